@@ -1,0 +1,60 @@
+#include "core/connectioninfo.h"
+
+#include <QRegularExpression>
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace om::ConnectionInfo {
+
+bool environmentNamesDatabase() {
+    return qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGDATABASE") ||
+           qEnvironmentVariableIsSet("PGSERVICE");
+}
+
+QString value(const QString &connInfo, const QString &keyword) {
+    const QString text = connInfo.trimmed();
+    if (text.startsWith(QLatin1String("postgres://")) || text.startsWith(QLatin1String("postgresql://"))) {
+        const QUrl url(text);
+        if (keyword == QLatin1String("host")) return url.host();
+        if (keyword == QLatin1String("port")) return url.port() > 0 ? QString::number(url.port()) : QString();
+        if (keyword == QLatin1String("user")) return url.userName();
+        if (keyword == QLatin1String("dbname")) return url.path().mid(1);
+        return QUrlQuery(url).queryItemValue(keyword);
+    }
+    const QRegularExpression re(QStringLiteral(R"((?:^|\s)%1\s*=\s*('(?:[^'\\]|\\.)*'|\S+))").arg(QRegularExpression::escape(keyword)));
+    const QRegularExpressionMatch m = re.match(text);
+    if (!m.hasMatch())
+        return {};
+    QString v = m.captured(1);
+    if (v.startsWith(QLatin1Char('\'')))
+        v = v.mid(1, v.size() - 2).replace(QLatin1String("\\'"), QLatin1String("'")).replace(QLatin1String("\\\\"), QLatin1String("\\"));
+    return v;
+}
+
+static QString pick(const QString &connInfo, const QString &keyword, const char *env, const QString &fallback) {
+    QString v = value(connInfo, keyword);
+    if (v.isEmpty())
+        v = qEnvironmentVariable(env);
+    return v.isEmpty() ? fallback : v;
+}
+
+QString describe(const QString &connInfo) {
+    const QString service = pick(connInfo, QStringLiteral("service"), "PGSERVICE", {});
+    if (!service.isEmpty() && value(connInfo, QStringLiteral("host")).isEmpty())
+        return QStringLiteral("service=%1").arg(service);
+    const QString host = pick(connInfo, QStringLiteral("host"), "PGHOST", QStringLiteral("localhost"));
+    const QString port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
+    const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
+    const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
+    return QStringLiteral("%1@%2:%3 (%4)").arg(db, host, port, user);
+}
+
+QString storeKey(const QString &connInfo, const QString &profileId) {
+    const QString host = pick(connInfo, QStringLiteral("host"), "PGHOST", QStringLiteral("localhost"));
+    const QString port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
+    const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
+    const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
+    return QStringLiteral("%1:%2/%3/%4").arg(host, port, db, profileId);
+}
+
+} // namespace om::ConnectionInfo

@@ -1,0 +1,69 @@
+#include "core/snapshotpoller.h"
+#include "core/snapshotquery.h"
+#include "pg/gateway.h"
+
+namespace om {
+
+SnapshotPoller::SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)),
+      m_stuckTimeoutMinutes(m_profile.stuckTimeoutMinutes) {
+    qRegisterMetaType<om::Snapshot>();
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &SnapshotPoller::tick);
+}
+
+void SnapshotPoller::setIntervalMs(int ms) { m_intervalMs = qBound(500, ms, 3600 * 1000); }
+void SnapshotPoller::setStuckTimeoutMinutes(int minutes) { m_stuckTimeoutMinutes = qMax(1, minutes); }
+
+void SnapshotPoller::start() {
+    m_running = true;
+    schedule(0);
+}
+
+void SnapshotPoller::stop() {
+    m_running = false;
+    m_timer.stop();
+}
+
+void SnapshotPoller::refreshNow() {
+    if (m_running && !m_inFlight)
+        schedule(0);
+}
+
+int SnapshotPoller::backoffMs(int intervalMs, int failures) {
+    if (failures <= 0)
+        return intervalMs;
+    const qint64 ms = qint64(qMin(intervalMs, 2000)) << qMin(failures - 1, 10);
+    return int(qMin<qint64>(ms, 60000));
+}
+
+void SnapshotPoller::schedule(int ms) {
+    if (m_running)
+        m_timer.start(ms);
+}
+
+void SnapshotPoller::tick() {
+    if (m_inFlight || !m_running)
+        return;
+    m_inFlight = true;
+    const SnapshotQuery query(m_profile, m_stuckTimeoutMinutes);
+    m_gateway->run<Snapshot>(
+        Lane::Monitor, this, [query](PgSession &s) { return query.run(s); },
+        [this](const Snapshot &snap) {
+            m_inFlight = false;
+            m_failures = 0;
+            m_hasSnapshot = true;
+            m_sinceLast.start();
+            emit snapshotReady(snap);
+            schedule(m_intervalMs);
+        },
+        [this](const PgError &e) {
+            m_inFlight = false;
+            ++m_failures;
+            const int retry = backoffMs(m_intervalMs, m_failures);
+            emit refreshFailed(e.message, retry);
+            schedule(retry);
+        });
+}
+
+} // namespace om

@@ -1,0 +1,61 @@
+#pragma once
+#include "core/schemaprofile.h"
+#include "core/snapshot.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+namespace om {
+
+class Gateway;
+
+/// Asks for a snapshot every `interval`, never two at once, on the gateway's Monitor lane.
+/// When the database stops answering it keeps the last good snapshot, reports how old it is,
+/// and retries with exponential backoff (capped) until the server is back.
+class SnapshotPoller : public QObject {
+    Q_OBJECT
+public:
+    SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+
+    void setIntervalMs(int ms);
+    int intervalMs() const { return m_intervalMs; }
+    void setStuckTimeoutMinutes(int minutes);
+    int stuckTimeoutMinutes() const { return m_stuckTimeoutMinutes; }
+    const SchemaProfile &profile() const { return m_profile; }
+
+    void start();
+    void stop();
+    /// Refresh now (e.g. after an action or a NOTIFY), unless one is already in flight.
+    void refreshNow();
+
+    bool isHealthy() const { return m_failures == 0 && m_hasSnapshot; }
+    /// Milliseconds since the last good snapshot arrived (-1 when none yet).
+    qint64 msSinceLastSnapshot() const { return m_hasSnapshot ? m_sinceLast.elapsed() : -1; }
+    int consecutiveFailures() const { return m_failures; }
+    /// Delay before the next try after `failures` failures in a row (exponential, capped at 60 s).
+    static int backoffMs(int intervalMs, int failures);
+
+signals:
+    void snapshotReady(const om::Snapshot &snapshot);
+    /// A refresh failed; `retryInMs` says when the next one is.
+    void refreshFailed(const QString &message, int retryInMs);
+
+private:
+    void tick();
+    void schedule(int ms);
+
+    Gateway *m_gateway;
+    SchemaProfile m_profile;
+    QTimer m_timer;
+    int m_intervalMs = 5000;
+    int m_stuckTimeoutMinutes;
+    bool m_inFlight = false;
+    bool m_running = false;
+    bool m_hasSnapshot = false;
+    int m_failures = 0;
+    QElapsedTimer m_sinceLast;
+};
+
+} // namespace om

@@ -1,0 +1,178 @@
+#include "core/snapshotquery.h"
+#include "pg/pgsession.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace om {
+namespace {
+
+QString alias(const QString &prefix, const QString &state) {
+    return PgSession::quoteIdentifier(prefix + QLatin1Char(':') + state);
+}
+
+QList<WaitingGroup> parseGroups(const QVariant &json) {
+    QList<WaitingGroup> out;
+    for (const QJsonValue &v : QJsonDocument::fromJson(json.toString().toUtf8()).array()) {
+        const QJsonObject o = v.toObject();
+        out << WaitingGroup{o.value(QLatin1String("label")).toString(),
+                            qint64(o.value(QLatin1String("n")).toDouble()),
+                            o.value(QLatin1String("age")).toDouble()};
+    }
+    return out;
+}
+
+} // namespace
+
+SnapshotQuery::SnapshotQuery(SchemaProfile profile, int stuckTimeoutMinutes, int breakdownLimit)
+    : m_profile(std::move(profile)),
+      m_stuckTimeoutMinutes(stuckTimeoutMinutes > 0 ? stuckTimeoutMinutes : m_profile.stuckTimeoutMinutes),
+      m_breakdownLimit(breakdownLimit) {}
+
+QString SnapshotQuery::sql() const {
+    const SchemaProfile &p = m_profile;
+    const QString t = p.qualifiedTable();
+    QStringList cols;
+    cols << QStringLiteral("extract(epoch from now())::float8 AS server_epoch");
+
+    // Open states: exact, each its own aggregate so that each can use its partial index.
+    for (const StateDef &s : p.states) {
+        if (!s.terminal) {
+            cols << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2) AS %3")
+                        .arg(t, p.statesPredicate({s.name}), alias(QStringLiteral("n"), s.name));
+        } else {
+            // Terminal states: exact only when the table is small; otherwise estimated in C++
+            // from the total below and the column statistics. The CASE keeps the scan from running.
+            cols << QStringLiteral("CASE WHEN rel.curpages <= $2 THEN (SELECT count(*) FROM %1 WHERE %2) END AS %3")
+                        .arg(t, p.statesPredicate({s.name}), alias(QStringLiteral("n"), s.name));
+            QString freq;
+            if (!s.value.isEmpty())
+                freq = QStringLiteral("(SELECT st.freqs[array_position(st.vals, %1)] FROM st WHERE st.att = %2)")
+                           .arg(PgSession::quoteLiteral(s.value), PgSession::quoteLiteral(p.column(QStringLiteral("status"))));
+            else if (!s.isNullColumn.isEmpty())
+                freq = QStringLiteral("(SELECT st.null_frac FROM st WHERE st.att = %1)").arg(PgSession::quoteLiteral(p.column(s.isNullColumn)));
+            else
+                freq = QStringLiteral("(SELECT 1 - st.null_frac FROM st WHERE st.att = %1)").arg(PgSession::quoteLiteral(p.column(s.notNullColumn)));
+            cols << freq + QLatin1String("::float8 AS ") + alias(QStringLiteral("f"), s.name);
+        }
+    }
+    cols << QStringLiteral("rel.total_est");
+
+    const QString since = p.col(p.waitingSince);
+    QStringList mins;
+    for (const QString &w : p.waitingStates)
+        mins << QStringLiteral("(SELECT min(%1) FROM %2 WHERE %3)").arg(since, t, p.statesPredicate({w}));
+    cols << (mins.isEmpty() ? QStringLiteral("NULL::float8 AS oldest_age")
+                            : QStringLiteral("extract(epoch from now() - least(%1))::float8 AS oldest_age").arg(mins.join(QLatin1String(", "))));
+
+    QStringList stuck;
+    for (const QString &s : p.stuckStates)
+        stuck << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3 < now() - make_interval(mins => $1::int))")
+                     .arg(t, p.statesPredicate({s}), p.col(p.stuckSince));
+    cols << (stuck.isEmpty() ? QStringLiteral("0 AS stuck") : stuck.join(QLatin1String(" + ")) + QLatin1String(" AS stuck"));
+
+    if (p.hasRetries() && !p.nearMaxRetryStates.isEmpty()) {
+        QStringList near;
+        for (const QString &s : p.nearMaxRetryStates)
+            near << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3 >= greatest(%4 - 1, 1))")
+                        .arg(t, p.statesPredicate({s}), p.col(QStringLiteral("retries")), p.col(QStringLiteral("maxRetries")));
+        cols << near.join(QLatin1String(" + ")) + QLatin1String(" AS near_max");
+    } else {
+        cols << QStringLiteral("NULL::bigint AS near_max");
+    }
+
+    // Waiting work by destination / type: the seed's point that a few old rows of one
+    // destination matter more than the total.
+    const QString waitingPred = p.statesPredicate(p.waitingStates);
+    for (const char *dim : {"destination", "type"}) {
+        const QString logical = QLatin1String(dim);
+        if (!p.has(logical) || p.waitingStates.isEmpty()) {
+            cols << QStringLiteral("NULL::text AS \"by_%1\"").arg(logical);
+            continue;
+        }
+        cols << QStringLiteral(
+                    "(SELECT json_agg(json_build_object('label', g.label, 'n', g.n, 'age', g.age))::text FROM ("
+                    "SELECT %1::text AS label, count(*) AS n, extract(epoch from now() - min(%2))::float8 AS age "
+                    "FROM %3 WHERE %4 GROUP BY 1 ORDER BY n DESC, 1 LIMIT %5) g) AS \"by_%6\"")
+                    .arg(p.col(logical), since, t, waitingPred, QString::number(m_breakdownLimit), logical);
+    }
+
+    // The planner's own way of estimating the row count: tuples per page times current pages.
+    const QString relCte = QStringLiteral(
+        "rel AS (SELECT CASE WHEN c.relpages > 0 AND c.reltuples >= 0 "
+        "THEN c.reltuples / c.relpages * greatest(pg_relation_size(c.oid) / current_setting('block_size')::int, 1) "
+        "WHEN c.reltuples >= 0 THEN c.reltuples END::float8 AS total_est, "
+        "pg_relation_size(c.oid) / current_setting('block_size')::int AS curpages "
+        "FROM pg_class c WHERE c.oid = %1::regclass)")
+        .arg(PgSession::quoteLiteral(t));
+    const QString statsCte = QStringLiteral(
+        "st AS (SELECT s.attname::text AS att, s.most_common_vals::text::text[] AS vals, "
+        "s.most_common_freqs AS freqs, s.null_frac FROM pg_stats s WHERE s.schemaname = %1 AND s.tablename = %2)")
+        .arg(PgSession::quoteLiteral(p.schema), PgSession::quoteLiteral(p.table));
+    return QStringLiteral("WITH %1, %2 SELECT %3 FROM rel").arg(relCte, statsCte, cols.join(QLatin1String(",\n  ")));
+}
+
+Snapshot SnapshotQuery::run(PgSession &session) const {
+    QElapsedTimer timer;
+    timer.start();
+    const PgResult r = session.query(sql(), {m_stuckTimeoutMinutes, kExactCountMaxPages});
+    Snapshot s;
+    s.profileId = m_profile.id;
+    s.stuckTimeoutMinutes = m_stuckTimeoutMinutes;
+    s.roundTripMs = timer.elapsed();
+    if (r.rows.isEmpty())
+        return s;
+    const QVariantList &row = r.rows.first();
+    auto value = [&](const QString &name) { const int i = r.columnIndex(name); return i < 0 ? QVariant() : row.at(i); };
+
+    s.serverTime = QDateTime::fromMSecsSinceEpoch(qint64(value(QStringLiteral("server_epoch")).toDouble() * 1000.0), Qt::UTC);
+    qint64 openTotal = 0;
+    double terminalFreq = 0;
+    int terminalStates = 0;
+    for (const StateDef &def : m_profile.states) {
+        const QVariant n = value(QStringLiteral("n:") + def.name);
+        if (!def.terminal)
+            openTotal += n.toLongLong();
+        else {
+            terminalFreq += value(QStringLiteral("f:") + def.name).toDouble();
+            ++terminalStates;
+        }
+    }
+    const QVariant totalEst = value(QStringLiteral("total_est"));
+    const double terminalRemainder = qMax(0.0, totalEst.toDouble() - double(openTotal));
+    for (const StateDef &def : m_profile.states) {
+        StateCount c{def.name, def.role, 0, false};
+        const QVariant n = value(QStringLiteral("n:") + def.name);
+        if (!n.isNull()) {
+            c.count = n.toLongLong();
+        } else {
+            c.estimated = true;
+            if (totalEst.isNull()) {
+                c.count = -1; // never analysed: unknown rather than a guess
+            } else {
+                // Share of the terminal rows in proportion to the statistics' frequencies; with
+                // no frequencies at all, split evenly.
+                const double f = value(QStringLiteral("f:") + def.name).toDouble();
+                const double share = terminalFreq > 0 ? f / terminalFreq : 1.0 / qMax(1, terminalStates);
+                c.count = qint64(terminalRemainder * share + 0.5);
+            }
+        }
+        s.states << c;
+    }
+    for (const QString &w : m_profile.waitingStates)
+        s.waiting += s.count(w);
+    const QVariant oldest = value(QStringLiteral("oldest_age"));
+    if (!oldest.isNull())
+        s.oldestWaitingAgeS = qMax(0.0, oldest.toDouble());
+    s.stuck = value(QStringLiteral("stuck")).toLongLong();
+    const QVariant near = value(QStringLiteral("near_max"));
+    if (!near.isNull())
+        s.nearMaxRetry = near.toLongLong();
+    s.byDestination = parseGroups(value(QStringLiteral("by_destination")));
+    s.byType = parseGroups(value(QStringLiteral("by_type")));
+    return s;
+}
+
+} // namespace om

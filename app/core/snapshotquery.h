@@ -1,0 +1,32 @@
+#pragma once
+#include "core/schemaprofile.h"
+#include "core/snapshot.h"
+
+namespace om {
+
+class PgSession;
+
+/// Builds and runs the dashboard's one-round-trip snapshot for a profile.
+///
+/// Exact counts come only from the open (non-terminal) states, which the admin kit's partial
+/// indexes keep small; terminal states (SENT, SUCCESS, PUBLISHED: millions of rows) are
+/// estimated from pg_class/pg_stats, scaled to the table's current size the way the planner
+/// does, and marked as estimated. A small table (or one without statistics) is counted exactly.
+class SnapshotQuery {
+public:
+    explicit SnapshotQuery(SchemaProfile profile, int stuckTimeoutMinutes = -1, int breakdownLimit = 12);
+
+    /// The SQL sent to the server ($1 = stuck timeout in minutes, $2 = exact-count page limit).
+    QString sql() const;
+    Snapshot run(PgSession &session) const;
+
+    /// Tables up to this many pages (8 kB each) are counted exactly even in terminal states.
+    static constexpr int kExactCountMaxPages = 2000;
+
+private:
+    SchemaProfile m_profile;
+    int m_stuckTimeoutMinutes;
+    int m_breakdownLimit;
+};
+
+} // namespace om

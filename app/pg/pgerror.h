@@ -1,0 +1,24 @@
+#pragma once
+#include <QString>
+#include <stdexcept>
+
+namespace om {
+
+/// A failure reported by PostgreSQL or by the connection to it, in plain Qt types so that it can
+/// cross threads. `sqlState` is the five-character SQLSTATE when the server sent one.
+struct PgError : std::runtime_error {
+    enum class Kind {
+        Query,          ///< the server refused or failed the statement
+        ConnectionLost, ///< the connection broke (server gone, network, backend terminated)
+        ConnectFailed,  ///< could not connect at all (bad connection string, unreachable, auth)
+        Cancelled,      ///< cancelled on purpose (newest request wins) or by statement_timeout
+        ReadOnly,       ///< refused by the application before reaching the server
+    };
+    PgError(Kind k, QString msg, QString state = {})
+        : std::runtime_error(msg.toStdString()), kind(k), message(std::move(msg)), sqlState(std::move(state)) {}
+    Kind kind;
+    QString message;
+    QString sqlState;
+};
+
+} // namespace om

@@ -1,0 +1,28 @@
+#pragma once
+#include <QList>
+#include <QStringList>
+#include <QVariant>
+
+namespace om {
+
+/// A query result copied out of libpqxx into Qt values. Every value is a QString or a null
+/// QVariant (SQL NULL); callers convert, so the adapter never guesses types.
+struct PgResult {
+    QStringList columns;
+    QList<QVariantList> rows;
+    qint64 affectedRows = 0;
+
+    int columnIndex(const QString &name) const { return columns.indexOf(name); }
+    bool isEmpty() const { return rows.isEmpty(); }
+    /// First column of the first row, or a null QVariant.
+    QVariant scalar() const { return rows.isEmpty() || rows.first().isEmpty() ? QVariant() : rows.first().first(); }
+};
+
+/// A NOTIFY received on a LISTENed channel.
+struct PgNotification {
+    QString channel;
+    QString payload;
+    int backendPid = 0;
+};
+
+} // namespace om

@@ -1,0 +1,82 @@
+#pragma once
+#include "pg/pgerror.h"
+#include "pg/pgresult.h"
+
+#include <QString>
+#include <QVariantList>
+#include <functional>
+#include <memory>
+
+namespace om {
+
+class PgTx;
+
+/// The one place that talks to libpqxx (see NOTES: a later move to libpqxx 7 touches this file
+/// only). A session owns one connection and is used from one thread at a time; only cancel()
+/// may be called from another thread.
+class PgSession {
+public:
+    struct Options {
+        QString connInfo;                 ///< libpq keyword/value string or URI; empty = PG* env
+        QString applicationName = QStringLiteral("outbox-monitor");
+        int statementTimeoutMs = 15000;   ///< 0 = server default
+        int lockTimeoutMs = 0;            ///< 0 = server default
+        bool readOnly = false;            ///< default_transaction_read_only=on for the session
+        int connectTimeoutS = 5;
+    };
+
+    explicit PgSession(Options options);
+    ~PgSession();
+    PgSession(const PgSession &) = delete;
+    PgSession &operator=(const PgSession &) = delete;
+
+    /// Connects and applies the session settings. Throws PgError(ConnectFailed).
+    void open();
+    bool isOpen() const;
+    void close();
+    const Options &options() const { return m_options; }
+
+    /// One statement in its own transaction (read-only when the session is). `params` are bound
+    /// ($1, $2, ...): a null QVariant is SQL NULL, anything else is sent as its string form.
+    PgResult query(const QString &sql, const QVariantList &params = {});
+    /// Runs a multi-statement script (simple query protocol, no parameters), e.g. a kit file.
+    void execScript(const QString &sql);
+    /// Runs `work` inside one transaction; commits when it returns, rolls back when it throws.
+    void transact(const std::function<void(PgTx &)> &work);
+
+    /// Asks the server to cancel the statement running on this session. Thread-safe.
+    void cancel();
+    /// Backend pid of the open connection (0 when closed).
+    int backendPid() const;
+
+    void listen(const QString &channel);
+    /// Socket to watch for notifications (-1 when closed).
+    int socket() const;
+    /// Reads whatever notifications arrived, without blocking.
+    QList<PgNotification> takeNotifications();
+    /// Waits up to `timeoutMs` for a notification.
+    QList<PgNotification> waitNotifications(int timeoutMs);
+
+    /// Quotes an identifier from a profile (never from a user's free text).
+    static QString quoteIdentifier(const QString &name);
+    /// Quotes a string constant as a SQL literal (standard_conforming_strings is forced on).
+    static QString quoteLiteral(const QString &value);
+
+private:
+    struct Impl;
+    Options m_options;
+    std::unique_ptr<Impl> d;
+    friend class PgTx;
+};
+
+/// A transaction in progress inside PgSession::transact().
+class PgTx {
+public:
+    PgResult exec(const QString &sql, const QVariantList &params = {});
+private:
+    friend class PgSession;
+    explicit PgTx(void *tx) : m_tx(tx) {}
+    void *m_tx;
+};
+
+} // namespace om

@@ -1,0 +1,44 @@
+# shellcheck shell=bash
+# A private, throwaway PostgreSQL 15 cluster: its own data directory, its own Unix socket
+# directory and a free TCP port on 127.0.0.1. Never touches the system cluster.
+#
+# Usage (sourced):  pg_cluster_start [DIR]   -> exports PGHOST PGPORT PGUSER PGDATABASE, OM_PG_DIR
+#                   pg_cluster_stop
+# initdb and postgres refuse to run as root, so as root the server runs as the `postgres` user.
+
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+
+_pg_as_owner() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+_pg_free_port() {
+  local port
+  for _ in $(seq 1 50); do
+    port=$(( 20000 + RANDOM % 20000 ))
+    if ! (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; then echo "$port"; return 0; fi
+  done
+  return 1
+}
+
+pg_cluster_start() {
+  local dir=${1:-}
+  if [ -z "$dir" ]; then dir=$(mktemp -d /tmp/ompg.XXXXXX); fi   # short path: socket length limit
+  mkdir -p "$dir"
+  if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir"; fi
+  chmod 700 "$dir"
+  local port; port=$(_pg_free_port) || { echo "pgcluster: no free port" >&2; return 1; }
+  _pg_as_owner "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 \
+      --no-sync >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; return 1; }
+  _pg_as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+      -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=256MB -c shared_preload_libraries=pg_stat_statements" \
+      start >/dev/null || { cat "$dir/server.log" >&2; return 1; }
+  export OM_PG_DIR=$dir PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=postgres
+}
+
+pg_cluster_stop() {
+  [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
+  _pg_as_owner "$PG_BIN/pg_ctl" -D "$OM_PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$OM_PG_DIR"
+  unset OM_PG_DIR
+}

@@ -1,0 +1,100 @@
+#include "testdatabase.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+
+namespace om::test {
+
+QString TestDatabase::serverConnectionString(const QString &database) {
+    const QByteArray host = qgetenv("PGHOST");
+    const QByteArray port = qgetenv("PGPORT");
+    if (host.isEmpty() || port.isEmpty())
+        return {};
+    const QByteArray user = qEnvironmentVariable("PGUSER", QStringLiteral("postgres")).toUtf8();
+    return QStringLiteral("host=%1 port=%2 user=%3 dbname=%4")
+        .arg(QString::fromUtf8(host), QString::fromUtf8(port), QString::fromUtf8(user), database);
+}
+
+QString TestDatabase::sqlPath(const QString &relativePath) {
+    return QStringLiteral(OM_SOURCE_DIR "/resources/sql/") + relativePath;
+}
+
+std::unique_ptr<TestDatabase> TestDatabase::create(const QStringList &sqlFiles, QString *error) {
+    const QString admin = serverConnectionString();
+    if (admin.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("No test server: PGHOST/PGPORT are not set. Run the tests through scripts/test, "
+                                    "which starts a throwaway PostgreSQL cluster.");
+        return nullptr;
+    }
+    std::unique_ptr<TestDatabase> db(new TestDatabase);
+    db->m_name = QStringLiteral("om_test_%1").arg(QRandomGenerator::global()->generate64(), 0, 16);
+    try {
+        PgSession server({admin});
+        server.open();
+        server.execScript(QStringLiteral("CREATE DATABASE %1").arg(PgSession::quoteIdentifier(db->m_name)));
+        PgSession::Options o;
+        o.connInfo = db->connectionString();
+        o.statementTimeoutMs = 0;
+        db->m_session = std::make_unique<PgSession>(o);
+        db->m_session->open();
+        for (const QString &f : sqlFiles)
+            db->applyFile(f);
+    } catch (const PgError &e) {
+        if (error)
+            *error = QStringLiteral("Test database set-up failed: %1").arg(e.message);
+        return nullptr;
+    }
+    return db;
+}
+
+TestDatabase::~TestDatabase() {
+    if (m_session)
+        m_session->close();
+    try {
+        PgSession server({serverConnectionString()});
+        server.open();
+        server.execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(PgSession::quoteIdentifier(m_name)));
+    } catch (const PgError &e) {
+        qWarning("could not drop %s: %s", qPrintable(m_name), qPrintable(e.message));
+    }
+}
+
+QString TestDatabase::connectionString() const { return serverConnectionString(m_name); }
+
+QString TestDatabase::connectionStringAs(const QString &role) const {
+    QString s = connectionString();
+    s.replace(QRegularExpression(QStringLiteral("user=\\S+")), QStringLiteral("user=") + role);
+    return s;
+}
+
+void TestDatabase::applyFile(const QString &relativePath) {
+    // Applied with psql, exactly as a DBA applies the kit (psql variables included).
+    QProcess psql;
+    psql.setProcessChannelMode(QProcess::MergedChannels);
+    psql.start(QStringLiteral("psql"), {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"),
+                                        QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"), connectionString(),
+                                        QStringLiteral("-f"), sqlPath(relativePath)});
+    if (!psql.waitForFinished(300000) || psql.exitStatus() != QProcess::NormalExit || psql.exitCode() != 0)
+        throw PgError(PgError::Kind::Query, QStringLiteral("psql -f %1 failed: %2")
+                                                .arg(relativePath, QString::fromUtf8(psql.readAll())));
+}
+
+void TestDatabase::exec(const QString &sql, const QVariantList &params) {
+    if (params.isEmpty())
+        m_session->execScript(sql);
+    else
+        m_session->query(sql, params);
+}
+
+QVariant TestDatabase::scalar(const QString &sql, const QVariantList &params) {
+    return m_session->query(sql, params).scalar();
+}
+
+QList<QVariantList> TestDatabase::rows(const QString &sql, const QVariantList &params) {
+    return m_session->query(sql, params).rows;
+}
+
+} // namespace om::test

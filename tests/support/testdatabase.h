@@ -1,0 +1,45 @@
+#pragma once
+#include "pg/pgsession.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+#include <memory>
+
+namespace om::test {
+
+/// One fresh database on the throwaway server that scripts/test started (PGHOST/PGPORT), with
+/// the given files of resources/sql/ applied in order. Dropped again when destroyed.
+class TestDatabase {
+public:
+    /// nullptr and *error set when the harness gave no server: the test must QFAIL, not skip,
+    /// so that a green run always means the database tests ran.
+    static std::unique_ptr<TestDatabase> create(const QStringList &sqlFiles, QString *error);
+    ~TestDatabase();
+
+    QString name() const { return m_name; }
+    /// libpq keyword/value string for this database.
+    QString connectionString() const;
+    /// The same, logged in as another role (e.g. demo_auditor).
+    QString connectionStringAs(const QString &role) const;
+
+    void exec(const QString &sql, const QVariantList &params = {});
+    QVariant scalar(const QString &sql, const QVariantList &params = {});
+    QList<QVariantList> rows(const QString &sql, const QVariantList &params = {});
+    /// Applies one more file of resources/sql/.
+    void applyFile(const QString &relativePath);
+    /// The session the helpers above use (autocommit, not read-only).
+    PgSession &session() { return *m_session; }
+
+    /// Absolute path of a file under resources/sql/.
+    static QString sqlPath(const QString &relativePath);
+    /// Connection string of the server's maintenance database ("" when none).
+    static QString serverConnectionString(const QString &database = QStringLiteral("postgres"));
+
+private:
+    TestDatabase() = default;
+    QString m_name;
+    std::unique_ptr<PgSession> m_session;
+};
+
+} // namespace om::test

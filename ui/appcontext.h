@@ -1,0 +1,19 @@
+#pragma once
+#include "core/schemaprofile.h"
+
+#include <QString>
+
+namespace om {
+
+class Gateway;
+
+/// What every view needs to know about the session it serves. Owned by the MainWindow.
+struct AppContext {
+    Gateway *gateway = nullptr;
+    SchemaProfile profile;
+    QString connectionLabel;   ///< host/database shown to the operator (never a password)
+    QString connectionKey;     ///< stable key for the local store (host:port/db/profile)
+    bool readOnly = false;     ///< forced (--read-only) or found out from the role's privileges
+};
+
+} // namespace om

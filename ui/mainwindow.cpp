@@ -1,0 +1,76 @@
+#include "mainwindow.h"
+#include "core/snapshotpoller.h"
+#include "pg/gateway.h"
+#include "statustiles.h"
+
+#include <QLabel>
+#include <QLocale>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace om {
+
+MainWindow::MainWindow(AppContext context, QWidget *parent)
+    : QMainWindow(parent), m_context(std::move(context)), m_tabs(new QTabWidget(this)),
+      m_tiles(new StatusTiles), m_serverTime(new QLabel), m_connection(new QLabel), m_mode(new QLabel),
+      m_poller(new SnapshotPoller(m_context.gateway, m_context.profile, this)), m_staleTimer(new QTimer(this)) {
+    m_context.gateway->setParent(this);
+    setWindowTitle(tr("Outbox Monitor — %1 — %2").arg(m_context.profile.table, m_context.connectionLabel));
+
+    auto *dashboard = new QWidget;
+    auto *box = new QVBoxLayout(dashboard);
+    box->addWidget(m_tiles);
+    box->addWidget(m_serverTime);
+    box->addStretch(1);
+    m_tabs->addTab(dashboard, tr("Dashboard"));
+    setCentralWidget(m_tabs);
+
+    m_mode->setText(m_context.readOnly ? tr("read-only") : tr("operator"));
+    statusBar()->addWidget(m_connection, 1);
+    statusBar()->addPermanentWidget(m_mode);
+
+    connect(m_poller, &SnapshotPoller::snapshotReady, this, &MainWindow::onSnapshot);
+    connect(m_poller, &SnapshotPoller::refreshFailed, this, &MainWindow::onRefreshFailed);
+    connect(m_staleTimer, &QTimer::timeout, this, &MainWindow::updateStaleness);
+    m_staleTimer->start(1000);
+    m_connection->setText(tr("Connecting to %1 …").arg(m_context.connectionLabel));
+    m_poller->start();
+    resize(1100, 720);
+}
+
+MainWindow::~MainWindow() { m_poller->stop(); }
+
+QString MainWindow::connectionText() const { return m_connection->text(); }
+
+void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, index, m_tabs->count() - 1)); }
+
+void MainWindow::onSnapshot(const Snapshot &s) {
+    m_lastError.clear();
+    m_tiles->showSnapshot(s);
+    const QDateTime local = s.serverTime.toLocalTime();
+    m_serverTime->setText(tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
+                              .arg(QLocale().toString(local, QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                                   local.timeZoneAbbreviation())
+                              .arg(s.roundTripMs));
+    updateStaleness();
+}
+
+void MainWindow::onRefreshFailed(const QString &message, int retryInMs) {
+    m_lastError = tr("%1 — retrying in %2 s").arg(message.section(QLatin1Char('\n'), 0, 0)).arg((retryInMs + 999) / 1000);
+    updateStaleness();
+}
+
+void MainWindow::updateStaleness() {
+    const qint64 age = m_poller->msSinceLastSnapshot();
+    if (m_lastError.isEmpty()) {
+        if (age >= 0)
+            m_connection->setText(tr("Connected to %1 · updated %2 s ago").arg(m_context.connectionLabel).arg(age / 1000));
+        return;
+    }
+    m_connection->setText(age < 0 ? tr("Not connected: %1").arg(m_lastError)
+                                  : tr("Connection lost; data is %1 s old: %2").arg(age / 1000).arg(m_lastError));
+}
+
+} // namespace om

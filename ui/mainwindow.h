@@ -1,0 +1,48 @@
+#pragma once
+#include "appcontext.h"
+#include "core/snapshot.h"
+
+#include <QMainWindow>
+
+class QLabel;
+class QTabWidget;
+class QTimer;
+
+namespace om {
+
+class SnapshotPoller;
+class StatusTiles;
+
+/// Wires the views together; owns the gateway and the poller. Holds no business logic.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// Takes ownership of `context.gateway`.
+    explicit MainWindow(AppContext context, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    SnapshotPoller *poller() const { return m_poller; }
+    StatusTiles *tiles() const { return m_tiles; }
+    const AppContext &context() const { return m_context; }
+    /// The status bar's connection text, for tests.
+    QString connectionText() const;
+    void setTabIndex(int index);
+    QTabWidget *tabs() const { return m_tabs; }
+
+private:
+    void onSnapshot(const Snapshot &s);
+    void onRefreshFailed(const QString &message, int retryInMs);
+    void updateStaleness();
+
+    AppContext m_context;
+    QTabWidget *m_tabs;
+    StatusTiles *m_tiles;
+    QLabel *m_serverTime;
+    QLabel *m_connection;
+    QLabel *m_mode;
+    SnapshotPoller *m_poller;
+    QTimer *m_staleTimer;
+    QString m_lastError;
+};
+
+} // namespace om
