@@ -1,5 +1,6 @@
 #include "core/connectioninfo.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
@@ -55,6 +56,23 @@ QString storeKey(const QString &connInfo, const QString &profileId) {
     const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
     const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
     return QStringLiteral("%1:%2/%3/%4").arg(host, port, db, profileId);
+}
+
+QString problem(const QString &raw) {
+    const QString text = raw.trimmed();
+    if (text.isEmpty())
+        return QCoreApplication::translate("ConnectionInfo", "Enter a connection string or URI.");
+    if (text.size() > 4096)
+        return QCoreApplication::translate("ConnectionInfo", "The connection string is longer than 4096 characters.");
+    if (text.contains(QChar(0)) || text.contains(QLatin1Char('\n')))
+        return QCoreApplication::translate("ConnectionInfo", "The connection string contains a line break or NUL character.");
+    if (text.startsWith(QLatin1String("postgres://")) || text.startsWith(QLatin1String("postgresql://")))
+        return {};
+    // keyword=value pairs; values may be 'single quoted' with \' and \\ escapes (libpq's rules).
+    static const QRegularExpression pair(QStringLiteral(R"(^\s*(?:[A-Za-z_]+\s*=\s*(?:'(?:[^'\\]|\\.)*'|[^\s']+)\s*)+$)"));
+    if (!pair.match(text).hasMatch())
+        return QCoreApplication::translate("ConnectionInfo", "Not a libpq connection string: use keyword=value pairs (host=... dbname=...) or a postgresql:// URI.");
+    return {};
 }
 
 } // namespace om::ConnectionInfo

@@ -14,6 +14,8 @@ QString describe(const QString &connInfo);
 QString storeKey(const QString &connInfo, const QString &profileId);
 /// The value of one keyword in a keyword/value string or URI ("" when absent).
 QString value(const QString &connInfo, const QString &keyword);
+/// Empty when `text` looks like a libpq connection string or URI; otherwise a message saying why not.
+QString problem(const QString &text);
 } // namespace ConnectionInfo
 
 } // namespace om

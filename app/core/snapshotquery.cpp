@@ -117,7 +117,7 @@ QString SnapshotQuery::sql() const {
 Snapshot SnapshotQuery::run(PgSession &session) const {
     QElapsedTimer timer;
     timer.start();
-    const PgResult r = session.query(sql(), {m_stuckTimeoutMinutes, kExactCountMaxPages});
+    const PgResult r = session.query(sql(), {m_stuckTimeoutMinutes, m_exactCountMaxPages});
     Snapshot s;
     s.profileId = m_profile.id;
     s.stuckTimeoutMinutes = m_stuckTimeoutMinutes;

@@ -20,13 +20,15 @@ public:
     QString sql() const;
     Snapshot run(PgSession &session) const;
 
-    /// Tables up to this many pages (8 kB each) are counted exactly even in terminal states.
-    static constexpr int kExactCountMaxPages = 2000;
+    /// Tables up to this many pages (8 kB each, default 2000 = 16 MB) are counted exactly even
+    /// in terminal states.
+    void setExactCountMaxPages(int pages) { m_exactCountMaxPages = pages; }
 
 private:
     SchemaProfile m_profile;
     int m_stuckTimeoutMinutes;
     int m_breakdownLimit;
+    int m_exactCountMaxPages = 2000;
 };
 
 } // namespace om

@@ -1,0 +1,158 @@
+// The gateway: work runs on lane threads, results come back on the caller's thread, a slow or
+// broken database never blocks the caller, and read-only sessions refuse changes.
+#include "pg/gateway.h"
+#include "testdatabase.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+#include <QTimer>
+
+using namespace om;
+using namespace om::test;
+
+class TestGateway : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+
+    GatewayConfig config(bool readOnly = false) const {
+        GatewayConfig c;
+        c.connInfo = m_db->connectionString();
+        c.readOnly = readOnly;
+        return c;
+    }
+
+private slots:
+    void initTestCase() {
+        QString error;
+        m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+    }
+
+    void resultsArriveOnTheCallersThread() {
+        Gateway gw(config());
+        QSignalSpy up(&gw, &Gateway::connectionChanged);
+        QThread *jobThread = nullptr;
+        QThread *callbackThread = nullptr;
+        QString appName;
+        gw.run<QString>(Lane::Monitor, this,
+            [&](PgSession &s) { jobThread = QThread::currentThread(); return s.query("SELECT current_setting('application_name')").scalar().toString(); },
+            [&](const QString &v) { callbackThread = QThread::currentThread(); appName = v; },
+            [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_VERIFY(callbackThread != nullptr);
+        QCOMPARE(callbackThread, QThread::currentThread());
+        QVERIFY(jobThread != QThread::currentThread());
+        QCOMPARE(appName, QStringLiteral("outbox-monitor/monitor"));
+        QTRY_COMPARE(up.count(), 1);
+        QCOMPARE(up.first().at(1).toBool(), true);
+    }
+
+    void slowQueryDoesNotBlockAndCanBeCancelled() {
+        Gateway gw(config());
+        bool cancelled = false;
+        const quint64 id = gw.run<int>(Lane::Browse, this,
+            [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
+            [](const int &) {},
+            [&](const PgError &e) { cancelled = e.kind == PgError::Kind::Cancelled; });
+        // The caller's event loop keeps running while the server sleeps.
+        QElapsedTimer t;
+        t.start();
+        int ticks = 0;
+        QTimer timer;
+        connect(&timer, &QTimer::timeout, [&] { ++ticks; });
+        timer.start(50);
+        QTest::qWait(600);
+        QVERIFY2(ticks >= 8, qPrintable(QString::number(ticks)));
+        gw.cancel(Lane::Browse, id);
+        QTRY_VERIFY_WITH_TIMEOUT(cancelled, 5000);
+        QVERIFY(t.elapsed() < 10000);
+        // The lane is usable again after the cancel.
+        int one = 0;
+        gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+                    [&](const int &v) { one = v; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_COMPARE(one, 1);
+    }
+
+    void cancellingAnOldJobLeavesTheNewOneAlone() {
+        Gateway gw(config());
+        int result = 0;
+        const quint64 old = gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+                                        [](const int &) {}, [](const PgError &) {});
+        QTest::qWait(200);
+        gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 2 FROM pg_sleep(0.5)").scalar().toInt(); },
+                    [&](const int &v) { result = v; }, [&](const PgError &) { result = -1; });
+        QTest::qWait(100);
+        gw.cancel(Lane::Browse, old); // finished long ago: must not hit the running job
+        QTRY_COMPARE(result, 2);
+    }
+
+    void badConnectionStringIsAnErrorNotACrash_data() {
+        QTest::addColumn<QString>("conninfo");
+        QTest::newRow("unknown keyword") << "hostt=nowhere";
+        QTest::newRow("refused port") << "host=127.0.0.1 port=1 dbname=x";
+        QTest::newRow("no such database") << (TestDatabase::serverConnectionString("no_such_db_here"));
+    }
+    void badConnectionStringIsAnErrorNotACrash() {
+        QFETCH(QString, conninfo);
+        GatewayConfig c;
+        c.connInfo = conninfo;
+        Gateway gw(c);
+        QSignalSpy changed(&gw, &Gateway::connectionChanged);
+        PgError::Kind kind = PgError::Kind::Query;
+        QString message;
+        gw.run<int>(Lane::Monitor, this, [](PgSession &) { return 1; }, [](const int &) { QFAIL("connected?"); },
+                    [&](const PgError &e) { kind = e.kind; message = e.message; });
+        QTRY_VERIFY_WITH_TIMEOUT(!message.isEmpty(), 10000);
+        QCOMPARE(kind, PgError::Kind::ConnectFailed);
+        QTRY_COMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(1).toBool(), false);
+    }
+
+    void readOnlyRefusesChanges() {
+        m_db->exec("INSERT INTO app_outbox (message_key, event_type, destination, payload_json) VALUES ('RO:1', 'E', 'D', '{}')");
+        Gateway gw(config(true));
+        // The action lane refuses before anything reaches the server...
+        PgError::Kind actionKind = PgError::Kind::Query;
+        bool ran = false;
+        gw.run<int>(Lane::Action, this, [&](PgSession &) { ran = true; return 0; }, [](const int &) {},
+                    [&](const PgError &e) { actionKind = e.kind; });
+        QTRY_COMPARE(actionKind, PgError::Kind::ReadOnly);
+        QVERIFY(!ran);
+        // ...and the read lanes' sessions are read-only in the database itself.
+        QString state;
+        gw.run<int>(Lane::Browse, this,
+                    [](PgSession &s) { s.query("UPDATE app_outbox SET status = 'CANCELLED' WHERE message_key = 'RO:1'"); return 0; },
+                    [](const int &) { QFAIL("a read-only session wrote"); }, [&](const PgError &e) { state = e.sqlState; });
+        QTRY_COMPARE(state, QStringLiteral("25006")); // read_only_sql_transaction
+        QCOMPARE(m_db->scalar("SELECT status FROM app_outbox WHERE message_key = 'RO:1'").toString(), QStringLiteral("PENDING"));
+    }
+
+    void lostConnectionIsReportedAndReopened() {
+        Gateway gw(config());
+        QSignalSpy changed(&gw, &Gateway::connectionChanged);
+        int pid = 0;
+        gw.run<int>(Lane::Monitor, this, [](PgSession &s) { return s.backendPid(); }, [&](const int &v) { pid = v; },
+                    [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_VERIFY(pid != 0);
+        m_db->exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid));
+        QTest::qWait(200);
+        PgError::Kind kind = PgError::Kind::Query;
+        bool failed = false;
+        gw.run<int>(Lane::Monitor, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+                    [](const int &) {}, [&](const PgError &e) { kind = e.kind; failed = true; });
+        QTRY_VERIFY(failed);
+        QCOMPARE(kind, PgError::Kind::ConnectionLost);
+        QTRY_COMPARE(changed.count(), 2); // up, then down
+        int newPid = 0;
+        gw.run<int>(Lane::Monitor, this, [](PgSession &s) { return s.backendPid(); }, [&](const int &v) { newPid = v; },
+                    [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_VERIFY(newPid != 0);
+        QVERIFY(newPid != pid);
+        QTRY_COMPARE(changed.count(), 3); // and up again
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGateway)
+#include "tst_gateway.moc"

@@ -1,0 +1,142 @@
+// The dashboard's one-round-trip snapshot against brute force, on randomised data, for each of
+// the three profiles from the seeds.
+#include "core/snapshotquery.h"
+#include "testdatabase.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace om;
+using namespace om::test;
+
+class TestSnapshot : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+    quint32 m_seed = 0;
+
+private slots:
+    void initTestCase() {
+        QString error;
+        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql"}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+        m_seed = QRandomGenerator::global()->generate() % 100000;
+        qInfo("random seed %u", m_seed);
+        m_db->exec(QStringLiteral("SELECT setseed(%1)").arg(double(m_seed) / 100000.0));
+        // app_outbox: every status, ages up to 3 hours, retries around the maximum.
+        m_db->exec(R"(
+            INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, retry_count,
+                                    max_retry_count, locked_by, locked_at, created_at, updated_at)
+            SELECT 'K:' || g, 'EVT_' || (g % 7), 'DEST_' || (g % 5), '{}',
+                   (ARRAY['PENDING','PROCESSING','SENT','SENT','SENT','FAILED','CANCELLED'])[1 + floor(random() * 7)::int],
+                   floor(random() * 6)::int, 5,
+                   'worker-' || (g % 3), now() - random() * interval '3 hours',
+                   now() - random() * interval '3 hours', now()
+            FROM generate_series(1, 5000) g)");
+        m_db->exec(R"(
+            INSERT INTO batch_work_item (job_name, source_key, target_date, status, retry_count, max_retry_count,
+                                         locked_by, locked_at, created_at, updated_at)
+            SELECT 'JOB_' || (g % 4), 'S' || g, current_date,
+                   (ARRAY['NEW','RUNNING','SUCCESS','SUCCESS','FAILED','RETRY_WAIT','SKIPPED'])[1 + floor(random() * 7)::int],
+                   floor(random() * 4)::int, 3, 'w' || (g % 2), now() - random() * interval '5 hours',
+                   now() - random() * interval '5 hours', now()
+            FROM generate_series(1, 3000) g)");
+        m_db->exec(R"(
+            INSERT INTO outbox (event_id, aggregate_type, aggregate_id, event_type, payload, created_at, published_at)
+            SELECT gen_random_uuid(), 'Agg' || (g % 3), 'A' || g, 'Placed', '{}', now() - random() * interval '2 hours',
+                   CASE WHEN random() < 0.3 THEN NULL ELSE now() END
+            FROM generate_series(1, 2000) g)");
+        m_db->exec(QStringLiteral("ANALYZE"));
+    }
+
+    void equalsBruteForce_data() {
+        QTest::addColumn<QString>("profileId");
+        QTest::newRow("app_outbox") << "app_outbox";
+        QTest::newRow("batch_work_item") << "batch_work_item";
+        QTest::newRow("outbox") << "outbox";
+    }
+    void equalsBruteForce() {
+        QFETCH(QString, profileId);
+        const SchemaProfile p = *SchemaProfile::builtIn(profileId);
+        const Snapshot s = SnapshotQuery(p).run(m_db->session());
+        const QString t = p.qualifiedTable();
+
+        QCOMPARE(s.states.size(), p.states.size());
+        for (const StateCount &c : s.states) {
+            const qint64 truth = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2")
+                                                  .arg(t, p.statesPredicate({c.name}))).toLongLong();
+            QVERIFY2(!c.estimated, qPrintable(c.name)); // small table: exact everywhere
+            QCOMPARE(c.count, truth);
+        }
+        const qint64 waiting = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(t, p.statesPredicate(p.waitingStates))).toLongLong();
+        QCOMPARE(s.waiting, waiting);
+        const double oldest = m_db->scalar(QStringLiteral("SELECT extract(epoch from now() - min(%1)) FROM %2 WHERE %3")
+                                               .arg(p.col(p.waitingSince), t, p.statesPredicate(p.waitingStates))).toDouble();
+        QVERIFY(s.oldestWaitingAgeS.has_value());
+        QVERIFY2(qAbs(*s.oldestWaitingAgeS - oldest) < 2.0, qPrintable(QStringLiteral("%1 vs %2").arg(*s.oldestWaitingAgeS).arg(oldest)));
+        const qint64 stuck = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 < now() - interval '%4 minutes'")
+                                              .arg(t, p.statesPredicate(p.stuckStates), p.col(p.stuckSince))
+                                              .arg(p.stuckTimeoutMinutes)).toLongLong();
+        QCOMPARE(s.stuck, stuck);
+        if (p.hasRetries()) {
+            const qint64 near = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 >= greatest(%4 - 1, 1)")
+                                                 .arg(t, p.statesPredicate(p.nearMaxRetryStates), p.col("retries"), p.col("maxRetries")))
+                                    .toLongLong();
+            QVERIFY(s.nearMaxRetry.has_value());
+            QCOMPARE(*s.nearMaxRetry, near);
+        } else {
+            QVERIFY(!s.nearMaxRetry.has_value());
+        }
+        if (p.has("destination")) {
+            qint64 sum = 0;
+            for (const WaitingGroup &g : s.byDestination) {
+                const qint64 n = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 = $1")
+                                                  .arg(t, p.statesPredicate(p.waitingStates), p.col("destination")), {g.label}).toLongLong();
+                QCOMPARE(g.count, n);
+                sum += n;
+            }
+            QCOMPARE(sum, waiting); // fewer groups than the limit: they add up to the total
+        }
+        QVERIFY(s.serverTime.isValid());
+        QVERIFY(qAbs(s.serverTime.secsTo(QDateTime::currentDateTimeUtc())) < 60);
+    }
+
+    void terminalStatesAreEstimatedOnBigTables() {
+        // Pretend the table is big: no exact count for terminal states; the estimate comes from
+        // the statistics and must land near the truth.
+        const SchemaProfile p = *SchemaProfile::builtIn("app_outbox");
+        SnapshotQuery q(p);
+        q.setExactCountMaxPages(0);
+        const Snapshot s = q.run(m_db->session());
+        for (const StateCount &c : s.states) {
+            const qint64 truth = m_db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox WHERE status = $1"), {c.name}).toLongLong();
+            const StateDef *def = p.state(c.name);
+            QCOMPARE(c.estimated, def->terminal);
+            if (def->terminal)
+                QVERIFY2(qAbs(c.count - truth) <= qMax<qint64>(50, truth / 10),
+                         qPrintable(QStringLiteral("%1: estimated %2, true %3").arg(c.name).arg(c.count).arg(truth)));
+            else
+                QCOMPARE(c.count, truth);
+        }
+    }
+
+    void emptyTableHasNoOldest() {
+        m_db->exec("CREATE TABLE empty_outbox (LIKE app_outbox INCLUDING ALL)");
+        QString err;
+        QFile f(QStringLiteral(OM_SOURCE_DIR "/resources/profiles/app_outbox.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray json = f.readAll().replace("\"table\": \"app_outbox\"", "\"table\": \"empty_outbox\"");
+        const auto p = SchemaProfile::fromJson(json, &err);
+        QVERIFY2(p, qPrintable(err));
+        const Snapshot s = SnapshotQuery(*p).run(m_db->session());
+        QVERIFY(!s.oldestWaitingAgeS.has_value());
+        QCOMPARE(s.waiting, 0);
+        QCOMPARE(s.stuck, 0);
+        for (const StateCount &c : s.states)
+            QCOMPARE(c.count, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSnapshot)
+#include "tst_snapshot.moc"

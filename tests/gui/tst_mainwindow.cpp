@@ -1,0 +1,71 @@
+// The window against a real database, offscreen: the tiles show the server's numbers and the
+// status bar says where they come from.
+#include "core/snapshotpoller.h"
+#include "mainwindow.h"
+#include "pg/gateway.h"
+#include "statustiles.h"
+#include "testdatabase.h"
+
+#include <QApplication>
+#include <QLocale>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace om;
+using namespace om::test;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+
+private slots:
+    void initTestCase() {
+        QString error;
+        m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+        m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status)
+                      SELECT 'K' || g, 'E', 'D', '{}', CASE WHEN g <= 7 THEN 'PENDING' WHEN g <= 10 THEN 'FAILED' ELSE 'SENT' END
+                      FROM generate_series(1, 25) g)");
+    }
+
+    void tilesShowTheServersCounts() {
+        AppContext ctx;
+        GatewayConfig c;
+        c.connInfo = m_db->connectionString();
+        ctx.gateway = new Gateway(c);
+        ctx.profile = *SchemaProfile::builtIn("app_outbox");
+        ctx.connectionLabel = "test";
+        MainWindow w(ctx);
+        w.show();
+        QSignalSpy snaps(w.poller(), &SnapshotPoller::snapshotReady);
+        QTRY_VERIFY_WITH_TIMEOUT(snaps.count() >= 1, 10000);
+        QCOMPARE(w.tiles()->tileText("state:PENDING"), QLocale().toString(7));
+        QCOMPARE(w.tiles()->tileText("state:FAILED"), QLocale().toString(3));
+        QCOMPARE(w.tiles()->tileText("state:SENT"), QLocale().toString(15));
+        QVERIFY(w.connectionText().contains("Connected"));
+
+        // A change on the server shows up at the next refresh.
+        m_db->exec("UPDATE app_outbox SET status = 'SENT' WHERE status = 'FAILED'");
+        w.poller()->refreshNow();
+        QTRY_COMPARE_WITH_TIMEOUT(w.tiles()->tileText("state:FAILED"), QLocale().toString(0), 10000);
+    }
+
+    void unreachableServerSaysSo() {
+        AppContext ctx;
+        GatewayConfig c;
+        c.connInfo = "host=127.0.0.1 port=1 dbname=x connect_timeout=2";
+        ctx.gateway = new Gateway(c);
+        ctx.profile = *SchemaProfile::builtIn("app_outbox");
+        ctx.connectionLabel = "nowhere";
+        MainWindow w(ctx);
+        w.show();
+        QSignalSpy failed(w.poller(), &SnapshotPoller::refreshFailed);
+        QTRY_VERIFY_WITH_TIMEOUT(failed.count() >= 1, 10000);
+        QTRY_VERIFY(w.connectionText().startsWith("Not connected"));
+        QVERIFY(w.connectionText().contains("retrying"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
