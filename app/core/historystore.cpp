@@ -7,7 +7,9 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QSet>
 #include <QUuid>
+#include <limits>
 
 Q_LOGGING_CATEGORY(lcHistory, "om.history")
 
@@ -32,6 +34,8 @@ HistoryStore::HistoryStore(const QString &path)
       m_connectionName(QStringLiteral("om-history-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {}
 
 HistoryStore::~HistoryStore() {
+    m_insertRaw.reset();
+    m_insertMinute.reset();
     if (QSqlDatabase::contains(m_connectionName)) {
         QSqlDatabase::database(m_connectionName, false).close();
         QSqlDatabase::removeDatabase(m_connectionName);
@@ -117,24 +121,86 @@ bool HistoryStore::append(const QString &connectionKey, const Snapshot &s) {
 
 bool HistoryStore::appendValues(const QString &key, const QString &profileId, qint64 tMs,
                                 const QList<QPair<QString, double>> &values) {
+    return appendSamples(key, profileId, {Sample{tMs, values}});
+}
+
+bool HistoryStore::appendSamples(const QString &key, const QString &profileId, const QList<Sample> &samples) {
     if (!m_open)
         return false;
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     db.transaction();
-    QSqlQuery raw(db), minute(db);
+    if (samples.size() == 1) {
+        if (!insertValues(key, profileId, samples.first().tMs, samples.first().values)) {
+            db.rollback();
+            return false;
+        }
+        return db.commit();
+    }
+    // A batch: raw rows first, then the minutes it touched are aggregated again in SQL (one
+    // statement instead of an upsert per value; also correct when the batch overlaps old rows).
+    QSqlQuery raw(db);
     raw.prepare(QStringLiteral("INSERT OR REPLACE INTO sample (series, t, v) VALUES (?, ?, ?)"));
-    minute.prepare(QStringLiteral(
-        "INSERT INTO sample_minute (series, t, vmin, vmax, vsum, n, first_t) VALUES (?, ?, ?, ?, ?, 1, ?) "
-        "ON CONFLICT (series, t) DO UPDATE SET vmin = min(vmin, excluded.vmin), vmax = max(vmax, excluded.vmax), "
-        "vsum = vsum + excluded.vsum, n = n + 1, first_t = min(first_t, excluded.first_t)"));
-    const qint64 minuteT = tMs - tMs % kMinuteMs;
+    QSet<qint64> ids;
+    qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
     bool ok = true;
+    for (const Sample &s : samples) {
+        lo = qMin(lo, s.tMs);
+        hi = qMax(hi, s.tMs);
+        for (const auto &[metric, v] : s.values) {
+            const qint64 id = seriesId(key, profileId, metric, true);
+            ids.insert(id);
+            raw.bindValue(0, id);
+            raw.bindValue(1, s.tMs);
+            raw.bindValue(2, v);
+            ok = ok && id >= 0 && exec(raw);
+        }
+        if (!ok)
+            break;
+    }
+    QSqlQuery roll(db);
+    lo -= lo % kMinuteMs;
+    hi = hi - hi % kMinuteMs + kMinuteMs;
+    for (qint64 id : std::as_const(ids)) {
+        if (!ok)
+            break;
+        roll.prepare(QStringLiteral("DELETE FROM sample_minute WHERE series = ? AND t >= ? AND t < ?"));
+        roll.addBindValue(id);
+        roll.addBindValue(lo);
+        roll.addBindValue(hi);
+        ok = exec(roll);
+        roll.prepare(QStringLiteral("INSERT INTO sample_minute (series, t, vmin, vmax, vsum, n, first_t) "
+                                    "SELECT series, t - t % 60000, min(v), max(v), sum(v), count(*), min(t) FROM sample "
+                                    "WHERE series = ? AND t >= ? AND t < ? GROUP BY series, t - t % 60000"));
+        roll.addBindValue(id);
+        roll.addBindValue(lo);
+        roll.addBindValue(hi);
+        ok = ok && exec(roll);
+    }
+    if (ok)
+        return db.commit();
+    db.rollback();
+    return false;
+}
+
+bool HistoryStore::insertValues(const QString &key, const QString &profileId, qint64 tMs,
+                                const QList<QPair<QString, double>> &values) {
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!m_insertRaw) {
+        m_insertRaw = std::make_unique<QSqlQuery>(db);
+        m_insertRaw->prepare(QStringLiteral("INSERT OR REPLACE INTO sample (series, t, v) VALUES (?, ?, ?)"));
+        m_insertMinute = std::make_unique<QSqlQuery>(db);
+        m_insertMinute->prepare(QStringLiteral(
+            "INSERT INTO sample_minute (series, t, vmin, vmax, vsum, n, first_t) VALUES (?, ?, ?, ?, ?, 1, ?) "
+            "ON CONFLICT (series, t) DO UPDATE SET vmin = min(vmin, excluded.vmin), vmax = max(vmax, excluded.vmax), "
+            "vsum = vsum + excluded.vsum, n = n + 1, first_t = min(first_t, excluded.first_t)"));
+    }
+    QSqlQuery &raw = *m_insertRaw;
+    QSqlQuery &minute = *m_insertMinute;
+    const qint64 minuteT = tMs - tMs % kMinuteMs;
     for (const auto &[metric, v] : values) {
         const qint64 id = seriesId(key, profileId, metric, true);
-        if (id < 0) {
-            ok = false;
-            break;
-        }
+        if (id < 0)
+            return false;
         raw.bindValue(0, id);
         raw.bindValue(1, tMs);
         raw.bindValue(2, v);
@@ -144,15 +210,10 @@ bool HistoryStore::appendValues(const QString &key, const QString &profileId, qi
         minute.bindValue(3, v);
         minute.bindValue(4, v);
         minute.bindValue(5, tMs);
-        if (!exec(raw) || !exec(minute)) {
-            ok = false;
-            break;
-        }
+        if (!exec(raw) || !exec(minute))
+            return false;
     }
-    if (ok)
-        return db.commit();
-    db.rollback();
-    return false;
+    return true;
 }
 
 QList<HistoryPoint> HistoryStore::load(const QString &key, const QString &profileId, const QString &metric,
@@ -209,9 +270,11 @@ int HistoryStore::purge(qint64 nowMs) {
     const qint64 cutoff = nowMs - qint64(m_retentionDays) * 86400 * 1000;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     int deleted = 0;
-    for (const char *sql : {"DELETE FROM sample WHERE t < ?", "DELETE FROM sample_minute WHERE t < ?"}) {
+    // The rollup keeps the minute that holds the cutoff: it still has samples inside the limit.
+    for (const auto &[sql, before] : {qMakePair("DELETE FROM sample WHERE t < ?", cutoff),
+                                      qMakePair("DELETE FROM sample_minute WHERE t < ?", cutoff - cutoff % kMinuteMs)}) {
         q.prepare(QLatin1String(sql));
-        q.addBindValue(cutoff);
+        q.addBindValue(before);
         if (exec(q))
             deleted += q.numRowsAffected();
     }

@@ -6,6 +6,9 @@
 #include <QPair>
 #include <QString>
 #include <QStringList>
+#include <memory>
+
+class QSqlQuery;
 
 namespace om {
 
@@ -46,9 +49,16 @@ public:
 
     /// Stores every metric of `snapshot` at its server time. One transaction.
     bool append(const QString &connectionKey, const Snapshot &snapshot);
-    /// Stores one value (tests and imports); `append` uses it for each metric.
+    /// Stores the values of one sample time in one transaction; `append` uses it.
     bool appendValues(const QString &connectionKey, const QString &profileId, qint64 tMs,
                       const QList<QPair<QString, double>> &values);
+    /// One sample time and its metric values.
+    struct Sample {
+        qint64 tMs = 0;
+        QList<QPair<QString, double>> values;
+    };
+    /// Stores many samples in one transaction (imports, tests, benchmarks).
+    bool appendSamples(const QString &connectionKey, const QString &profileId, const QList<Sample> &samples);
 
     /// Points of one metric between fromMs and toMs, at most ~maxPoints of them: raw samples
     /// when they fit, else min/max/avg per bucket computed in SQL.
@@ -65,6 +75,7 @@ public:
     static QList<QPair<QString, double>> metricsOf(const Snapshot &snapshot);
 
 private:
+    bool insertValues(const QString &key, const QString &profileId, qint64 tMs, const QList<QPair<QString, double>> &values);
     qint64 seriesId(const QString &key, const QString &profileId, const QString &metric, bool create) const;
 
     QString m_path;
@@ -72,6 +83,9 @@ private:
     bool m_open = false;
     int m_retentionDays = 30;
     mutable QHash<QString, qint64> m_seriesCache;
+    // Prepared once: an append every few seconds should not re-parse its SQL.
+    std::unique_ptr<QSqlQuery> m_insertRaw;
+    std::unique_ptr<QSqlQuery> m_insertMinute;
 };
 
 } // namespace om
