@@ -187,10 +187,9 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     m_byDestination->setGroups(s.byDestination);
     m_byType->setGroups(s.byType);
     m_store->append(storeKey(), s);
-    // Short windows follow every sample; long ones only when a bucket (window / 2000) has passed,
-    // so a 7-day chart costs one reload every few minutes rather than every 5 s.
-    const qint64 bucketMs = m_windowS * 1000 / 2000;
-    if (!m_sinceReload.isValid() || m_sinceReload.elapsed() >= qMin<qint64>(bucketMs, 60000))
+    // Windows up to a day follow every sample (a reload costs a few ms); longer ones at most once
+    // a minute, as their buckets are several minutes wide anyway.
+    if (m_windowS <= 86400 || !m_sinceReload.isValid() || m_sinceReload.elapsed() >= 60000)
         reloadCharts();
     updateHealth();
     if (!m_adviceRequested)
