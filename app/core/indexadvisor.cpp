@@ -6,20 +6,28 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QMap>
 
 Q_LOGGING_CATEGORY(lcAdvisor, "om.indexadvisor")
 
 namespace om {
 
 QStringList IndexAdvice::messages() const {
+    // One message per scanned table (the snapshot reads one table several times): the operator
+    // needs the fix and the price, the individual filters go to the log.
+    QMap<QString, QPair<int, double>> perTable;
+    for (const SeqScanFinding &f : findings) {
+        auto &[n, cost] = perTable[f.relation];
+        ++n;
+        cost += f.totalCost;
+    }
     QStringList out;
-    for (const SeqScanFinding &f : findings)
+    for (auto it = perTable.cbegin(); it != perTable.cend(); ++it)
         out << QCoreApplication::translate("IndexAdvisor",
-                   "Index missing: the dashboard reads %1 sequentially (%2, estimated cost %3, ~%4 rows). "
-                   "Apply %5, or create: %6")
-                   .arg(f.relation, f.filter.isEmpty() ? QCoreApplication::translate("IndexAdvisor", "no filter") : f.filter)
-                   .arg(f.totalCost, 0, 'f', 0)
-                   .arg(f.rows, 0, 'f', 0)
+                   "Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). "
+                   "Apply %3, or create: %4", nullptr, it->first)
+                   .arg(it.key())
+                   .arg(it->second, 0, 'f', 0)
                    .arg(kitFile, suggestedIndex);
     return out;
 }
@@ -73,6 +81,8 @@ IndexAdvice IndexAdvisor::check(PgSession &session, int stuckTimeoutMinutes) con
     const QJsonArray plans = QJsonDocument::fromJson(r.scalar().toString().toUtf8()).array();
     if (!plans.isEmpty())
         advice.findings = seqScans(plans.first().toObject());
+    for (const SeqScanFinding &f : std::as_const(advice.findings))
+        qCWarning(lcAdvisor).noquote() << "Seq Scan on" << f.relation << "filter" << f.filter << "cost" << f.totalCost;
     for (const QString &m : advice.messages())
         qCWarning(lcAdvisor).noquote() << m;
     return advice;
