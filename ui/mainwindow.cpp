@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 #include "core/snapshotpoller.h"
+#include "dashboard/dashboardview.h"
 #include "pg/gateway.h"
 #include "statustiles.h"
 
@@ -14,21 +15,19 @@ namespace om {
 
 MainWindow::MainWindow(AppContext context, QWidget *parent)
     : QMainWindow(parent), m_context(std::move(context)), m_tabs(new QTabWidget(this)),
-      m_tiles(new StatusTiles), m_serverTime(new QLabel), m_connection(new QLabel), m_mode(new QLabel),
+      m_tiles(nullptr), m_serverTime(new QLabel), m_connection(new QLabel), m_mode(new QLabel),
       m_poller(new SnapshotPoller(m_context.gateway, m_context.profile, this)), m_staleTimer(new QTimer(this)) {
     m_context.gateway->setParent(this);
     setWindowTitle(tr("Outbox Monitor — %1 — %2").arg(m_context.profile.table, m_context.connectionLabel));
 
-    auto *dashboard = new QWidget;
-    auto *box = new QVBoxLayout(dashboard);
-    box->addWidget(m_tiles);
-    box->addWidget(m_serverTime);
-    box->addStretch(1);
+    auto *dashboard = new DashboardView(m_context, m_poller);
+    m_tiles = dashboard->tiles();
     m_tabs->addTab(dashboard, tr("Dashboard"));
     setCentralWidget(m_tabs);
 
     m_mode->setText(m_context.readOnly ? tr("read-only") : tr("operator"));
     statusBar()->addWidget(m_connection, 1);
+    statusBar()->addPermanentWidget(m_serverTime);
     statusBar()->addPermanentWidget(m_mode);
 
     connect(m_poller, &SnapshotPoller::snapshotReady, this, &MainWindow::onSnapshot);
@@ -48,7 +47,6 @@ void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, inde
 
 void MainWindow::onSnapshot(const Snapshot &s) {
     m_lastError.clear();
-    m_tiles->showSnapshot(s);
     const QDateTime local = s.serverTime.toLocalTime();
     m_serverTime->setText(tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
                               .arg(QLocale().toString(local, QStringLiteral("yyyy-MM-dd HH:mm:ss")),

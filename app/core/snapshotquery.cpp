@@ -35,6 +35,7 @@ QString SnapshotQuery::sql() const {
     const SchemaProfile &p = m_profile;
     const QString t = p.qualifiedTable();
     QStringList cols;
+    QStringList terminalAggs;
     cols << QStringLiteral("extract(epoch from now())::float8 AS server_epoch");
 
     // Open states: exact, each its own aggregate so that each can use its partial index.
@@ -44,9 +45,13 @@ QString SnapshotQuery::sql() const {
                         .arg(t, p.statesPredicate({s.name}), alias(QStringLiteral("n"), s.name));
         } else {
             // Terminal states: exact only when the table is small; otherwise estimated in C++
-            // from the total below and the column statistics. The CASE keeps the scan from running.
-            cols << QStringLiteral("CASE WHEN rel.curpages <= $2 THEN (SELECT count(*) FROM %1 WHERE %2) END AS %3")
-                        .arg(t, p.statesPredicate({s.name}), alias(QStringLiteral("n"), s.name));
+            // from the total below and the column statistics. The CASE keeps the scan from running:
+            // a CTE is only evaluated when first read. The scan lives in the CTE named
+            // kTerminalCte so that a plan check (IndexAdvisor) can tell this guarded scan apart.
+            terminalAggs << QStringLiteral("count(*) FILTER (WHERE %1) AS %2")
+                                .arg(p.statesPredicate({s.name}), alias(QStringLiteral("n"), s.name));
+            cols << QStringLiteral("CASE WHEN rel.curpages <= $2 THEN (SELECT %1 FROM %2) END AS %1")
+                        .arg(alias(QStringLiteral("n"), s.name), QLatin1String(kTerminalCte));
             QString freq;
             if (!s.value.isEmpty())
                 freq = QStringLiteral("(SELECT st.freqs[array_position(st.vals, %1)] FROM st WHERE st.att = %2)")
@@ -111,13 +116,17 @@ QString SnapshotQuery::sql() const {
         "st AS (SELECT s.attname::text AS att, s.most_common_vals::text::text[] AS vals, "
         "s.most_common_freqs AS freqs, s.null_frac FROM pg_stats s WHERE s.schemaname = %1 AND s.tablename = %2)")
         .arg(PgSession::quoteLiteral(p.schema), PgSession::quoteLiteral(p.table));
-    return QStringLiteral("WITH %1, %2 SELECT %3 FROM rel").arg(relCte, statsCte, cols.join(QLatin1String(",\n  ")));
+    QString ctes = relCte + QLatin1String(", ") + statsCte;
+    if (!terminalAggs.isEmpty())
+        ctes += QStringLiteral(", %1 AS MATERIALIZED (SELECT %2 FROM %3)")
+                    .arg(QLatin1String(kTerminalCte), terminalAggs.join(QLatin1String(", ")), t);
+    return QStringLiteral("WITH %1 SELECT %2 FROM rel").arg(ctes, cols.join(QLatin1String(",\n  ")));
 }
 
 Snapshot SnapshotQuery::run(PgSession &session) const {
     QElapsedTimer timer;
     timer.start();
-    const PgResult r = session.query(sql(), {m_stuckTimeoutMinutes, m_exactCountMaxPages});
+    const PgResult r = session.query(sql(), params());
     Snapshot s;
     s.profileId = m_profile.id;
     s.stuckTimeoutMinutes = m_stuckTimeoutMinutes;

@@ -16,9 +16,15 @@ class SnapshotQuery {
 public:
     explicit SnapshotQuery(SchemaProfile profile, int stuckTimeoutMinutes = -1, int breakdownLimit = 12);
 
+    /// Name of the CTE that counts terminal states exactly; only read when the table is small.
+    static constexpr const char *kTerminalCte = "exact_terminal";
+
     /// The SQL sent to the server ($1 = stuck timeout in minutes, $2 = exact-count page limit).
     QString sql() const;
     Snapshot run(PgSession &session) const;
+    /// The parameters that go with sql().
+    QVariantList params() const { return {m_stuckTimeoutMinutes, m_exactCountMaxPages}; }
+    int stuckTimeoutMinutes() const { return m_stuckTimeoutMinutes; }
 
     /// Tables up to this many pages (8 kB each, default 2000 = 16 MB) are counted exactly even
     /// in terminal states.

@@ -1,0 +1,104 @@
+// bench_dashboard: timings for scripts/bench.d/dashboard (not a test).
+//   bench_dashboard measure RUNS [naive|snapshot|both]   median / p95 of repeated runs
+//   bench_dashboard poll SECONDS [naive|snapshot]        polls at 1 Hz (monitor-cost runs)
+// Connects through the PG* environment, as the application's Monitor lane does (read-only).
+#include "core/schemaprofile.h"
+#include "core/snapshotquery.h"
+#include "pg/pgsession.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QThread>
+#include <algorithm>
+#include <cstdio>
+
+using namespace om;
+
+namespace {
+
+// The seed's four monitoring queries (seed 000, 監視SQL), PostgreSQL syntax, one round trip each.
+const char *const kNaive[] = {
+    "SELECT status, COUNT(*) AS cnt FROM app_outbox GROUP BY status ORDER BY status",
+    "SELECT MIN(created_at) AS oldest_pending_at, COUNT(*) AS pending_count FROM app_outbox WHERE status = 'PENDING'",
+    "SELECT outbox_id, message_key, event_type, retry_count, max_retry_count, last_error_code, "
+    "SUBSTR(last_error_msg, 1, 200) AS last_error_msg FROM app_outbox WHERE status IN ('PENDING','FAILED') "
+    "AND retry_count >= GREATEST(max_retry_count - 1, 1) ORDER BY updated_at DESC",
+    "SELECT outbox_id, message_key, locked_by, locked_at FROM app_outbox WHERE status = 'PROCESSING' "
+    "AND locked_at < now() - INTERVAL '30 minutes' ORDER BY locked_at"};
+
+double runNaive(PgSession &s) {
+    QElapsedTimer t;
+    t.start();
+    for (const char *sql : kNaive)
+        s.query(QLatin1String(sql));
+    return t.nsecsElapsed() / 1e6;
+}
+
+double runSnapshot(PgSession &s, const SnapshotQuery &q) {
+    QElapsedTimer t;
+    t.start();
+    q.run(s);
+    return t.nsecsElapsed() / 1e6;
+}
+
+double quantile(QList<double> v, double q) {
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v.at(qMin(int(v.size()) - 1, int(q * (v.size() - 1) + 0.5)));
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QCoreApplication app(argc, argv);
+    QLoggingCategory::setFilterRules(QStringLiteral("om.*.debug=false")); // no SQL echo in timings
+    const QStringList args = app.arguments();
+    if (args.size() < 3) {
+        std::fprintf(stderr, "usage: bench_dashboard measure RUNS [naive|snapshot|both] | poll SECONDS [naive|snapshot]\n");
+        return 2;
+    }
+    const QString mode = args.at(1);
+    const int n = args.at(2).toInt();
+    const QString what = args.value(3, mode == QLatin1String("poll") ? QStringLiteral("snapshot") : QStringLiteral("both"));
+    PgSession::Options o;
+    o.applicationName = QStringLiteral("bench_dashboard");
+    o.statementTimeoutMs = 60000;
+    o.readOnly = true;
+    PgSession session(o);
+    const SnapshotQuery query(*SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+    try {
+        session.open();
+        if (mode == QLatin1String("measure")) {
+            for (const QString &kind : {QStringLiteral("naive"), QStringLiteral("snapshot")}) {
+                if (what != QLatin1String("both") && what != kind)
+                    continue;
+                const bool naive = kind == QLatin1String("naive");
+                naive ? runNaive(session) : runSnapshot(session, query); // warm-up: plans, caches
+                QList<double> ms;
+                for (int i = 0; i < n; ++i)
+                    ms << (naive ? runNaive(session) : runSnapshot(session, query));
+                std::printf("%s_ms=%.2f %s_p95_ms=%.2f %s_runs=%d\n", qPrintable(kind), quantile(ms, 0.5), qPrintable(kind),
+                            quantile(ms, 0.95), qPrintable(kind), n);
+            }
+        } else {
+            // 1 Hz, never overlapping (as SnapshotPoller): sleep the rest of the second.
+            QElapsedTimer total;
+            total.start();
+            QList<double> ms;
+            while (total.elapsed() < qint64(n) * 1000) {
+                const double d = what == QLatin1String("naive") ? runNaive(session) : runSnapshot(session, query);
+                ms << d;
+                QThread::msleep(qMax<qint64>(0, 1000 - qint64(d)));
+            }
+            std::printf("poll_%s_ms=%.2f poll_%s_p95_ms=%.2f polls=%lld\n", qPrintable(what), quantile(ms, 0.5),
+                        qPrintable(what), quantile(ms, 0.95), qint64(ms.size()));
+        }
+    } catch (const PgError &e) {
+        std::fprintf(stderr, "bench_dashboard: %s\n", qPrintable(e.message));
+        return 1;
+    }
+    std::fflush(stdout);
+    return 0;
+}

@@ -1,0 +1,138 @@
+// The dashboard fed with snapshots, offscreen: tiles show the numbers (estimates marked), turn
+// warning / critical past the thresholds, the charts' series hold the stored samples (downsampled
+// for 7 days), the breakdown tables follow, and the charts can be saved as PNG.
+#include "core/dashboardsettings.h"
+#include "core/schemaprofile.h"
+#include "dashboard/dashboardview.h"
+#include "dashboard/historychart.h"
+#include "dashboard/waitinggroupmodel.h"
+#include "statustiles.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QImage>
+#include <QLocale>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace om;
+
+class TestDashboardView : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    AppContext m_ctx;
+
+    static Snapshot snapshot(qint64 tMs, qint64 pending, double oldestS, qint64 stuck) {
+        Snapshot s;
+        s.profileId = "app_outbox";
+        s.serverTime = QDateTime::fromMSecsSinceEpoch(tMs, Qt::UTC);
+        s.states = {{"PENDING", "waiting", pending, false}, {"PROCESSING", "inFlight", 4, false},
+                    {"SENT", "done", 9876543, true}, {"FAILED", "failed", 12, false}, {"CANCELLED", "cancelled", 321, true}};
+        s.waiting = pending;
+        s.oldestWaitingAgeS = oldestS;
+        s.stuck = stuck;
+        s.nearMaxRetry = 0;
+        s.byDestination = {{"SHIPPING_API", pending - 2, oldestS}, {"MAIL_API", 2, 30}};
+        s.byType = {{"ORDER_CREATED", pending, oldestS}};
+        s.roundTripMs = 7;
+        return s;
+    }
+
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName("OutboxMonitorTest");
+        QCoreApplication::setApplicationName("tst_dashboardview");
+        QSettings().clear();
+        m_ctx.profile = *SchemaProfile::builtIn("app_outbox");
+        m_ctx.connectionKey = "test-key";
+        m_ctx.connectionLabel = "test";
+    }
+
+    void tilesSeriesAndTables() {
+        DashboardView view(m_ctx, nullptr, m_dir.filePath("h1.sqlite"));
+        view.resize(1200, 800);
+        view.show();
+        QAbstractItemModelTester destTester(view.byDestination(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester typeTester(view.byType(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int i = 29; i >= 0; --i)
+            view.showSnapshot(snapshot(now - i * 5000, 100 + i, 40 * 60 - i, i == 0 ? 1 : 0));
+
+        const QLocale loc;
+        QCOMPARE(view.tiles()->tileText("state:PENDING"), loc.toString(100));
+        QVERIFY(view.tiles()->tileText("state:SENT").contains(loc.toString(9876543)));
+        QVERIFY(view.tiles()->tileText("state:SENT").contains("estimated"));
+        QVERIFY(!view.tiles()->tileText("state:FAILED").contains("estimated"));
+        // Defaults: oldest critical at 30 min, any stuck is critical, nothing near max.
+        QCOMPARE(view.tiles()->tileLevel("oldest"), 2);
+        QCOMPARE(view.tiles()->tileLevel("stuck"), 2);
+        QCOMPARE(view.tiles()->tileLevel("nearMax"), 0);
+
+        // Every snapshot is one point; terminal states are on their own chart.
+        QCOMPARE(view.activeChart()->pointCount("state:PENDING"), 30);
+        QCOMPARE(view.activeChart()->pointCount("stuck"), 30);
+        QCOMPARE(view.activeChart()->pointCount("state:SENT"), -1);
+        QCOMPARE(view.terminalChart()->pointCount("state:SENT"), 30);
+        QCOMPARE(view.oldestChart()->pointCount("oldest"), 30);
+        QVERIFY(view.oldestChart()->toolTipFor("oldest", double(now)).contains(StatusTiles::formatAge(40 * 60)));
+        QVERIFY(view.activeChart()->toolTipFor("state:PENDING", double(now - 10000)).contains(loc.toString(102)));
+
+        QCOMPARE(view.byDestination()->rowCount(), 2);
+        QCOMPARE(view.byDestination()->index(0, WaitingGroupModel::Count).data(Qt::UserRole).toLongLong(), 98);
+        QCOMPARE(view.byType()->index(0, WaitingGroupModel::Label).data().toString(), QString("ORDER_CREATED"));
+        QVERIFY(view.healthText().contains("Connection up"));
+
+        // Operator thresholds: warning at 50 min for the oldest, stuck off -> levels follow.
+        DashboardSettings s = view.settings();
+        s.thresholds["oldest"] = {50 * 60, 120 * 60};
+        s.thresholds["stuck"] = {0, 0};
+        s.thresholds["state:FAILED"] = {10, 0};
+        view.applySettings(s);
+        QCOMPARE(view.tiles()->tileLevel("oldest"), 0);
+        QCOMPARE(view.tiles()->tileLevel("stuck"), 0);
+        QCOMPARE(view.tiles()->tileLevel("state:FAILED"), 1);
+        // Persisted per connection.
+        s.save(m_ctx.connectionKey);
+        const DashboardSettings back = DashboardSettings::load(m_ctx.connectionKey, 30);
+        QCOMPARE(back.thresholds.value("oldest").warning, 50.0 * 60);
+        QCOMPARE(back.thresholds.value("state:FAILED").warning, 10.0);
+
+        const QString png = m_dir.filePath("charts.png");
+        QVERIFY(view.saveChartsPng(png));
+        QImage img(png);
+        QVERIFY(!img.isNull());
+        QVERIFY(img.width() > 200 && img.height() > 200);
+    }
+
+    void historySurvivesARestartAndLongWindowsAreDownsampled() {
+        const QString path = m_dir.filePath("h2.sqlite");
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        {
+            HistoryStore store(path);
+            QVERIFY(store.open());
+            QList<HistoryStore::Sample> samples;
+            const int n = 7 * 86400 / 5 + 1;
+            for (int i = n - 1; i >= 0; --i) {
+                Snapshot s = snapshot(now - qint64(i) * 5000, i % 500, 60, 0);
+                samples << HistoryStore::Sample{s.serverTime.toMSecsSinceEpoch(), HistoryStore::metricsOf(s)};
+            }
+            QVERIFY(store.appendSamples(m_ctx.connectionKey, "app_outbox", samples));
+        }
+        DashboardView view(m_ctx, nullptr, path); // a "restart": a new view on the same file
+        view.show();
+        // 1 h of 5-s samples, ending when the view opened (a few samples later than the import's clock)
+        QVERIFY(qAbs(view.activeChart()->pointCount("state:PENDING") - 3600 / 5) <= 6);
+        view.setWindowSeconds(7 * 86400);
+        const int points = view.activeChart()->pointCount("state:PENDING");
+        QVERIFY2(points > 1000 && points <= 2000, qPrintable(QString::number(points)));
+        QVERIFY(view.terminalChart()->pointCount("state:SENT") <= 2000);
+        qInfo("7-day window: %d points per series, charts reloaded in %lld ms", points, view.lastReloadMs());
+        view.setWindowSeconds(900);
+        QVERIFY(qAbs(view.activeChart()->pointCount("state:PENDING") - 900 / 5) <= 6);
+    }
+};
+
+QTEST_MAIN(TestDashboardView)
+#include "tst_dashboardview.moc"

@@ -1,0 +1,293 @@
+#include "dashboardview.h"
+#include "core/snapshotpoller.h"
+#include "dashboardsettingsdialog.h"
+#include "historychart.h"
+#include "pg/gateway.h"
+#include "statustiles.h"
+#include "waitinggroupmodel.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QLoggingCategory>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+Q_LOGGING_CATEGORY(lcDashboard, "om.dashboard")
+
+namespace om {
+namespace {
+
+QString countText(double v) { return QLocale().toString(qint64(v + 0.5)); }
+QString minutesText(double v) { return StatusTiles::formatAge(v * 60.0); }
+
+QTableView *groupTable(WaitingGroupModel *model) {
+    auto *view = new QTableView;
+    view->setModel(model);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return view;
+}
+
+} // namespace
+
+DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
+    : QWidget(parent), m_context(context), m_poller(poller), m_store(std::make_unique<HistoryStore>(historyPath)),
+      m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
+      m_tiles(new StatusTiles), m_health(new QLabel), m_advice(new QLabel), m_window(new QComboBox), m_charts(new QWidget),
+      m_active(new HistoryChart(tr("Open messages (exact)"), countText)),
+      m_terminal(new HistoryChart(tr("Finished messages (estimated)"), countText)),
+      m_oldest(new HistoryChart(tr("Age of the oldest waiting message (minutes)"), minutesText)),
+      m_byDestination(new WaitingGroupModel(tr("Destination"), this)), m_byType(new WaitingGroupModel(tr("Event type"), this)),
+      m_healthTimer(new QTimer(this)) {
+    QString error;
+    if (!m_store->open(&error))
+        qCWarning(lcDashboard) << "history store unavailable:" << m_store->path() << error;
+    m_store->setRetentionDays(m_settings.retentionDays);
+    m_store->purge(QDateTime::currentMSecsSinceEpoch());
+
+    // Window choices: 15 min ... 7 days.
+    const QList<QPair<QString, qint64>> windows = {{tr("15 minutes"), 900}, {tr("1 hour"), 3600},
+                                                   {tr("6 hours"), 6 * 3600}, {tr("24 hours"), 86400},
+                                                   {tr("7 days"), 7 * 86400}};
+    for (const auto &[label, seconds] : windows)
+        m_window->addItem(label, seconds);
+    m_window->setCurrentIndex(1);
+    connect(m_window, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setWindowSeconds(m_window->itemData(i).toLongLong()); });
+
+    auto *settingsButton = new QPushButton(tr("Settings…"));
+    connect(settingsButton, &QPushButton::clicked, this, &DashboardView::editSettings);
+    auto *saveButton = new QPushButton(tr("Save charts as PNG…"));
+    connect(saveButton, &QPushButton::clicked, this, &DashboardView::saveChartsInteractively);
+
+    auto *top = new QHBoxLayout;
+    m_health->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    top->addWidget(m_health, 1);
+    top->addWidget(new QLabel(tr("Window:")));
+    top->addWidget(m_window);
+    top->addWidget(settingsButton);
+    top->addWidget(saveButton);
+
+    m_advice->setWordWrap(true);
+    m_advice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_advice->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; border: 1px solid #e0a800; padding: 4px; }"));
+    m_advice->hide();
+
+    auto *chartBox = new QVBoxLayout(m_charts);
+    chartBox->setContentsMargins(0, 0, 0, 0);
+    chartBox->addWidget(m_active, 3);
+    chartBox->addWidget(m_oldest, 2);
+    chartBox->addWidget(m_terminal, 2);
+
+    auto *tables = new QWidget;
+    auto *tableBox = new QVBoxLayout(tables);
+    tableBox->setContentsMargins(0, 0, 0, 0);
+    tableBox->addWidget(new QLabel(tr("Waiting by destination")));
+    tableBox->addWidget(groupTable(m_byDestination));
+    tableBox->addWidget(new QLabel(tr("Waiting by event type")));
+    tableBox->addWidget(groupTable(m_byType));
+
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_charts);
+    split->addWidget(tables);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    tables->setMinimumWidth(300);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_advice);
+    layout->addWidget(m_tiles);
+    layout->addWidget(split, 1);
+
+    applySettings(m_settings);
+    if (m_poller) {
+        connect(m_poller, &SnapshotPoller::snapshotReady, this, &DashboardView::showSnapshot);
+        connect(m_poller, &SnapshotPoller::refreshFailed, this, &DashboardView::showRefreshFailed);
+    }
+    if (m_context.gateway) {
+        // A new session (first connect or after the server came back): check the plan again.
+        connect(m_context.gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
+            if (lane == Lane::Monitor && up)
+                m_adviceRequested = false;
+        });
+    }
+    connect(m_healthTimer, &QTimer::timeout, this, &DashboardView::updateHealth);
+    m_healthTimer->start(1000);
+    updateHealth();
+    reloadCharts();
+}
+
+DashboardView::~DashboardView() = default;
+
+QString DashboardView::storeKey() const {
+    return m_context.connectionKey.isEmpty() ? m_context.connectionLabel : m_context.connectionKey;
+}
+
+QList<QPair<QString, QString>> DashboardView::thresholdTiles() const {
+    QList<QPair<QString, QString>> tiles = {{QStringLiteral("oldest"), tr("Oldest waiting")},
+                                            {QStringLiteral("stuck"), tr("Stuck")}};
+    if (m_context.profile.hasRetries())
+        tiles << qMakePair(QStringLiteral("nearMax"), tr("At or near max retries"));
+    for (const StateDef &s : m_context.profile.states)
+        if (!s.terminal)
+            tiles << qMakePair(QStringLiteral("state:") + s.name, s.name);
+    return tiles;
+}
+
+void DashboardView::applySettings(const DashboardSettings &settings) {
+    m_settings = settings;
+    m_tiles->setThresholds(settings.thresholds);
+    m_store->setRetentionDays(settings.retentionDays);
+    if (m_poller) {
+        m_poller->setIntervalMs(settings.intervalS * 1000);
+        m_poller->setStuckTimeoutMinutes(settings.stuckTimeoutMinutes);
+    }
+    const Threshold oldest = settings.thresholds.value(QStringLiteral("oldest"));
+    QList<QPair<QString, double>> lines;
+    if (oldest.warning > 0)
+        lines << qMakePair(tr("warning"), oldest.warning / 60.0);
+    if (oldest.critical > 0)
+        lines << qMakePair(tr("critical"), oldest.critical / 60.0);
+    m_oldest->setThresholdLines(lines);
+}
+
+void DashboardView::editSettings() {
+    DashboardSettingsDialog dialog(m_settings, thresholdTiles(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const DashboardSettings s = dialog.settings();
+    s.save(storeKey());
+    applySettings(s);
+    if (m_poller)
+        m_poller->refreshNow();
+    emit settingsChanged(s);
+}
+
+void DashboardView::showSnapshot(const Snapshot &s) {
+    m_lastError.clear();
+    m_failures = 0;
+    m_sinceSnapshot.start();
+    m_nowMs = s.serverTime.toMSecsSinceEpoch();
+    m_lastRoundTripMs = s.roundTripMs;
+    m_tiles->showSnapshot(s);
+    m_byDestination->setGroups(s.byDestination);
+    m_byType->setGroups(s.byType);
+    m_store->append(storeKey(), s);
+    // Windows up to a day follow every sample (a reload costs a few ms); longer ones at most once
+    // a minute, as their buckets are several minutes wide anyway.
+    if (m_windowS <= 86400 || !m_sinceReload.isValid() || m_sinceReload.elapsed() >= 60000)
+        reloadCharts();
+    updateHealth();
+    if (!m_adviceRequested)
+        runAdvisor();
+}
+
+void DashboardView::showRefreshFailed(const QString &message, int retryInMs) {
+    m_lastError = message.section(QLatin1Char('\n'), 0, 0);
+    m_retryInMs = retryInMs;
+    ++m_failures;
+    updateHealth();
+}
+
+void DashboardView::setWindowSeconds(qint64 seconds) {
+    m_windowS = qBound(qint64(60), seconds, qint64(7 * 86400));
+    const int i = m_window->findData(m_windowS);
+    if (i >= 0 && i != m_window->currentIndex())
+        m_window->setCurrentIndex(i);
+    reloadCharts();
+}
+
+void DashboardView::reloadCharts() {
+    QElapsedTimer timer;
+    timer.start();
+    const qint64 to = m_nowMs > 0 ? m_nowMs : QDateTime::currentMSecsSinceEpoch();
+    const qint64 from = to - m_windowS * 1000;
+    const QString key = storeKey();
+    const QString profile = m_context.profile.id;
+    for (HistoryChart *c : {m_active, m_terminal, m_oldest})
+        c->setTimeRange(from, to);
+    for (const StateDef &s : m_context.profile.states) {
+        const QString metric = QStringLiteral("state:") + s.name;
+        HistoryChart *chart = s.terminal ? m_terminal : m_active;
+        chart->setSeries(metric, s.name, m_store->load(key, profile, metric, from, to));
+    }
+    m_active->setSeries(QStringLiteral("stuck"), tr("stuck"), m_store->load(key, profile, QStringLiteral("stuck"), from, to));
+    m_oldest->setSeries(QStringLiteral("oldest"), tr("oldest waiting"),
+                        m_store->load(key, profile, QStringLiteral("oldest"), from, to), 60.0);
+    m_lastReloadMs = timer.elapsed();
+    m_sinceReload.start();
+    qCDebug(lcDashboard) << "charts reloaded for" << m_windowS << "s in" << m_lastReloadMs << "ms";
+}
+
+bool DashboardView::saveChartsPng(const QString &path) const {
+    return m_charts->grab().save(path, "PNG");
+}
+
+void DashboardView::saveChartsInteractively() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save charts"),
+        QStringLiteral("dashboard-%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))),
+        tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    if (!saveChartsPng(path))
+        QMessageBox::warning(this, tr("Save charts"), tr("Could not write %1.").arg(path));
+}
+
+void DashboardView::runAdvisor() {
+    if (!m_context.gateway)
+        return;
+    m_adviceRequested = true;
+    const IndexAdvisor advisor(m_context.profile);
+    const int stuck = m_settings.stuckTimeoutMinutes;
+    m_context.gateway->run<IndexAdvice>(
+        Lane::Monitor, this, [advisor, stuck](PgSession &s) { return advisor.check(s, stuck); },
+        [this](const IndexAdvice &a) { showAdvice(a); },
+        [](const PgError &e) { qCWarning(lcDashboard) << "index check failed:" << e.message; });
+}
+
+void DashboardView::showAdvice(const IndexAdvice &advice) {
+    m_advice->setText(advice.messages().join(QLatin1Char('\n')));
+    m_advice->setVisible(!advice.ok());
+}
+
+QString DashboardView::adviceText() const { return m_advice->isVisible() ? m_advice->text() : QString(); }
+
+QString DashboardView::healthText() const { return m_health->text(); }
+
+void DashboardView::updateHealth() {
+    if (!m_sinceSnapshot.isValid()) {
+        m_health->setText(m_lastError.isEmpty()
+            ? tr("Connecting…")
+            : tr("Not connected: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000));
+        return;
+    }
+    const QDateTime last = QDateTime::fromMSecsSinceEpoch(m_nowMs);
+    const QString when = QLocale().toString(last, QStringLiteral("HH:mm:ss")) + QLatin1Char(' ') + last.timeZoneAbbreviation();
+    const qint64 ageS = m_sinceSnapshot.elapsed() / 1000;
+    if (m_lastError.isEmpty()) {
+        m_health->setText(tr("● Connection up · last refresh %1 (%2 s ago, %3 ms)").arg(when).arg(ageS).arg(m_lastRoundTripMs));
+        m_health->setStyleSheet(QString());
+    } else {
+        m_health->setText(tr("● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s")
+                              .arg(StatusTiles::formatAge(double(ageS)), when, m_lastError)
+                              .arg(m_failures)
+                              .arg((m_retryInMs + 999) / 1000));
+        m_health->setStyleSheet(QStringLiteral("QLabel { color: #c82333; font-weight: bold; }"));
+    }
+}
+
+} // namespace om

@@ -1,0 +1,100 @@
+#pragma once
+#include "appcontext.h"
+#include "core/dashboardsettings.h"
+#include "core/historystore.h"
+#include "core/indexadvisor.h"
+#include "core/snapshot.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QTimer;
+
+namespace om {
+
+class HistoryChart;
+class SnapshotPoller;
+class StatusTiles;
+class WaitingGroupModel;
+
+/// The Dashboard tab: health line, tiles with thresholds, history charts (active states,
+/// terminal states on their own chart, oldest waiting age with its threshold lines), waiting work
+/// by destination and by type, and the index advisor's warning when the snapshot would scan.
+/// Every snapshot is also written to the local history store.
+class DashboardView : public QWidget {
+    Q_OBJECT
+public:
+    /// `poller` may be null (tests feed snapshots with showSnapshot()); `historyPath` empty =
+    /// the store's default file under the app-data location.
+    DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath = QString(),
+                  QWidget *parent = nullptr);
+    ~DashboardView() override;
+
+    void showSnapshot(const Snapshot &snapshot);
+    void showRefreshFailed(const QString &message, int retryInMs);
+    /// Time window of the charts, seconds (15 min ... 7 days).
+    void setWindowSeconds(qint64 seconds);
+    qint64 windowSeconds() const { return m_windowS; }
+    void applySettings(const DashboardSettings &settings);
+    const DashboardSettings &settings() const { return m_settings; }
+    /// Reads the charts' window from the store again.
+    void reloadCharts();
+    /// Saves the charts (all three, as shown) as one PNG.
+    bool saveChartsPng(const QString &path) const;
+    void showAdvice(const IndexAdvice &advice);
+
+    StatusTiles *tiles() const { return m_tiles; }
+    HistoryChart *activeChart() const { return m_active; }
+    HistoryChart *terminalChart() const { return m_terminal; }
+    HistoryChart *oldestChart() const { return m_oldest; }
+    WaitingGroupModel *byDestination() const { return m_byDestination; }
+    WaitingGroupModel *byType() const { return m_byType; }
+    HistoryStore *store() const { return m_store.get(); }
+    QString healthText() const;
+    QString adviceText() const;
+    /// Milliseconds the last reloadCharts() took.
+    qint64 lastReloadMs() const { return m_lastReloadMs; }
+
+signals:
+    /// The operator changed the settings (already saved).
+    void settingsChanged(const om::DashboardSettings &settings);
+
+private:
+    void updateHealth();
+    void editSettings();
+    void saveChartsInteractively();
+    void runAdvisor();
+    QString storeKey() const;
+    QList<QPair<QString, QString>> thresholdTiles() const;
+
+    AppContext m_context;
+    SnapshotPoller *m_poller;
+    std::unique_ptr<HistoryStore> m_store;
+    DashboardSettings m_settings;
+    StatusTiles *m_tiles;
+    QLabel *m_health;
+    QLabel *m_advice;
+    QComboBox *m_window;
+    QWidget *m_charts;
+    HistoryChart *m_active;
+    HistoryChart *m_terminal;
+    HistoryChart *m_oldest;
+    WaitingGroupModel *m_byDestination;
+    WaitingGroupModel *m_byType;
+    QTimer *m_healthTimer;
+    qint64 m_windowS = 3600;
+    qint64 m_nowMs = 0;            ///< server time of the newest snapshot
+    QElapsedTimer m_sinceSnapshot; ///< workstation time since it arrived
+    QElapsedTimer m_sinceReload;
+    qint64 m_lastReloadMs = 0;
+    QString m_lastError;
+    int m_retryInMs = 0;
+    int m_failures = 0;
+    qint64 m_lastRoundTripMs = 0;
+    bool m_adviceRequested = false;
+};
+
+} // namespace om

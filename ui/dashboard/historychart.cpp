@@ -1,0 +1,138 @@
+#include "historychart.h"
+
+#include <QCursor>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QToolTip>
+#include <QValueAxis>
+
+namespace om {
+
+HistoryChart::HistoryChart(const QString &title, std::function<QString(double)> format, QWidget *parent)
+    : QChartView(parent), m_x(new QDateTimeAxis), m_y(new QValueAxis), m_format(std::move(format)) {
+    auto *c = new QChart;
+    c->setTitle(title);
+    c->legend()->setAlignment(Qt::AlignRight);
+    c->setMargins(QMargins(4, 4, 4, 4));
+    m_x->setFormat(QStringLiteral("MM-dd HH:mm"));
+    m_x->setTickCount(6);
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setMin(0);
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    setChart(c);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(160);
+}
+
+void HistoryChart::setSeries(const QString &id, const QString &label, const QList<HistoryPoint> &points, double scale) {
+    QLineSeries *s = m_series.value(id);
+    if (!s) {
+        s = new QLineSeries(this);
+        chart()->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        // Fixed colours per chart position so that threshold lines (amber, red) never share one.
+        static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
+                                         QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf), QColor(0x7f, 0x7f, 0x7f)};
+        QPen pen(palette[m_series.size() % 6]);
+        pen.setWidth(2);
+        s->setPen(pen);
+        connect(s, &QLineSeries::hovered, this, [this, id](const QPointF &p, bool state) { onHovered(id, p, state); });
+        m_series.insert(id, s);
+    }
+    s->setName(label);
+    QList<QPointF> xy;
+    xy.reserve(points.size());
+    for (const HistoryPoint &p : points)
+        xy << QPointF(double(p.tMs), p.avg / scale);
+    s->replace(xy); // one signal for the whole series, not one per point
+    m_points.insert(id, points);
+    m_scale.insert(id, scale);
+    rescale();
+}
+
+void HistoryChart::setThresholdLines(const QList<QPair<QString, double>> &lines) {
+    for (QLineSeries *s : std::as_const(m_thresholds)) {
+        chart()->removeSeries(s);
+        delete s;
+    }
+    m_thresholds.clear();
+    static const QColor colours[] = {QColor(0xe0, 0xa8, 0x00), QColor(0xc8, 0x23, 0x33)};
+    int i = 0;
+    for (const auto &[label, value] : lines) {
+        auto *s = new QLineSeries(this);
+        s->setName(label);
+        QPen pen(colours[qMin(i++, 1)]);
+        pen.setStyle(Qt::DashLine);
+        pen.setWidth(2);
+        s->setPen(pen);
+        s->replace({QPointF(double(m_fromMs), value), QPointF(double(m_toMs), value)});
+        chart()->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        m_thresholds << s;
+    }
+    rescale();
+}
+
+void HistoryChart::setTimeRange(qint64 fromMs, qint64 toMs) {
+    m_fromMs = fromMs;
+    m_toMs = toMs;
+    m_x->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
+    m_x->setFormat(toMs - fromMs > 2 * 86400 * 1000LL ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm"));
+    for (QLineSeries *s : std::as_const(m_thresholds)) {
+        const double v = s->count() ? s->at(0).y() : 0;
+        s->replace({QPointF(double(fromMs), v), QPointF(double(toMs), v)});
+    }
+}
+
+void HistoryChart::rescale() {
+    double top = 0;
+    for (QLineSeries *s : std::as_const(m_series))
+        for (const QPointF &p : s->points())
+            top = qMax(top, p.y());
+    for (QLineSeries *s : std::as_const(m_thresholds))
+        if (s->count())
+            top = qMax(top, s->at(0).y());
+    m_y->setRange(0, top > 0 ? qMax(top * 1.1, 5.0) : 5.0);
+    m_y->applyNiceNumbers();
+}
+
+int HistoryChart::pointCount(const QString &id) const {
+    const QLineSeries *s = m_series.value(id);
+    return s ? s->count() : -1;
+}
+
+QString HistoryChart::toolTipFor(const QString &id, qreal xMs) const {
+    const QList<HistoryPoint> points = m_points.value(id);
+    if (points.isEmpty())
+        return QString();
+    // Points are in time order: binary search for the nearest one.
+    auto it = std::lower_bound(points.cbegin(), points.cend(), qint64(xMs),
+                               [](const HistoryPoint &p, qint64 x) { return p.tMs < x; });
+    if (it == points.cend() || (it != points.cbegin() && qAbs((it - 1)->tMs - xMs) < qAbs(it->tMs - xMs)))
+        --it;
+    const double scale = m_scale.value(id, 1.0);
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(it->tMs);
+    const QString when = QLocale().toString(t, QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QLatin1Char(' ') + t.timeZoneAbbreviation();
+    const QString name = m_series.value(id)->name();
+    if (it->samples <= 1)
+        return tr("%1: %2\n%3").arg(name, m_format(it->avg / scale), when);
+    return tr("%1: %2 (min %3, max %4 over %5 samples)\nfrom %6")
+        .arg(name, m_format(it->avg / scale), m_format(it->min / scale), m_format(it->max / scale))
+        .arg(it->samples)
+        .arg(when);
+}
+
+void HistoryChart::onHovered(const QString &id, const QPointF &point, bool state) {
+    if (state)
+        QToolTip::showText(QCursor::pos(), toolTipFor(id, point.x()), this);
+    else
+        QToolTip::hideText();
+}
+
+} // namespace om

@@ -1,0 +1,49 @@
+#pragma once
+#include "core/historystore.h"
+
+#include <QChartView>
+#include <QHash>
+#include <functional>
+
+class QDateTimeAxis;
+class QLineSeries;
+class QValueAxis;
+
+namespace om {
+
+/// One time chart of the dashboard: line series over a date-time axis, fed whole with
+/// QXYSeries::replace(), optional horizontal threshold lines, and a tooltip with the exact value
+/// and time of the point under the mouse (min–max of the bucket when downsampled).
+class HistoryChart : public QChartView {
+    Q_OBJECT
+public:
+    /// `format` turns a plotted value into text for the tooltip.
+    HistoryChart(const QString &title, std::function<QString(double)> format, QWidget *parent = nullptr);
+
+    /// Creates the series on first use; `scale` divides stored values (e.g. seconds -> minutes).
+    void setSeries(const QString &id, const QString &label, const QList<HistoryPoint> &points, double scale = 1.0);
+    /// Horizontal dashed lines (label, value already scaled); replaces the previous ones.
+    void setThresholdLines(const QList<QPair<QString, double>> &lines);
+    void setTimeRange(qint64 fromMs, qint64 toMs);
+
+    int pointCount(const QString &id) const;
+    QStringList seriesIds() const { return m_series.keys(); }
+    /// Tooltip text for the point of series `id` nearest to time `xMs`.
+    QString toolTipFor(const QString &id, qreal xMs) const;
+
+private:
+    void rescale();
+    void onHovered(const QString &id, const QPointF &point, bool state);
+
+    QDateTimeAxis *m_x;
+    QValueAxis *m_y;
+    std::function<QString(double)> m_format;
+    QHash<QString, QLineSeries *> m_series;
+    QHash<QString, QList<HistoryPoint>> m_points;
+    QHash<QString, double> m_scale;
+    QList<QLineSeries *> m_thresholds;
+    qint64 m_fromMs = 0;
+    qint64 m_toMs = 0;
+};
+
+} // namespace om
