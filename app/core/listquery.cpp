@@ -90,6 +90,11 @@ QString ListQuery::pageSql(const PageRequest &r, QVariantList &params) const {
                    : QStringLiteral("NULL::text"))
            << sortCol + QLatin1String("::text");
 
+    // Output names that cannot collide with a column: ORDER BY a bare name would otherwise pick
+    // the text output column ("id"::text AS id) and sort 91 after 511.
+    for (int i = 0; i < select.size(); ++i)
+        select[i] += QStringLiteral(" AS c%1").arg(i);
+
     QString where = buildWhere(p, r.filter, params);
     if (r.hasCursor) {
         const QString op = sqlDesc ? QStringLiteral("<") : QStringLiteral(">");
