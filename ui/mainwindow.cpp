@@ -2,6 +2,7 @@
 #include "core/snapshotpoller.h"
 #include "pg/gateway.h"
 #include "statustiles.h"
+#include "triage/triageview.h"
 
 #include <QLabel>
 #include <QLocale>
@@ -25,6 +26,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     box->addWidget(m_serverTime);
     box->addStretch(1);
     m_tabs->addTab(dashboard, tr("Dashboard"));
+    m_tabs->addTab(new TriageView(m_context), tr("Triage"));
     setCentralWidget(m_tabs);
 
     m_mode->setText(m_context.readOnly ? tr("read-only") : tr("operator"));
