@@ -111,7 +111,9 @@ workload_start() {
 }
 
 workload_status() {
-  [ -n "${OM_WORKLOAD_DIR:-}" ] && [ -f "$OM_WORKLOAD_DIR/pids" ] || { echo "workload: not started"; return 1; }
+  if [ -z "${OM_WORKLOAD_DIR:-}" ] || [ ! -f "$OM_WORKLOAD_DIR/pids" ]; then
+    echo "workload: not started"; return 1
+  fi
   local pid name state
   while read -r pid name; do
     if _wl_alive "$pid"; then state=running; else state=stopped; fi

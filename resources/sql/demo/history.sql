@@ -237,12 +237,12 @@ BEGIN
                        CASE WHEN b < 100 THEN 'FAILED'
                             WHEN b < 250 THEN 'SKIPPED'
                             ELSE 'SUCCESS' END
-                   ELSE
-                       CASE WHEN b < 3000 THEN 'NEW'
-                            WHEN b < 3100 THEN 'RUNNING'
-                            WHEN b < 3150 THEN 'RUNNING_STALE'
-                            WHEN b < 3400 THEN 'RETRY_WAIT'
-                            WHEN b < 3500 THEN 'FAILED'
+                   ELSE   -- today's items (one in 30): by their rank, so even a small load has each
+                       CASE WHEN (g / 30) % 200 < 60 THEN 'NEW'
+                            WHEN (g / 30) % 200 < 62 THEN 'RUNNING'
+                            WHEN (g / 30) % 200 < 63 THEN 'RUNNING_STALE'
+                            WHEN (g / 30) % 200 < 68 THEN 'RETRY_WAIT'
+                            WHEN (g / 30) % 200 < 70 THEN 'FAILED'
                             ELSE 'SUCCESS' END
                END AS cat,
                -- the batch for a business date runs from 01:00 the next day (today: from 01:00)
