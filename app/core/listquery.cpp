@@ -6,9 +6,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLoggingCategory>
-
-Q_LOGGING_CATEGORY(lcList, "om.list")
 
 namespace om {
 namespace {
@@ -121,7 +118,6 @@ QString ListQuery::pageSql(const PageRequest &r, QVariantList &params) const {
 MessagePage ListQuery::fetchPage(PgSession &session, const PageRequest &r, int containsTimeoutMs) const {
     QVariantList params;
     const QString sql = pageSql(r, params);
-    qCDebug(lcList) << sql << params.size() << "params";
     QElapsedTimer timer;
     timer.start();
     PgResult res;

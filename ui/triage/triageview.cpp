@@ -83,18 +83,29 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     m_table->horizontalHeader()->setSortIndicatorShown(true);
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
-    m_table->setColumnWidth(MessageListModel::Key, 200);
     for (int c = 0; c < MessageListModel::ColumnCount; ++c) {
         const QString logical = MessageListModel::logicalColumn(c);
         if (!logical.isEmpty() && !m_profile.has(logical))
             m_table->hideColumn(c);
     }
 
+    // What an operator reads first in an incident comes first: state, age, who holds it, retries
+    // and the error; type, destination and times after.
+    using M = MessageListModel;
+    const QList<int> order = {M::Id, M::Key, M::State, M::Age, M::LockedBy, M::Retries, M::ErrorCode, M::ErrorMessage,
+                              M::Destination, M::Type, M::NextRun, M::Created, M::Updated};
+    for (int visual = 0; visual < order.size(); ++visual)
+        m_table->horizontalHeader()->moveSection(m_table->horizontalHeader()->visualIndex(order[visual]), visual);
+    m_table->setColumnWidth(M::Key, 170);
+    m_table->setColumnWidth(M::State, 95);
+    m_table->setColumnWidth(M::Age, 80);
+
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_table);
     split->addWidget(m_detail);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({720, 380});
 
     auto *box = new QVBoxLayout(this);
     box->addLayout(top);
