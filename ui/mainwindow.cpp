@@ -3,6 +3,7 @@
 #include "dashboard/dashboardview.h"
 #include "pg/gateway.h"
 #include "statustiles.h"
+#include "triage/triageview.h"
 
 #include <QLabel>
 #include <QLocale>
@@ -23,6 +24,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     auto *dashboard = new DashboardView(m_context, m_poller);
     m_tiles = dashboard->tiles();
     m_tabs->addTab(dashboard, tr("Dashboard"));
+    m_tabs->addTab(new TriageView(m_context), tr("Triage"));
     setCentralWidget(m_tabs);
 
     m_mode->setText(m_context.readOnly ? tr("read-only") : tr("operator"));

@@ -1,0 +1,59 @@
+#pragma once
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace om {
+
+/// One message as the triage list shows it. Plain values, copied out on the Browse lane.
+/// Columns a profile does not have stay empty / -1 / invalid.
+struct MessageRow {
+    qint64 id = 0;
+    QString key;
+    QString type;
+    QString destination;
+    QString state;
+    int retries = -1;
+    int maxRetries = -1;
+    QDateTime nextRun;
+    QString lockedBy;
+    double ageSeconds = -1;     ///< now() - the view's "since" column, computed by the server
+    QDateTime created;
+    QDateTime updated;
+    QString errorCode;
+    QString errorMessage;       ///< truncated to ListQuery::kErrorPreviewChars
+    QString sortKey;            ///< the sort column as text, exactly as the server printed it (keyset cursor)
+};
+
+/// One keyset page and where the next one starts.
+struct MessagePage {
+    QList<MessageRow> rows;
+    bool atEnd = false;         ///< fewer rows than asked for: nothing after this page
+    qint64 elapsedMs = 0;
+};
+
+/// How many messages match a filter.
+struct MatchCount {
+    qint64 n = 0;
+    bool estimated = false;     ///< from the planner (EXPLAIN), not counted
+    bool atLeast = false;       ///< exact counting stopped at the cap: "n or more"
+};
+
+/// The values the filter bar offers, read from the data.
+struct FilterChoices {
+    QStringList types;
+    QStringList destinations;
+    QStringList errorCodes;
+    /// Logical columns whose values come only from the open (non-terminal) messages, because no
+    /// index allows a cheap scan of the whole table.
+    QStringList fromOpenOnly;
+};
+
+} // namespace om
+
+Q_DECLARE_METATYPE(om::MessageRow)
+Q_DECLARE_METATYPE(om::MessagePage)
+Q_DECLARE_METATYPE(om::MatchCount)
+Q_DECLARE_METATYPE(om::FilterChoices)

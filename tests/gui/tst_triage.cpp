@@ -1,0 +1,268 @@
+// The triage tab against a real database, offscreen: the list model under QAbstractItemModelTester
+// while keyset pages arrive and filters change, the detail pane with a huge and an invalid payload,
+// CSV export read back by an RFC 4180 parser, saved filters restored with the window.
+#include "appcontext.h"
+#include "pg/gateway.h"
+#include "testdatabase.h"
+#include "triage/csvexport.h"
+#include "triage/detailpane.h"
+#include "triage/filterbar.h"
+#include "triage/messagelistmodel.h"
+#include "triage/triageview.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QFile>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace om;
+using namespace om::test;
+
+namespace {
+
+/// RFC 4180: fields separated by commas, records by CRLF, quoted fields may hold commas, CR, LF
+/// and doubled quotes. Strict: anything else after a closing quote is an error.
+QList<QStringList> parseCsv(const QString &text, QString *error) {
+    QList<QStringList> records;
+    QStringList record;
+    QString field;
+    int i = 0;
+    const int n = int(text.size());
+    while (i < n) {
+        if (text[i] == QLatin1Char('"')) {
+            ++i;
+            for (;;) {
+                if (i >= n) { *error = QStringLiteral("unterminated quote"); return {}; }
+                if (text[i] == QLatin1Char('"')) {
+                    if (i + 1 < n && text[i + 1] == QLatin1Char('"')) { field += QLatin1Char('"'); i += 2; continue; }
+                    ++i;
+                    break;
+                }
+                field += text[i++];
+            }
+            if (i < n && text[i] != QLatin1Char(',') && text[i] != QLatin1Char('\r')) { *error = QStringLiteral("text after quote at %1").arg(i); return {}; }
+        } else {
+            while (i < n && text[i] != QLatin1Char(',') && text[i] != QLatin1Char('\r')) {
+                if (text[i] == QLatin1Char('"') || text[i] == QLatin1Char('\n')) { *error = QStringLiteral("bare quote or LF at %1").arg(i); return {}; }
+                field += text[i++];
+            }
+        }
+        record << field;
+        field.clear();
+        if (i < n && text[i] == QLatin1Char(',')) { ++i; continue; }
+        if (i + 1 < n && text[i] == QLatin1Char('\r') && text[i + 1] == QLatin1Char('\n')) { i += 2; records << record; record.clear(); continue; }
+        if (i >= n) { *error = QStringLiteral("last record without CRLF"); return {}; }
+        *error = QStringLiteral("CR without LF at %1").arg(i);
+        return {};
+    }
+    return records;
+}
+
+} // namespace
+
+class TestTriage : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+    QTemporaryDir m_dir;
+
+    AppContext context() {
+        AppContext ctx;
+        GatewayConfig c;
+        c.connInfo = m_db->connectionString();
+        ctx.gateway = new Gateway(c, this);
+        ctx.profile = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        ctx.connectionLabel = QStringLiteral("test");
+        ctx.connectionKey = QStringLiteral("test:%1").arg(m_db->name());
+        return ctx;
+    }
+
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        QString error;
+        m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+        // Keys and error messages with what CSV must quote: commas, quotes, line breaks, Japanese.
+        m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, retry_count,
+                                              locked_by, locked_at, last_error_code, last_error_msg, created_at, updated_at)
+                      SELECT 'K' || g || (ARRAY['', ',comma', '"quote"', E'line\nbreak', '日本'])[1 + g % 5],
+                             'E' || (g % 3), 'D' || (g % 2), '{"n":' || g || '}',
+                             (ARRAY['PENDING','PROCESSING','FAILED','SENT'])[1 + g % 4], g % 6,
+                             'w1', now() - make_interval(mins => g % 120), 'E_' || (g % 4), E'failed, "badly"\r\nsecond line',
+                             now() - make_interval(mins => g), now() - make_interval(secs => g)
+                      FROM generate_series(1, 1500) g)");
+    }
+
+    void modelUnderTesterWhilePagesArrive() {
+        AppContext ctx = context();
+        MessageListModel model(ctx.gateway, ctx.profile);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPageSize(100);
+        model.setMaxRows(650);
+        QSignalSpy pages(&model, &MessageListModel::pageLoaded);
+        QSignalSpy capped(&model, &MessageListModel::capReached);
+        ListFilter all;
+        model.setQuery(all, ListSort::defaultFor(all.view));
+        // A second query at once: the first one's pages must never show up.
+        ListFilter failed;
+        failed.view = ListFilter::View::Failed;
+        model.setQuery(failed, ListSort::defaultFor(failed.view));
+        QTRY_VERIFY(!model.isLoading());
+        while (model.canFetchMore({})) {
+            model.fetchMore({});
+            QTRY_VERIFY(!model.isLoading());
+        }
+        const qint64 failedCount = m_db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox WHERE status = 'FAILED'")).toLongLong();
+        QCOMPARE(model.rowCount(), int(failedCount));
+        for (int r = 0; r < model.rowCount(); ++r)
+            QCOMPARE(model.message(r).state, QStringLiteral("FAILED"));
+        for (int r = 1; r < model.rowCount(); ++r)
+            QVERIFY(model.message(r - 1).updated >= model.message(r).updated);
+        QVERIFY(capped.isEmpty());
+
+        // Everything: stops at the cap and says so.
+        model.setQuery(all, ListSort::defaultFor(all.view));
+        QTRY_VERIFY(!model.isLoading());
+        while (model.canFetchMore({})) {
+            model.fetchMore({});
+            QTRY_VERIFY(!model.isLoading());
+        }
+        QCOMPARE(model.rowCount(), 650);
+        QVERIFY(model.isCapped());
+        QCOMPARE(capped.size(), 1);
+        // Sorting by a header goes to the server: ascending ids start at the smallest.
+        model.sort(MessageListModel::Id, Qt::AscendingOrder);
+        QTRY_VERIFY(model.rowCount() > 0 && !model.isLoading());
+        QCOMPARE(model.message(0).id, m_db->scalar(QStringLiteral("SELECT min(outbox_id) FROM app_outbox")).toLongLong());
+    }
+
+    void detailPaneWithHugeAndInvalidPayloads() {
+        // 3 MB of valid JSON, and a payload that is not JSON.
+        const qint64 huge = m_db->scalar(QStringLiteral(
+            "INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, last_error_code, last_error_msg) "
+            "VALUES ('huge', 'E', 'D', '{\"blob\":\"' || repeat('x', 3000000) || '\"}', 'FAILED', 'E_BIG', 'too big') RETURNING outbox_id")).toLongLong();
+        const qint64 bad = m_db->scalar(QStringLiteral(
+            "INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
+            "VALUES ('bad', 'E', 'D', '{not json,', 'FAILED') RETURNING outbox_id")).toLongLong();
+        m_db->exec(QStringLiteral("INSERT INTO app_outbox_audit (outbox_id, action_name, reason, old_status, new_status, changed_at) VALUES "
+                                  "($1, 'RETRY_FAILED', 'first', 'FAILED', 'PENDING', now() - interval '1 hour'), "
+                                  "($1, 'CANCEL_MESSAGE', 'second', 'PENDING', 'CANCELLED', now())"), {huge});
+        AppContext ctx = context();
+        DetailPane pane(ctx.gateway, ctx.profile);
+        pane.show();
+        QSignalSpy shown(&pane, &DetailPane::detailShown);
+        pane.showMessage(huge);
+        QTRY_COMPARE(shown.size(), 1);
+        QVERIFY(pane.isPayloadTruncated());
+        QCOMPARE(pane.payloadText().size(), DetailPane::kPrefixChars);
+        QVERIFY(pane.payloadNote().contains(QLocale().toString(3000011)));
+        QCOMPARE(pane.lastErrorText(), QStringLiteral("E_BIG: too big"));
+        QCOMPARE(pane.historyRowCount(), 2);
+        QCOMPARE(pane.detail().history.first().at(pane.detail().historyColumns.indexOf(QStringLiteral("action"))).toString(), QStringLiteral("CANCEL_MESSAGE"));
+        QVERIFY(pane.fieldRowCount() >= 15); // every column but the payload, sent_at included
+
+        QSignalSpy all(&pane, &DetailPane::wholePayloadShown);
+        pane.showWholePayload();
+        QTRY_COMPARE_WITH_TIMEOUT(all.size(), 1, 20000);
+        QVERIFY(!pane.isPayloadTruncated());
+        QVERIFY(pane.payloadText().startsWith(QStringLiteral("{\n    \"blob\": \"xxx")));
+        QCOMPARE(pane.payloadText().count(QLatin1Char('x')), 3000000);
+
+        const QString path = m_dir.filePath(QStringLiteral("payload.json"));
+        QSignalSpy saved(&pane, &DetailPane::payloadSaved);
+        pane.savePayloadTo(path);
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 20000);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), m_db->scalar(QStringLiteral("SELECT payload_json FROM app_outbox WHERE outbox_id = $1"), {huge}).toString().toUtf8());
+
+        pane.showMessage(bad);
+        QTRY_COMPARE(shown.size(), 2);
+        QCOMPARE(pane.payloadText(), QStringLiteral("{not json,"));
+        QVERIFY(pane.payloadNote().contains(QStringLiteral("Not valid JSON")));
+        QVERIFY(!pane.isPayloadTruncated());
+
+        pane.showMessage(huge - 1);
+        QTRY_COMPARE(shown.size(), 3);
+        QVERIFY(pane.payloadText().contains(QStringLiteral("\"n\"")));
+        QVERIFY(pane.payloadNote().isEmpty());
+    }
+
+    void csvExportRoundTrips() {
+        AppContext ctx = context();
+        TriageView view(ctx);
+        ListFilter f;
+        f.view = ListFilter::View::All;
+        f.types = {QStringLiteral("E1")};
+        view.applyFilter(f);
+        QTRY_VERIFY(view.model()->rowCount() > 0 && !view.model()->isLoading());
+        const QString path = m_dir.filePath(QStringLiteral("export.csv"));
+        QString error;
+        CsvExport *exporter = view.exportFilteredTo(path, &error);
+        QVERIFY2(exporter, qPrintable(error));
+        QSignalSpy done(exporter, &CsvExport::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 20000);
+        QVERIFY2(done.first().at(0).toBool(), qPrintable(done.first().at(2).toString()));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString parseError;
+        const QList<QStringList> records = parseCsv(QString::fromUtf8(file.readAll()), &parseError);
+        QVERIFY2(parseError.isEmpty(), qPrintable(parseError));
+        QCOMPARE(records.first(), CsvExport::header());
+        const auto db = m_db->rows(QStringLiteral("SELECT outbox_id::text, message_key, last_error_msg FROM app_outbox WHERE event_type = 'E1' ORDER BY app_outbox.outbox_id DESC"));
+        QCOMPARE(records.size() - 1, db.size());
+        for (int i = 0; i < db.size(); ++i) {
+            QCOMPARE(records[i + 1].size(), CsvExport::header().size());
+            QCOMPARE(records[i + 1][0], db[i][0].toString());
+            QCOMPARE(records[i + 1][1], db[i][1].toString());
+            QCOMPARE(records[i + 1][13], db[i][2].toString());
+        }
+        // The selection, and the same rows as TSV.
+        view.table()->selectRow(0);
+        view.table()->selectionModel()->select(view.model()->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(view.selectedIds(), (QList<qint64>{view.model()->message(0).id, view.model()->message(2).id}));
+        const QString selPath = m_dir.filePath(QStringLiteral("selection.csv"));
+        QVERIFY(view.exportSelectionTo(selPath, &error));
+        QFile sel(selPath);
+        QVERIFY(sel.open(QIODevice::ReadOnly));
+        const QList<QStringList> selRecords = parseCsv(QString::fromUtf8(sel.readAll()), &parseError);
+        QCOMPARE(selRecords.size(), 3);
+        QCOMPARE(selRecords[2][0], QString::number(view.model()->message(2).id));
+        const QStringList tsv = view.selectionAsTsv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(tsv.size(), 3);
+        QVERIFY(!tsv[1].contains(QLatin1Char('\r')));
+    }
+
+    void filterTextIsDebouncedAndTheFilterComesBack() {
+        AppContext ctx = context();
+        {
+            TriageView view(ctx);
+            QSignalSpy changed(&view, &TriageView::filterChanged);
+            view.setView(ListFilter::View::All);
+            QTRY_VERIFY(!view.model()->isLoading());
+            changed.clear();
+            QTest::keyClicks(view.filterBar()->keyEdit(), QStringLiteral("K1"));
+            QCOMPARE(changed.size(), 0); // debounced: nothing per keystroke
+            QTRY_COMPARE(changed.size(), 1);
+            QCOMPARE(view.currentFilter().keyText, QStringLiteral("K1"));
+            QTRY_VERIFY(view.model()->rowCount() > 0 && !view.model()->isLoading());
+            for (int r = 0; r < view.model()->rowCount(); ++r)
+                QVERIFY(view.model()->message(r).key.contains(QStringLiteral("K1")));
+            QTRY_VERIFY(view.countText().contains(QStringLiteral("matching")));
+        }
+        TriageView again(ctx);
+        QCOMPARE(again.currentFilter().keyText, QStringLiteral("K1"));
+        QCOMPARE(again.currentFilter().view, ListFilter::View::All);
+        QCOMPARE(again.filterBar()->keyEdit()->text(), QStringLiteral("K1"));
+    }
+};
+
+QTEST_MAIN(TestTriage)
+#include "tst_triage.moc"

@@ -1,0 +1,51 @@
+#pragma once
+#include "core/listquery.h"
+
+#include <QFile>
+#include <QObject>
+
+namespace om {
+
+class Gateway;
+
+/// Writes messages to a CSV file (UTF-8, RFC 4180). The filtered list is streamed page by page
+/// from the Browse lane (keyset, like the view), so memory stays small whatever the count;
+/// cancel() stops it between pages and removes the partial file.
+class CsvExport : public QObject {
+    Q_OBJECT
+public:
+    CsvExport(Gateway *gateway, const SchemaProfile &profile, QObject *parent = nullptr);
+
+    /// Header record of the file.
+    static QStringList header();
+    /// One message as CSV fields: times ISO 8601 in the operator's zone with its offset.
+    static QStringList fields(const MessageRow &row);
+
+    /// Starts streaming everything `request` matches (its cursor is ignored) into `path`.
+    bool start(const PageRequest &request, const QString &path, QString *error);
+    /// Writes `rows` (a selection) at once. Returns false and sets `error` when the file fails.
+    static bool writeRows(const QList<MessageRow> &rows, const QString &path, QString *error);
+    qint64 rowsWritten() const { return m_rows; }
+
+public slots:
+    void cancel();
+
+signals:
+    void progressed(qint64 rowsWritten);
+    /// Done: ok, or not with why (cancelled, database or file error).
+    void finished(bool ok, qint64 rowsWritten, const QString &message);
+
+private:
+    void next(const PageRequest &request);
+    void finish(bool ok, const QString &message);
+
+    Gateway *m_gateway;
+    ListQuery m_query;
+    QFile m_file;
+    qint64 m_rows = 0;
+    quint64 m_jobId = 0;
+    bool m_running = false;
+    bool m_cancelled = false;
+};
+
+} // namespace om

@@ -1,0 +1,235 @@
+#include "detailpane.h"
+#include "jsonhighlighter.h"
+#include "payloadformat.h"
+#include "pg/gateway.h"
+#include "timeformat.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace om {
+
+namespace {
+QTableWidget *makeTable(const QStringList &headers) {
+    auto *t = new QTableWidget(0, int(headers.size()));
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->hide();
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setWordWrap(false);
+    return t;
+}
+} // namespace
+
+DetailPane::DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *parent)
+    : QWidget(parent), m_gateway(gateway), m_query(profile), m_title(new QLabel),
+      m_fields(makeTable({tr("Column"), tr("Value")})), m_error(new QPlainTextEdit), m_payload(new QPlainTextEdit),
+      m_highlighter(new JsonHighlighter(m_payload->document())), m_payloadNote(new QLabel),
+      m_showAll(new QPushButton(tr("Show all"))), m_save(new QPushButton(tr("Save to file…"))),
+      m_copyId(new QPushButton(tr("Copy id"))), m_copyKey(new QPushButton(tr("Copy key"))),
+      m_history(makeTable({})) {
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_payload->setReadOnly(true);
+    m_payload->setFont(mono);
+    m_payload->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_error->setReadOnly(true);
+    m_error->setMaximumHeight(90);
+    m_error->setPlaceholderText(tr("No error recorded"));
+    m_payloadNote->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setTextFormat(Qt::PlainText); // keys are data, never markup
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_title, 1);
+    top->addWidget(m_copyId);
+    top->addWidget(m_copyKey);
+
+    auto *payloadTab = new QWidget;
+    auto *pl = new QVBoxLayout(payloadTab);
+    auto *pbar = new QHBoxLayout;
+    pbar->addWidget(m_payloadNote, 1);
+    pbar->addWidget(m_showAll);
+    pbar->addWidget(m_save);
+    pl->addLayout(pbar);
+    pl->addWidget(m_payload, 1);
+
+    auto *tabs = new QTabWidget;
+    tabs->addTab(payloadTab, tr("Payload"));
+    tabs->addTab(m_fields, tr("All columns"));
+    tabs->addTab(m_history, tr("History"));
+
+    auto *box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addLayout(top);
+    box->addWidget(new QLabel(tr("Last error:")));
+    box->addWidget(m_error);
+    box->addWidget(tabs, 1);
+
+    connect(m_showAll, &QPushButton::clicked, this, &DetailPane::showWholePayload);
+    connect(m_save, &QPushButton::clicked, this, &DetailPane::askSavePath);
+    connect(m_copyId, &QPushButton::clicked, this, &DetailPane::copyId);
+    connect(m_copyKey, &QPushButton::clicked, this, &DetailPane::copyKey);
+    clear();
+}
+
+QString DetailPane::payloadText() const { return m_payload->toPlainText(); }
+QString DetailPane::payloadNote() const { return m_payloadNote->text(); }
+QString DetailPane::lastErrorText() const { return m_error->toPlainText(); }
+int DetailPane::historyRowCount() const { return m_history->rowCount(); }
+int DetailPane::fieldRowCount() const { return m_fields->rowCount(); }
+
+void DetailPane::clear() {
+    ++m_generation;
+    m_detail = {};
+    m_truncated = false;
+    m_title->setText(tr("Select a message to see its details."));
+    m_fields->setRowCount(0);
+    m_history->setRowCount(0);
+    m_error->clear();
+    setPayload({}, false, {});
+    for (QPushButton *b : {m_showAll, m_save, m_copyId, m_copyKey})
+        b->setEnabled(false);
+}
+
+void DetailPane::showMessage(qint64 id) {
+    const quint64 gen = ++m_generation;
+    m_title->setText(tr("Loading message %1 …").arg(id));
+    const DetailQuery q = m_query;
+    m_gateway->run<MessageDetail>(
+        Lane::Browse, this, [q, id](PgSession &s) { return q.fetch(s, id, kPrefixChars); },
+        [this, gen](const MessageDetail &d) { if (gen == m_generation) present(d); },
+        [this, gen](const PgError &e) {
+            if (gen != m_generation) return;
+            m_title->setText(tr("Could not load the message: %1").arg(e.message));
+            emit failed(e.message);
+        });
+}
+
+void DetailPane::present(const MessageDetail &d) {
+    m_detail = d;
+    if (!d.found) {
+        clear();
+        m_title->setText(tr("Message %1 no longer exists.").arg(d.id));
+        emit detailShown(d.id);
+        return;
+    }
+    m_title->setText(tr("Message %1 · %2").arg(d.id).arg(d.key));
+    m_fields->setRowCount(int(d.fields.size()));
+    for (int i = 0; i < d.fields.size(); ++i) {
+        const DetailField &f = d.fields[i];
+        m_fields->setItem(i, 0, new QTableWidgetItem(f.name));
+        const QString v = f.isNull ? tr("(null)") : f.time.isValid() ? formatLocalTime(f.time) : f.text;
+        auto *item = new QTableWidgetItem(v);
+        item->setToolTip(f.type);
+        m_fields->setItem(i, 1, item);
+    }
+    m_error->setPlainText(d.lastError);
+
+    QStringList headers;
+    for (const QString &c : d.historyColumns)
+        headers << (c == QLatin1String("changedAt") ? tr("When (%1)").arg(localZoneName()) : c);
+    m_history->setColumnCount(int(headers.size()));
+    m_history->setHorizontalHeaderLabels(headers);
+    m_history->setRowCount(int(d.history.size()));
+    for (int r = 0; r < d.history.size(); ++r)
+        for (int c = 0; c < d.historyColumns.size() && c < d.history[r].size(); ++c) {
+            const QVariant &v = d.history[r][c];
+            QString text = v.toString();
+            if (d.historyColumns[c] == QLatin1String("changedAt") && !v.isNull())
+                text = formatLocalTime(QDateTime::fromMSecsSinceEpoch(qRound64(v.toString().toDouble() * 1000), Qt::UTC));
+            m_history->setItem(r, c, new QTableWidgetItem(text));
+        }
+
+    m_copyId->setEnabled(true);
+    m_copyKey->setEnabled(true);
+    if (d.payloadLength < 0) {
+        setPayload({}, false, tr("This table has no payload column."));
+    } else if (d.payloadLength > d.payloadPrefix.size()) {
+        // Only the beginning was fetched; it cannot be parsed, so it is shown as stored.
+        m_truncated = true;
+        setPayload(d.payloadPrefix, false,
+                   tr("Showing the first %1 of %2 characters, as stored. Use \"Show all\" or \"Save to file…\" for the whole payload.")
+                       .arg(QLocale().toString(d.payloadPrefix.size()), QLocale().toString(d.payloadLength)));
+    } else {
+        m_truncated = false;
+        const FormattedPayload f = formatPayload(d.payloadPrefix);
+        setPayload(f.text, f.isJson, f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError));
+    }
+    m_showAll->setEnabled(m_truncated);
+    m_save->setEnabled(d.payloadLength >= 0);
+    emit detailShown(d.id);
+}
+
+void DetailPane::setPayload(const QString &text, bool isJson, const QString &note) {
+    m_highlighter->setDocument(isJson && text.size() <= kHighlightLimitChars ? m_payload->document() : nullptr);
+    m_payload->setPlainText(text);
+    m_payloadNote->setText(note);
+    m_payloadNote->setVisible(!note.isEmpty());
+}
+
+void DetailPane::showWholePayload() {
+    const qint64 id = m_detail.id;
+    const quint64 gen = m_generation;
+    const DetailQuery q = m_query;
+    m_showAll->setEnabled(false);
+    m_payloadNote->setText(tr("Loading the whole payload …"));
+    m_gateway->run<FormattedPayload>(
+        Lane::Browse, this, [q, id](PgSession &s) { return formatPayload(q.fetchPayload(s, id)); },
+        [this, gen, id](const FormattedPayload &f) {
+            if (gen != m_generation) return;
+            m_truncated = false;
+            QString note = f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError);
+            if (f.isJson && f.text.size() > kHighlightLimitChars)
+                note = tr("%1 characters: shown without colours.").arg(QLocale().toString(f.text.size()));
+            setPayload(f.text, f.isJson, note);
+            emit wholePayloadShown(id);
+        },
+        [this, gen](const PgError &e) {
+            if (gen != m_generation) return;
+            m_showAll->setEnabled(true);
+            m_payloadNote->setText(tr("Could not load the payload: %1").arg(e.message));
+            emit failed(e.message);
+        });
+}
+
+void DetailPane::askSavePath() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save payload"), QStringLiteral("message-%1.json").arg(m_detail.id));
+    if (!path.isEmpty())
+        savePayloadTo(path);
+}
+
+void DetailPane::savePayloadTo(const QString &path) {
+    const qint64 id = m_detail.id;
+    const DetailQuery q = m_query;
+    m_save->setEnabled(false);
+    m_gateway->run<qint64>(
+        Lane::Browse, this, [q, id, path](PgSession &s) { return q.savePayload(s, id, path); },
+        [this, path](const qint64 &bytes) {
+            m_save->setEnabled(true);
+            m_payloadNote->setText(tr("Saved %1 bytes to %2.").arg(QLocale().toString(bytes), path));
+            m_payloadNote->setVisible(true);
+            emit payloadSaved(path, bytes);
+        },
+        [this](const PgError &e) {
+            m_save->setEnabled(true);
+            m_payloadNote->setText(tr("Could not save the payload: %1").arg(e.message));
+            m_payloadNote->setVisible(true);
+            emit failed(e.message);
+        });
+}
+
+void DetailPane::copyId() { QApplication::clipboard()->setText(QString::number(m_detail.id)); }
+void DetailPane::copyKey() { QApplication::clipboard()->setText(m_detail.key); }
+
+} // namespace om

@@ -1,0 +1,77 @@
+#pragma once
+#include "core/detailquery.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace om {
+
+class Gateway;
+class JsonHighlighter;
+
+/// Everything about one message: every column, the payload (pretty-printed JSON, raw with a note
+/// when it is not JSON, the first kPrefixChars only when it is big, with "show all" and "save"),
+/// the last error in full and the audit/status history. All reads run on the Browse lane.
+class DetailPane : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kPrefixChars = 256 * 1024;
+    /// Above this size the highlighter is switched off: colouring megabytes would freeze the window.
+    static constexpr int kHighlightLimitChars = 1024 * 1024;
+
+    DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *parent = nullptr);
+
+    qint64 messageId() const { return m_detail.id; }
+    const MessageDetail &detail() const { return m_detail; }
+    QString payloadText() const;
+    QString payloadNote() const;
+    QString lastErrorText() const;
+    bool isPayloadTruncated() const { return m_truncated; }
+    int historyRowCount() const;
+    int fieldRowCount() const;
+
+public slots:
+    /// Fetches and shows message `id` (a newer call wins over an older one still loading).
+    void showMessage(qint64 id);
+    void clear();
+    /// Fetches the whole payload off the GUI thread and shows it.
+    void showWholePayload();
+    /// Writes the whole payload to `path` off the GUI thread.
+    void savePayloadTo(const QString &path);
+    void copyId();
+    void copyKey();
+
+signals:
+    void detailShown(qint64 id);
+    void wholePayloadShown(qint64 id);
+    void payloadSaved(const QString &path, qint64 bytes);
+    void failed(const QString &message);
+
+private:
+    void present(const MessageDetail &d);
+    void setPayload(const QString &text, bool isJson, const QString &note);
+    void askSavePath();
+
+    Gateway *m_gateway;
+    DetailQuery m_query;
+    MessageDetail m_detail;
+    quint64 m_generation = 0;
+    bool m_truncated = false;
+    QLabel *m_title;
+    QTableWidget *m_fields;
+    QPlainTextEdit *m_error;
+    QPlainTextEdit *m_payload;
+    JsonHighlighter *m_highlighter;
+    QLabel *m_payloadNote;
+    QPushButton *m_showAll;
+    QPushButton *m_save;
+    QPushButton *m_copyId;
+    QPushButton *m_copyKey;
+    QTableWidget *m_history;
+};
+
+} // namespace om

@@ -1,0 +1,55 @@
+#pragma once
+#include "core/listfilter.h"
+#include "core/messagepage.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QLineEdit;
+class QSpinBox;
+class QTimer;
+class QToolButton;
+
+namespace om {
+
+/// The filter's inputs (states, type, destination, error code, created/updated ranges, minimum
+/// age, key text and how to match it). Typing is debounced: filterEdited fires once the operator
+/// pauses, so a query is not started per keystroke.
+class FilterBar : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kDebounceMs = 400;
+    explicit FilterBar(const SchemaProfile &profile, QWidget *parent = nullptr);
+
+    /// The inputs as a filter (the view is not part of the bar; it is left as All).
+    ListFilter filter() const;
+    /// Shows `filter` in the inputs without emitting filterEdited.
+    void setFilter(const ListFilter &filter);
+    /// The values offered in the type / destination / error code lists.
+    void setChoices(const FilterChoices &choices);
+    QLineEdit *keyEdit() const { return m_key; }
+
+signals:
+    /// The operator changed something and paused (debounced).
+    void filterEdited();
+
+private:
+    QToolButton *makeMultiSelect(const QString &label);
+    void setOptions(QToolButton *button, const QStringList &values, const QStringList &checked);
+    static QStringList checkedValues(const QToolButton *button);
+    void edited();
+
+    SchemaProfile m_profile;
+    QToolButton *m_states, *m_types, *m_destinations, *m_errorCodes;
+    QCheckBox *m_createdFromOn, *m_createdToOn, *m_updatedFromOn, *m_updatedToOn;
+    QDateTimeEdit *m_createdFrom, *m_createdTo, *m_updatedFrom, *m_updatedTo;
+    QSpinBox *m_minAge;
+    QLineEdit *m_key;
+    QComboBox *m_keyMode;
+    QTimer *m_debounce;
+    bool m_applying = false;
+};
+
+} // namespace om

@@ -1,0 +1,17 @@
+#pragma once
+#include <QString>
+
+namespace om {
+
+/// A payload made ready for display: indented when it is valid JSON, as stored otherwise.
+struct FormattedPayload {
+    QString text;
+    bool isJson = false;
+    QString parseError;   ///< why it is not JSON (empty when it is)
+};
+
+/// Pretty-prints JSON (objects, arrays and scalars) with four-space indentation. Pure function:
+/// runs on a lane thread for multi-megabyte payloads so that the window never waits on it.
+FormattedPayload formatPayload(const QString &raw);
+
+} // namespace om

@@ -1,0 +1,398 @@
+#include "triageview.h"
+#include "appcontext.h"
+#include "core/csv.h"
+#include "csvexport.h"
+#include "detailpane.h"
+#include "filterbar.h"
+#include "messagelistmodel.h"
+#include "pg/gateway.h"
+#include "savedfilters.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace om {
+
+TriageView::TriageView(const AppContext &context, QWidget *parent)
+    : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile),
+      m_saved(std::make_unique<SavedFilters>(context.connectionKey)), m_views(new QTabBar),
+      m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_status(new QLabel),
+      m_table(new QTableView), m_model(new MessageListModel(context.gateway, context.profile, this)),
+      m_detail(new DetailPane(context.gateway, context.profile)) {
+    // Only the views this table has: no near-max-retry without retry columns, no failed view
+    // for a table without a failed state.
+    m_viewOrder << ListFilter::View::Stuck;
+    m_views->addTab(tr("Stuck"));
+    if (m_profile.hasRetries() && !m_profile.nearMaxRetryStates.isEmpty()) {
+        m_viewOrder << ListFilter::View::NearMaxRetry;
+        m_views->addTab(tr("Near max retry"));
+    }
+    if (!m_profile.failedStates.isEmpty()) {
+        m_viewOrder << ListFilter::View::Failed;
+        m_views->addTab(tr("Failed"));
+    }
+    m_viewOrder << ListFilter::View::All;
+    m_views->addTab(tr("All messages"));
+
+    m_savedBox->setMinimumContentsLength(14);
+    m_savedBox->setToolTip(tr("Saved filters"));
+    auto *saveButton = new QToolButton;
+    saveButton->setText(tr("Save filter…"));
+    auto *deleteButton = new QToolButton;
+    deleteButton->setText(tr("Delete"));
+    auto *exportButton = new QToolButton;
+    exportButton->setText(tr("Export CSV"));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto *exportMenu = new QMenu(exportButton);
+    exportMenu->addAction(tr("Everything matching the filter…"), this, &TriageView::exportFiltered);
+    exportMenu->addAction(tr("Selected rows…"), this, &TriageView::exportSelection);
+    exportButton->setMenu(exportMenu);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_views);
+    top->addStretch(1);
+    top->addWidget(m_count);
+    top->addSpacing(12);
+    top->addWidget(m_savedBox);
+    top->addWidget(saveButton);
+    top->addWidget(deleteButton);
+    top->addWidget(exportButton);
+
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setSortingEnabled(false); // the server sorts; header clicks go to MessageListModel::sort
+    m_table->horizontalHeader()->setSectionsClickable(true);
+    m_table->horizontalHeader()->setSortIndicatorShown(true);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    for (int c = 0; c < MessageListModel::ColumnCount; ++c) {
+        const QString logical = MessageListModel::logicalColumn(c);
+        if (!logical.isEmpty() && !m_profile.has(logical))
+            m_table->hideColumn(c);
+    }
+
+    // What an operator reads first in an incident comes first: state, age, who holds it, retries
+    // and the error; type, destination and times after.
+    using M = MessageListModel;
+    const QList<int> order = {M::Id, M::Key, M::State, M::Age, M::LockedBy, M::Retries, M::ErrorCode, M::ErrorMessage,
+                              M::Destination, M::Type, M::NextRun, M::Created, M::Updated};
+    for (int visual = 0; visual < order.size(); ++visual)
+        m_table->horizontalHeader()->moveSection(m_table->horizontalHeader()->visualIndex(order[visual]), visual);
+    m_table->setColumnWidth(M::Key, 170);
+    m_table->setColumnWidth(M::State, 95);
+    m_table->setColumnWidth(M::Age, 80);
+
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_table);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({720, 380});
+
+    auto *box = new QVBoxLayout(this);
+    box->addLayout(top);
+    box->addWidget(m_filterBar);
+    box->addWidget(split, 1);
+    box->addWidget(m_status);
+    m_status->setWordWrap(true);
+
+    connect(m_views, &QTabBar::currentChanged, this, [this](int i) {
+        if (i >= 0 && i < m_viewOrder.size()) setView(m_viewOrder[i]);
+    });
+    connect(m_filterBar, &FilterBar::filterEdited, this, &TriageView::onFilterEdited);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int column) {
+        const auto key = MessageListModel::sortKeyFor(column);
+        if (!key) {
+            m_status->setText(tr("This column cannot be sorted on the server; sortable: id, retries, age, updated."));
+            return;
+        }
+        const bool desc = !(m_sort.key == *key && m_sort.descending);
+        m_model->sort(column, desc ? Qt::DescendingOrder : Qt::AscendingOrder);
+    });
+    connect(m_model, &MessageListModel::sortRequested, this, [this](const ListSort &s) {
+        m_sort = s;
+        for (int c = 0; c < MessageListModel::ColumnCount; ++c)
+            if (MessageListModel::sortKeyFor(c) == s.key)
+                m_table->horizontalHeader()->setSortIndicator(c, s.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    });
+    connect(m_model, &MessageListModel::loadFailed, this, [this](const QString &m) { m_status->setText(m); });
+    connect(m_model, &MessageListModel::capReached, this, [this](int max) {
+        m_status->setText(tr("The list stops at %1 rows to keep memory bounded; narrow the filter or export to CSV for all of them.")
+                              .arg(QLocale().toString(max)));
+    });
+    connect(m_model, &MessageListModel::pageLoaded, this, [this](int, qint64 ms) {
+        if (!m_model->isCapped())
+            m_status->setText(tr("%1 rows shown · last page %2 ms").arg(QLocale().toString(m_model->rowCount())).arg(ms));
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        emit selectionChanged(selectedIds());
+        onCurrentRowChanged();
+    });
+    connect(m_savedBox, &QComboBox::activated, this, &TriageView::loadSavedFilter);
+    connect(saveButton, &QToolButton::clicked, this, &TriageView::saveCurrentFilter);
+    connect(deleteButton, &QToolButton::clicked, this, &TriageView::deleteSavedFilter);
+    auto *copy = new QShortcut(QKeySequence::Copy, m_table, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QShortcut::activated, this, &TriageView::copySelection);
+
+    reloadSavedNames();
+    loadChoices();
+    // The window comes back with the filter it had; otherwise the stuck messages first.
+    ListFilter start;
+    start.view = ListFilter::View::Stuck;
+    applyFilter(m_saved->hasLast() ? m_saved->last() : start);
+}
+
+TriageView::~TriageView() = default;
+
+QList<qint64> TriageView::selectedIds() const {
+    QList<int> rows;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        rows << i.row();
+    std::sort(rows.begin(), rows.end());
+    QList<qint64> ids;
+    for (int r : rows)
+        ids << m_model->message(r).id;
+    return ids;
+}
+
+ListFilter TriageView::currentFilter() const { return m_filter; }
+ListSort TriageView::currentSort() const { return m_sort; }
+QString TriageView::countText() const { return m_count->text(); }
+
+void TriageView::setView(ListFilter::View view) {
+    if (view == m_filter.view && m_model->rowCount() + int(m_model->isLoading()) > 0)
+        return;
+    ListFilter f = m_filter;
+    f.view = view;
+    applyFilter(f);
+}
+
+void TriageView::applyFilter(const ListFilter &filter) {
+    ListFilter f = filter;
+    if (!m_viewOrder.contains(f.view))
+        f.view = ListFilter::View::All;
+    const bool viewChanged = f.view != m_filter.view || m_model->rowCount() == 0;
+    m_filter = f;
+    m_filterBar->setFilter(f);
+    {
+        const QSignalBlocker block(m_views);
+        m_views->setCurrentIndex(int(m_viewOrder.indexOf(f.view)));
+    }
+    if (viewChanged)
+        m_sort = ListSort::defaultFor(f.view);
+    startQuery();
+}
+
+void TriageView::onFilterEdited() {
+    ListFilter f = m_filterBar->filter();
+    f.view = m_filter.view;
+    f.stuckTimeoutMinutes = m_filter.stuckTimeoutMinutes;
+    if (f == m_filter)
+        return;
+    m_filter = f;
+    startQuery();
+}
+
+void TriageView::startQuery() {
+    m_detail->clear();
+    m_model->setQuery(m_filter, m_sort);
+    int column = MessageListModel::Id;
+    for (int c = 0; c < MessageListModel::ColumnCount; ++c)
+        if (MessageListModel::sortKeyFor(c) == m_sort.key)
+            column = c;
+    m_table->horizontalHeader()->setSortIndicator(column, m_sort.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    m_saved->setLast(m_filter);
+    updateCount();
+    emit filterChanged(m_filter);
+}
+
+void TriageView::refresh() {
+    const QList<qint64> keep = selectedIds();
+    const qint64 shown = m_detail->messageId();
+    m_model->reload();
+    updateCount();
+    if (shown)
+        m_detail->showMessage(shown);
+    Q_UNUSED(keep); // rows come back page by page; the selection is not restored across pages
+}
+
+void TriageView::updateCount() {
+    if (m_countJob)
+        m_gateway->cancel(Lane::Browse, m_countJob);
+    const quint64 gen = ++m_countGeneration;
+    m_count->setText(tr("counting …"));
+    const ListQuery q(m_profile);
+    const ListFilter f = m_filter;
+    m_countJob = m_gateway->run<MatchCount>(
+        Lane::Browse, this, [q, f](PgSession &s) { return q.count(s, f); },
+        [this, gen](const MatchCount &c) {
+            if (gen != m_countGeneration) return;
+            const QString n = QLocale().toString(c.n);
+            m_count->setText(c.estimated ? tr("about %1 matching (estimated)").arg(n)
+                             : c.atLeast ? tr("more than %1 matching").arg(n)
+                                         : tr("%1 matching").arg(n));
+        },
+        [this, gen](const PgError &e) {
+            if (gen != m_countGeneration) return;
+            m_count->setText(tr("count unavailable"));
+            m_count->setToolTip(e.message);
+        });
+}
+
+void TriageView::loadChoices() {
+    const ListQuery q(m_profile);
+    m_gateway->run<FilterChoices>(
+        Lane::Browse, this, [q](PgSession &s) { return q.choices(s); },
+        [this](const FilterChoices &c) { m_filterBar->setChoices(c); },
+        [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); });
+}
+
+void TriageView::onCurrentRowChanged() {
+    const QModelIndex i = m_table->selectionModel()->currentIndex();
+    if (i.isValid() && m_table->selectionModel()->isRowSelected(i.row(), {}))
+        m_detail->showMessage(m_model->message(i.row()).id);
+}
+
+void TriageView::reloadSavedNames() {
+    m_savedBox->clear();
+    m_savedBox->addItem(tr("Saved filters…"));
+    m_savedBox->addItems(m_saved->names());
+}
+
+void TriageView::saveCurrentFilter() {
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Save filter"), tr("Name:"), QLineEdit::Normal, {}, &ok).trimmed();
+    if (!ok || name.isEmpty())
+        return;
+    if (m_saved->contains(name)
+        && QMessageBox::question(this, tr("Save filter"), tr("Replace the saved filter \"%1\"?").arg(name)) != QMessageBox::Yes)
+        return;
+    m_saved->save(name, m_filter);
+    reloadSavedNames();
+    m_savedBox->setCurrentText(name);
+}
+
+void TriageView::deleteSavedFilter() {
+    if (m_savedBox->currentIndex() <= 0)
+        return;
+    m_saved->remove(m_savedBox->currentText());
+    reloadSavedNames();
+}
+
+void TriageView::loadSavedFilter(int index) {
+    if (index > 0)
+        applyFilter(m_saved->load(m_savedBox->itemText(index)));
+}
+
+QString TriageView::selectionAsTsv() const {
+    QStringList lines;
+    QStringList header;
+    QList<int> columns;
+    for (int c = 0; c < MessageListModel::ColumnCount; ++c)
+        if (!m_table->isColumnHidden(c)) {
+            columns << c;
+            header << m_model->headerData(c, Qt::Horizontal).toString();
+        }
+    lines << tsvLine(header);
+    QList<int> rows;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        rows << i.row();
+    std::sort(rows.begin(), rows.end());
+    for (int r : rows) {
+        QStringList f;
+        for (int c : columns)
+            f << m_model->exportText(r, c);
+        lines << tsvLine(f);
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void TriageView::copySelection() {
+    if (!m_table->selectionModel()->hasSelection())
+        return;
+    QApplication::clipboard()->setText(selectionAsTsv());
+    m_status->setText(tr("%n row(s) copied as tab-separated text.", nullptr, int(m_table->selectionModel()->selectedRows().size())));
+}
+
+CsvExport *TriageView::exportFilteredTo(const QString &path, QString *error) {
+    auto *exporter = new CsvExport(m_gateway, m_profile, this);
+    PageRequest r;
+    r.filter = m_filter;
+    r.sort = m_sort;
+    if (!exporter->start(r, path, error)) {
+        delete exporter;
+        return nullptr;
+    }
+    connect(exporter, &CsvExport::finished, exporter, &QObject::deleteLater);
+    return exporter;
+}
+
+bool TriageView::exportSelectionTo(const QString &path, QString *error) {
+    QList<MessageRow> rows;
+    QList<int> idx;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        idx << i.row();
+    std::sort(idx.begin(), idx.end());
+    for (int r : idx)
+        rows << m_model->message(r);
+    return CsvExport::writeRows(rows, path, error);
+}
+
+void TriageView::exportFiltered() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export to CSV"), QStringLiteral("messages.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    CsvExport *exporter = exportFilteredTo(path, &error);
+    if (!exporter) {
+        QMessageBox::warning(this, tr("Export to CSV"), error);
+        return;
+    }
+    auto *progress = new QProgressDialog(tr("Exporting messages …"), tr("Cancel"), 0, 0, this);
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(300);
+    progress->setAttribute(Qt::WA_DeleteOnClose);
+    connect(progress, &QProgressDialog::canceled, exporter, &CsvExport::cancel);
+    connect(exporter, &CsvExport::progressed, progress, [progress](qint64 n) {
+        progress->setLabelText(tr("Exporting messages … %1 written").arg(QLocale().toString(n)));
+    });
+    connect(exporter, &CsvExport::finished, this, [this, progress](bool, qint64, const QString &message) {
+        progress->close();
+        m_status->setText(message);
+    });
+}
+
+void TriageView::exportSelection() {
+    if (!m_table->selectionModel()->hasSelection()) {
+        m_status->setText(tr("Select rows to export first."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export selection to CSV"), QStringLiteral("selection.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportSelectionTo(path, &error))
+        QMessageBox::warning(this, tr("Export to CSV"), error);
+    else
+        m_status->setText(tr("%n row(s) exported to %1.", nullptr, int(m_table->selectionModel()->selectedRows().size())).arg(path));
+}
+
+} // namespace om
