@@ -11,7 +11,7 @@ QString idArray(const QList<qint64> &ids) {
     return QLatin1Char('{') + s.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
-QList<qint64> insertMessages(TestDatabase &db, const SchemaProfile &p, const QString &state, int n, int ageMinutes,
+QList<qint64> insertMessages(PgSession &db, const SchemaProfile &p, const QString &state, int n, int ageMinutes,
                              const QString &tagIn) {
     const QString tag = tagIn.isEmpty() ? QString::number(QRandomGenerator::global()->generate64(), 16) : tagIn;
     const StateDef *s = p.state(state);
@@ -38,7 +38,7 @@ QList<qint64> insertMessages(TestDatabase &db, const SchemaProfile &p, const QSt
             " FROM generate_series(1, $2::int) g RETURNING id");
     }
     QList<qint64> ids;
-    for (const QVariantList &r : db.rows(sql, {s->value.isEmpty() ? s->name : s->value, n, ageMinutes, tag}))
+    for (const QVariantList &r : db.query(sql, {s->value.isEmpty() ? s->name : s->value, n, ageMinutes, tag}).rows)
         ids << r.at(0).toLongLong();
     return ids;
 }
