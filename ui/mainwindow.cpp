@@ -1,4 +1,6 @@
 #include "mainwindow.h"
+#include "actions/actioncontroller.h"
+#include "actions/actionpanel.h"
 #include "core/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
 #include "pg/gateway.h"
@@ -10,6 +12,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace om {
@@ -26,6 +29,18 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_tabs->addTab(dashboard, tr("Dashboard"));
     m_tabs->addTab(new TriageView(m_context), tr("Triage"));
     setCentralWidget(m_tabs);
+
+    // Audited actions (issue 5) and the NOTIFY listener that refreshes every open window.
+    m_actions = new ActionController(m_context, this);
+    addToolBar(m_actions->toolBar());
+    m_tabs->addTab(new ActionPanel(m_actions), tr("Actions"));
+    connect(m_actions, &ActionController::actionFinished, m_poller, &SnapshotPoller::refreshNow);
+    m_listener = new ActionListener({m_context.gateway->config().connInfo, m_context.gateway->config().applicationName + QStringLiteral("/listen"), 0, 0, m_context.readOnly}, this);
+    connect(m_listener, &ActionListener::actionAnnounced, this, [this](const ActionNotice &n) {
+        m_poller->refreshNow();
+        statusBar()->showMessage(ActionController::describe(n), 20000);
+    });
+    m_listener->start();
 
     m_mode->setText(m_context.readOnly ? tr("read-only") : tr("operator"));
     statusBar()->addWidget(m_connection, 1);

@@ -10,6 +10,8 @@ class QTimer;
 
 namespace om {
 
+class ActionController;
+class ActionListener;
 class SnapshotPoller;
 class StatusTiles;
 
@@ -28,6 +30,7 @@ public:
     QString connectionText() const;
     void setTabIndex(int index);
     QTabWidget *tabs() const { return m_tabs; }
+    ActionController *actions() const { return m_actions; }
 
 private:
     void onSnapshot(const Snapshot &s);
@@ -43,6 +46,8 @@ private:
     SnapshotPoller *m_poller;
     QTimer *m_staleTimer;
     QString m_lastError;
+    ActionController *m_actions = nullptr;
+    ActionListener *m_listener = nullptr;
 };
 
 } // namespace om

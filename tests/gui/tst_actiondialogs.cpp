@@ -1,0 +1,162 @@
+// The reason dialog's validation (empty, spaces, too short, too long, control characters,
+// Japanese through an input method), the result dialog's model, and the controller's actions:
+// present only where they make sense, absent in read-only mode.
+#include "actions/actioncontroller.h"
+#include "actions/actionpanel.h"
+#include "actions/reasondialog.h"
+#include "actions/resultdialog.h"
+#include "actions/skippedmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QInputMethodEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTest>
+
+using namespace om;
+
+class TestActionDialogs : public QObject {
+    Q_OBJECT
+
+    static ReasonDialog::Info info() {
+        return {QStringLiteral("Retry"), QStringLiteral("RETRY_FAILED"), QStringLiteral("app_outbox"), 1234,
+                {QStringLiteral("order-1"), QStringLiteral("order-2")}};
+    }
+    static ReasonRules rules() {
+        ReasonRules r;
+        r.minLength = 10;
+        r.maxLength = 40;
+        return r;
+    }
+
+private slots:
+    void reasonValidation_data() {
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<QString>("ticket");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("empty") << QString() << QString() << false;
+        QTest::newRow("spaces only") << QStringLiteral("              ") << QString() << false;
+        QTest::newRow("too short") << QStringLiteral("  fixed   ") << QString() << false;
+        QTest::newRow("just long enough") << QStringLiteral("  fixed it  ") << QString() << false; // 8 after trim
+        QTest::newRow("ten") << QStringLiteral("fixed it!!") << QString() << true;
+        QTest::newRow("too long") << QString(41, QLatin1Char('a')) << QString() << false;
+        QTest::newRow("at the limit") << QString(40, QLatin1Char('a')) << QString() << true;
+        QTest::newRow("tab") << QStringLiteral("downstream\tfixed") << QString() << false;
+        QTest::newRow("bell") << QStringLiteral("downstream fixed\a") << QString() << false;
+        QTest::newRow("bidi override") << QStringLiteral("downstream \u202efixed") << QString() << false;
+        QTest::newRow("japanese") << QStringLiteral("送信先の障害が復旧したため再送") << QString() << true;
+        QTest::newRow("japanese too short") << QStringLiteral("障害復旧のため") << QString() << false;
+        QTest::newRow("emoji count once") << QStringLiteral("ok 🙂🙂🙂🙂🙂🙂🙂") << QString() << true;
+        QTest::newRow("ticket too long") << QStringLiteral("downstream fixed") << QString(101, QLatin1Char('T')) << false;
+        QTest::newRow("ticket ok") << QStringLiteral("downstream fixed") << QStringLiteral("INC-42") << true;
+    }
+
+    void reasonValidation() {
+        QFETCH(QString, reason);
+        QFETCH(QString, ticket);
+        QFETCH(bool, ok);
+        ReasonRules r = rules();
+        ReasonDialog d(info(), r);
+        QVERIFY(!d.okButton()->isEnabled()); // nothing typed yet
+        d.reasonEdit()->setText(reason);
+        d.ticketEdit()->setText(ticket);
+        QCOMPARE(d.okButton()->isEnabled(), ok);
+        QCOMPARE(d.problem().isEmpty(), ok);
+        if (ok)
+            QCOMPARE(d.reason(), reason.trimmed());
+        // Enter with an invalid reason does not accept.
+        d.show();
+        QTest::keyClick(d.reasonEdit(), Qt::Key_Return);
+        QCOMPARE(d.result() == QDialog::Accepted, ok);
+    }
+
+    void japaneseInputMethodPreeditDoesNotCount() {
+        ReasonDialog d(info(), rules());
+        d.show();
+        QApplication::setActiveWindow(&d);
+        d.reasonEdit()->setFocus();
+        // Typing through an input method: the unconverted preedit is not text yet...
+        QInputMethodEvent preedit(QStringLiteral("そうしんさきのしょうがいがふっきゅう"), {});
+        QApplication::sendEvent(d.reasonEdit(), &preedit);
+        QVERIFY(d.reasonEdit()->text().isEmpty());
+        QVERIFY(!d.okButton()->isEnabled());
+        // ...until the operator converts and commits it.
+        QInputMethodEvent commit;
+        commit.setCommitString(QStringLiteral("送信先の障害が復旧したため再送します"));
+        QApplication::sendEvent(d.reasonEdit(), &commit);
+        QCOMPARE(d.reasonEdit()->text(), QStringLiteral("送信先の障害が復旧したため再送します"));
+        QVERIFY(d.okButton()->isEnabled());
+    }
+
+    void dialogNamesTheActionAndCount() {
+        ReasonDialog d(info(), rules());
+        QVERIFY(d.windowTitle().contains(QStringLiteral("Retry")));
+        QVERIFY(d.okButton()->text().contains(QStringLiteral("1234")));
+        bool sawKeys = false;
+        for (QLabel *l : d.findChildren<QLabel *>())
+            sawKeys = sawKeys || (l->text().contains(QStringLiteral("order-1")) && l->text().contains(QStringLiteral("1,232")));
+        QVERIFY(sawKeys);
+    }
+
+    void resultDialogListsSkipped() {
+        ActionResult r;
+        r.auditName = QStringLiteral("RETRY_FAILED");
+        r.changedIds = {1, 2, 3};
+        r.skipped = {{4, SkipReason::Locked, QStringLiteral("FAILED")}, {5, SkipReason::StateChanged, QStringLiteral("SENT")},
+                     {6, SkipReason::Gone, QString()}};
+        r.skippedTotal = 3;
+        ResultDialog d(QStringLiteral("Retry"), r);
+        QAbstractItemModelTester tester(d.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(d.model()->rowCount(), 3);
+        QCOMPARE(d.model()->index(0, 0).data().toLongLong(), 4);
+        QCOMPARE(d.model()->index(0, 1).data().toString(), SkippedModel::describe(SkipReason::Locked));
+        QCOMPARE(d.model()->index(1, 2).data().toString(), QStringLiteral("SENT"));
+        QVERIFY(d.summary().startsWith(QStringLiteral("3 message")));
+        QVERIFY(d.summary().contains(SkippedModel::describe(SkipReason::Gone)));
+    }
+
+    void controllerActionsFollowProfileSelectionAndMode() {
+        QWidget window;
+        AppContext ctx;
+        ctx.profile = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        ActionController c(ctx, &window);
+        QCOMPARE(c.actions().size(), 3);
+        for (QAction *a : c.actions())
+            QVERIFY(!a->isEnabled()); // nothing chosen
+        c.setSelection({1, 2}, {QStringLiteral("FAILED")});
+        QVERIFY(c.action("retry")->isEnabled());
+        QVERIFY(c.action("cancel")->isEnabled());
+        QVERIFY(!c.action("recoverStuck")->isEnabled());
+        c.setSelection({1}, {QStringLiteral("PROCESSING")});
+        QVERIFY(!c.action("retry")->isEnabled());
+        QVERIFY(c.action("recoverStuck")->isEnabled());
+        c.setSelection({});
+        c.setFilter(ListFilter{});
+        QVERIFY(c.action("retry")->isEnabled());
+
+        c.setFilter(std::nullopt);
+        ActionPanel panel(&c);
+        panel.idsEdit()->setText(QStringLiteral("7, 8 x"));
+        QVERIFY(!c.action("retry")->isEnabled()); // a bad token chooses nothing (and the filter is not the panel's)
+        QString bad;
+        QVERIFY(ActionPanel::parseIds(QStringLiteral("7, 8 x"), &bad).isEmpty());
+        QCOMPARE(bad, QStringLiteral("x"));
+        QCOMPARE(ActionPanel::parseIds(QStringLiteral("7, 8;9 7"), &bad), (QList<qint64>{7, 8, 9}));
+
+        // The outbox table has no recoverStuck; read-only mode has no actions at all.
+        AppContext outbox = ctx;
+        outbox.profile = *SchemaProfile::builtIn(QStringLiteral("outbox"));
+        QCOMPARE(ActionController(outbox, &window).actions().size(), 2);
+        AppContext ro = ctx;
+        ro.readOnly = true;
+        ActionController roc(ro, &window);
+        QVERIFY(roc.actions().isEmpty());
+        QVERIFY(!roc.action("retry"));
+    }
+};
+
+QTEST_MAIN(TestActionDialogs)
+#include "tst_actiondialogs.moc"

@@ -1,0 +1,80 @@
+#pragma once
+#include "appcontext.h"
+#include "core/actionlistener.h"
+#include "core/actionrequest.h"
+#include "core/actionresult.h"
+#include "core/reasonrules.h"
+
+#include <QObject>
+#include <optional>
+
+class QAction;
+class QToolBar;
+class QWidget;
+
+namespace om {
+
+/// The operator's way to run an audited action: "Retry…", "Cancel…", "Recover stuck…" on the
+/// current selection (ids) or, with no selection, on everything matching the current filter.
+/// Counts first (exact), asks for the reason, confirms a second time above the bulk limit, runs on
+/// the Gateway's Action lane with a progress dialog, then shows the result. In read-only mode the
+/// actions do not exist at all.
+///
+/// Wiring a list view: call setSelection(ids, states) when its selection changes and
+/// setFilter(filter) when its filter changes; connect actionFinished to the view's refresh().
+class ActionController : public QObject {
+    Q_OBJECT
+public:
+    /// QSettings keys (team settings) and their defaults.
+    static constexpr const char *kMinReasonKey = "actions/minReasonLength";
+    static constexpr int kMinReasonDefault = 10;
+    static constexpr const char *kBulkLimitKey = "actions/bulkConfirmLimit";
+    static constexpr int kBulkLimitDefault = 1000;
+    /// "Everything matching the filter" refuses above this many messages: narrow the filter.
+    static constexpr int kFilterCap = 100000;
+
+    ActionController(const AppContext &context, QWidget *window);
+
+    /// The profile's actions (none in read-only mode), for menus and toolbars.
+    QList<QAction *> actions() const { return m_actions; }
+    QAction *action(const QString &kind) const;
+    /// A toolbar holding actions() (empty and hidden in read-only mode).
+    QToolBar *toolBar() const { return m_toolBar; }
+
+    /// Selected message ids and (optionally) their states, to enable only what makes sense.
+    void setSelection(const QList<qint64> &ids, const QStringList &states = {});
+    /// The list's current filter (nullopt: no "everything matching" target).
+    void setFilter(const std::optional<ListFilter> &filter);
+
+    /// Starts `kind` on explicit ids / on everything matching `filter` (the dialogs follow).
+    void startOnIds(const QString &kind, const QList<qint64> &ids);
+    void startOnFilter(const QString &kind, const ListFilter &filter);
+
+    ReasonRules reasonRules() const;
+    /// Translated name of an action kind (Retry / Cancel / Recover stuck).
+    static QString title(const QString &kind);
+    /// One line for the status bar: who did what, from a NOTIFY.
+    static QString describe(const ActionNotice &notice);
+
+signals:
+    /// An action committed (views refresh and show the result).
+    void actionFinished(const om::ActionResult &result);
+    /// An action failed and changed nothing.
+    void actionFailed(const QString &message);
+
+private:
+    void updateEnabled();
+    void triggered(const QString &kind);
+    void confirmAndRun(const QString &kind, ActionRequest request);
+
+    AppContext m_context;
+    QWidget *m_window;
+    QList<QAction *> m_actions;
+    QToolBar *m_toolBar;
+    QList<qint64> m_ids;
+    QStringList m_states;
+    std::optional<ListFilter> m_filter;
+    bool m_busy = false;
+};
+
+} // namespace om

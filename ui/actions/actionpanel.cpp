@@ -1,0 +1,67 @@
+#include "actionpanel.h"
+#include "actioncontroller.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace om {
+
+ActionPanel::ActionPanel(ActionController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_ids(new QLineEdit), m_hint(new QLabel) {
+    auto *box = new QVBoxLayout(this);
+    auto *intro = new QLabel(tr("Message ids (separated by spaces or commas). The actions count what they would change, "
+                                "ask for a reason and write one audit row per changed message."));
+    intro->setWordWrap(true);
+    box->addWidget(intro);
+    m_ids->setPlaceholderText(tr("e.g. 1042, 1043 1050"));
+    box->addWidget(m_ids);
+    box->addWidget(m_hint);
+    auto *bar = new QToolBar;
+    for (QAction *a : controller->actions())
+        bar->addAction(a);
+    box->addWidget(bar);
+    if (controller->action(QStringLiteral("recoverStuck"))) {
+        auto *stuck = new QPushButton(tr("Recover every stuck message…"));
+        connect(stuck, &QPushButton::clicked, this, [this] {
+            ListFilter f;
+            f.view = ListFilter::View::Stuck;
+            m_controller->startOnFilter(QStringLiteral("recoverStuck"), f);
+        });
+        box->addWidget(stuck, 0, Qt::AlignLeft);
+    }
+    if (controller->actions().isEmpty())
+        box->addWidget(new QLabel(tr("Read-only session: no action can be run.")));
+    box->addStretch(1);
+    connect(m_ids, &QLineEdit::textChanged, this, &ActionPanel::idsEdited);
+    idsEdited();
+}
+
+QList<qint64> ActionPanel::parseIds(const QString &text, QString *bad) {
+    QList<qint64> ids;
+    for (const QString &t : text.split(QRegularExpression(QStringLiteral("[\\s,;]+")), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const qint64 id = t.toLongLong(&ok);
+        if (!ok || id <= 0) {
+            if (bad)
+                *bad = t;
+            return {};
+        }
+        if (!ids.contains(id))
+            ids << id;
+    }
+    return ids;
+}
+
+void ActionPanel::idsEdited() {
+    QString bad;
+    const QList<qint64> ids = parseIds(m_ids->text(), &bad);
+    m_hint->setText(!bad.isEmpty() ? tr("\"%1\" is not a message id.").arg(bad)
+                                   : tr("%n message(s) chosen.", nullptr, int(ids.size())));
+    m_controller->setSelection(ids);
+}
+
+} // namespace om

@@ -1,0 +1,44 @@
+#include "resultdialog.h"
+#include "skippedmodel.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace om {
+
+ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &result, QWidget *parent)
+    : QDialog(parent), m_summary(new QLabel), m_model(new SkippedModel(result.skipped, this)), m_table(new QTableView) {
+    setWindowTitle(tr("%1 — result").arg(actionTitle));
+    auto *box = new QVBoxLayout(this);
+    QString text = tr("%n message(s) changed, each with its audit row (%1).", nullptr, int(result.changed())).arg(result.auditName);
+    if (result.skippedTotal > 0) {
+        text += QLatin1Char(' ') + tr("%n message(s) not changed:", nullptr, int(result.skippedTotal));
+        QStringList parts;
+        for (SkipReason r : {SkipReason::Locked, SkipReason::StateChanged, SkipReason::Gone})
+            if (const qint64 n = result.count(r))
+                parts << QStringLiteral("%1 %2").arg(n).arg(SkippedModel::describe(r));
+        text += QLatin1Char(' ') + parts.join(QLatin1String("; "));
+        if (result.skippedTotal > result.skipped.size())
+            text += QLatin1Char(' ') + tr("(the first %1 are listed)").arg(result.skipped.size());
+    }
+    text += QLatin1Char(' ') + tr("Took %1 ms.").arg(result.elapsedMs);
+    m_summary->setText(text);
+    m_summary->setWordWrap(true);
+    box->addWidget(m_summary);
+    m_table->setModel(m_model);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    m_table->setVisible(result.skippedTotal > 0);
+    box->addWidget(m_table);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::accept);
+    box->addWidget(buttons);
+    resize(620, result.skippedTotal > 0 ? 420 : 160);
+}
+
+QString ResultDialog::summary() const { return m_summary->text(); }
+
+} // namespace om

@@ -1,0 +1,27 @@
+#pragma once
+#include "core/actionresult.h"
+
+#include <QDialog>
+
+class QLabel;
+class QTableView;
+
+namespace om {
+
+class SkippedModel;
+
+/// After an action: how many messages changed and, for each requested one that did not, why.
+class ResultDialog : public QDialog {
+    Q_OBJECT
+public:
+    ResultDialog(const QString &actionTitle, const ActionResult &result, QWidget *parent = nullptr);
+    QString summary() const;
+    SkippedModel *model() const { return m_model; }
+
+private:
+    QLabel *m_summary;
+    SkippedModel *m_model;
+    QTableView *m_table;
+};
+
+} // namespace om
