@@ -1,4 +1,6 @@
 #include "mainwindow.h"
+#include "audit/accessstatus.h"
+#include "audit/auditview.h"
 #include "core/snapshotpoller.h"
 #include "pg/gateway.h"
 #include "statustiles.h"
@@ -15,7 +17,9 @@ namespace om {
 MainWindow::MainWindow(AppContext context, QWidget *parent)
     : QMainWindow(parent), m_context(std::move(context)), m_tabs(new QTabWidget(this)),
       m_tiles(new StatusTiles), m_serverTime(new QLabel), m_connection(new QLabel), m_mode(new QLabel),
-      m_poller(new SnapshotPoller(m_context.gateway, m_context.profile, this)), m_staleTimer(new QTimer(this)) {
+      m_poller(new SnapshotPoller(m_context.gateway, m_context.profile, this)),
+      m_access(new AccessStatus(m_context.gateway, m_context.profile, this)),
+      m_audit(new AuditView(m_context.gateway, m_context.profile)), m_staleTimer(new QTimer(this)) {
     m_context.gateway->setParent(this);
     setWindowTitle(tr("Outbox Monitor — %1 — %2").arg(m_context.profile.table, m_context.connectionLabel));
 
@@ -25,9 +29,16 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     box->addWidget(m_serverTime);
     box->addStretch(1);
     m_tabs->addTab(dashboard, tr("Dashboard"));
+    m_tabs->addTab(m_audit, tr("Audit"));
     setCentralWidget(m_tabs);
 
-    m_mode->setText(m_context.readOnly ? tr("read-only") : tr("operator"));
+    // Until the server has said what the role may do, nothing may change.
+    m_mode->setText(m_context.readOnly ? tr("read-only") : tr("checking privileges…"));
+    connect(m_access, &AccessStatus::accessChanged, this, [this](bool can, const QString &summary) {
+        m_mode->setText(summary);
+        AccessStatus::applyTo(this, can);
+        emit accessChanged(can);
+    });
     statusBar()->addWidget(m_connection, 1);
     statusBar()->addPermanentWidget(m_mode);
 
@@ -43,6 +54,8 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
 MainWindow::~MainWindow() { m_poller->stop(); }
 
 QString MainWindow::connectionText() const { return m_connection->text(); }
+QString MainWindow::accessText() const { return m_mode->text(); }
+bool MainWindow::canChangeMessages() const { return !m_context.readOnly && m_access->canChangeMessages(); }
 
 void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, index, m_tabs->count() - 1)); }
 

@@ -10,6 +10,8 @@ class QTimer;
 
 namespace om {
 
+class AccessStatus;
+class AuditView;
 class SnapshotPoller;
 class StatusTiles;
 
@@ -28,6 +30,16 @@ public:
     QString connectionText() const;
     void setTabIndex(int index);
     QTabWidget *tabs() const { return m_tabs; }
+    /// True only when the server confirmed the role may run the actions (never when read-only).
+    bool canChangeMessages() const;
+    AccessStatus *access() const { return m_access; }
+    AuditView *auditView() const { return m_audit; }
+    /// The status bar's access text ("read-only: this role cannot change messages (…)").
+    QString accessText() const;
+
+signals:
+    /// The role's right to change messages was found out or changed; actions follow it.
+    void accessChanged(bool canChangeMessages);
 
 private:
     void onSnapshot(const Snapshot &s);
@@ -41,6 +53,8 @@ private:
     QLabel *m_connection;
     QLabel *m_mode;
     SnapshotPoller *m_poller;
+    AccessStatus *m_access;
+    AuditView *m_audit;
     QTimer *m_staleTimer;
     QString m_lastError;
 };
