@@ -66,6 +66,7 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(AuditModel::Reason, QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false); // one line per audit row; the full reason is in the tooltip
     auto *box = new QVBoxLayout(this);
     box->addLayout(bar1);
     box->addLayout(bar2);
@@ -79,7 +80,12 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
     connect(m_table, &QTableView::doubleClicked, this, &AuditView::openSelected);
     connect(exportButton, &QPushButton::clicked, this, &AuditView::askExport);
     connect(report, &QPushButton::clicked, this, &AuditView::askReport);
-    connect(m_model, &AuditModel::pageLoaded, this, [this](int, bool more) {
+    connect(m_model, &AuditModel::pageLoaded, this, [this](int rows, bool more) {
+        if (rows > 0 && rows == m_model->rowCount()) { // the first page of a filter
+            for (int c = 0; c < AuditModel::ColumnCount; ++c)
+                if (c != AuditModel::Reason)
+                    m_table->resizeColumnToContents(c);
+        }
         setStatus(more ? tr("%1 rows shown, newest first; scroll for more").arg(QLocale().toString(m_model->rowCount()))
                        : tr("%1 rows, newest first").arg(QLocale().toString(m_model->rowCount())));
     });
