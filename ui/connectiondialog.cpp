@@ -1,4 +1,5 @@
 #include "connectiondialog.h"
+#include "core/connectioninfo.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -7,7 +8,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 
 namespace om {
 
@@ -41,22 +41,7 @@ QString ConnectionDialog::connectionString() const { return m_conn->text().trimm
 QString ConnectionDialog::profileId() const { return m_profile->currentText(); }
 bool ConnectionDialog::readOnly() const { return m_readOnly->isChecked(); }
 
-QString ConnectionDialog::validate(const QString &raw) {
-    const QString text = raw.trimmed();
-    if (text.isEmpty())
-        return tr("Enter a connection string or URI.");
-    if (text.size() > 4096)
-        return tr("The connection string is longer than 4096 characters.");
-    if (text.contains(QChar(0)) || text.contains(QLatin1Char('\n')))
-        return tr("The connection string contains a line break or NUL character.");
-    if (text.startsWith(QLatin1String("postgres://")) || text.startsWith(QLatin1String("postgresql://")))
-        return {};
-    // keyword=value pairs; values may be 'single quoted' with \' and \\ escapes (libpq's rules).
-    static const QRegularExpression pair(QStringLiteral(R"(^\s*(?:[A-Za-z_]+\s*=\s*(?:'(?:[^'\\]|\\.)*'|[^\s']+)\s*)+$)"));
-    if (!pair.match(text).hasMatch())
-        return tr("Not a libpq connection string: use keyword=value pairs (host=... dbname=...) or a postgresql:// URI.");
-    return {};
-}
+QString ConnectionDialog::validate(const QString &text) { return ConnectionInfo::problem(text); }
 
 void ConnectionDialog::revalidate() {
     const QString problem = validate(m_conn->text());

@@ -1,10 +1,14 @@
 #include "mainwindow.h"
 #include "actions/actioncontroller.h"
+#include "core/actionlistener.h"
 #include "actions/actionpanel.h"
+#include "audit/accessstatus.h"
+#include "audit/auditview.h"
 #include "core/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
 #include "pg/gateway.h"
 #include "statustiles.h"
+#include "triage/detailpane.h"
 #include "triage/triageview.h"
 
 #include <QLabel>
@@ -20,29 +24,56 @@ namespace om {
 MainWindow::MainWindow(AppContext context, QWidget *parent)
     : QMainWindow(parent), m_context(std::move(context)), m_tabs(new QTabWidget(this)),
       m_tiles(nullptr), m_serverTime(new QLabel), m_connection(new QLabel), m_mode(new QLabel),
-      m_poller(new SnapshotPoller(m_context.gateway, m_context.profile, this)), m_staleTimer(new QTimer(this)) {
+      m_poller(new SnapshotPoller(m_context.gateway, m_context.profile, this)),
+      m_access(new AccessStatus(m_context.gateway, m_context.profile, this)),
+      m_audit(new AuditView(m_context.gateway, m_context.profile)), m_staleTimer(new QTimer(this)) {
     m_context.gateway->setParent(this);
     setWindowTitle(tr("Outbox Monitor — %1 — %2").arg(m_context.profile.table, m_context.connectionLabel));
 
     auto *dashboard = new DashboardView(m_context, m_poller);
     m_tiles = dashboard->tiles();
     m_tabs->addTab(dashboard, tr("Dashboard"));
-    m_tabs->addTab(new TriageView(m_context), tr("Triage"));
+    m_triage = new TriageView(m_context);
+    m_tabs->addTab(m_triage, tr("Triage"));
+    m_tabs->addTab(m_audit, tr("Audit"));
     setCentralWidget(m_tabs);
 
-    // Audited actions (issue 5) and the NOTIFY listener that refreshes every open window.
+    // Audited actions (issue 5): they act on the triage selection, or with nothing selected on
+    // everything matching its filter; the NOTIFY listener refreshes every open window.
     m_actions = new ActionController(m_context, this);
+    m_actions->setAllowed(false); // until the server has said what the role may do
     addToolBar(m_actions->toolBar());
-    m_tabs->addTab(new ActionPanel(m_actions), tr("Actions"));
+    m_actionPanel = new ActionPanel(m_actions);
+    m_actionPanel->setProperty("changesMessages", true);
+    m_actionsTab = m_tabs->addTab(m_actionPanel, tr("Actions"));
+    m_tabs->setTabVisible(m_actionsTab, false);
+    connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<qint64> &ids) { m_actions->setSelection(ids); });
+    connect(m_triage, &TriageView::filterChanged, this, [this](const ListFilter &f) { m_actions->setFilter(f); });
+    m_actions->setFilter(m_triage->currentFilter());
     connect(m_actions, &ActionController::actionFinished, m_poller, &SnapshotPoller::refreshNow);
+    connect(m_actions, &ActionController::actionFinished, m_triage, &TriageView::refresh);
     m_listener = new ActionListener({m_context.gateway->config().connInfo, m_context.gateway->config().applicationName + QStringLiteral("/listen"), 0, 0, m_context.readOnly}, this);
     connect(m_listener, &ActionListener::actionAnnounced, this, [this](const ActionNotice &n) {
         m_poller->refreshNow();
+        m_triage->refresh();
         statusBar()->showMessage(ActionController::describe(n), 20000);
     });
     m_listener->start();
+    // From an audit row to the message it changed.
+    connect(m_audit, &AuditView::messageOpenRequested, this, [this](qint64 id) {
+        m_tabs->setCurrentWidget(m_triage);
+        m_triage->detailPane()->showMessage(id);
+    });
 
-    m_mode->setText(m_context.readOnly ? tr("read-only") : tr("operator"));
+    // Until the server has said what the role may do, nothing may change.
+    m_mode->setText(m_context.readOnly ? tr("read-only") : tr("checking privileges…"));
+    connect(m_access, &AccessStatus::accessChanged, this, [this](bool can, const QString &summary) {
+        m_mode->setText(summary);
+        AccessStatus::applyTo(this, can);
+        m_actions->setAllowed(can);
+        m_tabs->setTabVisible(m_actionsTab, can);
+        emit accessChanged(can);
+    });
     statusBar()->addWidget(m_connection, 1);
     statusBar()->addPermanentWidget(m_serverTime);
     statusBar()->addPermanentWidget(m_mode);
@@ -59,6 +90,8 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
 MainWindow::~MainWindow() { m_poller->stop(); }
 
 QString MainWindow::connectionText() const { return m_connection->text(); }
+QString MainWindow::accessText() const { return m_mode->text(); }
+bool MainWindow::canChangeMessages() const { return !m_context.readOnly && m_access->canChangeMessages(); }
 
 void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, index, m_tabs->count() - 1)); }
 

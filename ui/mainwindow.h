@@ -12,6 +12,10 @@ namespace om {
 
 class ActionController;
 class ActionListener;
+class AccessStatus;
+class AuditView;
+class ActionPanel;
+class TriageView;
 class SnapshotPoller;
 class StatusTiles;
 
@@ -31,6 +35,17 @@ public:
     void setTabIndex(int index);
     QTabWidget *tabs() const { return m_tabs; }
     ActionController *actions() const { return m_actions; }
+    /// True only when the server confirmed the role may run the actions (never when read-only).
+    bool canChangeMessages() const;
+    AccessStatus *access() const { return m_access; }
+    AuditView *auditView() const { return m_audit; }
+    TriageView *triageView() const { return m_triage; }
+    /// The status bar's access text ("read-only: this role cannot change messages (…)").
+    QString accessText() const;
+
+signals:
+    /// The role's right to change messages was found out or changed; actions follow it.
+    void accessChanged(bool canChangeMessages);
 
 private:
     void onSnapshot(const Snapshot &s);
@@ -44,10 +59,15 @@ private:
     QLabel *m_connection;
     QLabel *m_mode;
     SnapshotPoller *m_poller;
+    AccessStatus *m_access;
+    AuditView *m_audit;
     QTimer *m_staleTimer;
     QString m_lastError;
     ActionController *m_actions = nullptr;
     ActionListener *m_listener = nullptr;
+    ActionPanel *m_actionPanel = nullptr;
+    TriageView *m_triage = nullptr;
+    int m_actionsTab = -1;
 };
 
 } // namespace om

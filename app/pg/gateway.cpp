@@ -18,6 +18,9 @@ Gateway::Gateway(GatewayConfig config, QObject *parent) : QObject(parent), m_con
         o.statementTimeoutMs = m_config.statementTimeoutMs;
         o.lockTimeoutMs = lane == Lane::Action ? m_config.lockTimeoutMs : 0;
         o.readOnly = m_config.readOnly;
+        // The snapshot's reads are many small index-only scans: under load, parallel workers
+        // (Gather) cost the busy server more than they save (seen in the 10M-row benchmark).
+        o.serialPlans = lane == Lane::Monitor;
         auto *thread = new QThread(this);
         thread->setObjectName(QLatin1String(names[i]));
         auto *worker = new LaneWorker(lane, o, lane == Lane::Action && m_config.readOnly);

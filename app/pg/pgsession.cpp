@@ -84,6 +84,34 @@ struct PgSession::Impl {
 PgSession::PgSession(Options options) : m_options(std::move(options)), d(std::make_unique<Impl>()) {}
 PgSession::~PgSession() { close(); }
 
+/// libpqxx 6.4 throws its typed exceptions (insufficient_privilege, unique_violation, ...)
+/// without the SQLSTATE it matched on, so sqlstate() is empty for exactly the errors callers
+/// test for. Recover the code from the type (most specific first).
+static QString sqlStateFromType(const std::exception &e) {
+    struct Map { bool (*is)(const std::exception &); const char *state; };
+#define OM_STATE(type, code) Map{[](const std::exception &x) { return dynamic_cast<const pqxx::type *>(&x) != nullptr; }, code}
+    static const Map maps[] = {
+        OM_STATE(insufficient_privilege, "42501"), OM_STATE(unique_violation, "23505"),
+        OM_STATE(foreign_key_violation, "23503"), OM_STATE(not_null_violation, "23502"),
+        OM_STATE(check_violation, "23514"), OM_STATE(restrict_violation, "23001"),
+        OM_STATE(integrity_constraint_violation, "23000"), OM_STATE(undefined_column, "42703"),
+        OM_STATE(undefined_function, "42883"), OM_STATE(undefined_table, "42P01"), OM_STATE(syntax_error, "42601"),
+        OM_STATE(serialization_failure, "40001"), OM_STATE(deadlock_detected, "40P01"),
+        OM_STATE(statement_completion_unknown, "40003"), OM_STATE(transaction_rollback, "40000"),
+        OM_STATE(feature_not_supported, "0A000"), OM_STATE(data_exception, "22000"),
+        OM_STATE(invalid_cursor_state, "24000"), OM_STATE(invalid_sql_statement_name, "26000"),
+        OM_STATE(invalid_cursor_name, "34000"), OM_STATE(disk_full, "53100"), OM_STATE(out_of_memory, "53200"),
+        OM_STATE(insufficient_resources, "53000"), OM_STATE(plpgsql_raise, "P0001"),
+        OM_STATE(plpgsql_no_data_found, "P0002"), OM_STATE(plpgsql_too_many_rows, "P0003"),
+        OM_STATE(plpgsql_error, "P0000"),
+    };
+#undef OM_STATE
+    for (const Map &m : maps)
+        if (m.is(e))
+            return QString::fromLatin1(m.state);
+    return {};
+}
+
 /// Turns whatever libpqxx threw into a PgError, noting whether the connection is still usable.
 [[noreturn]] static void rethrowAsPgError(pqxx::connection *conn) {
     try {
@@ -95,8 +123,12 @@ PgSession::~PgSession() { close(); }
         if (e.sqlstate() == "57014")
             throw PgError(PgError::Kind::Cancelled, QString::fromUtf8(e.what()).trimmed(), QStringLiteral("57014"));
         const bool lost = conn && !conn->is_open();
+        const QString state = e.sqlstate().empty() ? sqlStateFromType(e) : QString::fromStdString(e.sqlstate());
         throw PgError(lost ? PgError::Kind::ConnectionLost : PgError::Kind::Query,
-                      QString::fromUtf8(e.what()).trimmed(), QString::fromStdString(e.sqlstate()));
+                      QString::fromUtf8(e.what()).trimmed(), state);
+    } catch (const pqxx::transaction_rollback &e) {
+        // Not an sql_error in 6.4: deadlock (40P01) and serialization failure (40001) land here.
+        throw PgError(PgError::Kind::Query, QString::fromUtf8(e.what()).trimmed(), sqlStateFromType(e));
     } catch (const pqxx::broken_connection &e) {
         throw PgError(PgError::Kind::ConnectionLost, QString::fromUtf8(e.what()).trimmed());
     } catch (const pqxx::in_doubt_error &e) {
@@ -128,6 +160,8 @@ void PgSession::open() {
         };
         if (m_options.lockTimeoutMs > 0)
             sets << QStringLiteral("SET lock_timeout = %1").arg(m_options.lockTimeoutMs);
+        if (m_options.serialPlans)
+            sets << QStringLiteral("SET max_parallel_workers_per_gather = 0");
         if (m_options.readOnly)
             sets << QStringLiteral("SET default_transaction_read_only = on");
         pqxx::nontransaction tx(*c);

@@ -23,6 +23,7 @@ public:
         int lockTimeoutMs = 0;            ///< 0 = server default
         bool readOnly = false;            ///< default_transaction_read_only=on for the session
         int connectTimeoutS = 5;
+        bool serialPlans = false;         ///< max_parallel_workers_per_gather=0 (small index-only reads)
     };
 
     explicit PgSession(Options options);

@@ -17,6 +17,9 @@ ActionController::ActionController(const AppContext &context, QWidget *window)
     : QObject(window), m_context(context), m_window(window), m_toolBar(new QToolBar(tr("Actions"), window)) {
     qRegisterMetaType<om::ActionResult>();
     m_toolBar->setObjectName(QStringLiteral("actionsToolBar"));
+    // Standalone, a controller trusts the session's mode; the main window narrows it further
+    // with setAllowed() once the server has said what the role may do.
+    m_allowed = !m_context.readOnly;
     if (!m_context.readOnly) {
         // Absent, not just disabled, in read-only mode: nothing suggests a change is possible.
         for (const QString &kind : {QStringLiteral("retry"), QStringLiteral("cancel"), QStringLiteral("recoverStuck")}) {
@@ -74,8 +77,20 @@ void ActionController::setFilter(const std::optional<ListFilter> &filter) {
     updateEnabled();
 }
 
+void ActionController::setAllowed(bool allowed) {
+    m_allowed = allowed && !m_context.readOnly;
+    m_toolBar->setVisible(m_allowed);
+    for (QAction *a : m_actions)
+        a->setVisible(m_allowed);
+    updateEnabled();
+}
+
 void ActionController::updateEnabled() {
     for (QAction *a : m_actions) {
+        if (!m_allowed) {
+            a->setEnabled(false);
+            continue;
+        }
         const ActionDef def = m_context.profile.actions.value(a->objectName());
         bool fits = !m_ids.isEmpty() || m_filter.has_value();
         if (!m_ids.isEmpty() && !m_states.isEmpty()) {
@@ -112,7 +127,7 @@ void ActionController::startOnFilter(const QString &kind, const ListFilter &filt
 }
 
 void ActionController::confirmAndRun(const QString &kind, ActionRequest request) {
-    if (m_busy || m_context.readOnly || !m_context.gateway)
+    if (m_busy || m_context.readOnly || !m_allowed || !m_context.gateway)
         return;
     m_busy = true;
     updateEnabled();

@@ -45,6 +45,9 @@ public:
     void setSelection(const QList<qint64> &ids, const QStringList &states = {});
     /// The list's current filter (nullopt: no "everything matching" target).
     void setFilter(const std::optional<ListFilter> &filter);
+    /// What the server says the role may do (privileges, transaction_read_only). Until it is
+    /// allowed, every action is hidden and disabled, whatever the selection.
+    void setAllowed(bool allowed);
 
     /// Starts `kind` on explicit ids / on everything matching `filter` (the dialogs follow).
     void startOnIds(const QString &kind, const QList<qint64> &ids);
@@ -71,6 +74,7 @@ private:
     QWidget *m_window;
     QList<QAction *> m_actions;
     QToolBar *m_toolBar;
+    bool m_allowed = false;
     QList<qint64> m_ids;
     QStringList m_states;
     std::optional<ListFilter> m_filter;

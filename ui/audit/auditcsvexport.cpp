@@ -1,0 +1,87 @@
+#include "audit/auditcsvexport.h"
+#include "pg/gateway.h"
+
+#include <QSaveFile>
+
+namespace om {
+
+AuditCsvExport::AuditCsvExport(Gateway *gateway, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_gateway(gateway), m_query(std::move(profile)) {}
+
+AuditCsvExport::~AuditCsvExport() {
+    if (m_file)
+        m_file->cancelWriting();
+}
+
+bool AuditCsvExport::start(const AuditFilter &filter, const QString &path, QString *error) {
+    if (m_file) {
+        *error = tr("An export is already running.");
+        return false;
+    }
+    auto file = std::make_unique<QSaveFile>(path);
+    if (!file->open(QIODevice::WriteOnly)) {
+        *error = tr("Cannot write %1: %2").arg(path, file->errorString());
+        return false;
+    }
+    file->write(AuditQuery::csvHeader());
+    m_file = std::move(file);
+    m_filter = filter;
+    m_next = {};
+    m_rows = 0;
+    requestPage();
+    return true;
+}
+
+void AuditCsvExport::cancel() {
+    if (!m_file)
+        return;
+    if (m_job)
+        m_gateway->cancel(Lane::Browse, m_job);
+    finish(false, tr("Export cancelled; no file was written."));
+}
+
+void AuditCsvExport::requestPage() {
+    const AuditQuery query = m_query;
+    const AuditFilter filter = m_filter;
+    const AuditCursor after = m_next;
+    const int limit = m_pageSize;
+    QSaveFile *file = m_file.get();
+    m_job = m_gateway->run<AuditPage>(Lane::Browse, this,
+        [query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); },
+        [this, file](const AuditPage &page) {
+            if (file != m_file.get())
+                return; // cancelled while the page was on its way
+            m_job = 0;
+            for (const AuditRow &r : page.rows)
+                m_file->write(AuditQuery::csvRecord(r));
+            m_rows += page.rows.size();
+            emit progressed(m_rows);
+            if (m_file->error() != QFileDevice::NoError)
+                return finish(false, tr("Writing the file failed: %1").arg(m_file->errorString()));
+            if (!page.hasMore)
+                return finish(true, {});
+            m_next = page.next;
+            requestPage();
+        },
+        [this, file](const PgError &e) {
+            if (file != m_file.get())
+                return;
+            m_job = 0;
+            finish(false, tr("Reading the audit trail failed: %1").arg(e.message));
+        });
+}
+
+void AuditCsvExport::finish(bool ok, const QString &message) {
+    std::unique_ptr<QSaveFile> file = std::move(m_file);
+    QString why = message;
+    if (ok && !file->commit()) {
+        ok = false;
+        why = tr("Saving the file failed: %1").arg(file->errorString());
+    } else if (!ok) {
+        file->cancelWriting();
+        file->commit(); // discards the temporary file after cancelWriting()
+    }
+    emit finished(ok, m_rows, why);
+}
+
+} // namespace om

@@ -1,0 +1,119 @@
+#include "audit/auditmodel.h"
+#include "pg/gateway.h"
+
+#include <QLocale>
+#include <QTimeZone>
+
+namespace om {
+
+AuditModel::AuditModel(Gateway *gateway, SchemaProfile profile, QObject *parent)
+    : QAbstractTableModel(parent), m_gateway(gateway), m_query(std::move(profile)) {}
+
+void AuditModel::setFilter(const AuditFilter &filter) {
+    if (m_job)
+        m_gateway->cancel(Lane::Browse, m_job);
+    m_job = 0;
+    ++m_generation;
+    beginResetModel();
+    m_filter = filter;
+    m_rows.clear();
+    m_next = {};
+    m_hasMore = false;
+    endResetModel();
+    request();
+}
+
+void AuditModel::request() {
+    const quint64 generation = m_generation;
+    const AuditQuery query = m_query;
+    const AuditFilter filter = m_filter;
+    const AuditCursor after = m_next;
+    const int limit = m_pageSize;
+    m_job = m_gateway->run<AuditPage>(Lane::Browse, this,
+        [query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); },
+        [this, generation](const AuditPage &page) {
+            if (generation != m_generation)
+                return; // an answer for a filter that has since been replaced
+            // The cursor moves before the rows go in, and the job counts as running until they
+            // are in: a view (or the model tester) calling fetchMore() from rowsInserted must
+            // not ask for the same page again.
+            m_hasMore = page.hasMore;
+            m_next = page.next;
+            if (!page.rows.isEmpty()) {
+                beginInsertRows({}, m_rows.size(), m_rows.size() + page.rows.size() - 1);
+                m_rows += page.rows;
+                endInsertRows();
+            }
+            m_job = 0;
+            emit pageLoaded(page.rows.size(), page.hasMore);
+        },
+        [this, generation](const PgError &e) {
+            if (generation != m_generation)
+                return;
+            m_job = 0;
+            emit loadFailed(e.message);
+        });
+}
+
+int AuditModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : m_rows.size(); }
+int AuditModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+bool AuditModel::canFetchMore(const QModelIndex &parent) const { return !parent.isValid() && m_hasMore && m_job == 0; }
+
+void AuditModel::fetchMore(const QModelIndex &parent) {
+    if (canFetchMore(parent))
+        request();
+}
+
+QVariant AuditModel::data(const QModelIndex &index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const AuditRow &r = m_rows.at(index.row());
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == Time)
+            return tr("%1 (server time, UTC %2)").arg(QLocale().toString(r.changedAt.toLocalTime(), QLocale::LongFormat),
+                                                      r.changedAtText);
+        if (index.column() == Reason)
+            return r.reason;
+        return {};
+    }
+    if (role == Qt::UserRole)
+        return r.messageId;
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case Time: return QLocale().toString(r.changedAt.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    case Action: return r.action;
+    case MessageId: return r.messageId;
+    case MessageKey: return r.messageKey.isNull() ? tr("(message gone)") : r.messageKey;
+    case StatusChange:
+        return r.oldStatus.isEmpty() && r.newStatus.isEmpty() ? QString()
+                                                              : tr("%1 → %2").arg(r.oldStatus, r.newStatus);
+    case Reason: return QString(r.reason).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    case Ticket: return r.ticket;
+    case DbUser: return r.dbUser;
+    case OsUserHost: return r.osUserAtHost();
+    case AppVersion: return r.appVersion;
+    default: return {};
+    }
+}
+
+QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Time: return tr("Time (%1)").arg(QDateTime::currentDateTime().timeZoneAbbreviation());
+    case Action: return tr("Action");
+    case MessageId: return tr("Message");
+    case MessageKey: return tr("Key");
+    case StatusChange: return tr("Status");
+    case Reason: return tr("Reason");
+    case Ticket: return tr("Ticket");
+    case DbUser: return tr("Database user");
+    case OsUserHost: return tr("OS user@host");
+    case AppVersion: return tr("App version");
+    default: return {};
+    }
+}
+
+} // namespace om

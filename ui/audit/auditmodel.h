@@ -1,0 +1,54 @@
+#pragma once
+#include "core/auditquery.h"
+
+#include <QAbstractTableModel>
+
+namespace om {
+
+class Gateway;
+
+/// The audit trail as a table, fetched page by page (keyset) on the gateway's Browse lane as
+/// the view scrolls. A new filter cancels the page in flight and drops late answers by
+/// generation, so rows of an old filter never appear under a new one.
+class AuditModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Time, Action, MessageId, MessageKey, StatusChange, Reason, Ticket, DbUser, OsUserHost, AppVersion, ColumnCount };
+
+    AuditModel(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+
+    /// Starts over with `filter` (first page requested at once).
+    void setFilter(const AuditFilter &filter);
+    const AuditFilter &filter() const { return m_filter; }
+    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+    const AuditRow &rowAt(int row) const { return m_rows.at(row); }
+    bool isLoading() const { return m_job != 0; }
+    bool hasMore() const { return m_hasMore; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+signals:
+    /// A page arrived (`rows` new rows; `more` = another page exists).
+    void pageLoaded(int rows, bool more);
+    void loadFailed(const QString &message);
+
+private:
+    void request();
+
+    Gateway *m_gateway;
+    AuditQuery m_query;
+    AuditFilter m_filter;
+    QList<AuditRow> m_rows;
+    AuditCursor m_next;
+    bool m_hasMore = false;
+    int m_pageSize = 200;
+    quint64 m_job = 0;
+    quint64 m_generation = 0;
+};
+
+} // namespace om

@@ -1,0 +1,220 @@
+#include "audit/auditview.h"
+#include "audit/auditmodel.h"
+#include "audit/auditcsvexport.h"
+#include "audit/incidentreport.h"
+#include "pg/gateway.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace om {
+
+AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
+    : QWidget(parent), m_gateway(gateway), m_profile(profile), m_model(new AuditModel(gateway, profile, this)),
+      m_export(new AuditCsvExport(gateway, profile, this)), m_table(new QTableView), m_useFrom(new QCheckBox(tr("From"))),
+      m_useTo(new QCheckBox(tr("to"))), m_from(new QDateTimeEdit), m_to(new QDateTimeEdit), m_action(new QComboBox),
+      m_operator(new QLineEdit), m_key(new QLineEdit), m_ticket(new QLineEdit), m_reason(new QLineEdit),
+      m_open(new QPushButton(tr("Open message"))), m_status(new QLabel) {
+    const QDateTime now = QDateTime::currentDateTime();
+    for (QDateTimeEdit *e : {m_from, m_to}) {
+        e->setCalendarPopup(true);
+        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+    }
+    m_from->setDateTime(now.addDays(-1));
+    m_to->setDateTime(now.addSecs(3600));
+    m_action->addItem(tr("any action"), QString());
+    for (const ActionDef &a : m_profile.actions)
+        m_action->addItem(a.auditName, a.auditName);
+    m_operator->setPlaceholderText(tr("operator (db or OS user)"));
+    m_key->setPlaceholderText(tr("message key contains"));
+    m_ticket->setPlaceholderText(tr("ticket"));
+    m_reason->setPlaceholderText(tr("reason contains"));
+    auto *apply = new QPushButton(tr("Apply"));
+    auto *exportButton = new QPushButton(tr("Export CSV…"));
+    auto *report = new QPushButton(tr("Incident report…"));
+
+    auto *bar1 = new QHBoxLayout;
+    bar1->addWidget(m_useFrom);
+    bar1->addWidget(m_from);
+    bar1->addWidget(m_useTo);
+    bar1->addWidget(m_to);
+    bar1->addWidget(m_action);
+    bar1->addWidget(m_operator);
+    bar1->addWidget(m_ticket);
+    auto *bar2 = new QHBoxLayout;
+    bar2->addWidget(m_key);
+    bar2->addWidget(m_reason, 1);
+    bar2->addWidget(apply);
+    bar2->addWidget(m_open);
+    bar2->addWidget(exportButton);
+    bar2->addWidget(report);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(AuditModel::Reason, QHeaderView::Stretch);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false); // one line per audit row; the full reason is in the tooltip
+    auto *box = new QVBoxLayout(this);
+    box->addLayout(bar1);
+    box->addLayout(bar2);
+    box->addWidget(m_table, 1);
+    box->addWidget(m_status);
+
+    for (QLineEdit *e : {m_operator, m_key, m_ticket, m_reason})
+        connect(e, &QLineEdit::returnPressed, this, &AuditView::applyFilter);
+    connect(apply, &QPushButton::clicked, this, &AuditView::applyFilter);
+    connect(m_open, &QPushButton::clicked, this, &AuditView::openSelected);
+    connect(m_table, &QTableView::doubleClicked, this, &AuditView::openSelected);
+    connect(exportButton, &QPushButton::clicked, this, &AuditView::askExport);
+    connect(report, &QPushButton::clicked, this, &AuditView::askReport);
+    connect(m_model, &AuditModel::pageLoaded, this, [this](int rows, bool more) {
+        if (rows > 0 && rows == m_model->rowCount()) { // the first page of a filter
+            for (int c = 0; c < AuditModel::ColumnCount; ++c)
+                if (c != AuditModel::Reason)
+                    m_table->resizeColumnToContents(c);
+        }
+        setStatus(more ? tr("%1 rows shown, newest first; scroll for more").arg(QLocale().toString(m_model->rowCount()))
+                       : tr("%1 rows, newest first").arg(QLocale().toString(m_model->rowCount())));
+    });
+    connect(m_model, &AuditModel::loadFailed, this, [this](const QString &m) {
+        setStatus(tr("Could not read the audit trail: %1").arg(m.section(QLatin1Char('\n'), 0, 0)), true);
+    });
+    connect(m_export, &AuditCsvExport::progressed, this, [this](qint64 rows) {
+        if (m_progress)
+            m_progress->setLabelText(tr("%1 rows written…").arg(QLocale().toString(rows)));
+    });
+    connect(m_export, &AuditCsvExport::finished, this, [this](bool ok, qint64 rows, const QString &message) {
+        if (m_progress)
+            m_progress->deleteLater();
+        m_progress = nullptr;
+        setStatus(ok ? tr("Exported %1 rows.").arg(QLocale().toString(rows)) : message, !ok);
+        emit exportFinished(ok, rows, message);
+    });
+    applyFilter();
+}
+
+AuditFilter AuditView::currentFilter() const {
+    AuditFilter f;
+    if (m_useFrom->isChecked())
+        f.from = m_from->dateTime();
+    if (m_useTo->isChecked())
+        f.to = m_to->dateTime();
+    f.action = m_action->currentData().toString();
+    f.operatorName = m_operator->text().trimmed();
+    f.keyText = m_key->text();
+    f.ticket = m_ticket->text().trimmed();
+    f.reasonText = m_reason->text();
+    return f;
+}
+
+void AuditView::setFilter(const AuditFilter &f) {
+    m_useFrom->setChecked(f.from.isValid());
+    if (f.from.isValid())
+        m_from->setDateTime(f.from.toLocalTime());
+    m_useTo->setChecked(f.to.isValid());
+    if (f.to.isValid())
+        m_to->setDateTime(f.to.toLocalTime());
+    int i = m_action->findData(f.action);
+    if (i < 0) {
+        m_action->addItem(f.action, f.action);
+        i = m_action->count() - 1;
+    }
+    m_action->setCurrentIndex(i);
+    m_operator->setText(f.operatorName);
+    m_key->setText(f.keyText);
+    m_ticket->setText(f.ticket);
+    m_reason->setText(f.reasonText);
+    applyFilter();
+}
+
+bool AuditView::applyFilter() {
+    const AuditFilter f = currentFilter();
+    if (const QString problem = f.problem(); !problem.isEmpty()) {
+        setStatus(problem, true); // the table keeps showing the last valid filter
+        return false;
+    }
+    setStatus(tr("Loading…"));
+    m_model->setFilter(f);
+    return true;
+}
+
+void AuditView::setStatus(const QString &text, bool problem) {
+    m_status->setText(text);
+    m_status->setStyleSheet(problem ? QStringLiteral("color: #b00020") : QString());
+}
+
+void AuditView::openSelected() {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return setStatus(tr("Select an audit row first."), true);
+    emit messageOpenRequested(m_model->rowAt(rows.first().row()).messageId);
+}
+
+bool AuditView::exportCsv(const QString &path) {
+    QString error;
+    if (!m_export->start(m_model->filter(), path, &error)) {
+        setStatus(error, true);
+        return false;
+    }
+    return true;
+}
+
+void AuditView::askExport() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export audit trail"), QStringLiteral("audit.csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty() || !exportCsv(path))
+        return;
+    m_progress = new QProgressDialog(tr("Exporting…"), tr("Cancel"), 0, 0, this);
+    m_progress->setWindowModality(Qt::WindowModal);
+    connect(m_progress, &QProgressDialog::canceled, m_export, &AuditCsvExport::cancel);
+    m_progress->show();
+}
+
+void AuditView::askReport() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Incident report"), QStringLiteral("incident-report.pdf"),
+                                                      tr("PDF files (*.pdf)"));
+    if (!path.isEmpty())
+        makeReport(path);
+}
+
+void AuditView::makeReport(const QString &path) {
+    // The report needs a closed range: the bar's ends when ticked, otherwise the last 24 hours.
+    const QDateTime to = m_useTo->isChecked() ? m_to->dateTime() : QDateTime::currentDateTime();
+    const QDateTime from = m_useFrom->isChecked() ? m_from->dateTime() : to.addDays(-1);
+    if (from >= to) {
+        setStatus(tr("The start of the time range must be before its end."), true);
+        emit reportFinished(false, m_status->text());
+        return;
+    }
+    const QString ticket = m_ticket->text().trimmed();
+    const IncidentQuery query(m_profile);
+    const SchemaProfile profile = m_profile;
+    setStatus(tr("Making the incident report…"));
+    m_gateway->run<IncidentData>(Lane::Browse, this,
+        [query, from, to, ticket](PgSession &s) { return query.run(s, from, to, ticket); },
+        [this, profile, path](const IncidentData &d) {
+            QString error;
+            const bool ok = IncidentReport(d, profile).writePdf(path, &error);
+            setStatus(ok ? tr("Incident report written to %1").arg(path) : error, !ok);
+            emit reportFinished(ok, ok ? path : error);
+        },
+        [this](const PgError &e) {
+            setStatus(tr("Could not read the report's data: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0)), true);
+            emit reportFinished(false, e.message);
+        });
+}
+
+} // namespace om

@@ -1,0 +1,70 @@
+#pragma once
+#include "core/auditfilter.h"
+#include "core/schemaprofile.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineEdit;
+class QProgressDialog;
+class QPushButton;
+class QTableView;
+
+namespace om {
+
+class AuditModel;
+class AuditCsvExport;
+class Gateway;
+
+/// The Audit tab: the audit trail of the connected database, filtered on the server, paged as it
+/// scrolls; CSV export; the incident report; "open the message" for the triage view. Read-only
+/// by nature: nothing here can change a row.
+class AuditView : public QWidget {
+    Q_OBJECT
+public:
+    AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent = nullptr);
+
+    AuditModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    /// The filter the bar currently describes.
+    AuditFilter currentFilter() const;
+    /// Fills the bar and applies it (tests, saved filters).
+    void setFilter(const AuditFilter &filter);
+    /// Applies the bar; false and a message under the bar when the filter is not valid.
+    bool applyFilter();
+    /// Exports the current filter to `path` without asking (the button asks for the file).
+    bool exportCsv(const QString &path);
+    /// Makes the incident report for the bar's time range and ticket into `path` (PDF).
+    void makeReport(const QString &path);
+
+signals:
+    /// The operator asked to see the message of an audit row.
+    void messageOpenRequested(qint64 messageId);
+    /// An incident report was written (ok) or failed (message says why).
+    void reportFinished(bool ok, const QString &pathOrMessage);
+    void exportFinished(bool ok, qint64 rows, const QString &message);
+
+private:
+    void openSelected();
+    void askExport();
+    void askReport();
+    void setStatus(const QString &text, bool problem = false);
+
+    Gateway *m_gateway;
+    SchemaProfile m_profile;
+    AuditModel *m_model;
+    AuditCsvExport *m_export;
+    QTableView *m_table;
+    QCheckBox *m_useFrom, *m_useTo;
+    QDateTimeEdit *m_from, *m_to;
+    QComboBox *m_action;
+    QLineEdit *m_operator, *m_key, *m_ticket, *m_reason;
+    QPushButton *m_open;
+    QLabel *m_status;
+    QProgressDialog *m_progress = nullptr;
+};
+
+} // namespace om

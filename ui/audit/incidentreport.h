@@ -1,0 +1,37 @@
+#pragma once
+#include "core/incidentquery.h"
+#include "core/schemaprofile.h"
+
+#include <QImage>
+#include <QString>
+#include <memory>
+
+class QTextDocument;
+
+namespace om {
+
+/// The printable incident report: summary, the charts over the range, the actions taken with
+/// their reasons and counts, and the messages still stuck or failed. Built as a QTextDocument
+/// (so Qt's text layout handles Japanese with the CJK font fontconfig picks) and printed to
+/// PDF through QPrinter.
+class IncidentReport {
+public:
+    IncidentReport(IncidentData data, SchemaProfile profile);
+
+    /// The report as a document (charts embedded as images).
+    std::unique_ptr<QTextDocument> document() const;
+    /// Writes an A4 PDF; false and `error` when the file cannot be written.
+    bool writePdf(const QString &path, QString *error) const;
+
+    /// Audit rows per time bucket, one line per action (server-time buckets shown in local time).
+    QImage actionsChart(const QSize &size) const;
+    /// Messages per state at report time (the dashboard's numbers).
+    QImage endStateChart(const QSize &size) const;
+
+private:
+    QString html() const;
+    IncidentData m_data;
+    SchemaProfile m_profile;
+};
+
+} // namespace om
