@@ -44,7 +44,9 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_actions->setAllowed(false); // until the server has said what the role may do
     addToolBar(m_actions->toolBar());
     m_actionPanel = new ActionPanel(m_actions);
-    m_actionPanel->setProperty("changesMessages", true);
+    // Not marked "changesMessages": AccessStatus::applyTo() would show a tab page on top of the
+    // current tab; the tab itself is hidden instead.
+    m_actionPanel->setEnabled(false);
     m_actionsTab = m_tabs->addTab(m_actionPanel, tr("Actions"));
     m_tabs->setTabVisible(m_actionsTab, false);
     connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<qint64> &ids) { m_actions->setSelection(ids); });
@@ -71,6 +73,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
         m_mode->setText(summary);
         AccessStatus::applyTo(this, can);
         m_actions->setAllowed(can);
+        m_actionPanel->setEnabled(can);
         m_tabs->setTabVisible(m_actionsTab, can);
         emit accessChanged(can);
     });

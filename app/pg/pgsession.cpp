@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-Q_LOGGING_CATEGORY(lcSql, "om.sql")
+Q_LOGGING_CATEGORY(lcSql, "om.sql", QtInfoMsg) // enable with QT_LOGGING_RULES="om.sql.debug=true"
 
 namespace om {
 namespace {
