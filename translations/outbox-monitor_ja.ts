@@ -5,49 +5,49 @@
     <name>AuditFilter</name>
     <message>
         <source>The start of the time range must be before its end.</source>
-        <translation type="unfinished"></translation>
+        <translation>期間の開始は終了より前にしてください。</translation>
     </message>
     <message>
         <source>A filter text is longer than %1 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルター文字列が %1 文字を超えています。</translation>
     </message>
     <message>
         <source>A filter text contains a NUL character, which the database cannot store.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルター文字列に NUL 文字が含まれています。データベースには保存できません。</translation>
     </message>
 </context>
 <context>
     <name>ConnectionInfo</name>
     <message>
         <source>Enter a connection string or URI.</source>
-        <translation type="unfinished"></translation>
+        <translation>接続文字列または URI を入力してください。</translation>
     </message>
     <message>
         <source>The connection string is longer than 4096 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>接続文字列が 4096 文字を超えています。</translation>
     </message>
     <message>
         <source>The connection string contains a line break or NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>接続文字列に改行または NUL 文字が含まれています。</translation>
     </message>
     <message>
         <source>Not a libpq connection string: use keyword=value pairs (host=... dbname=...) or a postgresql:// URI.</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq の接続文字列ではありません。keyword=value 形式 (host=... dbname=...) または postgresql:// URI を使用してください。</translation>
     </message>
 </context>
 <context>
     <name>Gateway</name>
     <message>
         <source>Read-only session: nothing can be changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>読み取り専用セッション: 変更はできません。</translation>
     </message>
 </context>
 <context>
     <name>IndexAdvisor</name>
     <message numerus="yes">
         <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply %3, or create: %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>インデックスがありません: 更新のたびに %1 を %n 回シーケンシャルスキャンします (推定コスト %2)。%3 を適用するか、次を作成してください: %4</numerusform>
         </translation>
     </message>
 </context>
@@ -55,191 +55,193 @@
     <name>PayloadFormat</name>
     <message>
         <source>%1 at byte %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (バイト %2)</translation>
     </message>
 </context>
 <context>
     <name>ReasonRules</name>
     <message>
         <source>A reason is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>理由は必須です。</translation>
     </message>
     <message>
         <source>The reason may not contain control characters (line breaks, tabs, ...).</source>
-        <translation type="unfinished"></translation>
+        <translation>理由に制御文字 (改行、タブなど) は使用できません。</translation>
     </message>
     <message>
         <source>The reason is too short: at least %1 characters, %2 so far.</source>
-        <translation type="unfinished"></translation>
+        <translation>理由が短すぎます: %1 文字以上必要です (現在 %2 文字)。</translation>
     </message>
     <message>
         <source>The reason is too long: at most %1 characters, %2 now.</source>
-        <translation type="unfinished"></translation>
+        <translation>理由が長すぎます: 最大 %1 文字です (現在 %2 文字)。</translation>
     </message>
     <message>
         <source>The ticket may not contain control characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>チケットに制御文字は使用できません。</translation>
     </message>
     <message>
         <source>The ticket is too long: at most %1 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>チケットが長すぎます: 最大 %1 文字です。</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Watch and recover transactional-outbox tables in PostgreSQL.</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL のトランザクショナルアウトボックス テーブルを監視・復旧します。</translation>
     </message>
     <message>
         <source>libpq connection string or URI (PG* environment, service files and .pgpass apply).</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq 接続文字列または URI (PG* 環境変数、サービスファイル、.pgpass が適用されます)。</translation>
     </message>
     <message>
         <source>Open read-only sessions (default_transaction_read_only): nothing can be changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>読み取り専用セッションで開きます (default_transaction_read_only): 変更はできません。</translation>
     </message>
     <message>
         <source>Schema profile: a built-in id (app_outbox, batch_work_item, outbox) or a JSON file.</source>
-        <translation type="unfinished"></translation>
+        <translation>スキーマプロファイル: 組み込み ID (app_outbox、batch_work_item、outbox) または JSON ファイル。</translation>
     </message>
     <message>
         <source>Seconds between dashboard refreshes.</source>
-        <translation type="unfinished"></translation>
+        <translation>ダッシュボードの更新間隔 (秒)。</translation>
     </message>
     <message>
         <source>Save a picture of the window to this PNG file after --screenshot-delay seconds, then quit.</source>
-        <translation type="unfinished"></translation>
+        <translation>--screenshot-delay 秒後にウィンドウの画像をこの PNG ファイルに保存して終了します。</translation>
     </message>
     <message>
         <source>Seconds to wait before --screenshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>--screenshot までの待機秒数。</translation>
     </message>
     <message>
         <source>Index of the tab to show first.</source>
-        <translation type="unfinished"></translation>
+        <translation>最初に表示するタブの番号。</translation>
     </message>
     <message>
         <source>Outbox Monitor</source>
-        <translation type="unfinished"></translation>
+        <translation>Outbox Monitor</translation>
     </message>
     <message>
         <source>Unknown profile &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>不明なプロファイル「%1」です。</translation>
     </message>
 </context>
 <context>
     <name>om</name>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 時間 %2 分</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 日 %2 時間</translation>
     </message>
 </context>
 <context>
     <name>om::ActionController</name>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>%1 the selected messages, or with nothing selected, every message matching the filter. Asks for a reason; writes one audit row per message.</source>
-        <translation type="unfinished"></translation>
+        <translation>選択したメッセージ (未選択の場合はフィルターに一致するすべてのメッセージ) に対して%1を実行します。理由の入力を求め、メッセージごとに監査行を 1 件書き込みます。</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>再試行</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Recover stuck</source>
-        <translation type="unfinished"></translation>
+        <translation>停滞を復旧</translation>
     </message>
     <message>
         <source>%1@%2 (database user %3): %4 on %5 message(s) of %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1@%2 (データベースユーザー %3): %6 の %5 件のメッセージに%4</translation>
     </message>
     <message>
         <source>someone</source>
-        <translation type="unfinished"></translation>
+        <translation>(不明なユーザー)</translation>
     </message>
     <message>
         <source>?</source>
-        <translation type="unfinished"></translation>
+        <translation>?</translation>
     </message>
     <message>
         <source>None of these messages can be changed by &quot;%1&quot; now: they are not in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>これらのメッセージはいずれも現在「%1」で変更できません: %2 の状態ではありません。</translation>
     </message>
     <message>
         <source>%1 messages match: more than %2 in one action. Narrow the filter first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 件のメッセージが一致します: 1 回の操作の上限 %2 件を超えています。先にフィルターを絞り込んでください。</translation>
     </message>
     <message>
         <source>This changes %1 messages (more than the bulk limit of %2). Are you sure?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 件のメッセージを変更します (一括上限 %2 件を超えています)。よろしいですか?</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n message(s) in one transaction…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: %n 件のメッセージを 1 トランザクションで処理中…</numerusform>
         </translation>
     </message>
     <message>
         <source>Cancel (rolls back)</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル (ロールバック)</translation>
     </message>
     <message>
         <source>%1 failed; nothing was changed.
 
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に失敗しました。何も変更されていません。
+
+%2</translation>
     </message>
     <message>
         <source>Could not count the messages: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ件数を取得できませんでした: %1</translation>
     </message>
 </context>
 <context>
     <name>om::ActionPanel</name>
     <message>
         <source>Message ids (separated by spaces or commas). The actions count what they would change, ask for a reason and write one audit row per changed message.</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ ID (スペースまたはカンマ区切り)。各操作は変更対象の件数を確認し、理由の入力を求め、変更したメッセージごとに監査行を 1 件書き込みます。</translation>
     </message>
     <message>
         <source>e.g. 1042, 1043 1050</source>
-        <translation type="unfinished"></translation>
+        <translation>例: 1042, 1043 1050</translation>
     </message>
     <message>
         <source>Recover every stuck message…</source>
-        <translation type="unfinished"></translation>
+        <translation>停滞中のメッセージをすべて復旧…</translation>
     </message>
     <message>
         <source>Read-only session: no action can be run.</source>
-        <translation type="unfinished"></translation>
+        <translation>読み取り専用セッション: 操作は実行できません。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a message id.</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」はメッセージ ID ではありません。</translation>
     </message>
     <message numerus="yes">
         <source>%n message(s) chosen.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 件のメッセージを選択しました。</numerusform>
         </translation>
     </message>
 </context>
@@ -247,623 +249,623 @@
     <name>om::ActionRunner</name>
     <message>
         <source>The profile %1 has no action &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>プロファイル %1 に操作「%2」はありません。</translation>
     </message>
     <message>
         <source>No messages were chosen.</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージが選択されていません。</translation>
     </message>
     <message>
         <source>Read-only session: nothing can be changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>読み取り専用セッション: 変更はできません。</translation>
     </message>
 </context>
 <context>
     <name>om::AuditCsvExport</name>
     <message>
         <source>An export is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポートはすでに実行中です。</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に書き込めません: %2</translation>
     </message>
     <message>
         <source>Export cancelled; no file was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポートをキャンセルしました。ファイルは書き込まれていません。</translation>
     </message>
     <message>
         <source>Writing the file failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルの書き込みに失敗しました: %1</translation>
     </message>
     <message>
         <source>Reading the audit trail failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>監査証跡の読み取りに失敗しました: %1</translation>
     </message>
     <message>
         <source>Saving the file failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルの保存に失敗しました: %1</translation>
     </message>
 </context>
 <context>
     <name>om::AuditModel</name>
     <message>
         <source>%1 (server time, UTC %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (サーバー時刻、UTC %2)</translation>
     </message>
     <message>
         <source>(message gone)</source>
-        <translation type="unfinished"></translation>
+        <translation>(メッセージは削除済み)</translation>
     </message>
     <message>
         <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2</translation>
     </message>
     <message>
         <source>Time (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>時刻 (%1)</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>キー</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>ステータス</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>理由</translation>
     </message>
     <message>
         <source>Ticket</source>
-        <translation type="unfinished"></translation>
+        <translation>チケット</translation>
     </message>
     <message>
         <source>Database user</source>
-        <translation type="unfinished"></translation>
+        <translation>データベースユーザー</translation>
     </message>
     <message>
         <source>OS user@host</source>
-        <translation type="unfinished"></translation>
+        <translation>OS ユーザー@ホスト</translation>
     </message>
     <message>
         <source>App version</source>
-        <translation type="unfinished"></translation>
+        <translation>アプリのバージョン</translation>
     </message>
 </context>
 <context>
     <name>om::AuditView</name>
     <message>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>期間</translation>
     </message>
     <message>
         <source>to</source>
-        <translation type="unfinished"></translation>
+        <translation>～</translation>
     </message>
     <message>
         <source>Open message</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージを開く</translation>
     </message>
     <message>
         <source>any action</source>
-        <translation type="unfinished"></translation>
+        <translation>すべての操作</translation>
     </message>
     <message>
         <source>operator (db or OS user)</source>
-        <translation type="unfinished"></translation>
+        <translation>オペレーター (DB または OS ユーザー)</translation>
     </message>
     <message>
         <source>message key contains</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージキーを含む</translation>
     </message>
     <message>
         <source>ticket</source>
-        <translation type="unfinished"></translation>
+        <translation>チケット</translation>
     </message>
     <message>
         <source>reason contains</source>
-        <translation type="unfinished"></translation>
+        <translation>理由を含む</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>適用</translation>
     </message>
     <message>
         <source>Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV をエクスポート…</translation>
     </message>
     <message>
         <source>Incident report…</source>
-        <translation type="unfinished"></translation>
+        <translation>インシデントレポート…</translation>
     </message>
     <message>
         <source>%1 rows shown, newest first; scroll for more</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行を表示 (新しい順)。スクロールでさらに表示</translation>
     </message>
     <message>
         <source>%1 rows, newest first</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行 (新しい順)</translation>
     </message>
     <message>
         <source>Could not read the audit trail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>監査証跡を読み取れませんでした: %1</translation>
     </message>
     <message>
         <source>%1 rows written…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行を書き込みました…</translation>
     </message>
     <message>
         <source>Exported %1 rows.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行をエクスポートしました。</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込み中…</translation>
     </message>
     <message>
         <source>Select an audit row first.</source>
-        <translation type="unfinished"></translation>
+        <translation>先に監査行を選択してください。</translation>
     </message>
     <message>
         <source>Export audit trail</source>
-        <translation type="unfinished"></translation>
+        <translation>監査証跡のエクスポート</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ファイル (*.csv)</translation>
     </message>
     <message>
         <source>Exporting…</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポート中…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Incident report</source>
-        <translation type="unfinished"></translation>
+        <translation>インシデントレポート</translation>
     </message>
     <message>
         <source>PDF files (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF ファイル (*.pdf)</translation>
     </message>
     <message>
         <source>The start of the time range must be before its end.</source>
-        <translation type="unfinished"></translation>
+        <translation>期間の開始は終了より前にしてください。</translation>
     </message>
     <message>
         <source>Making the incident report…</source>
-        <translation type="unfinished"></translation>
+        <translation>インシデントレポートを作成中…</translation>
     </message>
     <message>
         <source>Incident report written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>インシデントレポートを %1 に書き出しました</translation>
     </message>
     <message>
         <source>Could not read the report&apos;s data: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>レポートのデータを読み取れませんでした: %1</translation>
     </message>
 </context>
 <context>
     <name>om::ConnectionDialog</name>
     <message>
         <source>Read-only session</source>
-        <translation type="unfinished"></translation>
+        <translation>読み取り専用セッション</translation>
     </message>
     <message>
         <source>Connect to PostgreSQL</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL に接続</translation>
     </message>
     <message>
         <source>host=db.example port=5432 dbname=app user=ops   or   postgresql://ops@db.example/app</source>
-        <translation type="unfinished"></translation>
+        <translation>host=db.example port=5432 dbname=app user=ops   または   postgresql://ops@db.example/app</translation>
     </message>
     <message>
         <source>Passwords are taken from ~/.pgpass, a service file (service=...) or PGPASSWORD; they are never stored by Outbox Monitor.</source>
-        <translation type="unfinished"></translation>
+        <translation>パスワードは ~/.pgpass、サービスファイル (service=...) または PGPASSWORD から取得されます。Outbox Monitor がパスワードを保存することはありません。</translation>
     </message>
     <message>
         <source>Connection:</source>
-        <translation type="unfinished"></translation>
+        <translation>接続:</translation>
     </message>
     <message>
         <source>Table profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>テーブルプロファイル:</translation>
     </message>
 </context>
 <context>
     <name>om::CsvExport</name>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に書き込めません: %2</translation>
     </message>
     <message>
         <source>An export is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポートはすでに実行中です。</translation>
     </message>
     <message numerus="yes">
         <source>%n message(s) exported to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 件のメッセージを %1 にエクスポートしました。</numerusform>
         </translation>
     </message>
     <message>
         <source>The export stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポートが停止しました: %1</translation>
     </message>
     <message>
         <source>Export cancelled; the partial file was removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポートをキャンセルしました。途中まで書き込んだファイルは削除しました。</translation>
     </message>
 </context>
 <context>
     <name>om::DashboardSettingsDialog</name>
     <message>
         <source>Dashboard settings</source>
-        <translation type="unfinished"></translation>
+        <translation>ダッシュボードの設定</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>Time between two snapshots. A refresh never overlaps the previous one.</source>
-        <translation type="unfinished"></translation>
+        <translation>スナップショットの取得間隔。更新が前回の更新と重なることはありません。</translation>
     </message>
     <message>
         <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation> 分</translation>
     </message>
     <message>
         <source>A message in flight for longer than this counts as stuck.</source>
-        <translation type="unfinished"></translation>
+        <translation>処理中のままこの時間を超えたメッセージを停滞とみなします。</translation>
     </message>
     <message>
         <source> days</source>
-        <translation type="unfinished"></translation>
+        <translation> 日</translation>
     </message>
     <message>
         <source>Sampling interval:</source>
-        <translation type="unfinished"></translation>
+        <translation>サンプリング間隔:</translation>
     </message>
     <message>
         <source>Stuck timeout:</source>
-        <translation type="unfinished"></translation>
+        <translation>停滞タイムアウト:</translation>
     </message>
     <message>
         <source>Keep history for:</source>
-        <translation type="unfinished"></translation>
+        <translation>履歴の保持期間:</translation>
     </message>
     <message>
         <source>Tile thresholds (0 = off)</source>
-        <translation type="unfinished"></translation>
+        <translation>タイルのしきい値 (0 = 無効)</translation>
     </message>
     <message>
         <source>Warning at</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Critical at</source>
-        <translation type="unfinished"></translation>
+        <translation>重大</translation>
     </message>
 </context>
 <context>
     <name>om::DashboardView</name>
     <message>
         <source>Open messages (exact)</source>
-        <translation type="unfinished"></translation>
+        <translation>未完了のメッセージ (正確な件数)</translation>
     </message>
     <message>
         <source>Finished messages (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation>完了済みのメッセージ (推定)</translation>
     </message>
     <message>
         <source>Age of the oldest waiting message (minutes)</source>
-        <translation type="unfinished"></translation>
+        <translation>最古の送信待ちメッセージの経過時間 (分)</translation>
     </message>
     <message>
         <source>Destination</source>
-        <translation type="unfinished"></translation>
+        <translation>宛先</translation>
     </message>
     <message>
         <source>Event type</source>
-        <translation type="unfinished"></translation>
+        <translation>イベント種別</translation>
     </message>
     <message>
         <source>15 minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>15 分</translation>
     </message>
     <message>
         <source>1 hour</source>
-        <translation type="unfinished"></translation>
+        <translation>1 時間</translation>
     </message>
     <message>
         <source>6 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>6 時間</translation>
     </message>
     <message>
         <source>24 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>24 時間</translation>
     </message>
     <message>
         <source>7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>7 日</translation>
     </message>
     <message>
         <source>Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>設定…</translation>
     </message>
     <message>
         <source>Save charts as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>グラフを PNG で保存…</translation>
     </message>
     <message>
         <source>Window:</source>
-        <translation type="unfinished"></translation>
+        <translation>期間:</translation>
     </message>
     <message>
         <source>Waiting by destination</source>
-        <translation type="unfinished"></translation>
+        <translation>宛先別の送信待ち</translation>
     </message>
     <message>
         <source>Waiting by event type</source>
-        <translation type="unfinished"></translation>
+        <translation>イベント種別ごとの送信待ち</translation>
     </message>
     <message>
         <source>Oldest waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>最古の送信待ち</translation>
     </message>
     <message>
         <source>Stuck</source>
-        <translation type="unfinished"></translation>
+        <translation>停滞</translation>
     </message>
     <message>
         <source>At or near max retries</source>
-        <translation type="unfinished"></translation>
+        <translation>最大再試行回数に到達・接近</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>critical</source>
-        <translation type="unfinished"></translation>
+        <translation>重大</translation>
     </message>
     <message>
         <source>stuck</source>
-        <translation type="unfinished"></translation>
+        <translation>停滞</translation>
     </message>
     <message>
         <source>oldest waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>最古の送信待ち</translation>
     </message>
     <message>
         <source>Save charts</source>
-        <translation type="unfinished"></translation>
+        <translation>グラフの保存</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 画像 (*.png)</translation>
     </message>
     <message>
         <source>Could not write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に書き込めませんでした。</translation>
     </message>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>接続中…</translation>
     </message>
     <message>
         <source>Not connected: %1 · retry %2 in %3 s</source>
-        <translation type="unfinished"></translation>
+        <translation>未接続: %1 · %3 秒後に再試行 (%2 回目)</translation>
     </message>
     <message>
         <source>● Connection up · last refresh %1 (%2 s ago, %3 ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>● 接続中 · 最終更新 %1 (%2 秒前、%3 ms)</translation>
     </message>
     <message>
         <source>● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s</source>
-        <translation type="unfinished"></translation>
+        <translation>● 接続断 · データは %1 前のもの (最終更新 %2) · %3 · %5 秒後に再試行 (%4 回目)</translation>
     </message>
 </context>
 <context>
     <name>om::DetailPane</name>
     <message>
         <source>Column</source>
-        <translation type="unfinished"></translation>
+        <translation>列</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>値</translation>
     </message>
     <message>
         <source>Show all</source>
-        <translation type="unfinished"></translation>
+        <translation>すべて表示</translation>
     </message>
     <message>
         <source>Save to file…</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルに保存…</translation>
     </message>
     <message>
         <source>Copy id</source>
-        <translation type="unfinished"></translation>
+        <translation>ID をコピー</translation>
     </message>
     <message>
         <source>Copy key</source>
-        <translation type="unfinished"></translation>
+        <translation>キーをコピー</translation>
     </message>
     <message>
         <source>No error recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>エラーの記録なし</translation>
     </message>
     <message>
         <source>Payload</source>
-        <translation type="unfinished"></translation>
+        <translation>ペイロード</translation>
     </message>
     <message>
         <source>All columns</source>
-        <translation type="unfinished"></translation>
+        <translation>全列</translation>
     </message>
     <message>
         <source>History</source>
-        <translation type="unfinished"></translation>
+        <translation>履歴</translation>
     </message>
     <message>
         <source>Last error:</source>
-        <translation type="unfinished"></translation>
+        <translation>最後のエラー:</translation>
     </message>
     <message>
         <source>Select a message to see its details.</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージを選択すると詳細が表示されます。</translation>
     </message>
     <message>
         <source>Loading message %1 …</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ %1 を読み込み中 …</translation>
     </message>
     <message>
         <source>Could not load the message: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージを読み込めませんでした: %1</translation>
     </message>
     <message>
         <source>Message %1 no longer exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ %1 はもう存在しません。</translation>
     </message>
     <message>
         <source>Message %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ %1 · %2</translation>
     </message>
     <message>
         <source>(null)</source>
-        <translation type="unfinished"></translation>
+        <translation>(null)</translation>
     </message>
     <message>
         <source>When (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>日時 (%1)</translation>
     </message>
     <message>
         <source>This table has no payload column.</source>
-        <translation type="unfinished"></translation>
+        <translation>このテーブルにはペイロード列がありません。</translation>
     </message>
     <message>
         <source>Showing the first %1 of %2 characters, as stored. Use &quot;Show all&quot; or &quot;Save to file…&quot; for the whole payload.</source>
-        <translation type="unfinished"></translation>
+        <translation>保存されている %2 文字のうち先頭 %1 文字を表示しています。ペイロード全体は「すべて表示」または「ファイルに保存…」を使用してください。</translation>
     </message>
     <message>
         <source>Not valid JSON (%1): shown as stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>有効な JSON ではありません (%1): 保存されたまま表示しています。</translation>
     </message>
     <message>
         <source>Loading the whole payload …</source>
-        <translation type="unfinished"></translation>
+        <translation>ペイロード全体を読み込み中 …</translation>
     </message>
     <message>
         <source>%1 characters: shown without colours.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 文字: 色分けなしで表示しています。</translation>
     </message>
     <message>
         <source>Could not load the payload: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ペイロードを読み込めませんでした: %1</translation>
     </message>
     <message>
         <source>Save payload</source>
-        <translation type="unfinished"></translation>
+        <translation>ペイロードの保存</translation>
     </message>
     <message>
         <source>Saved %1 bytes to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 バイトを %2 に保存しました。</translation>
     </message>
     <message>
         <source>Could not save the payload: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ペイロードを保存できませんでした: %1</translation>
     </message>
 </context>
 <context>
     <name>om::DetailQuery</name>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に書き込めません: %2</translation>
     </message>
 </context>
 <context>
     <name>om::FilterBar</name>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状態</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>種別</translation>
     </message>
     <message>
         <source>Destination</source>
-        <translation type="unfinished"></translation>
+        <translation>宛先</translation>
     </message>
     <message>
         <source>Error code</source>
-        <translation type="unfinished"></translation>
+        <translation>エラーコード</translation>
     </message>
     <message>
         <source>Created from</source>
-        <translation type="unfinished"></translation>
+        <translation>作成日時</translation>
     </message>
     <message>
         <source>to</source>
-        <translation type="unfinished"></translation>
+        <translation>～</translation>
     </message>
     <message>
         <source>Updated from</source>
-        <translation type="unfinished"></translation>
+        <translation>更新日時</translation>
     </message>
     <message>
         <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation> 分</translation>
     </message>
     <message>
         <source>any age</source>
-        <translation type="unfinished"></translation>
+        <translation>指定なし</translation>
     </message>
     <message>
         <source>Only messages at least this old (server clock)</source>
-        <translation type="unfinished"></translation>
+        <translation>この時間以上経過したメッセージのみ (サーバー時刻)</translation>
     </message>
     <message>
         <source>%1 …</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 …</translation>
     </message>
     <message>
         <source>contains</source>
-        <translation type="unfinished"></translation>
+        <translation>含む</translation>
     </message>
     <message>
         <source>starts with</source>
-        <translation type="unfinished"></translation>
+        <translation>前方一致</translation>
     </message>
     <message>
         <source>is exactly</source>
-        <translation type="unfinished"></translation>
+        <translation>完全一致</translation>
     </message>
     <message>
         <source>Min. age</source>
-        <translation type="unfinished"></translation>
+        <translation>最小経過時間</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>キー</translation>
     </message>
     <message>
         <source>Values found among the open messages</source>
-        <translation type="unfinished"></translation>
+        <translation>未完了メッセージに含まれる値</translation>
     </message>
 </context>
 <context>
@@ -871,745 +873,747 @@
     <message>
         <source>%1: %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2
+%3</translation>
     </message>
     <message>
         <source>%1: %2 (min %3, max %4 over %5 samples)
 from %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 (%5 サンプル中 最小 %3、最大 %4)
+%6 から</translation>
     </message>
 </context>
 <context>
     <name>om::IncidentReport</name>
     <message>
         <source>Actions per %1 minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分ごとの操作数</translation>
     </message>
     <message>
         <source>(status change)</source>
-        <translation type="unfinished"></translation>
+        <translation>(ステータス変更)</translation>
     </message>
     <message>
         <source>No actions in this range</source>
-        <translation type="unfinished"></translation>
+        <translation>この期間に操作はありません</translation>
     </message>
     <message>
         <source>Messages per state at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 時点の状態別メッセージ数</translation>
     </message>
     <message>
         <source>messages</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ数</translation>
     </message>
     <message>
         <source>%1 (est.)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (推定)</translation>
     </message>
     <message>
         <source>Incident report: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>インシデントレポート: %1</translation>
     </message>
     <message>
         <source>Range: %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>期間: %1 – %2</translation>
     </message>
     <message>
         <source>Tickets: all</source>
-        <translation type="unfinished"></translation>
+        <translation>チケット: すべて</translation>
     </message>
     <message>
         <source>Ticket: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>チケット: %1</translation>
     </message>
     <message>
         <source>Made at %1 (server clock) from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (サーバー時刻) に %2 から作成</translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>概要</translation>
     </message>
     <message>
         <source>%1 audit rows for %2 messages in the range</source>
-        <translation type="unfinished"></translation>
+        <translation>期間内の監査行 %1 件 (メッセージ %2 件)</translation>
     </message>
     <message>
         <source>Now: %1 waiting, %2 stuck past %3 min, %4 failed</source>
-        <translation type="unfinished"></translation>
+        <translation>現在: 送信待ち %1 件、%3 分超の停滞 %2 件、失敗 %4 件</translation>
     </message>
     <message>
         <source>Oldest waiting message: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>最古の送信待ちメッセージ: %1</translation>
     </message>
     <message>
         <source>Actions taken</source>
-        <translation type="unfinished"></translation>
+        <translation>実施した操作</translation>
     </message>
     <message>
         <source>No actions in this range.</source>
-        <translation type="unfinished"></translation>
+        <translation>この期間に操作はありません。</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Operator</source>
-        <translation type="unfinished"></translation>
+        <translation>オペレーター</translation>
     </message>
     <message>
         <source>Ticket</source>
-        <translation type="unfinished"></translation>
+        <translation>チケット</translation>
     </message>
     <message>
         <source>Rows</source>
-        <translation type="unfinished"></translation>
+        <translation>行数</translation>
     </message>
     <message>
         <source>Messages</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ数</translation>
     </message>
     <message>
         <source>First – last</source>
-        <translation type="unfinished"></translation>
+        <translation>最初 – 最後</translation>
     </message>
     <message>
         <source>Reasons</source>
-        <translation type="unfinished"></translation>
+        <translation>理由</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>State at the end</source>
-        <translation type="unfinished"></translation>
+        <translation>期間終了時の状態</translation>
     </message>
     <message>
         <source>None.</source>
-        <translation type="unfinished"></translation>
+        <translation>なし。</translation>
     </message>
     <message>
         <source>The %1 oldest of %2:</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 件中、古い順に %1 件:</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>キー</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状態</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>経過時間</translation>
     </message>
     <message>
         <source>Last error</source>
-        <translation type="unfinished"></translation>
+        <translation>最後のエラー</translation>
     </message>
     <message>
         <source>Still stuck (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>停滞中 (%1)</translation>
     </message>
     <message>
         <source>Failed (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗 (%1)</translation>
     </message>
     <message>
         <source>Cannot write to the folder of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のフォルダーに書き込めません。</translation>
     </message>
     <message>
         <source>Incident report</source>
-        <translation type="unfinished"></translation>
+        <translation>インシデントレポート</translation>
     </message>
     <message>
         <source>The PDF could not be written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF を %1 に書き込めませんでした。</translation>
     </message>
 </context>
 <context>
     <name>om::ListQuery</name>
     <message>
         <source>Narrow the search by state, type or time range.</source>
-        <translation type="unfinished"></translation>
+        <translation>状態、種別、期間で検索を絞り込んでください。</translation>
     </message>
     <message>
         <source>The key column has no trigram index, so the search reads the whole table: narrow it by state, type or time range, search by prefix, or ask the DBA to install resources/sql/kit/trigram_index.sql.</source>
-        <translation type="unfinished"></translation>
+        <translation>キー列にトライグラムインデックスがないため、検索でテーブル全体を読み取ります。状態、種別、期間で絞り込むか、前方一致で検索するか、DBA に resources/sql/kit/trigram_index.sql のインストールを依頼してください。</translation>
     </message>
     <message>
         <source>The &quot;contains&quot; search was stopped after %1 s. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>「含む」検索は %1 秒後に停止されました。%2</translation>
     </message>
 </context>
 <context>
     <name>om::ListenWorker</name>
     <message>
         <source>The listening connection was closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>待ち受け (LISTEN) 用の接続が閉じられました。</translation>
     </message>
 </context>
 <context>
     <name>om::MainWindow</name>
     <message>
         <source>Outbox Monitor — %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Outbox Monitor — %1 — %2</translation>
     </message>
     <message>
         <source>Dashboard</source>
-        <translation type="unfinished"></translation>
+        <translation>ダッシュボード</translation>
     </message>
     <message>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>読み取り専用</translation>
     </message>
     <message>
         <source>Connecting to %1 …</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に接続中 …</translation>
     </message>
     <message>
         <source>Numbers as of %1 %2 (server clock), %3 ms round trip</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 (サーバー時刻) 時点の数値、往復 %3 ms</translation>
     </message>
     <message>
         <source>%1 — retrying in %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 秒後に再試行</translation>
     </message>
     <message>
         <source>Connected to %1 · updated %2 s ago</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に接続済み · %2 秒前に更新</translation>
     </message>
     <message>
         <source>Not connected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未接続: %1</translation>
     </message>
     <message>
         <source>Connection lost; data is %1 s old: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>接続が切断されました。データは %1 秒前のものです: %2</translation>
     </message>
     <message>
         <source>Triage</source>
-        <translation type="unfinished"></translation>
+        <translation>トリアージ</translation>
     </message>
     <message>
         <source>Audit</source>
-        <translation type="unfinished"></translation>
+        <translation>監査</translation>
     </message>
     <message>
         <source>Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>checking privileges…</source>
-        <translation type="unfinished"></translation>
+        <translation>権限を確認中…</translation>
     </message>
 </context>
 <context>
     <name>om::MessageListModel</name>
     <message>
         <source>Id</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>キー</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>種別</translation>
     </message>
     <message>
         <source>Destination</source>
-        <translation type="unfinished"></translation>
+        <translation>宛先</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状態</translation>
     </message>
     <message>
         <source>Retries</source>
-        <translation type="unfinished"></translation>
+        <translation>再試行回数</translation>
     </message>
     <message>
         <source>Next run (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>次回実行 (%1)</translation>
     </message>
     <message>
         <source>Locked by</source>
-        <translation type="unfinished"></translation>
+        <translation>ロック保持者</translation>
     </message>
     <message>
         <source>Stuck for</source>
-        <translation type="unfinished"></translation>
+        <translation>停滞時間</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>経過時間</translation>
     </message>
     <message>
         <source>Created (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>作成日時 (%1)</translation>
     </message>
     <message>
         <source>Updated (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>更新日時 (%1)</translation>
     </message>
     <message>
         <source>Error code</source>
-        <translation type="unfinished"></translation>
+        <translation>エラーコード</translation>
     </message>
     <message>
         <source>Last error</source>
-        <translation type="unfinished"></translation>
+        <translation>最後のエラー</translation>
     </message>
 </context>
 <context>
     <name>om::Privileges</name>
     <message>
         <source>operator: %1 may change messages</source>
-        <translation type="unfinished"></translation>
+        <translation>オペレーター: %1 はメッセージを変更できます</translation>
     </message>
     <message>
         <source>read-only session requested</source>
-        <translation type="unfinished"></translation>
+        <translation>読み取り専用セッションが要求されました</translation>
     </message>
     <message>
         <source>privileges could not be checked: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>権限を確認できませんでした: %1</translation>
     </message>
     <message>
         <source>privileges not checked yet</source>
-        <translation type="unfinished"></translation>
+        <translation>権限はまだ確認されていません</translation>
     </message>
     <message>
         <source>the server makes %1&apos;s transactions read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>サーバーが %1 のトランザクションを読み取り専用にしています</translation>
     </message>
     <message>
         <source>%1 lacks %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 には %2 がありません</translation>
     </message>
     <message>
         <source>read-only: this role cannot change messages (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>読み取り専用: このロールはメッセージを変更できません (%1)</translation>
     </message>
 </context>
 <context>
     <name>om::ReasonDialog</name>
     <message>
         <source>%1 — reason required</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 理由の入力</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt; will change &lt;b&gt;%n message(s)&lt;/b&gt; of %2 and write one audit row (%3) for each.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %2 の&lt;b&gt;%n 件のメッセージ&lt;/b&gt;を変更し、各メッセージに監査行 (%3) を 1 件書き込みます。</numerusform>
         </translation>
     </message>
     <message>
         <source>%1, … and %2 more</source>
-        <translation type="unfinished"></translation>
+        <translation>%1、… ほか %2 件</translation>
     </message>
     <message>
         <source>Messages: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ: %1</translation>
     </message>
     <message numerus="yes">
         <source>Why? (at least %n character(s); stored in the audit trail)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>変更の理由 (%n 文字以上。監査証跡に保存されます)</numerusform>
         </translation>
     </message>
     <message>
         <source>optional, e.g. INC-1234</source>
-        <translation type="unfinished"></translation>
+        <translation>任意。例: INC-1234</translation>
     </message>
     <message>
         <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>理由(&amp;R):</translation>
     </message>
     <message>
         <source>&amp;Ticket:</source>
-        <translation type="unfinished"></translation>
+        <translation>チケット(&amp;T):</translation>
     </message>
     <message numerus="yes">
         <source>%1 %n message(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n 件のメッセージ)</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 / %2 characters</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 文字</translation>
     </message>
 </context>
 <context>
     <name>om::ResultDialog</name>
     <message>
         <source>%1 — result</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 結果</translation>
     </message>
     <message numerus="yes">
         <source>%n message(s) changed, each with its audit row (%1).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 件のメッセージを変更し、それぞれ監査行を記録しました (%1)。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n message(s) not changed:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 件のメッセージは変更されませんでした:</numerusform>
         </translation>
     </message>
     <message>
         <source>(the first %1 are listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>(先頭 %1 件を表示)</translation>
     </message>
     <message>
         <source>Took %1 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>所要時間 %1 ms。</translation>
     </message>
 </context>
 <context>
     <name>om::SchemaProfile</name>
     <message>
         <source>The profile is not valid JSON (%1 at offset %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>プロファイルが有効な JSON ではありません (オフセット %2 で %1)。</translation>
     </message>
     <message>
         <source>The profile must be a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>プロファイルは JSON オブジェクトである必要があります。</translation>
     </message>
     <message>
         <source>&quot;id&quot; must be 1-64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;id&quot; は英数字、&apos;_&apos;、&apos;-&apos;、&apos;.&apos; からなる 1～64 文字である必要があります。</translation>
     </message>
     <message>
         <source>&quot;schema&quot; and &quot;table&quot; must be names of at most 63 bytes.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;schema&quot; と &quot;table&quot; は 63 バイト以内の名前である必要があります。</translation>
     </message>
     <message>
         <source>Column &quot;%1&quot; must name a column (at most 63 bytes).</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot; には列名 (63 バイト以内) を指定する必要があります。</translation>
     </message>
     <message>
         <source>&quot;columns&quot; must map &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;columns&quot; に &quot;%1&quot; の対応付けが必要です。</translation>
     </message>
     <message>
         <source>Every state needs a &quot;name&quot; of at most 40 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>各状態には 40 文字以内の &quot;name&quot; が必要です。</translation>
     </message>
     <message>
         <source>State %1: &quot;role&quot; must be one of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>状態 %1: &quot;role&quot; は %2 のいずれかである必要があります。</translation>
     </message>
     <message>
         <source>State %1 needs exactly one of &quot;value&quot;, &quot;isNull&quot;, &quot;notNull&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>状態 %1 には &quot;value&quot;、&quot;isNull&quot;、&quot;notNull&quot; のいずれか 1 つだけを指定する必要があります。</translation>
     </message>
     <message>
         <source>State %1 matches a status value but &quot;columns&quot; has no &quot;status&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>状態 %1 はステータス値で照合しますが、&quot;columns&quot; に &quot;status&quot; がありません。</translation>
     </message>
     <message>
         <source>State %1 names the unknown column &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>状態 %1 が不明な列 &quot;%2&quot; を指定しています。</translation>
     </message>
     <message>
         <source>State %1 is defined twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>状態 %1 が 2 回定義されています。</translation>
     </message>
     <message>
         <source>&quot;states&quot; must list at least one state.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;states&quot; には少なくとも 1 つの状態が必要です。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; names the unknown state &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; が不明な状態 &quot;%2&quot; を指定しています。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; names the unknown column &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; が不明な列 &quot;%2&quot; を指定しています。</translation>
     </message>
     <message>
         <source>&quot;stuck.defaultTimeoutMinutes&quot; must be between 1 and 10080.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;stuck.defaultTimeoutMinutes&quot; は 1～10080 の範囲である必要があります。</translation>
     </message>
     <message>
         <source>&quot;nearMaxRetry&quot; needs the &quot;retries&quot; and &quot;maxRetries&quot; columns.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;nearMaxRetry&quot; には &quot;retries&quot; 列と &quot;maxRetries&quot; 列が必要です。</translation>
     </message>
     <message>
         <source>Unknown action &quot;%1&quot; (known: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>不明な操作 &quot;%1&quot; です (既知の操作: %2)。</translation>
     </message>
     <message>
         <source>Action %1 must say which states it applies to (&quot;from&quot;).</source>
-        <translation type="unfinished"></translation>
+        <translation>操作 %1 には適用対象の状態 (&quot;from&quot;) を指定する必要があります。</translation>
     </message>
     <message>
         <source>Action %1: &quot;auditName&quot; must be 1-30 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>操作 %1: &quot;auditName&quot; は 1～30 文字である必要があります。</translation>
     </message>
     <message>
         <source>Action %1: &quot;set.%2&quot; must be null, &quot;now&quot; or {&quot;text&quot;: &quot;...&quot;}.</source>
-        <translation type="unfinished"></translation>
+        <translation>操作 %1: &quot;set.%2&quot; は null、&quot;now&quot;、{&quot;text&quot;: &quot;...&quot;} のいずれかである必要があります。</translation>
     </message>
     <message>
         <source>Audit column &quot;%1&quot; must name a column.</source>
-        <translation type="unfinished"></translation>
+        <translation>監査列 &quot;%1&quot; には列名を指定する必要があります。</translation>
     </message>
     <message>
         <source>A profile with actions needs an &quot;audit.table&quot;: no change without its audit row.</source>
-        <translation type="unfinished"></translation>
+        <translation>操作を含むプロファイルには &quot;audit.table&quot; が必要です: 監査行なしに変更は行いません。</translation>
     </message>
     <message>
         <source>&quot;audit.columns&quot; must map &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;audit.columns&quot; に &quot;%1&quot; の対応付けが必要です。</translation>
     </message>
     <message>
         <source>&quot;audit.reasonMaxLength&quot; must be between 10 and 100000.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;audit.reasonMaxLength&quot; は 10～100000 の範囲である必要があります。</translation>
     </message>
     <message>
         <source>The profile file %1 is larger than 1 MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>プロファイルファイル %1 が 1 MiB を超えています。</translation>
     </message>
     <message>
         <source>Cannot read the profile file %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>プロファイルファイル %1 を読み取れません: %2</translation>
     </message>
 </context>
 <context>
     <name>om::SkippedModel</name>
     <message>
         <source>locked by a worker (skipped, not waited on)</source>
-        <translation type="unfinished"></translation>
+        <translation>ワーカーがロック中 (待たずにスキップ)</translation>
     </message>
     <message>
         <source>state changed since it was shown</source>
-        <translation type="unfinished"></translation>
+        <translation>表示後に状態が変更された</translation>
     </message>
     <message>
         <source>gone (no such message)</source>
-        <translation type="unfinished"></translation>
+        <translation>削除済み (該当メッセージなし)</translation>
     </message>
     <message>
         <source>Message id</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージ ID</translation>
     </message>
     <message>
         <source>Why not changed</source>
-        <translation type="unfinished"></translation>
+        <translation>変更されなかった理由</translation>
     </message>
     <message>
         <source>State now</source>
-        <translation type="unfinished"></translation>
+        <translation>現在の状態</translation>
     </message>
 </context>
 <context>
     <name>om::StatusTiles</name>
     <message numerus="yes">
         <source>%n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 秒</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 時間 %2 分</translation>
     </message>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 日 %2 時間</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>不明</translation>
     </message>
     <message>
         <source>≈ %1 (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation>≈ %1 (推定)</translation>
     </message>
     <message>
         <source>Oldest waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>最古の送信待ち</translation>
     </message>
     <message>
         <source>none waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>送信待ちなし</translation>
     </message>
     <message numerus="yes">
         <source>Stuck &gt; %n min</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>停滞 &gt; %n 分</numerusform>
         </translation>
     </message>
     <message>
         <source>At or near max retries</source>
-        <translation type="unfinished"></translation>
+        <translation>最大再試行回数に到達・接近</translation>
     </message>
     <message>
         <source>Estimated from the planner&apos;s statistics (pg_class, pg_stats): counting millions of finished rows exactly would scan the table.</source>
-        <translation type="unfinished"></translation>
+        <translation>プランナーの統計情報 (pg_class、pg_stats) による推定値です: 完了済みの数百万行を正確に数えるとテーブル全体をスキャンすることになります。</translation>
     </message>
     <message>
         <source>Exact count.</source>
-        <translation type="unfinished"></translation>
+        <translation>正確な件数。</translation>
     </message>
     <message>
         <source>Critical: at or above %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重大: %1 以上</translation>
     </message>
     <message>
         <source>Warning: at or above %1</source>
-        <translation type="unfinished"></translation>
+        <translation>警告: %1 以上</translation>
     </message>
 </context>
 <context>
     <name>om::TriageView</name>
     <message>
         <source>Stuck</source>
-        <translation type="unfinished"></translation>
+        <translation>停滞</translation>
     </message>
     <message>
         <source>Near max retry</source>
-        <translation type="unfinished"></translation>
+        <translation>最大再試行に接近</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>All messages</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてのメッセージ</translation>
     </message>
     <message>
         <source>Saved filters</source>
-        <translation type="unfinished"></translation>
+        <translation>保存済みフィルター</translation>
     </message>
     <message>
         <source>Save filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルターを保存…</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>削除</translation>
     </message>
     <message>
         <source>Export CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV エクスポート</translation>
     </message>
     <message>
         <source>Everything matching the filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルターに一致するすべて…</translation>
     </message>
     <message>
         <source>Selected rows…</source>
-        <translation type="unfinished"></translation>
+        <translation>選択した行…</translation>
     </message>
     <message>
         <source>This column cannot be sorted on the server; sortable: id, retries, age, updated.</source>
-        <translation type="unfinished"></translation>
+        <translation>この列はサーバー側で並べ替えできません。並べ替え可能: id, retries, age, updated。</translation>
     </message>
     <message>
         <source>The list stops at %1 rows to keep memory bounded; narrow the filter or export to CSV for all of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ使用量を抑えるため、一覧は %1 行で打ち切られます。フィルターを絞り込むか、全件を取得するには CSV にエクスポートしてください。</translation>
     </message>
     <message>
         <source>%1 rows shown · last page %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行を表示 · 最終ページ %2 ms</translation>
     </message>
     <message>
         <source>counting …</source>
-        <translation type="unfinished"></translation>
+        <translation>件数を取得中 …</translation>
     </message>
     <message>
         <source>about %1 matching (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation>約 %1 件が一致 (推定)</translation>
     </message>
     <message>
         <source>more than %1 matching</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 件超が一致</translation>
     </message>
     <message>
         <source>%1 matching</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 件が一致</translation>
     </message>
     <message>
         <source>count unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>件数を取得できません</translation>
     </message>
     <message>
         <source>Could not read the filter choices: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルターの選択肢を読み取れませんでした: %1</translation>
     </message>
     <message>
         <source>Saved filters…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存済みフィルター…</translation>
     </message>
     <message>
         <source>Save filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルターの保存</translation>
     </message>
     <message>
         <source>Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名前:</translation>
     </message>
     <message>
         <source>Replace the saved filter &quot;%1&quot;?</source>
-        <translation type="unfinished"></translation>
+        <translation>保存済みフィルター「%1」を置き換えますか?</translation>
     </message>
     <message numerus="yes">
         <source>%n row(s) copied as tab-separated text.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 行をタブ区切りテキストとしてコピーしました。</numerusform>
         </translation>
     </message>
     <message>
         <source>Export to CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV にエクスポート</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV ファイル (*.csv)</translation>
     </message>
     <message>
         <source>Exporting messages …</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージをエクスポート中 …</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Exporting messages … %1 written</source>
-        <translation type="unfinished"></translation>
+        <translation>メッセージをエクスポート中 … %1 件書き込み済み</translation>
     </message>
     <message>
         <source>Select rows to export first.</source>
-        <translation type="unfinished"></translation>
+        <translation>先にエクスポートする行を選択してください。</translation>
     </message>
     <message>
         <source>Export selection to CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>選択範囲を CSV にエクスポート</translation>
     </message>
     <message numerus="yes">
         <source>%n row(s) exported to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 行を %1 にエクスポートしました。</numerusform>
         </translation>
     </message>
 </context>
@@ -1617,11 +1621,11 @@ from %6</source>
     <name>om::WaitingGroupModel</name>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>送信待ち</translation>
     </message>
     <message>
         <source>Oldest</source>
-        <translation type="unfinished"></translation>
+        <translation>最古</translation>
     </message>
 </context>
 </TS>
