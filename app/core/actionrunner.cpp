@@ -13,7 +13,7 @@ Q_LOGGING_CATEGORY(lcAction, "om.action")
 namespace om {
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("ActionRunner", s); }
+QString tr(const char *s) { return QCoreApplication::translate("om::ActionRunner", s); }
 
 QString param(QVariantList &params, const QVariant &v) {
     params << v;

@@ -6,7 +6,7 @@
 
 namespace om {
 namespace {
-QString tr(const char *s) { return QCoreApplication::translate("DetailQuery", s); }
+QString tr(const char *s) { return QCoreApplication::translate("om::DetailQuery", s); }
 }
 
 DetailQuery::DetailQuery(SchemaProfile profile) : m_profile(std::move(profile)) {}

@@ -10,7 +10,7 @@
 namespace om {
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("ListQuery", s); }
+QString tr(const char *s) { return QCoreApplication::translate("om::ListQuery", s); }
 
 QDateTime epochTime(const QVariant &v) {
     if (v.isNull())

@@ -6,7 +6,7 @@
 namespace om {
 
 QString Privileges::summary() const {
-    auto tr = [](const char *s) { return QCoreApplication::translate("Privileges", s); };
+    auto tr = [](const char *s) { return QCoreApplication::translate("om::Privileges", s); };
     if (canChangeMessages())
         return tr("operator: %1 may change messages").arg(role);
     QString why;

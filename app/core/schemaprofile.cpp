@@ -16,7 +16,7 @@ const QStringList kRoles = {QStringLiteral("waiting"), QStringLiteral("inFlight"
                             QStringLiteral("failed"), QStringLiteral("cancelled")};
 const QStringList kActionKinds = {QStringLiteral("retry"), QStringLiteral("cancel"), QStringLiteral("recoverStuck")};
 
-QString tr(const char *s) { return QCoreApplication::translate("SchemaProfile", s); }
+QString tr(const char *s) { return QCoreApplication::translate("om::SchemaProfile", s); }
 
 /// PostgreSQL identifiers: up to 63 bytes, no NUL. Anything else is quoted, so only length and
 /// emptiness can make a name invalid.

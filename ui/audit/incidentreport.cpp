@@ -19,7 +19,7 @@
 namespace om {
 
 namespace {
-QString tr(const char *s) { return QCoreApplication::translate("IncidentReport", s); }
+QString tr(const char *s) { return QCoreApplication::translate("om::IncidentReport", s); }
 QString esc(const QString &s) { return s.toHtmlEscaped(); }
 QString when(const QDateTime &t) {
     const QDateTime l = t.toLocalTime();

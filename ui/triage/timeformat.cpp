@@ -26,7 +26,8 @@ QString formatAge(double seconds) {
     if (seconds < 0)
         return {};
     const qint64 s = qint64(seconds);
-    auto tr = [](const char *t) { return QCoreApplication::translate("Age", t); };
+    // lupdate files these strings under the namespace "om" (the lambda sits in it).
+    auto tr = [](const char *t) { return QCoreApplication::translate("om", t); };
     if (s < 60) return tr("%1 s").arg(s);
     if (s < 3600) return tr("%1 min").arg(s / 60);
     if (s < 86400) return tr("%1 h %2 min").arg(s / 3600).arg(s % 3600 / 60, 2, 10, QLatin1Char('0'));

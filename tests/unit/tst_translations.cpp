@@ -1,0 +1,83 @@
+// The Japanese translation is complete, keeps every placeholder, and is found at run time: a
+// string translated through QCoreApplication::translate("Context", ...) is looked up under
+// that context, so the context must be one lupdate filed strings under.
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+#include <QXmlStreamReader>
+
+class TestTranslations : public QObject {
+    Q_OBJECT
+    struct Message { QString context, source, translation; bool finished = true; };
+    QList<Message> m_messages;
+
+private slots:
+    void initTestCase() {
+        QFile f(QStringLiteral(OM_SOURCE_DIR "/translations/outbox-monitor_ja.ts"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&f);
+        QString context;
+        Message current;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("name"))
+                context = xml.readElementText();
+            else if (xml.name() == QLatin1String("message"))
+                current = Message{context, {}, {}, true};
+            else if (xml.name() == QLatin1String("source"))
+                current.source = xml.readElementText();
+            else if (xml.name() == QLatin1String("translation")) {
+                current.finished = xml.attributes().value(QLatin1String("type")).isEmpty();
+                current.translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                m_messages << current;
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(m_messages.size() > 100);
+    }
+
+    void everyMessageIsTranslated() {
+        for (const Message &m : m_messages)
+            QVERIFY2(m.finished && !m.translation.trimmed().isEmpty(), qPrintable(m.context + QLatin1String(": ") + m.source));
+    }
+
+    void placeholdersAreKept() {
+        static const QRegularExpression ph(QStringLiteral("%(?:n|L?\\d)"));
+        for (const Message &m : m_messages) {
+            QStringList want, got;
+            for (auto it = ph.globalMatch(m.source); it.hasNext();) want << it.next().captured();
+            for (auto it = ph.globalMatch(m.translation); it.hasNext();) got << it.next().captured();
+            want.sort(); want.removeDuplicates();
+            got.sort(); got.removeDuplicates();
+            QVERIFY2(want == got, qPrintable(m.source + QLatin1String(" -> ") + m.translation));
+        }
+    }
+
+    void explicitContextsExist() {
+        QSet<QString> contexts;
+        for (const Message &m : m_messages)
+            contexts.insert(m.context);
+        static const QRegularExpression call(QStringLiteral("translate\\(\\s*\"([^\"]+)\""));
+        for (const char *dir : {"/app", "/ui"}) {
+            QDirIterator it(QStringLiteral(OM_SOURCE_DIR) + QLatin1String(dir), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+                            QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile f(it.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const QString text = QString::fromUtf8(f.readAll());
+                for (auto m = call.globalMatch(text); m.hasNext();) {
+                    const QString ctx = m.next().captured(1);
+                    QVERIFY2(contexts.contains(ctx), qPrintable(QStringLiteral("%1 uses context \"%2\", which the .ts file does not have")
+                                                                    .arg(f.fileName(), ctx)));
+                }
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTranslations)
+#include "tst_translations.moc"
