@@ -1,4 +1,5 @@
 #include "core/auditquery.h"
+#include "core/csv.h"
 #include "pg/pgsession.h"
 
 #include <QLoggingCategory>
@@ -82,14 +83,6 @@ AuditPage AuditQuery::fetchPage(PgSession &session, const AuditFilter &filter, c
     return page;
 }
 
-QByteArray AuditQuery::csvField(const QString &value) {
-    QByteArray utf8 = value.toUtf8();
-    if (!utf8.contains(',') && !utf8.contains('"') && !utf8.contains('\r') && !utf8.contains('\n'))
-        return utf8;
-    utf8.replace("\"", "\"\"");
-    return '"' + utf8 + '"';
-}
-
 QByteArray AuditQuery::csvHeader() {
     // Column names are part of the file format (scripts read them): not translated.
     return QByteArrayLiteral("audit_id,changed_at_utc,action,message_id,message_key,old_status,new_status,"
@@ -101,13 +94,7 @@ QByteArray AuditQuery::csvRecord(const AuditRow &r) {
         QString::number(r.auditId), csvTime(r), r.action,
         QString::number(r.messageId), r.messageKey, r.oldStatus, r.newStatus, r.reason, r.ticket,
         r.dbUser, r.osUser, r.host, r.appVersion};
-    QByteArray line;
-    for (int i = 0; i < fields.size(); ++i) {
-        if (i)
-            line += ',';
-        line += csvField(fields[i]);
-    }
-    return line + "\r\n";
+    return om::csvRecord(fields).toUtf8(); // the one RFC 4180 writer (core/csv.h), CRLF included
 }
 
 } // namespace om

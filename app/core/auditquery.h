@@ -58,8 +58,6 @@ public:
     /// One RFC 4180 record (CRLF terminated, UTF-8); times in UTC ISO 8601 so that the file
     /// means the same thing wherever it is opened.
     static QByteArray csvRecord(const AuditRow &row);
-    /// Quotes one field when it needs it (comma, quote, CR or LF), doubling inner quotes.
-    static QByteArray csvField(const QString &value);
 
 private:
     SchemaProfile m_profile;

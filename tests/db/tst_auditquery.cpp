@@ -172,8 +172,9 @@ private slots:
         QVERIFY(line.startsWith("5,2026-05-01T10:00:00.123456+00,"));
         QVERIFY(line.contains(",\"a,b\"\"c\r\nd\","));
         QVERIFY(line.contains(QString("宛先").toUtf8()));
-        QCOMPARE(AuditQuery::csvField("plain"), QByteArray("plain"));
-        QCOMPARE(AuditQuery::csvField("x\"y"), QByteArray("\"x\"\"y\""));
+        r.reason = "plain";
+        r.ticket = "x\"y";
+        QVERIFY(AuditQuery::csvRecord(r).contains(",plain,\"x\"\"y\","));
     }
 };
 
