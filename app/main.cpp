@@ -4,6 +4,7 @@
 #include "connectiondialog.h"
 #include "core/connectioninfo.h"
 #include "core/schemaprofile.h"
+#include "core/snapshotpoller.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
 
@@ -46,7 +47,8 @@ int main(int argc, char **argv) {
         QApplication::translate("main", "Schema profile: a built-in id (app_outbox, batch_work_item, outbox) or a JSON file."),
         QStringLiteral("profile"), QStringLiteral("app_outbox"));
     const QCommandLineOption intervalOpt(QStringLiteral("interval"),
-        QApplication::translate("main", "Seconds between dashboard refreshes."), QStringLiteral("seconds"), QStringLiteral("5"));
+        QApplication::translate("main", "Seconds between dashboard refreshes for this run (default: the connection's setting, 5 s)."),
+        QStringLiteral("seconds"));
     const QCommandLineOption screenshotOpt(QStringLiteral("screenshot"),
         QApplication::translate("main", "Save a picture of the window to this PNG file after --screenshot-delay seconds, then quit."),
         QStringLiteral("file"));
@@ -96,6 +98,10 @@ int main(int argc, char **argv) {
     ctx.readOnly = readOnly;
 
     MainWindow window(ctx);
+    if (cli.isSet(intervalOpt)) {
+        // Overrides the stored per-connection setting for this run only.
+        window.poller()->setIntervalMs(int(cli.value(intervalOpt).toDouble() * 1000));
+    }
     window.setTabIndex(cli.value(tabOpt).toInt());
     window.show();
     if (cli.isSet(screenshotOpt)) {

@@ -104,10 +104,6 @@
         <translation>スキーマプロファイル: 組み込み ID (app_outbox、batch_work_item、outbox) または JSON ファイル。</translation>
     </message>
     <message>
-        <source>Seconds between dashboard refreshes.</source>
-        <translation>ダッシュボードの更新間隔 (秒)。</translation>
-    </message>
-    <message>
         <source>Save a picture of the window to this PNG file after --screenshot-delay seconds, then quit.</source>
         <translation>--screenshot-delay 秒後にウィンドウの画像をこの PNG ファイルに保存して終了します。</translation>
     </message>
@@ -126,6 +122,10 @@
     <message>
         <source>Unknown profile &quot;%1&quot;.</source>
         <translation>不明なプロファイル「%1」です。</translation>
+    </message>
+    <message>
+        <source>Seconds between dashboard refreshes for this run (default: the connection&apos;s setting, 5 s).</source>
+        <translation>今回の実行でのダッシュボード更新間隔 (秒)。既定は接続ごとの設定 (5 秒)。</translation>
     </message>
 </context>
 <context>
