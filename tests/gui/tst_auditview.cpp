@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace om;
@@ -55,6 +56,8 @@ class TestAuditView : public QObject {
 
 private slots:
     void initTestCase() {
+        // The window's history store must not write into the developer's own app-data folder.
+        QStandardPaths::setTestModeEnabled(true);
         QString error;
         m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
         if (!m_db)

@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QLocale>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace om;
@@ -20,6 +21,8 @@ class TestMainWindow : public QObject {
 
 private slots:
     void initTestCase() {
+        // The window's history store must not write into the developer's own app-data folder.
+        QStandardPaths::setTestModeEnabled(true);
         QString error;
         m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
         if (!m_db)
