@@ -678,6 +678,10 @@
         <source>● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s</source>
         <translation>● 接続断 · データは %1 前のもの (最終更新 %2) · %3 · %5 秒後に再試行 (%4 回目)</translation>
     </message>
+    <message>
+        <source>(as of %1, %2 s ago)</source>
+        <translation>(%1 時点、%2 秒前)</translation>
+    </message>
 </context>
 <context>
     <name>om::DetailPane</name>

@@ -34,6 +34,10 @@ struct Snapshot {
     std::optional<qint64> nearMaxRetry; ///< empty when the table has no retry columns
     QList<WaitingGroup> byDestination;
     QList<WaitingGroup> byType;
+    /// Server time the two breakdowns above were computed at. They are refreshed less often than
+    /// the counts while many messages wait (SnapshotPoller), so this can be older than serverTime;
+    /// invalid when the snapshot carries none yet.
+    QDateTime breakdownTime;
     qint64 roundTripMs = 0;          ///< measured by the client
 
     qint64 count(const QString &state) const {

@@ -26,8 +26,14 @@ void SnapshotPoller::stop() {
 }
 
 void SnapshotPoller::refreshNow() {
+    m_breakdownRequested = true;
     if (m_running && !m_inFlight)
         schedule(0);
+}
+
+bool SnapshotPoller::breakdownDue() const {
+    return m_breakdownRequested || !m_sinceBreakdown.isValid() || m_last.waiting < kLiveBreakdownMaxWaiting
+        || m_sinceBreakdown.elapsed() >= m_breakdownEveryMs;
 }
 
 int SnapshotPoller::backoffMs(int intervalMs, int failures) {
@@ -47,18 +53,29 @@ void SnapshotPoller::tick() {
         return;
     m_inFlight = true;
     const SnapshotQuery query(m_profile, m_stuckTimeoutMinutes);
+    const bool withBreakdown = breakdownDue();
+    m_breakdownRequested = false;
     m_gateway->run<Snapshot>(
-        Lane::Monitor, this, [query](PgSession &s) { return query.run(s); },
-        [this](const Snapshot &snap) {
+        Lane::Monitor, this, [query, withBreakdown](PgSession &s) { return query.run(s, withBreakdown); },
+        [this](Snapshot snap) {
             m_inFlight = false;
             m_failures = 0;
             m_hasSnapshot = true;
             m_sinceLast.start();
+            if (snap.breakdownTime.isValid()) {
+                m_sinceBreakdown.start();
+            } else { // carry the last breakdown, with its own (older) time
+                snap.byDestination = m_last.byDestination;
+                snap.byType = m_last.byType;
+                snap.breakdownTime = m_last.breakdownTime;
+            }
+            m_last = snap;
             emit snapshotReady(snap);
             schedule(m_intervalMs);
         },
-        [this](const PgError &e) {
+        [this, withBreakdown](const PgError &e) {
             m_inFlight = false;
+            m_breakdownRequested = m_breakdownRequested || withBreakdown;
             ++m_failures;
             const int retry = backoffMs(m_intervalMs, m_failures);
             emit refreshFailed(e.message, retry);

@@ -37,6 +37,15 @@ public:
     /// Delay before the next try after `failures` failures in a row (exponential, capped at 60 s).
     static int backoffMs(int intervalMs, int failures);
 
+    /// The breakdown by destination / type reads every waiting row. While fewer than this many
+    /// wait it comes with every refresh; above it, at most every breakdownEveryMs (and on
+    /// refreshNow()), and the snapshots in between carry the last one with its time.
+    static constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
+    void setBreakdownEveryMs(int ms) { m_breakdownEveryMs = qMax(0, ms); }
+    int breakdownEveryMs() const { return m_breakdownEveryMs; }
+    /// Whether the next refresh should include the breakdown (given the last snapshot).
+    bool breakdownDue() const;
+
 signals:
     void snapshotReady(const om::Snapshot &snapshot);
     /// A refresh failed; `retryInMs` says when the next one is.
@@ -56,6 +65,10 @@ private:
     bool m_hasSnapshot = false;
     int m_failures = 0;
     QElapsedTimer m_sinceLast;
+    int m_breakdownEveryMs = 30000;
+    bool m_breakdownRequested = true; ///< refreshNow(): the operator wants everything fresh
+    QElapsedTimer m_sinceBreakdown;   ///< invalid until the first breakdown arrived
+    Snapshot m_last;                  ///< source of the breakdown for the snapshots without one
 };
 
 } // namespace om

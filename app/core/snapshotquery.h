@@ -20,8 +20,10 @@ public:
     static constexpr const char *kTerminalCte = "exact_terminal";
 
     /// The SQL sent to the server ($1 = stuck timeout in minutes, $2 = exact-count page limit).
-    QString sql() const;
-    Snapshot run(PgSession &session) const;
+    /// `withBreakdown` adds the waiting work by destination and by type: one pass over every
+    /// waiting row, the costly part when thousands wait (SnapshotPoller decides how often).
+    QString sql(bool withBreakdown = true) const;
+    Snapshot run(PgSession &session, bool withBreakdown = true) const;
     /// The parameters that go with sql().
     QVariantList params() const { return {m_stuckTimeoutMinutes, m_exactCountMaxPages}; }
     int stuckTimeoutMinutes() const { return m_stuckTimeoutMinutes; }
@@ -31,6 +33,10 @@ public:
     void setExactCountMaxPages(int pages) { m_exactCountMaxPages = pages; }
 
 private:
+    QStringList breakdownDimensions() const;
+    QString breakdownCte() const;
+    QStringList breakdownColumns() const;
+
     SchemaProfile m_profile;
     int m_stuckTimeoutMinutes;
     int m_breakdownLimit;

@@ -162,6 +162,8 @@ void PgSession::open() {
             sets << QStringLiteral("SET lock_timeout = %1").arg(m_options.lockTimeoutMs);
         if (m_options.serialPlans)
             sets << QStringLiteral("SET max_parallel_workers_per_gather = 0");
+        if (m_options.noJit)
+            sets << QStringLiteral("SET jit = off");
         if (m_options.readOnly)
             sets << QStringLiteral("SET default_transaction_read_only = on");
         pqxx::nontransaction tx(*c);
@@ -196,10 +198,12 @@ static pqxx::connection &requireOpen(std::unique_ptr<pqxx::connection> &c) {
 PgResult PgSession::query(const QString &sql, const QVariantList &params) {
     pqxx::connection &c = requireOpen(d->conn);
     try {
-        pqxx::work tx(c);
-        PgResult r = copyResult(execWith(tx, sql, params));
-        tx.commit();
-        return r;
+        // One statement is its own transaction on the server (a data-modifying CTE included), so
+        // no BEGIN/COMMIT around it: pqxx::work would cost two more round trips per query, the
+        // dashboard's refresh among them. Read-only sessions stay read-only
+        // (default_transaction_read_only applies to implicit transactions too).
+        pqxx::nontransaction tx(c);
+        return copyResult(execWith(tx, sql, params));
     } catch (...) {
         rethrowAsPgError(d->conn.get());
     }

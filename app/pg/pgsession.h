@@ -24,6 +24,7 @@ public:
         bool readOnly = false;            ///< default_transaction_read_only=on for the session
         int connectTimeoutS = 5;
         bool serialPlans = false;         ///< max_parallel_workers_per_gather=0 (small index-only reads)
+        bool noJit = false;               ///< jit=off: compiling costs more than small reads run
     };
 
     explicit PgSession(Options options);

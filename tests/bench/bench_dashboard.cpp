@@ -1,8 +1,14 @@
 // bench_dashboard: timings for scripts/bench.d/dashboard (not a test).
-//   bench_dashboard measure RUNS [naive|snapshot|both]   median / p95 of repeated runs
+//   bench_dashboard measure RUNS [naive|snapshot|full|all] median / p95 of repeated runs
+//                      snapshot = the refresh without the breakdown by destination / type (the usual
+//                      one while many messages wait), full = with it
 //   bench_dashboard poll SECONDS [naive|snapshot]        polls at 1 Hz (monitor-cost runs)
+//   bench_dashboard explain 1 [snapshot|full]                        EXPLAIN (ANALYZE, BUFFERS) of the snapshot:
+//                                                        where its time goes, node by node
+//   bench_dashboard sql 1 [snapshot|full]                            prints the snapshot's SQL ($1, $2: see params())
 // Connects through the PG* environment, as the application's Monitor lane does (read-only).
 #include "core/schemaprofile.h"
+#include "core/snapshotpoller.h"
 #include "core/snapshotquery.h"
 #include "pg/pgsession.h"
 
@@ -35,12 +41,21 @@ double runNaive(PgSession &s) {
     return t.nsecsElapsed() / 1e6;
 }
 
-double runSnapshot(PgSession &s, const SnapshotQuery &q) {
+double runSnapshot(PgSession &s, const SnapshotQuery &q, bool withBreakdown) {
     QElapsedTimer t;
     t.start();
-    q.run(s);
+    q.run(s, withBreakdown);
     return t.nsecsElapsed() / 1e6;
 }
+
+/// As SnapshotPoller decides: the breakdown with every refresh while few wait, otherwise every 30 s.
+struct BreakdownCadence {
+    QElapsedTimer since;
+    qint64 lastWaiting = 0;
+    bool due() const {
+        return !since.isValid() || lastWaiting < SnapshotPoller::kLiveBreakdownMaxWaiting || since.elapsed() >= 30000;
+    }
+};
 
 double quantile(QList<double> v, double q) {
     if (v.isEmpty())
@@ -56,29 +71,44 @@ int main(int argc, char **argv) {
     QLoggingCategory::setFilterRules(QStringLiteral("om.*.debug=false")); // no SQL echo in timings
     const QStringList args = app.arguments();
     if (args.size() < 3) {
-        std::fprintf(stderr, "usage: bench_dashboard measure RUNS [naive|snapshot|both] | poll SECONDS [naive|snapshot]\n");
+        std::fprintf(stderr, "usage: bench_dashboard measure RUNS [naive|snapshot|full|all] | poll SECONDS [naive|snapshot] | explain 1\n");
         return 2;
     }
     const QString mode = args.at(1);
     const int n = args.at(2).toInt();
-    const QString what = args.value(3, mode == QLatin1String("poll") ? QStringLiteral("snapshot") : QStringLiteral("both"));
+    const QString what = args.value(3, mode == QLatin1String("poll") ? QStringLiteral("snapshot") : QStringLiteral("all"));
     PgSession::Options o;
     o.applicationName = QStringLiteral("bench_dashboard");
     o.statementTimeoutMs = 60000;
     o.readOnly = true;
+    o.serialPlans = true; // as the Monitor lane (Gateway): no parallel workers, no JIT for small index reads
+    o.noJit = true;
     PgSession session(o);
+    // The seed's queries get the server's defaults (parallel workers, JIT): their whole-table
+    // scans are what those are for, so the comparison does not handicap them.
+    PgSession::Options naiveOptions = o;
+    naiveOptions.serialPlans = naiveOptions.noJit = false;
+    PgSession naiveSession(naiveOptions);
     const SnapshotQuery query(*SchemaProfile::builtIn(QStringLiteral("app_outbox")));
     try {
         session.open();
-        if (mode == QLatin1String("measure")) {
-            for (const QString &kind : {QStringLiteral("naive"), QStringLiteral("snapshot")}) {
-                if (what != QLatin1String("both") && what != kind)
+        naiveSession.open();
+        if (mode == QLatin1String("sql")) {
+            std::printf("%s\n", qPrintable(query.sql(what != QLatin1String("snapshot"))));
+        } else if (mode == QLatin1String("explain")) {
+            for (const QVariantList &row : session.query(QLatin1String("EXPLAIN (ANALYZE, BUFFERS) ") + query.sql(what != QLatin1String("snapshot")), query.params()).rows)
+                std::printf("%s\n", qPrintable(row.value(0).toString()));
+        } else if (mode == QLatin1String("measure")) {
+            for (const QString &kind : {QStringLiteral("naive"), QStringLiteral("snapshot"), QStringLiteral("full")}) {
+                if (what != QLatin1String("all") && what != kind)
                     continue;
                 const bool naive = kind == QLatin1String("naive");
-                naive ? runNaive(session) : runSnapshot(session, query); // warm-up: plans, caches
+                const bool full = kind == QLatin1String("full");
+                auto once = [&] { return naive ? runNaive(naiveSession) : runSnapshot(session, query, full); };
+                once(); // warm-up: plans, caches
                 QList<double> ms;
                 for (int i = 0; i < n; ++i)
-                    ms << (naive ? runNaive(session) : runSnapshot(session, query));
+                    ms << once();
                 std::printf("%s_ms=%.2f %s_p95_ms=%.2f %s_runs=%d\n", qPrintable(kind), quantile(ms, 0.5), qPrintable(kind),
                             quantile(ms, 0.95), qPrintable(kind), n);
             }
@@ -87,8 +117,20 @@ int main(int argc, char **argv) {
             QElapsedTimer total;
             total.start();
             QList<double> ms;
+            BreakdownCadence cadence;
             while (total.elapsed() < qint64(n) * 1000) {
-                const double d = what == QLatin1String("naive") ? runNaive(session) : runSnapshot(session, query);
+                double d = 0;
+                if (what == QLatin1String("naive")) {
+                    d = runNaive(naiveSession);
+                } else {
+                    QElapsedTimer t;
+                    t.start();
+                    const bool withBreakdown = cadence.due();
+                    cadence.lastWaiting = query.run(session, withBreakdown).waiting;
+                    if (withBreakdown)
+                        cadence.since.start();
+                    d = t.nsecsElapsed() / 1e6;
+                }
                 ms << d;
                 QThread::msleep(qMax<qint64>(0, 1000 - qint64(d)));
             }

@@ -98,8 +98,44 @@ private slots:
             }
             QCOMPARE(sum, waiting); // fewer groups than the limit: they add up to the total
         }
+        // Both roll-ups of the one pass over (destination, type) pairs: count and oldest age.
+        for (const char *dim : {"destination", "type"}) {
+            if (!p.has(dim))
+                continue;
+            const QList<WaitingGroup> &groups = QLatin1String(dim) == QLatin1String("type") ? s.byType : s.byDestination;
+            const PgResult truth = m_db->session().query(
+                QStringLiteral("SELECT %1::text, count(*), extract(epoch from now() - min(%2))::float8 FROM %3 WHERE %4"
+                               " GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 12")
+                    .arg(p.col(dim), p.col(p.waitingSince), t, p.statesPredicate(p.waitingStates)));
+            QCOMPARE(groups.size(), truth.rows.size());
+            for (int i = 0; i < groups.size(); ++i) {
+                QCOMPARE(groups.at(i).label, truth.rows.at(i).at(0).toString());
+                QCOMPARE(groups.at(i).count, truth.rows.at(i).at(1).toLongLong());
+                QVERIFY(qAbs(groups.at(i).oldestAgeS - truth.rows.at(i).at(2).toDouble()) < 2.0);
+            }
+        }
+        QCOMPARE(s.breakdownTime, s.serverTime);
         QVERIFY(s.serverTime.isValid());
         QVERIFY(qAbs(s.serverTime.secsTo(QDateTime::currentDateTimeUtc())) < 60);
+    }
+
+    void withoutBreakdownCountsTheSame() {
+        // The refresh without the breakdown (SnapshotPoller's choice while many messages wait)
+        // answers every count the same and says it carries no breakdown.
+        for (const QString &id : {QStringLiteral("app_outbox"), QStringLiteral("batch_work_item"), QStringLiteral("outbox")}) {
+            const SnapshotQuery q(*SchemaProfile::builtIn(id));
+            const Snapshot full = q.run(m_db->session(), true);
+            const Snapshot lean = q.run(m_db->session(), false);
+            QVERIFY(!lean.breakdownTime.isValid());
+            QVERIFY(lean.byDestination.isEmpty() && lean.byType.isEmpty());
+            QVERIFY2(!full.byDestination.isEmpty() || !full.byType.isEmpty(), qPrintable(id));
+            QCOMPARE(lean.waiting, full.waiting);
+            QCOMPARE(lean.stuck, full.stuck);
+            QCOMPARE(lean.nearMaxRetry, full.nearMaxRetry);
+            for (const StateCount &c : full.states)
+                QCOMPARE(lean.count(c.name), c.count);
+            QVERIFY(!q.sql(false).contains(QLatin1String("waiting_pairs")));
+        }
     }
 
     void terminalStatesAreEstimatedOnBigTables() {

@@ -11,6 +11,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QImage>
+#include <QLabel>
 #include <QLocale>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -83,6 +84,23 @@ private slots:
         QCOMPARE(view.byDestination()->index(0, WaitingGroupModel::Count).data(Qt::UserRole).toLongLong(), 98);
         QCOMPARE(view.byType()->index(0, WaitingGroupModel::Label).data().toString(), QString("ORDER_CREATED"));
         QVERIFY(view.healthText().contains("Connection up"));
+
+        // A breakdown carried from an earlier refresh (many waiting) says how old it is.
+        auto breakdownTitles = [&view] {
+            QStringList out;
+            for (const QLabel *l : view.findChildren<QLabel *>())
+                if (l->text().startsWith(QLatin1String("Waiting by")))
+                    out << l->text();
+            return out;
+        };
+        QCOMPARE(breakdownTitles().size(), 2);
+        for (const QString &t : breakdownTitles())
+            QVERIFY2(!t.contains("ago"), qPrintable(t));
+        Snapshot carried = snapshot(now + 5000, 100, 40 * 60, 1);
+        carried.breakdownTime = carried.serverTime.addSecs(-25);
+        view.showSnapshot(carried);
+        for (const QString &t : breakdownTitles())
+            QVERIFY2(t.contains("25 s ago"), qPrintable(t));
 
         // Operator thresholds: warning at 50 min for the oldest, stuck off -> levels follow.
         DashboardSettings s = view.settings();

@@ -46,7 +46,7 @@ QTableView *groupTable(WaitingGroupModel *model) {
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
     : QWidget(parent), m_context(context), m_poller(poller), m_store(std::make_unique<HistoryStore>(historyPath)),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
-      m_tiles(new StatusTiles), m_health(new QLabel), m_advice(new QLabel), m_window(new QComboBox), m_charts(new QWidget),
+      m_tiles(new StatusTiles), m_health(new QLabel), m_advice(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel), m_window(new QComboBox), m_charts(new QWidget),
       m_active(new HistoryChart(tr("Open messages (exact)"), countText)),
       m_terminal(new HistoryChart(tr("Finished messages (estimated)"), countText)),
       m_oldest(new HistoryChart(tr("Age of the oldest waiting message (minutes)"), minutesText)),
@@ -95,10 +95,11 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
     auto *tables = new QWidget;
     auto *tableBox = new QVBoxLayout(tables);
     tableBox->setContentsMargins(0, 0, 0, 0);
-    tableBox->addWidget(new QLabel(tr("Waiting by destination")));
+    tableBox->addWidget(m_byDestinationTitle);
     tableBox->addWidget(groupTable(m_byDestination));
-    tableBox->addWidget(new QLabel(tr("Waiting by event type")));
+    tableBox->addWidget(m_byTypeTitle);
     tableBox->addWidget(groupTable(m_byType));
+    showBreakdownTime({}, {});
 
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_charts);
@@ -177,6 +178,18 @@ void DashboardView::editSettings() {
     emit settingsChanged(s);
 }
 
+void DashboardView::showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime) {
+    // With many messages waiting the breakdown is refreshed less often than the counts
+    // (SnapshotPoller): say how old it is rather than pass it off as current.
+    QString asOf;
+    if (breakdownAt.isValid() && serverTime.isValid() && breakdownAt.msecsTo(serverTime) >= 1000)
+        asOf = QLatin1Char(' ') + tr("(as of %1, %2 s ago)")
+                                      .arg(QLocale().toString(breakdownAt.toLocalTime().time(), QStringLiteral("HH:mm:ss")))
+                                      .arg(breakdownAt.secsTo(serverTime));
+    m_byDestinationTitle->setText(tr("Waiting by destination") + asOf);
+    m_byTypeTitle->setText(tr("Waiting by event type") + asOf);
+}
+
 void DashboardView::showSnapshot(const Snapshot &s) {
     m_lastError.clear();
     m_failures = 0;
@@ -186,6 +199,7 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     m_tiles->showSnapshot(s);
     m_byDestination->setGroups(s.byDestination);
     m_byType->setGroups(s.byType);
+    showBreakdownTime(s.breakdownTime, s.serverTime);
     m_store->append(storeKey(), s);
     // Windows up to a day follow every sample (a reload costs a few ms); longer ones at most once
     // a minute, as their buckets are several minutes wide anyway.

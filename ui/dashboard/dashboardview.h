@@ -64,6 +64,7 @@ signals:
 
 private:
     void updateHealth();
+    void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);
     void editSettings();
     void saveChartsInteractively();
     void runAdvisor();
@@ -77,6 +78,8 @@ private:
     StatusTiles *m_tiles;
     QLabel *m_health;
     QLabel *m_advice;
+    QLabel *m_byDestinationTitle;
+    QLabel *m_byTypeTitle;
     QComboBox *m_window;
     QWidget *m_charts;
     HistoryChart *m_active;

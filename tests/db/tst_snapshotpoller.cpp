@@ -1,0 +1,115 @@
+// SnapshotPoller's cadence for the breakdown by destination / type, against the real server:
+// with every refresh while few messages wait; while many wait, only every breakdownEveryMs or on
+// refreshNow(), the snapshots in between carrying the last breakdown with its own (older) time.
+#include "core/snapshotpoller.h"
+#include "pg/gateway.h"
+#include "testdatabase.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace om;
+using namespace om::test;
+
+class TestSnapshotPoller : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+
+    void fillPending(qint64 n, const QString &destination) {
+        m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json)"
+                                  " SELECT 'P:' || $2 || ':' || g, 'ORDER_CREATED', $2, '{}' FROM generate_series(1, $1::int) g"),
+                   {n, destination});
+    }
+
+    /// The next snapshot the poller emits (fails the test after 15 s).
+    static Snapshot next(QSignalSpy &spy) {
+        const int before = spy.size();
+        if (!QTest::qWaitFor([&] { return spy.size() > before; }, 15000))
+            return {};
+        return spy.last().first().value<Snapshot>();
+    }
+
+private slots:
+    void initTestCase() {
+        QString error;
+        m_db = TestDatabase::create({"seed000_app_outbox.sql", "kit/monitoring_indexes.sql"}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+    }
+
+    void fewWaitingGetTheBreakdownEveryTime() {
+        fillPending(50, QStringLiteral("MAIL_API"));
+        Gateway gateway(GatewayConfig{m_db->connectionString()});
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        poller.setIntervalMs(500);
+        poller.setBreakdownEveryMs(3600 * 1000);
+        QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
+        poller.start();
+        for (int i = 0; i < 3; ++i) {
+            const Snapshot s = next(spy);
+            QVERIFY(s.serverTime.isValid());
+            QCOMPARE(s.breakdownTime, s.serverTime); // fresh each time
+            QCOMPARE(s.byDestination.size(), 1);
+            QCOMPARE(s.byDestination.first().count, 50);
+        }
+        poller.stop();
+    }
+
+    void manyWaitingCarryTheLastBreakdown() {
+        fillPending(SnapshotPoller::kLiveBreakdownMaxWaiting, QStringLiteral("ORDER_API"));
+        Gateway gateway(GatewayConfig{m_db->connectionString()});
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        poller.setIntervalMs(500);
+        poller.setBreakdownEveryMs(3600 * 1000);
+        QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
+        poller.start();
+
+        const Snapshot first = next(spy); // the first one always has it
+        QCOMPARE(first.breakdownTime, first.serverTime);
+        QCOMPARE(first.byDestination.size(), 2);
+
+        // Counts keep moving; the breakdown stays as it was, with its own time.
+        fillPending(7, QStringLiteral("CRM_API"));
+        Snapshot later = next(spy);
+        for (int i = 0; i < 5 && later.waiting != first.waiting + 7; ++i) // one may have started before the insert
+            later = next(spy);
+        QCOMPARE(later.waiting, first.waiting + 7);
+        QCOMPARE(later.breakdownTime, first.breakdownTime);
+        QCOMPARE(later.byDestination.size(), 2); // CRM_API not in it yet
+
+        // An explicit refresh (after an action, a NOTIFY, the operator) brings it up to date.
+        poller.refreshNow();
+        Snapshot fresh = next(spy);
+        if (fresh.breakdownTime != fresh.serverTime) // a timer refresh was already on its way
+            fresh = next(spy);
+        QCOMPARE(fresh.breakdownTime, fresh.serverTime);
+        QCOMPARE(fresh.byDestination.size(), 3);
+        poller.stop();
+    }
+
+    void breakdownComesBackAfterItsInterval() {
+        Gateway gateway(GatewayConfig{m_db->connectionString()});
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        poller.setIntervalMs(500);
+        poller.setBreakdownEveryMs(1500);
+        QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
+        poller.start();
+        const Snapshot first = next(spy);
+        QVERIFY(first.waiting >= SnapshotPoller::kLiveBreakdownMaxWaiting);
+        int carried = 0;
+        for (int i = 0; i < 12; ++i) {
+            const Snapshot s = next(spy);
+            if (s.breakdownTime == s.serverTime) {
+                QVERIFY(carried > 0); // not with every refresh...
+                QVERIFY(first.breakdownTime.msecsTo(s.breakdownTime) >= 1400); // ...but after its interval
+                poller.stop();
+                return;
+            }
+            ++carried;
+        }
+        QFAIL("the breakdown never came back");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSnapshotPoller)
+#include "tst_snapshotpoller.moc"
