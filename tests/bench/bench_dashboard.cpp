@@ -134,8 +134,15 @@ int main(int argc, char **argv) {
                 ms << d;
                 QThread::msleep(qMax<qint64>(0, 1000 - qint64(d)));
             }
-            std::printf("poll_%s_ms=%.2f poll_%s_p95_ms=%.2f polls=%lld\n", qPrintable(what), quantile(ms, 0.5),
-                        qPrintable(what), quantile(ms, 0.95), qint64(ms.size()));
+            // Duty: the share of the wall-clock time the monitor kept a server backend busy (an
+            // upper bound of its CPU there). Unlike the producer's throughput it is not swayed
+            // by other work on a shared machine.
+            double busy = 0;
+            for (double d : ms)
+                busy += d;
+            std::printf("poll_%s_ms=%.2f poll_%s_p95_ms=%.2f polls=%lld poll_%s_busy_pct=%.2f\n", qPrintable(what),
+                        quantile(ms, 0.5), qPrintable(what), quantile(ms, 0.95), qint64(ms.size()), qPrintable(what),
+                        busy / double(total.elapsed()) * 100.0);
         }
     } catch (const PgError &e) {
         std::fprintf(stderr, "bench_dashboard: %s\n", qPrintable(e.message));
