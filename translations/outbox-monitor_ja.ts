@@ -1620,6 +1620,10 @@ from %6</source>
             <numerusform>%n 行を %1 にエクスポートしました。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No index follows this order: every page sorts about %1 messages on the server. Narrow the filter (a view, a state, a time range), sort by id, or ask the DBA to install resources/sql/kit/sort_indexes.sql.</source>
+        <translation>この並び順に沿うインデックスがありません: ページごとにサーバーが約 %1 件を並べ替えます。絞り込む (ビュー、状態、期間) か、ID で並べ替えるか、DBA に resources/sql/kit/sort_indexes.sql の導入を依頼してください。</translation>
+    </message>
 </context>
 <context>
     <name>om::WaitingGroupModel</name>

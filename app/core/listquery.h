@@ -42,6 +42,8 @@ public:
     static constexpr int kExactCountTimeoutMs = 1000;
     static constexpr int kContainsTimeoutMs = 5000;
     static constexpr int kChoicesLimit = 200;
+    /// Above this many rows to sort per page, the view says the order has no index behind it.
+    static constexpr qint64 kSlowSortRows = 100000;
 
     explicit ListQuery(SchemaProfile profile);
     const SchemaProfile &profile() const { return m_profile; }
@@ -57,6 +59,9 @@ public:
     FilterChoices choices(PgSession &session) const;
     /// True when a pg_trgm index covers the key column (a contains-search is then indexed).
     bool hasTrigramIndex(PgSession &session) const;
+    /// Rows the plan of `request`'s first page sorts (0 when an index delivers the order), from
+    /// EXPLAIN: each page of such an order reads and sorts that many rows.
+    qint64 unindexedSortRows(PgSession &session, const PageRequest &request) const;
 
     /// Logical column a sort key orders by in `view` (falls back to id when the table lacks it).
     QString sortColumn(ListFilter::View view, ListSort::Key key) const;

@@ -32,6 +32,9 @@ struct MessagePage {
     QList<MessageRow> rows;
     bool atEnd = false;         ///< fewer rows than asked for: nothing after this page
     qint64 elapsedMs = 0;
+    /// First page only: how many rows the server's plan sorts for every page because no index
+    /// follows the chosen order (the planner's estimate; 0 when an index does).
+    qint64 unindexedSortRows = 0;
 };
 
 /// How many messages match a filter.

@@ -7,6 +7,8 @@
 --   -v operator_role=NAME   group role for operators         (default outbox_operator)
 --   -v with_trigram=1       also build the pg_trgm indexes (kit/trigram_index.sql: costly on big
 --                           tables, read its header first)
+--   -v with_sort_indexes=1  also build the whole-table sort indexes for "All messages"
+--                           (kit/sort_indexes.sql: every status change pays for them, read its header)
 -- To install only one system, run the files by hand in the order below, leaving out the seeds
 -- you do not have: the kit files skip tables that do not exist.
 --
@@ -18,7 +20,8 @@
 --   5. kit/append_only_audit.sql    triggers: audit rows cannot be updated, deleted, truncated
 --   6. kit/roles.sql                outbox_auditor / outbox_operator and their privileges
 --   7. kit/trigram_index.sql        only with -v with_trigram=1
--- A DBA whose tables already exist (a real deployment of one of the seeds) runs only 4-7.
+--   8. kit/sort_indexes.sql         only with -v with_sort_indexes=1
+-- A DBA whose tables already exist (a real deployment of one of the seeds) runs only 4-8.
 --
 -- The demo (scripts/lib/loaddemo.sh) adds demo/catalog.sql, demo/logins.sql and demo/history.sql.
 
@@ -46,4 +49,8 @@ SELECT set_config('outbox_monitor.auditor_role', :'auditor_role', false) AS audi
 
 \if :{?with_trigram}
 \ir kit/trigram_index.sql
+\endif
+
+\if :{?with_sort_indexes}
+\ir kit/sort_indexes.sql
 \endif

@@ -57,6 +57,7 @@ void MessageListModel::reload() {
     beginResetModel();
     m_rows.clear();
     m_atEnd = false;
+    m_unindexedSortRows = 0;
     m_started = true;
     endResetModel();
     request();
@@ -89,6 +90,8 @@ void MessageListModel::request() {
                 endInsertRows();
             }
             m_atEnd = page.atEnd;
+            if (m_rows.size() == page.rows.size()) // the first page carries the plan's verdict
+                m_unindexedSortRows = page.unindexedSortRows;
             setLoading(false);
             emit pageLoaded(int(page.rows.size()), page.elapsedMs);
             if (isCapped())

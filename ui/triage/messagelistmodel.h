@@ -33,6 +33,9 @@ public:
     bool isLoading() const { return m_loading; }
     bool isCapped() const { return m_rows.size() >= m_maxRows && !m_atEnd; }
     bool atEnd() const { return m_atEnd; }
+    /// Rows the server sorts for every page of this list because no index follows its order
+    /// (from the first page's plan; 0 when an index does).
+    qint64 unindexedSortRows() const { return m_unindexedSortRows; }
     const MessageRow &message(int row) const { return m_rows.at(row); }
     /// Logical profile column a view column shows ("" for computed ones).
     static QString logicalColumn(int column);
@@ -75,6 +78,7 @@ private:
     quint64 m_jobId = 0;
     bool m_loading = false;
     bool m_atEnd = false;
+    qint64 m_unindexedSortRows = 0;
     bool m_started = false;
     int m_maxRows = 20000;
 };

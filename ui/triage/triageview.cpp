@@ -139,8 +139,16 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
                               .arg(QLocale().toString(max)));
     });
     connect(m_model, &MessageListModel::pageLoaded, this, [this](int, qint64 ms) {
-        if (!m_model->isCapped())
-            m_status->setText(tr("%1 rows shown · last page %2 ms").arg(QLocale().toString(m_model->rowCount())).arg(ms));
+        if (m_model->isCapped())
+            return;
+        QString text = tr("%1 rows shown · last page %2 ms").arg(QLocale().toString(m_model->rowCount())).arg(ms);
+        if (m_model->unindexedSortRows() > ListQuery::kSlowSortRows)
+            text += QLatin1String(" · ")
+                  + tr("No index follows this order: every page sorts about %1 messages on the server. Narrow the filter "
+                       "(a view, a state, a time range), sort by id, or ask the DBA to install "
+                       "resources/sql/kit/sort_indexes.sql.")
+                        .arg(QLocale().toString(m_model->unindexedSortRows()));
+        m_status->setText(text);
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         emit selectionChanged(selectedIds());
