@@ -800,22 +800,6 @@
 <context>
     <name>om::FilterBar</name>
     <message>
-        <source>State</source>
-        <translation>状態</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>種別</translation>
-    </message>
-    <message>
-        <source>Destination</source>
-        <translation>宛先</translation>
-    </message>
-    <message>
-        <source>Error code</source>
-        <translation>エラーコード</translation>
-    </message>
-    <message>
         <source>Created from</source>
         <translation>作成日時</translation>
     </message>
@@ -856,16 +840,32 @@
         <translation>完全一致</translation>
     </message>
     <message>
-        <source>Min. age</source>
-        <translation>最小経過時間</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>キー</translation>
-    </message>
-    <message>
         <source>Values found among the open messages</source>
         <translation>未完了メッセージに含まれる値</translation>
+    </message>
+    <message>
+        <source>&amp;State</source>
+        <translation>状態(&amp;S)</translation>
+    </message>
+    <message>
+        <source>T&amp;ype</source>
+        <translation>種別(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Destination</source>
+        <translation>宛先(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Error code</source>
+        <translation>エラーコード(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Min. &amp;age</source>
+        <translation>最小経過時間(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Key</source>
+        <translation>キー(&amp;K)</translation>
     </message>
 </context>
 <context>
@@ -1615,6 +1615,10 @@ from %6</source>
         <translation>
             <numerusform>%n 行を %1 にエクスポートしました。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show this view (%1)</source>
+        <translation>このビューを表示 (%1)</translation>
     </message>
 </context>
 <context>
