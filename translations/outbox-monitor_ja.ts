@@ -1280,6 +1280,11 @@ from %6</source>
         <source>Took %1 ms.</source>
         <translation>所要時間 %1 ms。</translation>
     </message>
+    <message>
+        <source>.</source>
+        <comment>end of the list of skipped reasons</comment>
+        <translation>。</translation>
+    </message>
 </context>
 <context>
     <name>om::SchemaProfile</name>
@@ -1533,10 +1538,6 @@ from %6</source>
         <translation>メモリ使用量を抑えるため、一覧は %1 行で打ち切られます。フィルターを絞り込むか、全件を取得するには CSV にエクスポートしてください。</translation>
     </message>
     <message>
-        <source>%1 rows shown · last page %2 ms</source>
-        <translation>%1 行を表示 · 最終ページ %2 ms</translation>
-    </message>
-    <message>
         <source>counting …</source>
         <translation>件数を取得中 …</translation>
     </message>
@@ -1619,6 +1620,12 @@ from %6</source>
     <message>
         <source>Show this view (%1)</source>
         <translation>このビューを表示 (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) shown · last page %1 ms</source>
+        <translation>
+            <numerusform>%Ln 行を表示 · 最終ページ %1 ms</numerusform>
+        </translation>
     </message>
 </context>
 <context>

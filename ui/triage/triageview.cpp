@@ -140,7 +140,7 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     });
     connect(m_model, &MessageListModel::pageLoaded, this, [this](int, qint64 ms) {
         if (!m_model->isCapped())
-            m_status->setText(tr("%1 rows shown · last page %2 ms").arg(QLocale().toString(m_model->rowCount())).arg(ms));
+            m_status->setText(tr("%Ln row(s) shown · last page %1 ms", nullptr, m_model->rowCount()).arg(ms));
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         emit selectionChanged(selectedIds());
