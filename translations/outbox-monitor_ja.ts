@@ -804,22 +804,6 @@
 <context>
     <name>om::FilterBar</name>
     <message>
-        <source>State</source>
-        <translation>状態</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>種別</translation>
-    </message>
-    <message>
-        <source>Destination</source>
-        <translation>宛先</translation>
-    </message>
-    <message>
-        <source>Error code</source>
-        <translation>エラーコード</translation>
-    </message>
-    <message>
         <source>Created from</source>
         <translation>作成日時</translation>
     </message>
@@ -860,16 +844,32 @@
         <translation>完全一致</translation>
     </message>
     <message>
-        <source>Min. age</source>
-        <translation>最小経過時間</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>キー</translation>
-    </message>
-    <message>
         <source>Values found among the open messages</source>
         <translation>未完了メッセージに含まれる値</translation>
+    </message>
+    <message>
+        <source>&amp;State</source>
+        <translation>状態(&amp;S)</translation>
+    </message>
+    <message>
+        <source>T&amp;ype</source>
+        <translation>種別(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Destination</source>
+        <translation>宛先(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Error code</source>
+        <translation>エラーコード(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Min. &amp;age</source>
+        <translation>最小経過時間(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Key</source>
+        <translation>キー(&amp;K)</translation>
     </message>
 </context>
 <context>
@@ -1284,6 +1284,11 @@ from %6</source>
         <source>Took %1 ms.</source>
         <translation>所要時間 %1 ms。</translation>
     </message>
+    <message>
+        <source>.</source>
+        <comment>end of the list of skipped reasons</comment>
+        <translation>。</translation>
+    </message>
 </context>
 <context>
     <name>om::SchemaProfile</name>
@@ -1537,10 +1542,6 @@ from %6</source>
         <translation>メモリ使用量を抑えるため、一覧は %1 行で打ち切られます。フィルターを絞り込むか、全件を取得するには CSV にエクスポートしてください。</translation>
     </message>
     <message>
-        <source>%1 rows shown · last page %2 ms</source>
-        <translation>%1 行を表示 · 最終ページ %2 ms</translation>
-    </message>
-    <message>
         <source>counting …</source>
         <translation>件数を取得中 …</translation>
     </message>
@@ -1623,6 +1624,16 @@ from %6</source>
     <message>
         <source>No index follows this order: every page sorts about %1 messages on the server. Narrow the filter (a view, a state, a time range), sort by id, or ask the DBA to install resources/sql/kit/sort_indexes.sql.</source>
         <translation>この並び順に沿うインデックスがありません: ページごとにサーバーが約 %1 件を並べ替えます。絞り込む (ビュー、状態、期間) か、ID で並べ替えるか、DBA に resources/sql/kit/sort_indexes.sql の導入を依頼してください。</translation>
+    </message>
+    <message>
+        <source>Show this view (%1)</source>
+        <translation>このビューを表示 (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) shown · last page %1 ms</source>
+        <translation>
+            <numerusform>%Ln 行を表示 · 最終ページ %1 ms</numerusform>
+        </translation>
     </message>
 </context>
 <context>

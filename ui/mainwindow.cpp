@@ -13,6 +13,7 @@
 
 #include <QLabel>
 #include <QLocale>
+#include <QShortcut>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -49,6 +50,9 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_actionPanel->setEnabled(false);
     m_actionsTab = m_tabs->addTab(m_actionPanel, tr("Actions"));
     m_tabs->setTabVisible(m_actionsTab, false);
+    m_triage->addListActions(m_actions->actions());
+    for (int i = 0; i < qMin(m_tabs->count(), 9); ++i) // Ctrl+1… shows the i-th tab, as in a browser
+        connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)), this), &QShortcut::activated, this, [this, i] { if (m_tabs->isTabVisible(i)) setTabIndex(i); });
     connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<qint64> &ids) { m_actions->setSelection(ids); });
     connect(m_triage, &TriageView::filterChanged, this, [this](const ListFilter &f) { m_actions->setFilter(f); });
     m_actions->setFilter(m_triage->currentFilter());

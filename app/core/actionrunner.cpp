@@ -8,6 +8,11 @@
 #include <QLoggingCategory>
 #include <QSet>
 
+#ifdef Q_OS_UNIX
+#include <pwd.h>
+#include <unistd.h>
+#endif
+
 Q_LOGGING_CATEGORY(lcAction, "om.action")
 
 namespace om {
@@ -25,7 +30,15 @@ QVariant nullIfEmpty(const QString &s) { return s.isEmpty() ? QVariant() : QVari
 } // namespace
 
 void ActionRequest::fillWorkstation() {
-    osUser = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME")).left(128);
+    osUser = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME", qEnvironmentVariable("USERNAME")));
+#ifdef Q_OS_UNIX
+    // Services, containers and some sudo setups have no USER: the audit row still names the
+    // account the program runs as.
+    if (osUser.isEmpty())
+        if (const passwd *pw = getpwuid(geteuid()))
+            osUser = QString::fromLocal8Bit(pw->pw_name);
+#endif
+    osUser = osUser.left(128);
     host = QHostInfo::localHostName().left(255);
     appVersion = QCoreApplication::applicationVersion().left(40);
 }

@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTableView>
 #include <QTest>
 
 using namespace om;
@@ -116,6 +117,14 @@ private slots:
         QCOMPARE(d.model()->index(1, 2).data().toString(), QStringLiteral("SENT"));
         QVERIFY(d.summary().startsWith(QStringLiteral("3 message")));
         QVERIFY(d.summary().contains(SkippedModel::describe(SkipReason::Gone)));
+        // A sentence, then the time: "…; 1 gone (no such message). Took 3 ms."
+        QVERIFY2(d.summary().contains(SkippedModel::describe(SkipReason::Gone) + QStringLiteral(". ")), qPrintable(d.summary()));
+        // The reason column is read in full, not elided (it was squeezed by a stretched last column).
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        const QAbstractItemView *view = d.table(); // sizeHintForColumn is public there
+        QTRY_VERIFY(d.table()->columnWidth(1) >= view->sizeHintForColumn(1));
+        QVERIFY(d.table()->columnWidth(0) >= view->sizeHintForColumn(0));
     }
 
     void controllerActionsFollowProfileSelectionAndMode() {

@@ -262,6 +262,39 @@ private slots:
         QCOMPARE(again.currentFilter().view, ListFilter::View::All);
         QCOMPARE(again.filterBar()->keyEdit()->text(), QStringLiteral("K1"));
     }
+
+    void aNewListDropsTheSelectionAndTheKeyboardReachesIt() {
+        AppContext ctx = context();
+        TriageView view(ctx);
+        view.resize(1200, 700);
+        view.show();
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        ListFilter f;
+        f.view = ListFilter::View::All;
+        view.applyFilter(f);
+        QTRY_VERIFY(view.model()->rowCount() > 0 && !view.model()->isLoading());
+        QSignalSpy selection(&view, &TriageView::selectionChanged);
+        // Find goes to the key filter; Down from there to the list, selecting its first row.
+        QTest::keyClick(view.table(), Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(view.filterBar()->keyEdit()->hasFocus());
+        QTest::keyClick(view.filterBar()->keyEdit(), Qt::Key_Down);
+        QTRY_VERIFY(view.table()->hasFocus());
+        QCOMPARE(view.selectedIds(), QList<qint64>{view.model()->message(0).id});
+        QVERIFY(!selection.isEmpty());
+        QCOMPARE(selection.last().at(0).value<QList<qint64>>(), view.selectedIds());
+        // Alt+3 is the third view (Failed). The new list has no selection and says so: the actions
+        // must not go on targeting messages that are no longer shown.
+        selection.clear();
+        QTest::keyClick(view.table(), Qt::Key_3, Qt::AltModifier);
+        QTRY_COMPARE(view.currentFilter().view, ListFilter::View::Failed);
+        QTRY_VERIFY(!selection.isEmpty());
+        QVERIFY(selection.last().at(0).value<QList<qint64>>().isEmpty());
+        QVERIFY(view.selectedIds().isEmpty());
+        QTRY_VERIFY(view.model()->rowCount() > 0 && !view.model()->isLoading());
+        for (int r = 0; r < view.model()->rowCount(); ++r)
+            QCOMPARE(view.model()->message(r).state, QStringLiteral("FAILED"));
+    }
 };
 
 QTEST_MAIN(TestTriage)

@@ -27,8 +27,10 @@ ActionController::ActionController(const AppContext &context, QWidget *window)
                 continue;
             auto *a = new QAction(title(kind) + QStringLiteral("…"), this);
             a->setObjectName(kind);
+            a->setShortcut(shortcut(kind));
             a->setToolTip(tr("%1 the selected messages, or with nothing selected, every message matching the filter. "
-                             "Asks for a reason; writes one audit row per message.").arg(title(kind)));
+                             "Asks for a reason; writes one audit row per message.").arg(title(kind))
+                          + QStringLiteral(" (%1)").arg(a->shortcut().toString(QKeySequence::NativeText)));
             connect(a, &QAction::triggered, this, [this, kind] { triggered(kind); });
             m_actions << a;
             m_toolBar->addAction(a);
@@ -50,6 +52,14 @@ QString ActionController::title(const QString &kind) {
     if (kind == QLatin1String("cancel")) return tr("Cancel");
     if (kind == QLatin1String("recoverStuck")) return tr("Recover stuck");
     return kind;
+}
+
+QKeySequence ActionController::shortcut(const QString &kind) {
+    // Ctrl+R as in "retry"; the other two need Shift so that a slip cannot start them.
+    if (kind == QLatin1String("retry")) return QKeySequence(Qt::CTRL | Qt::Key_R);
+    if (kind == QLatin1String("cancel")) return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X);
+    if (kind == QLatin1String("recoverStuck")) return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
+    return {};
 }
 
 QString ActionController::describe(const ActionNotice &n) {

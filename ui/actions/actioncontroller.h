@@ -5,6 +5,7 @@
 #include "core/actionresult.h"
 #include "core/reasonrules.h"
 
+#include <QKeySequence>
 #include <QObject>
 #include <optional>
 
@@ -56,6 +57,8 @@ public:
     ReasonRules reasonRules() const;
     /// Translated name of an action kind (Retry / Cancel / Recover stuck).
     static QString title(const QString &kind);
+    /// Keyboard shortcut of an action kind (Ctrl+R retry, Ctrl+Shift+X cancel, Ctrl+Shift+R recover).
+    static QKeySequence shortcut(const QString &kind);
     /// One line for the status bar: who did what, from a NOTIFY.
     static QString describe(const ActionNotice &notice);
 

@@ -23,13 +23,18 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
         text += QLatin1Char(' ') + parts.join(QLatin1String("; "));
         if (result.skippedTotal > result.skipped.size())
             text += QLatin1Char(' ') + tr("(the first %1 are listed)").arg(result.skipped.size());
+        text += tr(".", "end of the list of skipped reasons");
     }
     text += QLatin1Char(' ') + tr("Took %1 ms.").arg(result.elapsedMs);
     m_summary->setText(text);
     m_summary->setWordWrap(true);
     box->addWidget(m_summary);
     m_table->setModel(m_model);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The reason is the column read; it gets the room, id and state fit their contents.
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->setVisible(result.skippedTotal > 0);
     box->addWidget(m_table);

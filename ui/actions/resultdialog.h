@@ -17,6 +17,8 @@ public:
     ResultDialog(const QString &actionTitle, const ActionResult &result, QWidget *parent = nullptr);
     QString summary() const;
     SkippedModel *model() const { return m_model; }
+    /// The list of skipped messages (hidden when none was skipped).
+    QTableView *table() const { return m_table; }
 
 private:
     QLabel *m_summary;

@@ -15,8 +15,8 @@
 namespace om {
 
 FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
-    : QWidget(parent), m_profile(profile), m_states(makeMultiSelect(tr("State"))), m_types(makeMultiSelect(tr("Type"))),
-      m_destinations(makeMultiSelect(tr("Destination"))), m_errorCodes(makeMultiSelect(tr("Error code"))),
+    : QWidget(parent), m_profile(profile), m_states(makeMultiSelect(tr("&State"))), m_types(makeMultiSelect(tr("T&ype"))),
+      m_destinations(makeMultiSelect(tr("&Destination"))), m_errorCodes(makeMultiSelect(tr("&Error code"))),
       m_createdFromOn(new QCheckBox(tr("Created from"))), m_createdToOn(new QCheckBox(tr("to"))),
       m_updatedFromOn(new QCheckBox(tr("Updated from"))), m_updatedToOn(new QCheckBox(tr("to"))),
       m_createdFrom(new QDateTimeEdit), m_createdTo(new QDateTimeEdit), m_updatedFrom(new QDateTimeEdit),
@@ -66,9 +66,14 @@ FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
     for (QWidget *w : {static_cast<QWidget *>(m_states), static_cast<QWidget *>(m_types),
                        static_cast<QWidget *>(m_destinations), static_cast<QWidget *>(m_errorCodes)})
         row1->addWidget(w);
-    row1->addWidget(new QLabel(tr("Min. age")));
+    auto *ageLabel = new QLabel(tr("Min. &age"));
+    ageLabel->setBuddy(m_minAge);
+    row1->addWidget(ageLabel);
     row1->addWidget(m_minAge);
-    row1->addWidget(new QLabel(tr("Key")));
+    // Alt+letter opens a list or focuses the key, so that a filter can be set from the keyboard.
+    auto *keyLabel = new QLabel(tr("&Key"));
+    keyLabel->setBuddy(m_key);
+    row1->addWidget(keyLabel);
     row1->addWidget(m_keyMode);
     row1->addWidget(m_key, 1);
     auto *row2 = new QHBoxLayout;

@@ -141,7 +141,7 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     connect(m_model, &MessageListModel::pageLoaded, this, [this](int, qint64 ms) {
         if (m_model->isCapped())
             return;
-        QString text = tr("%1 rows shown · last page %2 ms").arg(QLocale().toString(m_model->rowCount())).arg(ms);
+        QString text = tr("%Ln row(s) shown · last page %1 ms", nullptr, m_model->rowCount()).arg(ms);
         if (m_model->unindexedSortRows() > ListQuery::kSlowSortRows)
             text += QLatin1String(" · ")
                   + tr("No index follows this order: every page sorts about %1 messages on the server. Narrow the filter "
@@ -159,6 +159,10 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     connect(deleteButton, &QToolButton::clicked, this, &TriageView::deleteSavedFilter);
     auto *copy = new QShortcut(QKeySequence::Copy, m_table, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     connect(copy, &QShortcut::activated, this, &TriageView::copySelection);
+    // A reset (new filter, view, sort or a refresh) drops the selection without a selectionChanged:
+    // say so, or the actions would still target messages that are no longer shown.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { emit selectionChanged(selectedIds()); });
+    setupKeyboard();
 
     reloadSavedNames();
     loadChoices();
@@ -169,6 +173,37 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
 }
 
 TriageView::~TriageView() = default;
+
+void TriageView::setupKeyboard() {
+    // Alt+1… picks a view; the tab's tooltip names its key.
+    for (int i = 0; i < m_viewOrder.size(); ++i) {
+        const QKeySequence key(Qt::ALT | Qt::Key(Qt::Key_1 + i));
+        m_views->setTabToolTip(i, tr("Show this view (%1)").arg(key.toString(QKeySequence::NativeText)));
+        // Window context: a shortcut only works while its widget is visible, i.e. on this tab.
+        auto *pick = new QShortcut(key, this, nullptr, nullptr, Qt::WindowShortcut);
+        connect(pick, &QShortcut::activated, this, [this, i] { m_views->setCurrentIndex(i); });
+    }
+    // Find (Ctrl+F) goes to the key filter; Down from there goes to the list, as in a search box.
+    auto *find = new QShortcut(QKeySequence::Find, this, nullptr, nullptr, Qt::WindowShortcut);
+    connect(find, &QShortcut::activated, this, [this] {
+        m_filterBar->keyEdit()->setFocus(Qt::ShortcutFocusReason);
+        m_filterBar->keyEdit()->selectAll();
+    });
+    auto *down = new QShortcut(Qt::Key_Down, m_filterBar->keyEdit(), nullptr, nullptr, Qt::WidgetShortcut);
+    connect(down, &QShortcut::activated, this, &TriageView::focusList);
+}
+
+void TriageView::focusList() {
+    m_table->setFocus(Qt::ShortcutFocusReason);
+    if (!m_table->selectionModel()->hasSelection() && m_model->rowCount() > 0)
+        m_table->selectRow(0);
+}
+
+void TriageView::addListActions(const QList<QAction *> &actions) {
+    // Right-click on the list offers the same actions as the toolbar, with their shortcuts.
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_table->addActions(actions);
+}
 
 QList<qint64> TriageView::selectedIds() const {
     QList<int> rows;

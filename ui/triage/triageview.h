@@ -3,6 +3,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QProgressDialog;
@@ -50,11 +51,15 @@ public:
     bool exportSelectionTo(const QString &path, QString *error);
     /// The selected rows as tab-separated text with a header line (what Copy puts on the clipboard).
     QString selectionAsTsv() const;
+    /// Offers `actions` (e.g. Retry…, Cancel…) in the list's context menu.
+    void addListActions(const QList<QAction *> &actions);
 
 public slots:
     /// Reloads the list, the count and the detail pane (e.g. after an action).
     void refresh();
     void copySelection();
+    /// Moves the focus to the list and selects its first row when nothing is selected.
+    void focusList();
 
 signals:
     /// The selection changed; `ids` as selectedIds().
@@ -63,6 +68,7 @@ signals:
     void filterChanged(const om::ListFilter &filter);
 
 private:
+    void setupKeyboard();
     void onFilterEdited();
     void startQuery();
     void loadChoices();

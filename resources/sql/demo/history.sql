@@ -89,8 +89,9 @@ BEGIN
           FROM cat c
     ), shaped AS (
         SELECT t.*,
-               -- last time a worker or an operator touched the row
-               CASE cat
+               -- last time a worker or an operator touched the row; never later than now (a
+               -- message created an hour ago cannot have been retried "4 hours after creation")
+               least(now(), CASE cat
                    WHEN 'PENDING_SICK'     THEN created_at + (now() - created_at) * (0.6 + 0.4 * u3)
                    WHEN 'PENDING_FRESH'    THEN created_at
                    WHEN 'PENDING_NEARMAX'  THEN created_at + (now() - created_at) * 0.9
@@ -102,7 +103,7 @@ BEGIN
                    WHEN 'CANCELLED'        THEN created_at + interval '10 minutes' + interval '2 hours' * u3
                    ELSE created_at + interval '200 milliseconds' + interval '3 seconds' * u3
                                    + interval '1 minute' * (2 ^ rc - 1) * 2
-               END AS touched_at,
+               END) AS touched_at,
                CASE cat
                    WHEN 'PENDING_FRESH' THEN NULL
                    WHEN 'PROCESSING_STUCK' THEN NULL
