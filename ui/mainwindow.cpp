@@ -1,11 +1,12 @@
 #include "mainwindow.h"
 #include "actions/actioncontroller.h"
-#include "core/actionlistener.h"
 #include "actions/actionpanel.h"
 #include "audit/accessstatus.h"
 #include "audit/auditview.h"
+#include "core/actionlistener.h"
 #include "core/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
+#include "elidinglabel.h"
 #include "pg/gateway.h"
 #include "statustiles.h"
 #include "triage/detailpane.h"
@@ -24,7 +25,7 @@ namespace om {
 
 MainWindow::MainWindow(AppContext context, QWidget *parent)
     : QMainWindow(parent), m_context(std::move(context)), m_tabs(new QTabWidget(this)),
-      m_tiles(nullptr), m_serverTime(new QLabel), m_connection(new QLabel), m_mode(new QLabel),
+      m_tiles(nullptr), m_serverTime(new ElidingLabel), m_connection(new ElidingLabel), m_mode(new QLabel),
       m_poller(new SnapshotPoller(m_context.gateway, m_context.profile, this)),
       m_access(new AccessStatus(m_context.gateway, m_context.profile, this)),
       m_audit(new AuditView(m_context.gateway, m_context.profile)), m_staleTimer(new QTimer(this)) {
@@ -89,14 +90,14 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     connect(m_poller, &SnapshotPoller::refreshFailed, this, &MainWindow::onRefreshFailed);
     connect(m_staleTimer, &QTimer::timeout, this, &MainWindow::updateStaleness);
     m_staleTimer->start(1000);
-    m_connection->setText(tr("Connecting to %1 …").arg(m_context.connectionLabel));
+    m_connection->setFullText(tr("Connecting to %1 …").arg(m_context.connectionLabel));
     m_poller->start();
     resize(1100, 720);
 }
 
 MainWindow::~MainWindow() { m_poller->stop(); }
 
-QString MainWindow::connectionText() const { return m_connection->text(); }
+QString MainWindow::connectionText() const { return m_connection->fullText(); }
 QString MainWindow::accessText() const { return m_mode->text(); }
 bool MainWindow::canChangeMessages() const { return !m_context.readOnly && m_access->canChangeMessages(); }
 
@@ -105,7 +106,7 @@ void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, inde
 void MainWindow::onSnapshot(const Snapshot &s) {
     m_lastError.clear();
     const QDateTime local = s.serverTime.toLocalTime();
-    m_serverTime->setText(tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
+    m_serverTime->setFullText(tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
                               .arg(QLocale().toString(local, QStringLiteral("yyyy-MM-dd HH:mm:ss")),
                                    local.timeZoneAbbreviation())
                               .arg(s.roundTripMs));
@@ -121,10 +122,10 @@ void MainWindow::updateStaleness() {
     const qint64 age = m_poller->msSinceLastSnapshot();
     if (m_lastError.isEmpty()) {
         if (age >= 0)
-            m_connection->setText(tr("Connected to %1 · updated %2 s ago").arg(m_context.connectionLabel).arg(age / 1000));
+            m_connection->setFullText(tr("Connected to %1 · updated %2 s ago").arg(m_context.connectionLabel).arg(age / 1000));
         return;
     }
-    m_connection->setText(age < 0 ? tr("Not connected: %1").arg(m_lastError)
+    m_connection->setFullText(age < 0 ? tr("Not connected: %1").arg(m_lastError)
                                   : tr("Connection lost; data is %1 s old: %2").arg(age / 1000).arg(m_lastError));
 }
 

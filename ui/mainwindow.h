@@ -14,6 +14,7 @@ class ActionController;
 class ActionListener;
 class AccessStatus;
 class AuditView;
+class ElidingLabel;
 class ActionPanel;
 class TriageView;
 class SnapshotPoller;
@@ -55,8 +56,8 @@ private:
     AppContext m_context;
     QTabWidget *m_tabs;
     StatusTiles *m_tiles;
-    QLabel *m_serverTime;
-    QLabel *m_connection;
+    ElidingLabel *m_serverTime; ///< elided, not clipped, in a narrow window (full text as tooltip)
+    ElidingLabel *m_connection;
     QLabel *m_mode;
     SnapshotPoller *m_poller;
     AccessStatus *m_access;

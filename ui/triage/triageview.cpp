@@ -268,13 +268,14 @@ void TriageView::startQuery() {
 }
 
 void TriageView::refresh() {
-    const QList<qint64> keep = selectedIds();
+    // After an action the message in the detail pane may have left the list (retried, so no
+    // longer FAILED); it stays in the pane, re-read, so that its new state and the new audit row
+    // show. The selection is not restored: rows come back page by page.
     const qint64 shown = m_detail->messageId();
     m_model->reload();
     updateCount();
     if (shown)
         m_detail->showMessage(shown);
-    Q_UNUSED(keep); // rows come back page by page; the selection is not restored across pages
 }
 
 void TriageView::updateCount() {
