@@ -1056,6 +1056,10 @@ from %6</source>
         <source>The &quot;contains&quot; search was stopped after %1 s. %2</source>
         <translation>「含む」検索は %1 秒後に停止されました。%2</translation>
     </message>
+    <message>
+        <source>The list was stopped at the statement timeout: no index follows this order, so every page sorts about %1 messages on the server. Narrow the filter (a view, a state, a time range), sort by id, or ask the DBA to install resources/sql/kit/sort_indexes.sql.</source>
+        <translation>ステートメントタイムアウトで一覧の取得を中止しました: この並び順に沿うインデックスがないため、ページごとにサーバーが約 %1 件を並べ替えます。絞り込む (ビュー、状態、期間) か、ID で並べ替えるか、DBA に resources/sql/kit/sort_indexes.sql の導入を依頼してください。</translation>
+    </message>
 </context>
 <context>
     <name>om::ListenWorker</name>
