@@ -6,7 +6,8 @@
 namespace om {
 
 ElidingLabel::ElidingLabel(QWidget *parent) : QLabel(parent) {
-    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // Preferred: it asks for its whole text, and gives way down to minimumSizeHint() when squeezed.
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
 }
 
 void ElidingLabel::setFullText(const QString &text) {
