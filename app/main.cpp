@@ -62,6 +62,7 @@ int main(int argc, char **argv) {
     QString conninfo = cli.value(connectOpt);
     bool readOnly = cli.isSet(readOnlyOpt);
     QString profileArg = cli.value(profileOpt);
+    QString password; // from the dialog or the OS keychain: handed to libpq only, never stored
     if (!cli.isSet(connectOpt) && !ConnectionInfo::environmentNamesDatabase()) {
         QStringList ids;
         for (const SchemaProfile &p : SchemaProfile::builtIns())
@@ -70,6 +71,7 @@ int main(int argc, char **argv) {
         if (dialog.exec() != QDialog::Accepted)
             return 0;
         conninfo = dialog.connectionString();
+        password = dialog.password();
         profileArg = dialog.profileId();
         readOnly = readOnly || dialog.readOnly();
     }
@@ -89,6 +91,7 @@ int main(int argc, char **argv) {
 
     GatewayConfig config;
     config.connInfo = conninfo;
+    config.password = password;
     config.readOnly = readOnly;
     AppContext ctx;
     ctx.gateway = new Gateway(config);

@@ -54,7 +54,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_actions->setFilter(m_triage->currentFilter());
     connect(m_actions, &ActionController::actionFinished, m_poller, &SnapshotPoller::refreshNow);
     connect(m_actions, &ActionController::actionFinished, m_triage, &TriageView::refresh);
-    m_listener = new ActionListener({m_context.gateway->config().connInfo, m_context.gateway->config().applicationName + QStringLiteral("/listen"), 0, 0, m_context.readOnly}, this);
+    m_listener = new ActionListener({m_context.gateway->config().connInfo, m_context.gateway->config().applicationName + QStringLiteral("/listen"), 0, 0, m_context.readOnly, 5, false, m_context.gateway->config().password}, this);
     connect(m_listener, &ActionListener::actionAnnounced, this, [this](const ActionNotice &n) {
         m_poller->refreshNow();
         m_triage->refresh();
