@@ -36,6 +36,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_triage = new TriageView(m_context);
     m_tabs->addTab(m_triage, tr("Triage"));
     m_tabs->addTab(m_audit, tr("Audit"));
+    m_audit->setHistory(dashboard->store(), dashboard->storeKey()); // the report draws the dashboard's charts
     setCentralWidget(m_tabs);
 
     // Audited actions (issue 5): they act on the triage selection, or with nothing selected on

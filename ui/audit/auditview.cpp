@@ -190,6 +190,11 @@ void AuditView::askReport() {
         makeReport(path);
 }
 
+void AuditView::setHistory(const HistoryStore *store, const QString &connectionKey) {
+    m_history = store;
+    m_historyKey = connectionKey;
+}
+
 void AuditView::makeReport(const QString &path) {
     // The report needs a closed range: the bar's ends when ticked, otherwise the last 24 hours.
     const QDateTime to = m_useTo->isChecked() ? m_to->dateTime() : QDateTime::currentDateTime();
@@ -207,7 +212,17 @@ void AuditView::makeReport(const QString &path) {
         [query, from, to, ticket](PgSession &s) { return query.run(s, from, to, ticket); },
         [this, profile, path](const IncidentData &d) {
             QString error;
-            const bool ok = IncidentReport(d, profile).writePdf(path, &error);
+            IncidentReport report(d, profile);
+            if (m_history && m_history->isOpen()) {
+                // On the GUI thread, where the store lives (Qt Sql connections are per thread), and
+                // cheap: at most kReportChartPoints min/max/avg buckets per series, aggregated in SQLite
+                // over the per-minute rollup (7 days = ~10k rollup rows per series, a few ms).
+                constexpr int kReportChartPoints = 400;
+                report.setHistory(HistoryCharts::load(*m_history, m_historyKey, profile, d.from.toMSecsSinceEpoch(),
+                                                      d.to.toMSecsSinceEpoch(), kReportChartPoints),
+                                  DashboardSettings::load(m_historyKey, profile.stuckTimeoutMinutes).thresholds.value(QStringLiteral("oldest")));
+            }
+            const bool ok = report.writePdf(path, &error);
             setStatus(ok ? tr("Incident report written to %1").arg(path) : error, !ok);
             emit reportFinished(ok, ok ? path : error);
         },
