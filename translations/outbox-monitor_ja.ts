@@ -1131,6 +1131,14 @@ from %6</source>
         <source>Actions over time</source>
         <translation>操作の推移</translation>
     </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 時間 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分</translation>
+    </message>
 </context>
 <context>
     <name>om::ListQuery</name>

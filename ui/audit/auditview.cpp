@@ -82,9 +82,16 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
     connect(report, &QPushButton::clicked, this, &AuditView::askReport);
     connect(m_model, &AuditModel::pageLoaded, this, [this](int rows, bool more) {
         if (rows > 0 && rows == m_model->rowCount()) { // the first page of a filter
+            int others = 0;
             for (int c = 0; c < AuditModel::ColumnCount; ++c)
-                if (c != AuditModel::Reason)
+                if (c != AuditModel::Reason) {
                     m_table->resizeColumnToContents(c);
+                    others += c == AuditModel::MessageKey ? 0 : m_table->columnWidth(c);
+                }
+            // Long keys (TYPE:123456) must not squeeze the reason, the column auditors read: the
+            // key gives way first, down to a readable minimum (its full text is one click away).
+            const int keyRoom = m_table->viewport()->width() - 260 - others;
+            m_table->setColumnWidth(AuditModel::MessageKey, qMin(m_table->columnWidth(AuditModel::MessageKey), qMax(110, keyRoom)));
         }
         setStatus(more ? tr("%1 rows shown, newest first; scroll for more").arg(QLocale().toString(m_model->rowCount()))
                        : tr("%1 rows, newest first").arg(QLocale().toString(m_model->rowCount())));

@@ -29,7 +29,9 @@ QString when(const QDateTime &t) {
 QString shortWhen(const QDateTime &t) { return QLocale().toString(t.toLocalTime(), QStringLiteral("MM-dd HH:mm")); }
 QString age(double s) {
     const qint64 m = qint64(s / 60);
-    return m >= 120 ? tr("%1 h %2 min").arg(m / 60).arg(m % 60) : tr("%1 min").arg(m);
+    // Spelled out: lupdate files tr() of a namespace-level function under "om", not the class.
+    return m >= 120 ? QCoreApplication::translate("om::IncidentReport", "%1 h %2 min").arg(m / 60).arg(m % 60)
+                    : QCoreApplication::translate("om::IncidentReport", "%1 min").arg(m);
 }
 
 // A chart drawn straight onto an image: no window, works offscreen and in a print job.
