@@ -1,6 +1,7 @@
 // Outbox Monitor — watch and recover transactional-outbox tables in PostgreSQL.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "appcontext.h"
+#include "audit/auditview.h"
 #include "connectiondialog.h"
 #include "core/connectioninfo.h"
 #include "core/schemaprofile.h"
@@ -56,12 +57,22 @@ int main(int argc, char **argv) {
         QApplication::translate("main", "Seconds to wait before --screenshot."), QStringLiteral("seconds"), QStringLiteral("8"));
     const QCommandLineOption tabOpt(QStringLiteral("tab"),
         QApplication::translate("main", "Index of the tab to show first."), QStringLiteral("index"), QStringLiteral("0"));
-    cli.addOptions({connectOpt, readOnlyOpt, profileOpt, intervalOpt, screenshotOpt, screenshotDelayOpt, tabOpt});
+    const QCommandLineOption auditFilterOpt(QStringLiteral("audit-filter"),
+        QApplication::translate("main", "Filter the Audit tab: action=, operator=, key=, ticket=, reason= pairs separated by ';'."),
+        QStringLiteral("filter"));
+    const QCommandLineOption reportOpt(QStringLiteral("report-pdf"),
+        QApplication::translate("main", "Write the incident report (as Audit → Incident report… does) to this PDF after --screenshot-delay seconds, then quit."),
+        QStringLiteral("file"));
+    const QCommandLineOption reportHoursOpt(QStringLiteral("report-hours"),
+        QApplication::translate("main", "Hours before now that --report-pdf covers."), QStringLiteral("hours"), QStringLiteral("24"));
+    cli.addOptions({connectOpt, readOnlyOpt, profileOpt, intervalOpt, screenshotOpt, screenshotDelayOpt, tabOpt, auditFilterOpt,
+                    reportOpt, reportHoursOpt});
     cli.process(app);
 
     QString conninfo = cli.value(connectOpt);
     bool readOnly = cli.isSet(readOnlyOpt);
     QString profileArg = cli.value(profileOpt);
+    QString password; // from the dialog or the OS keychain: handed to libpq only, never stored
     if (!cli.isSet(connectOpt) && !ConnectionInfo::environmentNamesDatabase()) {
         QStringList ids;
         for (const SchemaProfile &p : SchemaProfile::builtIns())
@@ -70,6 +81,7 @@ int main(int argc, char **argv) {
         if (dialog.exec() != QDialog::Accepted)
             return 0;
         conninfo = dialog.connectionString();
+        password = dialog.password();
         profileArg = dialog.profileId();
         readOnly = readOnly || dialog.readOnly();
     }
@@ -89,6 +101,7 @@ int main(int argc, char **argv) {
 
     GatewayConfig config;
     config.connInfo = conninfo;
+    config.password = password;
     config.readOnly = readOnly;
     AppContext ctx;
     ctx.gateway = new Gateway(config);
@@ -103,10 +116,41 @@ int main(int argc, char **argv) {
         window.poller()->setIntervalMs(int(cli.value(intervalOpt).toDouble() * 1000));
     }
     window.setTabIndex(cli.value(tabOpt).toInt());
+    if (cli.isSet(auditFilterOpt)) {
+        AuditFilter f = window.auditView()->currentFilter();
+        for (const QString &pair : cli.value(auditFilterOpt).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+            const QString name = pair.section(QLatin1Char('='), 0, 0).trimmed();
+            const QString value = pair.section(QLatin1Char('='), 1).trimmed();
+            QString *field = name == QLatin1String("action") ? &f.action : name == QLatin1String("operator") ? &f.operatorName
+                           : name == QLatin1String("key") ? &f.keyText : name == QLatin1String("ticket") ? &f.ticket
+                           : name == QLatin1String("reason") ? &f.reasonText : nullptr;
+            if (field)
+                *field = value;
+        }
+        window.auditView()->setFilter(f);
+    }
     window.show();
+    const int delayMs = int(cli.value(screenshotDelayOpt).toDouble() * 1000);
+    if (cli.isSet(reportOpt)) {
+        // The menu's code path: the bar's range and ticket, then AuditView::makeReport().
+        const QString file = cli.value(reportOpt);
+        const double hours = cli.value(reportHoursOpt).toDouble();
+        QObject::connect(window.auditView(), &AuditView::reportFinished, &app, [](bool ok, const QString &message) {
+            if (!ok)
+                qCritical().noquote() << message;
+            QApplication::exit(ok ? 0 : 1);
+        });
+        QTimer::singleShot(delayMs, &window, [&window, file, hours] {
+            AuditFilter f = window.auditView()->currentFilter();
+            f.to = QDateTime::currentDateTime();
+            f.from = f.to.addSecs(qint64(-hours * 3600));
+            window.auditView()->setFilter(f);
+            window.auditView()->makeReport(file);
+        });
+    }
     if (cli.isSet(screenshotOpt)) {
         const QString file = cli.value(screenshotOpt);
-        QTimer::singleShot(int(cli.value(screenshotDelayOpt).toDouble() * 1000), &window, [&window, file] {
+        QTimer::singleShot(delayMs, &window, [&window, file] {
             window.grab().save(file);
             QApplication::quit();
         });

@@ -52,6 +52,29 @@
     </message>
 </context>
 <context>
+    <name>PasswordKeychain</name>
+    <message>
+        <source>Passwords come from ~/.pgpass (or PGPASSFILE), a service file or PGPASSWORD instead.</source>
+        <translation>代わりに ~/.pgpass (または PGPASSFILE)、サービスファイル、PGPASSWORD のパスワードを使います。</translation>
+    </message>
+    <message>
+        <source>No system keychain is running.</source>
+        <translation>システムのキーチェーンが動いていません。</translation>
+    </message>
+    <message>
+        <source>The system keychain refused access.</source>
+        <translation>システムのキーチェーンがアクセスを拒否しました。</translation>
+    </message>
+    <message>
+        <source>The system keychain could not be used (%1).</source>
+        <translation>システムのキーチェーンを使えませんでした (%1)。</translation>
+    </message>
+    <message>
+        <source>This build has no keychain support.</source>
+        <translation>このビルドはキーチェーンに対応していません。</translation>
+    </message>
+</context>
+<context>
     <name>PayloadFormat</name>
     <message>
         <source>%1 at byte %2</source>
@@ -126,6 +149,18 @@
     <message>
         <source>Seconds between dashboard refreshes for this run (default: the connection&apos;s setting, 5 s).</source>
         <translation>今回の実行でのダッシュボード更新間隔 (秒)。既定は接続ごとの設定 (5 秒)。</translation>
+    </message>
+    <message>
+        <source>Filter the Audit tab: action=, operator=, key=, ticket=, reason= pairs separated by &apos;;&apos;.</source>
+        <translation>監査タブの絞り込み: action=、operator=、key=、ticket=、reason= を &apos;;&apos; で区切って指定します。</translation>
+    </message>
+    <message>
+        <source>Write the incident report (as Audit → Incident report… does) to this PDF after --screenshot-delay seconds, then quit.</source>
+        <translation>--screenshot-delay 秒後にインシデントレポートを (監査 → インシデントレポート… と同じ方法で) この PDF に書き出して終了します。</translation>
+    </message>
+    <message>
+        <source>Hours before now that --report-pdf covers.</source>
+        <translation>--report-pdf が対象とする、現在から遡る時間数。</translation>
     </message>
 </context>
 <context>
@@ -472,16 +507,56 @@
         <translation>host=db.example port=5432 dbname=app user=ops   または   postgresql://ops@db.example/app</translation>
     </message>
     <message>
-        <source>Passwords are taken from ~/.pgpass, a service file (service=...) or PGPASSWORD; they are never stored by Outbox Monitor.</source>
-        <translation>パスワードは ~/.pgpass、サービスファイル (service=...) または PGPASSWORD から取得されます。Outbox Monitor がパスワードを保存することはありません。</translation>
-    </message>
-    <message>
         <source>Connection:</source>
         <translation>接続:</translation>
     </message>
     <message>
         <source>Table profile:</source>
         <translation>テーブルプロファイル:</translation>
+    </message>
+    <message>
+        <source>Remember password in the system keychain</source>
+        <translation>パスワードをシステムのキーチェーンに保存する</translation>
+    </message>
+    <message>
+        <source>optional: empty = keychain, ~/.pgpass, service file or PGPASSWORD</source>
+        <translation>任意: 空欄ならキーチェーン、~/.pgpass、サービスファイル、PGPASSWORD</translation>
+    </message>
+    <message>
+        <source>Passwords are taken from the system keychain (when remembered there), ~/.pgpass (or PGPASSFILE), a service file (service=...) or PGPASSWORD; Outbox Monitor never stores them anywhere else.</source>
+        <translation>パスワードはシステムのキーチェーン (保存した場合)、~/.pgpass (または PGPASSFILE)、サービスファイル (service=...)、PGPASSWORD から取得します。Outbox Monitor がそれ以外の場所に保存することはありません。</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>パスワード:</translation>
+    </message>
+    <message>
+        <source>Checking the system keychain…</source>
+        <translation>システムのキーチェーンを確認しています…</translation>
+    </message>
+    <message>
+        <source>The password in the connection string is used for this connection only: it is taken out and never saved with the connection string.</source>
+        <translation>接続文字列中のパスワードはこの接続にだけ使います。接続文字列からは取り除かれ、一緒に保存されることはありません。</translation>
+    </message>
+    <message>
+        <source>Saving the password in the system keychain…</source>
+        <translation>パスワードをシステムのキーチェーンに保存しています…</translation>
+    </message>
+    <message>
+        <source>Looking for a password in the system keychain…</source>
+        <translation>システムのキーチェーンでパスワードを探しています…</translation>
+    </message>
+    <message>
+        <source>Password read from the system keychain.</source>
+        <translation>システムのキーチェーンからパスワードを読み込みました。</translation>
+    </message>
+    <message>
+        <source>Password saved in the system keychain.</source>
+        <translation>パスワードをシステムのキーチェーンに保存しました。</translation>
+    </message>
+    <message>
+        <source>The password was not remembered: %1</source>
+        <translation>パスワードは保存されませんでした: %1</translation>
     </message>
 </context>
 <context>
@@ -563,18 +638,6 @@
 <context>
     <name>om::DashboardView</name>
     <message>
-        <source>Open messages (exact)</source>
-        <translation>未完了のメッセージ (正確な件数)</translation>
-    </message>
-    <message>
-        <source>Finished messages (estimated)</source>
-        <translation>完了済みのメッセージ (推定)</translation>
-    </message>
-    <message>
-        <source>Age of the oldest waiting message (minutes)</source>
-        <translation>最古の送信待ちメッセージの経過時間 (分)</translation>
-    </message>
-    <message>
         <source>Destination</source>
         <translation>宛先</translation>
     </message>
@@ -633,22 +696,6 @@
     <message>
         <source>At or near max retries</source>
         <translation>最大再試行回数に到達・接近</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>critical</source>
-        <translation>重大</translation>
-    </message>
-    <message>
-        <source>stuck</source>
-        <translation>停滞</translation>
-    </message>
-    <message>
-        <source>oldest waiting</source>
-        <translation>最古の送信待ち</translation>
     </message>
     <message>
         <source>Save charts</source>
@@ -888,6 +935,37 @@ from %6</source>
     </message>
 </context>
 <context>
+    <name>om::HistoryCharts</name>
+    <message>
+        <source>Open messages (exact)</source>
+        <translation>未完了のメッセージ (正確な件数)</translation>
+    </message>
+    <message>
+        <source>Finished messages (estimated)</source>
+        <translation>完了済みのメッセージ (推定)</translation>
+    </message>
+    <message>
+        <source>Age of the oldest waiting message (minutes)</source>
+        <translation>最古の送信待ちメッセージの経過時間 (分)</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>停滞</translation>
+    </message>
+    <message>
+        <source>oldest waiting</source>
+        <translation>最古の送信待ち</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>重大</translation>
+    </message>
+</context>
+<context>
     <name>om::IncidentReport</name>
     <message>
         <source>Actions per %1 minutes</source>
@@ -1040,6 +1118,30 @@ from %6</source>
     <message>
         <source>The PDF could not be written to %1.</source>
         <translation>PDF を %1 に書き込めませんでした。</translation>
+    </message>
+    <message>
+        <source>Dashboard charts</source>
+        <translation>ダッシュボードのグラフ</translation>
+    </message>
+    <message>
+        <source>No dashboard samples were recorded on this computer between %1 and %2: Outbox Monitor was not watching this database then, so there are no charts of the queue for this range.</source>
+        <translation>%1 から %2 の間、このコンピューターにはダッシュボードの記録がありません。その間 Outbox Monitor はこのデータベースを監視していなかったため、この範囲のキューのグラフはありません。</translation>
+    </message>
+    <message>
+        <source>From %1 samples recorded on this computer between %2 and %3.</source>
+        <translation>このコンピューターで %2 から %3 の間に記録された %1 件のサンプルより。</translation>
+    </message>
+    <message>
+        <source>Actions over time</source>
+        <translation>操作の推移</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 時間 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分</translation>
     </message>
 </context>
 <context>

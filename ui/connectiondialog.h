@@ -5,30 +5,57 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 
 namespace om {
 
-/// Asked when the command line names no database: a libpq connection string or URI (the
-/// password may come from ~/.pgpass, a service file or the environment, never typed here to
-/// be stored), the schema profile, and read-only.
+class PasswordKeychain;
+
+/// Asked when the command line names no database: a libpq connection string or URI, an optional
+/// password, the schema profile, and read-only. The password is never part of the connection
+/// string the program keeps (one typed into it is taken out, with a notice); it may be
+/// remembered in the OS keychain when one is available, otherwise libpq's .pgpass, PGPASSFILE,
+/// service file and environment apply.
 class ConnectionDialog : public QDialog {
     Q_OBJECT
 public:
     explicit ConnectionDialog(const QStringList &profileIds, QWidget *parent = nullptr);
+    /// What was typed, without any password (safe to keep, show or save).
     QString connectionString() const;
+    /// The password for this session (typed, taken out of the connection string, or read from
+    /// the keychain); empty = libpq's own sources. Hand it to GatewayConfig::password only.
+    QString password() const;
     QString profileId() const;
     bool readOnly() const;
+    /// True once the keychain answered; false when there is none (this build or this session).
+    bool keychainAvailable() const { return m_keychainUp; }
+    /// What the dialog last said about the keychain ("" when nothing).
+    QString keychainStatus() const;
 
     /// Empty when `text` looks like a libpq connection string or URI; otherwise why not.
     static QString validate(const QString &text);
 
+    void accept() override;
+
 private:
     void revalidate();
+    void keychainFinished(int operation, const QString &key, bool ok, const QString &password, const QString &message);
+    void setBusy(bool busy);
+
     QLineEdit *m_conn;
+    QLineEdit *m_passwordEdit;
     QComboBox *m_profile;
     QCheckBox *m_readOnly;
+    QCheckBox *m_remember;
     QLabel *m_problem;
-    class QPushButton *m_ok;
+    QLabel *m_notice;
+    QLabel *m_keychainNote;
+    QPushButton *m_ok;
+    PasswordKeychain *m_keychain;
+    QString m_password;
+    bool m_keychainUp = false;
+    bool m_probing = false;
+    bool m_finishing = false;
 };
 
 } // namespace om

@@ -38,6 +38,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_triage = new TriageView(m_context);
     m_tabs->addTab(m_triage, tr("Triage"));
     m_tabs->addTab(m_audit, tr("Audit"));
+    m_audit->setHistory(dashboard->store(), dashboard->storeKey()); // the report draws the dashboard's charts
     setCentralWidget(m_tabs);
 
     // Audited actions (issue 5): they act on the triage selection, or with nothing selected on
@@ -59,7 +60,13 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_actions->setFilter(m_triage->currentFilter());
     connect(m_actions, &ActionController::actionFinished, m_poller, &SnapshotPoller::refreshNow);
     connect(m_actions, &ActionController::actionFinished, m_triage, &TriageView::refresh);
-    m_listener = new ActionListener({m_context.gateway->config().connInfo, m_context.gateway->config().applicationName + QStringLiteral("/listen"), 0, 0, m_context.readOnly}, this);
+    PgSession::Options listen; // its own connection: LISTEN waits on a socket, not on a lane
+    listen.connInfo = m_context.gateway->config().connInfo;
+    listen.password = m_context.gateway->config().password;
+    listen.applicationName = m_context.gateway->config().applicationName + QStringLiteral("/listen");
+    listen.statementTimeoutMs = 0;
+    listen.readOnly = m_context.readOnly;
+    m_listener = new ActionListener(listen, this);
     connect(m_listener, &ActionListener::actionAnnounced, this, [this](const ActionNotice &n) {
         m_poller->refreshNow();
         m_triage->refresh();

@@ -47,7 +47,10 @@ QString describe(const QString &connInfo) {
     const QString port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
     const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
     const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
-    return QStringLiteral("%1@%2:%3 (%4)").arg(db, host, port, user);
+    // The TLS mode is part of what the operator should see: "require" and "verify-full" differ.
+    const QString sslmode = pick(connInfo, QStringLiteral("sslmode"), "PGSSLMODE", {});
+    const QString label = QStringLiteral("%1@%2:%3 (%4)").arg(db, host, port, user);
+    return sslmode.isEmpty() ? label : label + QStringLiteral(" sslmode=") + sslmode;
 }
 
 QString storeKey(const QString &connInfo, const QString &profileId) {
@@ -56,6 +59,74 @@ QString storeKey(const QString &connInfo, const QString &profileId) {
     const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
     const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
     return QStringLiteral("%1:%2/%3/%4").arg(host, port, db, profileId);
+}
+
+QString identity(const QString &connInfo) {
+    const QString host = pick(connInfo, QStringLiteral("host"), "PGHOST", QStringLiteral("localhost"));
+    const QString port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
+    const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
+    const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
+    return QStringLiteral("%1@%2:%3/%4").arg(user, host, port, db);
+}
+
+static bool isUri(const QString &text) {
+    return text.startsWith(QLatin1String("postgres://")) || text.startsWith(QLatin1String("postgresql://"));
+}
+
+QString withoutPassword(const QString &connInfo, bool *hadPassword, QString *password) {
+    QString text = connInfo.trimmed();
+    QString found;
+    bool had = false;
+    if (isUri(text)) {
+        QUrl url(text);
+        if (!url.password().isEmpty()) {
+            found = url.password();
+            had = true;
+            url.setPassword(QString());
+        }
+        QUrlQuery query(url);
+        if (query.hasQueryItem(QStringLiteral("password"))) {
+            if (found.isEmpty())
+                found = query.queryItemValue(QStringLiteral("password"), QUrl::FullyDecoded);
+            had = true;
+            query.removeAllQueryItems(QStringLiteral("password"));
+            url.setQuery(query);
+        }
+        if (had)
+            text = url.toString(QUrl::FullyEncoded);
+    } else {
+        // Same value grammar as value(): 'quoted' with \' and \\ escapes, or up to the next space.
+        static const QRegularExpression re(QStringLiteral(R"((^|\s)password\s*=\s*('(?:[^'\\]|\\.)*'|\S+))"));
+        QRegularExpressionMatch m = re.match(text);
+        while (m.hasMatch()) {
+            if (!had)
+                found = value(m.captured(0).trimmed(), QStringLiteral("password"));
+            had = true;
+            text.remove(m.capturedStart(0), m.capturedLength(0));
+            m = re.match(text);
+        }
+        text = text.trimmed();
+    }
+    if (hadPassword)
+        *hadPassword = had;
+    if (password)
+        *password = found;
+    return text;
+}
+
+QString withPassword(const QString &connInfo, const QString &password) {
+    if (password.isEmpty())
+        return connInfo;
+    const QString text = connInfo.trimmed();
+    if (isUri(text)) {
+        const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(password));
+        return text + (text.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) +
+               QStringLiteral("password=") + encoded;
+    }
+    QString quoted = password;
+    quoted.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
+    const QString param = QStringLiteral("password='%1'").arg(quoted);
+    return text.isEmpty() ? param : text + QLatin1Char(' ') + param;
 }
 
 QString problem(const QString &raw) {

@@ -14,6 +14,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent) : QObject(parent), m_con
         const Lane lane = Lane(i);
         PgSession::Options o;
         o.connInfo = m_config.connInfo;
+        o.password = m_config.password;
         o.applicationName = m_config.applicationName + QLatin1Char('/') + QLatin1String(names[i] + 3);
         o.statementTimeoutMs = m_config.statementTimeoutMs;
         o.lockTimeoutMs = lane == Lane::Action ? m_config.lockTimeoutMs : 0;

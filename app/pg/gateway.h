@@ -20,6 +20,7 @@ constexpr int kLaneCount = 3;
 /// Settings shared by every lane's session.
 struct GatewayConfig {
     QString connInfo;
+    QString password;               ///< from the OS keychain; see PgSession::Options::password
     bool readOnly = false;          ///< every session read-only; the Action lane refuses work
     int statementTimeoutMs = 15000;
     int lockTimeoutMs = 2000;       ///< Action lane only: a worker's row lock never hangs an action

@@ -1,4 +1,5 @@
 #include "pg/pgsession.h"
+#include "core/connectioninfo.h"
 
 #include <QLoggingCategory>
 #include <QMutex>
@@ -143,7 +144,9 @@ void PgSession::open() {
     close();
     std::unique_ptr<pqxx::connection> c;
     try {
-        c = std::make_unique<pqxx::connection>(withConnectTimeout(m_options.connInfo, m_options.connectTimeoutS).toStdString());
+        const QString libpq = ConnectionInfo::withPassword(withConnectTimeout(m_options.connInfo, m_options.connectTimeoutS),
+                                                           m_options.password);
+        c = std::make_unique<pqxx::connection>(libpq.toStdString());
     } catch (const std::exception &e) {
         throw PgError(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
     }

@@ -24,6 +24,9 @@ public:
         bool readOnly = false;            ///< default_transaction_read_only=on for the session
         int connectTimeoutS = 5;
         bool serialPlans = false;         ///< max_parallel_workers_per_gather=0 (small index-only reads)
+        /// From the OS keychain, when one was used: added to what libpq gets at connect time only
+        /// (never to connInfo, never logged). Empty = libpq's own sources (.pgpass, service, PGPASSWORD).
+        QString password{};
         bool noJit = false;               ///< jit=off: compiling costs more than small reads run
     };
 

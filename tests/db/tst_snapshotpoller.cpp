@@ -21,6 +21,12 @@ class TestSnapshotPoller : public QObject {
                    {n, destination});
     }
 
+    GatewayConfig config() const {
+        GatewayConfig c;
+        c.connInfo = m_db->connectionString();
+        return c;
+    }
+
     /// The next snapshot the poller emits (fails the test after 15 s).
     static Snapshot next(QSignalSpy &spy) {
         const int before = spy.size();
@@ -39,7 +45,7 @@ private slots:
 
     void fewWaitingGetTheBreakdownEveryTime() {
         fillPending(50, QStringLiteral("MAIL_API"));
-        Gateway gateway(GatewayConfig{m_db->connectionString()});
+        Gateway gateway(config());
         SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
         poller.setIntervalMs(500);
         poller.setBreakdownEveryMs(3600 * 1000);
@@ -57,7 +63,7 @@ private slots:
 
     void manyWaitingCarryTheLastBreakdown() {
         fillPending(SnapshotPoller::kLiveBreakdownMaxWaiting, QStringLiteral("ORDER_API"));
-        Gateway gateway(GatewayConfig{m_db->connectionString()});
+        Gateway gateway(config());
         SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
         poller.setIntervalMs(500);
         poller.setBreakdownEveryMs(3600 * 1000);
@@ -88,7 +94,7 @@ private slots:
     }
 
     void breakdownComesBackAfterItsInterval() {
-        Gateway gateway(GatewayConfig{m_db->connectionString()});
+        Gateway gateway(config());
         SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
         poller.setIntervalMs(500);
         poller.setBreakdownEveryMs(1500);

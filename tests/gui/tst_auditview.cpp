@@ -5,12 +5,14 @@
 #include "audit/auditmodel.h"
 #include "audit/auditview.h"
 #include "audit/incidentreport.h"
+#include "core/historystore.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QProcess>
@@ -188,6 +190,71 @@ private slots:
         // Text, tables and the chart: well over 2% of the page is not white.
         QVERIFY2(ink > page.width() * page.height() / 50, qPrintable(QString::number(ink)));
 
+    }
+
+    // The report draws the dashboard's history charts over its range from the local store, and
+    // says plainly when the store has nothing for that range.
+    void incidentReportDrawsTheDashboardHistory() {
+        HistoryStore store(m_dir.filePath("history.sqlite"));
+        QVERIFY(store.open());
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        QList<HistoryStore::Sample> samples;
+        for (int i = 600; i > 0; --i) { // one a minute over the last 10 hours, an incident in the middle
+            const double incident = (i < 400 && i > 200) ? (400 - i) : 0;
+            samples << HistoryStore::Sample{now - i * 60000LL, {{"state:PENDING", 20 + incident * 3}, {"state:PROCESSING", 4},
+                                                                 {"state:FAILED", incident / 10}, {"state:SENT", 50000.0 + 600 - i},
+                                                                 {"stuck", incident > 0 ? 4 : 0}, {"oldest", 60 + incident * 12}}};
+        }
+        QVERIFY(store.appendSamples("history-test", "app_outbox", samples));
+
+        Gateway gw(context({}).gateway->config());
+        auto pagesOf = [this, &gw](const HistoryStore *history, const QString &name) {
+            AuditView view(&gw, *SchemaProfile::builtIn("app_outbox"));
+            view.setHistory(history, "history-test");
+            const QString pdf = m_dir.filePath(name + ".pdf");
+            QSignalSpy done(&view, &AuditView::reportFinished);
+            view.makeReport(pdf);
+            [&] { QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000); }();
+            return pdf;
+        };
+        // Coloured (saturated) pixels: chart lines, legends and threshold lines, never text or grid.
+        auto colouredPixels = [this](const QString &pdf, const QString &prefix) {
+            if (qEnvironmentVariableIsSet("OM_KEEP_REPORT"))
+                QFile::copy(pdf, qEnvironmentVariable("OM_KEEP_REPORT") + QLatin1Char('-') + prefix + QStringLiteral(".pdf"));
+            run("pdftoppm", {"-r", "100", "-png", pdf, m_dir.filePath(prefix)}); // every page: the charts push the rest down
+            qint64 coloured = 0, images = 0;
+            for (const QString &f : QDir(m_dir.path()).entryList({prefix + "-*.png"})) {
+                const QImage page(m_dir.filePath(f));
+                ++images;
+                for (int y = 0; y < page.height(); ++y)
+                    for (int x = 0; x < page.width(); ++x) {
+                        const QColor c = page.pixelColor(x, y);
+                        coloured += c.hsvSaturation() > 100 && c.value() > 60;
+                    }
+            }
+            return images > 0 ? coloured : -1;
+        };
+
+        const QString with = pagesOf(&store, "with-history");
+        QString flat = run("pdftotext", {"-enc", "UTF-8", with, "-"});
+        flat.remove(QRegularExpression(QStringLiteral("\\s")));
+        QVERIFY2(flat.contains("Dashboardcharts"), qPrintable(flat.left(1500)));
+        QVERIFY2(flat.contains("From600samples"), qPrintable(flat.left(1500)));
+        QVERIFY(!flat.contains("Nodashboardsamples"));
+        const qint64 colouredWith = colouredPixels(with, "with");
+
+        HistoryStore empty(m_dir.filePath("empty.sqlite"));
+        QVERIFY(empty.open());
+        for (const HistoryStore *h : std::initializer_list<const HistoryStore *>{&empty, nullptr}) {
+            const QString without = pagesOf(h, h ? "empty-history" : "no-history");
+            flat = run("pdftotext", {"-enc", "UTF-8", without, "-"});
+            flat.remove(QRegularExpression(QStringLiteral("\\s")));
+            QVERIFY2(flat.contains("Nodashboardsampleswererecordedonthiscomputer"), qPrintable(flat.left(1500)));
+            // The actions and end-state charts are coloured too: the three history charts add to them.
+            const qint64 colouredWithout = colouredPixels(without, h ? "empty" : "none");
+            qInfo() << "coloured pixels with history" << colouredWith << "without" << colouredWithout;
+            QVERIFY2(colouredWith > colouredWithout + 1500, qPrintable(QStringLiteral("%1 vs %2").arg(colouredWith).arg(colouredWithout)));
+        }
     }
 
     void auditorWindowOffersNoAction() {

@@ -33,6 +33,61 @@ private slots:
         QVERIFY(!ConnectionInfo::storeKey(QStringLiteral("postgresql://ops:s3cret@db/app"), "p").contains("s3cret"));
     }
 
+    void passwordIsTakenOut_data() {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("kept");
+        QTest::addColumn<QString>("password");
+        QTest::newRow("kv") << "host=db password=s3cret dbname=app" << "host=db dbname=app" << "s3cret";
+        QTest::newRow("kv first") << "password=s3cret host=db" << "host=db" << "s3cret";
+        QTest::newRow("kv quoted") << R"(host=db password='s3 \'c' sslmode=require)" << "host=db sslmode=require" << "s3 'c";
+        QTest::newRow("kv spaces") << "host=db password = s3cret" << "host=db" << "s3cret";
+        QTest::newRow("kv twice") << "password=a host=db password=b" << "host=db" << "a";
+        QTest::newRow("kv none") << "host=db dbname='a  b' sslmode=verify-full sslrootcert=/etc/ca.pem"
+                                 << "host=db dbname='a  b' sslmode=verify-full sslrootcert=/etc/ca.pem" << "";
+        QTest::newRow("not a password keyword") << "host=db passwordless=1" << "host=db passwordless=1" << "";
+        QTest::newRow("uri userinfo") << "postgresql://ops:s3cret@db:6543/app?sslmode=require"
+                                      << "postgresql://ops@db:6543/app?sslmode=require" << "s3cret";
+        QTest::newRow("uri query") << "postgresql://ops@db/app?password=s%20x&sslmode=require"
+                                   << "postgresql://ops@db/app?sslmode=require" << "s x";
+        QTest::newRow("uri none") << "postgresql://ops@db/app?sslmode=require&sslrootcert=%2Fca.pem"
+                                  << "postgresql://ops@db/app?sslmode=require&sslrootcert=%2Fca.pem" << "";
+    }
+    void passwordIsTakenOut() {
+        QFETCH(QString, typed);
+        QFETCH(QString, kept);
+        QFETCH(QString, password);
+        bool had = true;
+        QString found;
+        QCOMPARE(ConnectionInfo::withoutPassword(typed, &had, &found), kept);
+        QCOMPARE(had, !password.isEmpty());
+        QCOMPARE(found, password);
+        QVERIFY(ConnectionInfo::problem(kept).isEmpty());
+    }
+
+    // What libpq gets: the TLS keywords exactly as typed, the password as one more parameter.
+    void passwordIsAddedAsItsOwnParameter() {
+        const QString tls = QStringLiteral("host=db sslmode=verify-full sslrootcert=/etc/ssl/ca.pem sslcert=/c.pem sslkey=/k.pem");
+        QCOMPARE(ConnectionInfo::withPassword(tls, QString()), tls);
+        QCOMPARE(ConnectionInfo::withPassword(tls, QStringLiteral("a b'c\\d")), tls + QStringLiteral(R"( password='a b\'c\\d')"));
+        QCOMPARE(ConnectionInfo::value(ConnectionInfo::withPassword(tls, QStringLiteral("a b'c")), "password"), QStringLiteral("a b'c"));
+        const QString uri = QStringLiteral("postgresql://ops@db/app?sslmode=require");
+        QCOMPARE(ConnectionInfo::withPassword(uri, QStringLiteral("p@ss&=/?")), uri + QStringLiteral("&password=p%40ss%26%3D%2F%3F"));
+        QCOMPARE(ConnectionInfo::withPassword(QString(), QStringLiteral("x")), QStringLiteral("password='x'"));
+    }
+
+    void describeShowsTheTlsMode() {
+        QCOMPARE(ConnectionInfo::describe(QStringLiteral("host=db port=1 dbname=app user=ops sslmode=verify-full sslrootcert=/ca.pem")),
+                 QStringLiteral("app@db:1 (ops) sslmode=verify-full"));
+        QCOMPARE(ConnectionInfo::describe(QStringLiteral("postgresql://ops@db:1/app?sslmode=require")),
+                 QStringLiteral("app@db:1 (ops) sslmode=require"));
+    }
+
+    void identityNamesRoleAndDatabase() {
+        QCOMPARE(ConnectionInfo::identity(QStringLiteral("host=db port=6543 dbname=app user=ops password=x")),
+                 QStringLiteral("ops@db:6543/app"));
+        QCOMPARE(ConnectionInfo::identity(QStringLiteral("postgresql://ops:x@db:6543/app")), QStringLiteral("ops@db:6543/app"));
+    }
+
     void validate_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("ok");

@@ -82,9 +82,16 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
     connect(report, &QPushButton::clicked, this, &AuditView::askReport);
     connect(m_model, &AuditModel::pageLoaded, this, [this](int rows, bool more) {
         if (rows > 0 && rows == m_model->rowCount()) { // the first page of a filter
+            int others = 0;
             for (int c = 0; c < AuditModel::ColumnCount; ++c)
-                if (c != AuditModel::Reason)
+                if (c != AuditModel::Reason) {
                     m_table->resizeColumnToContents(c);
+                    others += c == AuditModel::MessageKey ? 0 : m_table->columnWidth(c);
+                }
+            // Long keys (TYPE:123456) must not squeeze the reason, the column auditors read: the
+            // key gives way first, down to a readable minimum (its full text is one click away).
+            const int keyRoom = m_table->viewport()->width() - 260 - others;
+            m_table->setColumnWidth(AuditModel::MessageKey, qMin(m_table->columnWidth(AuditModel::MessageKey), qMax(110, keyRoom)));
         }
         setStatus(more ? tr("%1 rows shown, newest first; scroll for more").arg(QLocale().toString(m_model->rowCount()))
                        : tr("%1 rows, newest first").arg(QLocale().toString(m_model->rowCount())));
@@ -190,6 +197,11 @@ void AuditView::askReport() {
         makeReport(path);
 }
 
+void AuditView::setHistory(const HistoryStore *store, const QString &connectionKey) {
+    m_history = store;
+    m_historyKey = connectionKey;
+}
+
 void AuditView::makeReport(const QString &path) {
     // The report needs a closed range: the bar's ends when ticked, otherwise the last 24 hours.
     const QDateTime to = m_useTo->isChecked() ? m_to->dateTime() : QDateTime::currentDateTime();
@@ -207,7 +219,17 @@ void AuditView::makeReport(const QString &path) {
         [query, from, to, ticket](PgSession &s) { return query.run(s, from, to, ticket); },
         [this, profile, path](const IncidentData &d) {
             QString error;
-            const bool ok = IncidentReport(d, profile).writePdf(path, &error);
+            IncidentReport report(d, profile);
+            if (m_history && m_history->isOpen()) {
+                // On the GUI thread, where the store lives (Qt Sql connections are per thread), and
+                // cheap: at most kReportChartPoints min/max/avg buckets per series, aggregated in SQLite
+                // over the per-minute rollup (7 days = ~10k rollup rows per series, a few ms).
+                constexpr int kReportChartPoints = 400;
+                report.setHistory(HistoryCharts::load(*m_history, m_historyKey, profile, d.from.toMSecsSinceEpoch(),
+                                                      d.to.toMSecsSinceEpoch(), kReportChartPoints),
+                                  DashboardSettings::load(m_historyKey, profile.stuckTimeoutMinutes).thresholds.value(QStringLiteral("oldest")));
+            }
+            const bool ok = report.writePdf(path, &error);
             setStatus(ok ? tr("Incident report written to %1").arg(path) : error, !ok);
             emit reportFinished(ok, ok ? path : error);
         },

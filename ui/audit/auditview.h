@@ -18,6 +18,7 @@ namespace om {
 class AuditModel;
 class AuditCsvExport;
 class Gateway;
+class HistoryStore;
 
 /// The Audit tab: the audit trail of the connected database, filtered on the server, paged as it
 /// scrolls; CSV export; the incident report; "open the message" for the triage view. Read-only
@@ -37,6 +38,9 @@ public:
     bool applyFilter();
     /// Exports the current filter to `path` without asking (the button asks for the file).
     bool exportCsv(const QString &path);
+    /// Where the incident report finds the dashboard's history (owned by the dashboard, same
+    /// thread); without it the report says it has no samples.
+    void setHistory(const HistoryStore *store, const QString &connectionKey);
     /// Makes the incident report for the bar's time range and ticket into `path` (PDF).
     void makeReport(const QString &path);
 
@@ -65,6 +69,8 @@ private:
     QPushButton *m_open;
     QLabel *m_status;
     QProgressDialog *m_progress = nullptr;
+    const HistoryStore *m_history = nullptr;
+    QString m_historyKey;
 };
 
 } // namespace om

@@ -1,4 +1,5 @@
 #include "audit/incidentreport.h"
+#include "dashboard/historychart.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -28,7 +29,9 @@ QString when(const QDateTime &t) {
 QString shortWhen(const QDateTime &t) { return QLocale().toString(t.toLocalTime(), QStringLiteral("MM-dd HH:mm")); }
 QString age(double s) {
     const qint64 m = qint64(s / 60);
-    return m >= 120 ? tr("%1 h %2 min").arg(m / 60).arg(m % 60) : tr("%1 min").arg(m);
+    // Spelled out: lupdate files tr() of a namespace-level function under "om", not the class.
+    return m >= 120 ? QCoreApplication::translate("om::IncidentReport", "%1 h %2 min").arg(m / 60).arg(m % 60)
+                    : QCoreApplication::translate("om::IncidentReport", "%1 min").arg(m);
 }
 
 // A chart drawn straight onto an image: no window, works offscreen and in a print job.
@@ -47,6 +50,30 @@ QImage render(QChart *chart, const QSize &size) {
 } // namespace
 
 IncidentReport::IncidentReport(IncidentData data, SchemaProfile profile) : m_data(std::move(data)), m_profile(std::move(profile)) {}
+
+void IncidentReport::setHistory(HistoryData history, Threshold oldest) {
+    m_history = std::move(history);
+    m_oldest = oldest;
+}
+
+QString IncidentReport::historyHtml() const {
+    QString h = QStringLiteral("<h2>%1</h2>").arg(esc(tr("Dashboard charts")));
+    if (!hasHistory()) {
+        h += QStringLiteral("<p>%1</p>").arg(esc(tr("No dashboard samples were recorded on this computer between %1 and %2: "
+                                                    "Outbox Monitor was not watching this database then, so there are no "
+                                                    "charts of the queue for this range.")
+                                                     .arg(when(m_data.from), when(m_data.to))));
+        return h;
+    }
+    const QDateTime first = QDateTime::fromMSecsSinceEpoch(m_history.firstMs());
+    const QDateTime last = QDateTime::fromMSecsSinceEpoch(m_history.lastMs());
+    h += QStringLiteral("<p>%1</p>").arg(esc(tr("From %1 samples recorded on this computer between %2 and %3.")
+                                                 .arg(m_history.sampleCount()).arg(when(first), when(last))));
+    h += QStringLiteral("<p><img src=\"chart://history-open\" width=\"600\"><br>"
+                        "<img src=\"chart://history-oldest\" width=\"600\"><br>"
+                        "<img src=\"chart://history-finished\" width=\"600\"></p>");
+    return h;
+}
 
 QImage IncidentReport::actionsChart(const QSize &size) const {
     auto *chart = new QChart;
@@ -129,7 +156,9 @@ QString IncidentReport::html() const {
                                                    .arg(d.end.waiting).arg(d.end.stuck).arg(d.end.stuckTimeoutMinutes).arg(d.failedTotal)));
     if (d.end.oldestWaitingAgeS)
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("Oldest waiting message: %1").arg(age(*d.end.oldestWaitingAgeS))));
-    h += QStringLiteral("</ul><p><img src=\"chart://actions\" width=\"600\"></p>");
+    h += QStringLiteral("</ul>");
+    h += historyHtml();
+    h += QStringLiteral("<h2>%1</h2><p><img src=\"chart://actions\" width=\"600\"></p>").arg(esc(tr("Actions over time")));
 
     h += QStringLiteral("<h2>%1</h2>").arg(esc(tr("Actions taken")));
     if (d.groups.isEmpty()) {
@@ -186,6 +215,17 @@ std::unique_ptr<QTextDocument> IncidentReport::document() const {
     font.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("VL Gothic"), QStringLiteral("Noto Sans CJK JP")});
     font.setPointSize(9);
     doc->setDefaultFont(font);
+    if (hasHistory()) {
+        // The dashboard's own chart widgets, never shown, drawn onto images for the page.
+        std::unique_ptr<HistoryChart> open(HistoryCharts::createOpen());
+        std::unique_ptr<HistoryChart> finished(HistoryCharts::createFinished());
+        std::unique_ptr<HistoryChart> oldest(HistoryCharts::createOldest());
+        HistoryCharts::show(m_history, open.get(), finished.get(), oldest.get());
+        oldest->setThresholdLines(HistoryCharts::oldestLines(m_oldest));
+        doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://history-open")), HistoryCharts::toImage(open.get(), QSize(800, 280)));
+        doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://history-oldest")), HistoryCharts::toImage(oldest.get(), QSize(800, 240)));
+        doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://history-finished")), HistoryCharts::toImage(finished.get(), QSize(800, 240)));
+    }
     doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://actions")), actionsChart(QSize(800, 320)));
     doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://states")), endStateChart(QSize(800, 280)));
     doc->setHtml(html());

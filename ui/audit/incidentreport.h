@@ -1,6 +1,7 @@
 #pragma once
 #include "core/incidentquery.h"
 #include "core/schemaprofile.h"
+#include "dashboard/historycharts.h"
 
 #include <QImage>
 #include <QString>
@@ -18,6 +19,11 @@ class IncidentReport {
 public:
     IncidentReport(IncidentData data, SchemaProfile profile);
 
+    /// The dashboard's history over the report's range (from the local store) and the
+    /// oldest-age thresholds; without it, or with no samples in it, the report says so.
+    void setHistory(HistoryData history, Threshold oldest);
+    bool hasHistory() const { return m_history.sampleCount() > 0; }
+
     /// The report as a document (charts embedded as images).
     std::unique_ptr<QTextDocument> document() const;
     /// Writes an A4 PDF; false and `error` when the file cannot be written.
@@ -30,7 +36,10 @@ public:
 
 private:
     QString html() const;
+    QString historyHtml() const;
     IncidentData m_data;
+    HistoryData m_history;
+    Threshold m_oldest;
     SchemaProfile m_profile;
 };
 

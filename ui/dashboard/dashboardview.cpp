@@ -2,6 +2,7 @@
 #include "core/snapshotpoller.h"
 #include "dashboardsettingsdialog.h"
 #include "historychart.h"
+#include "historycharts.h"
 #include "pg/gateway.h"
 #include "statustiles.h"
 #include "waitinggroupmodel.h"
@@ -27,9 +28,6 @@ Q_LOGGING_CATEGORY(lcDashboard, "om.dashboard")
 namespace om {
 namespace {
 
-QString countText(double v) { return QLocale().toString(qint64(v + 0.5)); }
-QString minutesText(double v) { return StatusTiles::formatAge(v * 60.0); }
-
 QTableView *groupTable(WaitingGroupModel *model) {
     auto *view = new QTableView;
     view->setModel(model);
@@ -46,10 +44,9 @@ QTableView *groupTable(WaitingGroupModel *model) {
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
     : QWidget(parent), m_context(context), m_poller(poller), m_store(std::make_unique<HistoryStore>(historyPath)),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
-      m_tiles(new StatusTiles), m_health(new QLabel), m_advice(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel), m_window(new QComboBox), m_charts(new QWidget),
-      m_active(new HistoryChart(tr("Open messages (exact)"), countText)),
-      m_terminal(new HistoryChart(tr("Finished messages (estimated)"), countText)),
-      m_oldest(new HistoryChart(tr("Age of the oldest waiting message (minutes)"), minutesText)),
+      m_tiles(new StatusTiles), m_health(new QLabel), m_advice(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
+      m_window(new QComboBox), m_charts(new QWidget),
+      m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
       m_byDestination(new WaitingGroupModel(tr("Destination"), this)), m_byType(new WaitingGroupModel(tr("Event type"), this)),
       m_healthTimer(new QTimer(this)) {
     QString error;
@@ -157,13 +154,7 @@ void DashboardView::applySettings(const DashboardSettings &settings) {
         m_poller->setIntervalMs(settings.intervalS * 1000);
         m_poller->setStuckTimeoutMinutes(settings.stuckTimeoutMinutes);
     }
-    const Threshold oldest = settings.thresholds.value(QStringLiteral("oldest"));
-    QList<QPair<QString, double>> lines;
-    if (oldest.warning > 0)
-        lines << qMakePair(tr("warning"), oldest.warning / 60.0);
-    if (oldest.critical > 0)
-        lines << qMakePair(tr("critical"), oldest.critical / 60.0);
-    m_oldest->setThresholdLines(lines);
+    m_oldest->setThresholdLines(HistoryCharts::oldestLines(settings.thresholds.value(QStringLiteral("oldest"))));
 }
 
 void DashboardView::editSettings() {
@@ -230,18 +221,7 @@ void DashboardView::reloadCharts() {
     timer.start();
     const qint64 to = m_nowMs > 0 ? m_nowMs : QDateTime::currentMSecsSinceEpoch();
     const qint64 from = to - m_windowS * 1000;
-    const QString key = storeKey();
-    const QString profile = m_context.profile.id;
-    for (HistoryChart *c : {m_active, m_terminal, m_oldest})
-        c->setTimeRange(from, to);
-    for (const StateDef &s : m_context.profile.states) {
-        const QString metric = QStringLiteral("state:") + s.name;
-        HistoryChart *chart = s.terminal ? m_terminal : m_active;
-        chart->setSeries(metric, s.name, m_store->load(key, profile, metric, from, to));
-    }
-    m_active->setSeries(QStringLiteral("stuck"), tr("stuck"), m_store->load(key, profile, QStringLiteral("stuck"), from, to));
-    m_oldest->setSeries(QStringLiteral("oldest"), tr("oldest waiting"),
-                        m_store->load(key, profile, QStringLiteral("oldest"), from, to), 60.0);
+    HistoryCharts::show(HistoryCharts::load(*m_store, storeKey(), m_context.profile, from, to), m_active, m_terminal, m_oldest);
     m_lastReloadMs = timer.elapsed();
     m_sinceReload.start();
     qCDebug(lcDashboard) << "charts reloaded for" << m_windowS << "s in" << m_lastReloadMs << "ms";

@@ -53,6 +53,8 @@ public:
     WaitingGroupModel *byDestination() const { return m_byDestination; }
     WaitingGroupModel *byType() const { return m_byType; }
     HistoryStore *store() const { return m_store.get(); }
+    /// The connection's key in the store (AppContext::connectionKey, or its label when empty).
+    QString storeKey() const;
     QString healthText() const;
     QString adviceText() const;
     /// Milliseconds the last reloadCharts() took.
@@ -68,7 +70,6 @@ private:
     void editSettings();
     void saveChartsInteractively();
     void runAdvisor();
-    QString storeKey() const;
     QList<QPair<QString, QString>> thresholdTiles() const;
 
     AppContext m_context;

@@ -83,7 +83,11 @@ void HistoryChart::setTimeRange(qint64 fromMs, qint64 toMs) {
     m_fromMs = fromMs;
     m_toMs = toMs;
     m_x->setRange(QDateTime::fromMSecsSinceEpoch(fromMs), QDateTime::fromMSecsSinceEpoch(toMs));
-    m_x->setFormat(toMs - fromMs > 2 * 86400 * 1000LL ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm"));
+    // Ticks must differ: seconds for ranges under 10 minutes (short incident reports), dates past 2 days.
+    const qint64 span = toMs - fromMs;
+    m_x->setFormat(span > 2 * 86400 * 1000LL ? QStringLiteral("MM-dd HH:mm")
+                   : span < 600 * 1000LL     ? QStringLiteral("HH:mm:ss")
+                                             : QStringLiteral("HH:mm"));
     for (QLineSeries *s : std::as_const(m_thresholds)) {
         const double v = s->count() ? s->at(0).y() : 0;
         s->replace({QPointF(double(fromMs), v), QPointF(double(toMs), v)});

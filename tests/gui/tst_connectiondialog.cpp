@@ -1,0 +1,130 @@
+// The connection dialog and the OS keychain's fallback path. No test here needs a running
+// secret service: main() points D-Bus at a socket that does not exist, as on CI and offscreen.
+#include "connectiondialog.h"
+#include "core/passwordkeychain.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QDirIterator>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace om;
+
+static QLabel *labelContaining(QWidget *w, const QString &text) {
+    for (QLabel *l : w->findChildren<QLabel *>())
+        if (l->text().contains(text))
+            return l;
+    return nullptr;
+}
+
+class TestConnectionDialog : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    // Typed into the connection string, a password is used for the session and taken out of
+    // what the program keeps; the dialog says so.
+    void passwordInTheConnectionStringIsNeverKept() {
+        ConnectionDialog d({QStringLiteral("app_outbox")});
+        auto *conn = d.findChildren<QLineEdit *>().at(0);
+        conn->setText(QStringLiteral("host=db dbname=app user=ops password='s3 cret' sslmode=require sslrootcert=/etc/ca.pem"));
+        QLabel *notice = labelContaining(&d, QStringLiteral("never saved"));
+        QVERIFY(notice);
+        QVERIFY(!notice->isHidden());
+        d.show();
+        // Accept without a keychain answer pending: the probe may still run, accept() then skips it.
+        d.accept();
+        QTRY_COMPARE(d.result(), int(QDialog::Accepted));
+        QCOMPARE(d.connectionString(), QStringLiteral("host=db dbname=app user=ops sslmode=require sslrootcert=/etc/ca.pem"));
+        QVERIFY(!d.connectionString().contains(QLatin1String("s3 cret")));
+        QCOMPARE(d.password(), QStringLiteral("s3 cret"));
+
+        conn->setText(QStringLiteral("host=db dbname=app"));
+        QVERIFY(notice->isHidden());
+    }
+
+    // Without a keychain daemon: the checkbox never becomes usable, the dialog says why and
+    // names libpq's sources, and OK still connects (password empty: .pgpass etc. apply).
+    void withoutKeychainTheDialogFallsBack() {
+        ConnectionDialog d({QStringLiteral("app_outbox")});
+        QCheckBox *remember = nullptr;
+        for (QCheckBox *c : d.findChildren<QCheckBox *>())
+            if (c->text().contains(QLatin1String("keychain")))
+                remember = c;
+        QVERIFY(remember);
+        QCOMPARE(!remember->isHidden(), PasswordKeychain::compiledIn());
+        QVERIFY(!remember->isEnabled());
+        if (PasswordKeychain::compiledIn()) {
+            // The probe's answer: no daemon, and where passwords come from instead.
+            QTRY_VERIFY_WITH_TIMEOUT(d.keychainStatus().contains(QLatin1String(".pgpass")), 30000);
+        } else {
+            // Nothing to probe: the checkbox is absent and the standing hint names libpq's sources.
+            QTest::qWait(100);
+            QCOMPARE(d.keychainStatus(), QString());
+        }
+        QVERIFY(labelContaining(&d, QStringLiteral(".pgpass (or PGPASSFILE)")));
+        QVERIFY(!d.keychainAvailable());
+        QVERIFY(!remember->isEnabled());
+
+        d.findChildren<QLineEdit *>().at(0)->setText(QStringLiteral("host=db dbname=app user=ops"));
+        d.show();
+        d.accept();
+        QCOMPARE(d.result(), int(QDialog::Accepted));
+        QCOMPARE(d.password(), QString());
+        QCOMPARE(d.connectionString(), QStringLiteral("host=db dbname=app user=ops"));
+    }
+
+    // Every operation ends in exactly one finished(ok = false) with a message naming the
+    // fallback, and nothing of the password lands in the settings or the app-data folder.
+    void keychainOperationsFailGracefully() {
+        PasswordKeychain k;
+        QSignalSpy spy(&k, &PasswordKeychain::finished);
+        const QString key = PasswordKeychain::keyFor(QStringLiteral("host=db port=6543 dbname=app user=ops"));
+        QCOMPARE(key, QStringLiteral("ops@db:6543/app"));
+        k.write(key, QStringLiteral("pw-that-must-not-leak"));
+        k.read(key);
+        k.remove(key);
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 3, 30000);
+        QTest::qWait(200);
+        QCOMPARE(spy.count(), 3);
+        for (const QList<QVariant> &args : spy) {
+            QCOMPARE(args.at(1).toString(), key);
+            QCOMPARE(args.at(2).toBool(), false);
+            QCOMPARE(args.at(3).toString(), QString());
+            QVERIFY2(args.at(4).toString().contains(QLatin1String(".pgpass")), qPrintable(args.at(4).toString()));
+            QVERIFY(!args.at(4).toString().contains(QLatin1String("pw-that-must-not-leak")));
+        }
+        QSettings().sync();
+        for (const QString &root : {m_dir.path(), QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
+                                    QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)}) {
+            QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile f(it.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                QVERIFY2(!f.readAll().contains("pw-that-must-not-leak"), qPrintable(f.fileName()));
+            }
+        }
+    }
+};
+
+int main(int argc, char **argv) {
+    // No secret service, whatever the machine running the tests has: the fallback is what is tested.
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/om-test-bus");
+    QApplication app(argc, argv);
+    TestConnectionDialog t;
+    return QTest::qExec(&t, argc, argv);
+}
+#include "tst_connectiondialog.moc"
