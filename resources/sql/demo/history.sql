@@ -180,10 +180,12 @@ BEGIN
            a.old_status,
            a.new_status,
            CASE WHEN o.outbox_id % 3 <> 0 THEN 'INC-' || (2000 + o.outbox_id % 57) END,
-           CASE WHEN o.outbox_id % 2 = 0
+           -- Half of each operator's rows come from a client that recorded no workstation
+           -- (as the seed's admin procedures run from psql do).
+           CASE WHEN (o.outbox_id / 4) % 2 = 0
                 THEN (ARRAY['tanaka', 'suzuki', 'smith', 'sato'])[1 + o.outbox_id % 4] END,
-           CASE WHEN o.outbox_id % 2 = 0 THEN 'ops-pc-' || (10 + o.outbox_id % 7) END,
-           CASE WHEN o.outbox_id % 2 = 0 THEN '0.1.0' END
+           CASE WHEN (o.outbox_id / 4) % 2 = 0 THEN 'ops-pc-' || (10 + o.outbox_id % 7) END,
+           CASE WHEN (o.outbox_id / 4) % 2 = 0 THEN '0.1.0' END
       FROM app_outbox o
       CROSS JOIN LATERAL (
           SELECT 'CANCEL_MESSAGE' AS action,
