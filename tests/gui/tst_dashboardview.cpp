@@ -83,6 +83,7 @@ private slots:
         QCOMPARE(view.byDestination()->rowCount(), 2);
         QCOMPARE(view.byDestination()->index(0, WaitingGroupModel::Count).data(Qt::UserRole).toLongLong(), 98);
         QCOMPARE(view.byType()->index(0, WaitingGroupModel::Label).data().toString(), QString("ORDER_CREATED"));
+        QCOMPARE(view.byType()->index(0, WaitingGroupModel::Label).data(Qt::ToolTipRole).toString(), QString("ORDER_CREATED"));
         QVERIFY(view.healthText().contains("Connection up"));
 
         // A breakdown carried from an earlier refresh (many waiting) says how old it is.

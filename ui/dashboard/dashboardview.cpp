@@ -32,8 +32,12 @@ QTableView *groupTable(WaitingGroupModel *model) {
     auto *view = new QTableView;
     view->setModel(model);
     view->verticalHeader()->hide();
+    // The numbers always show whole; a long name gives way (elided, whole in its tooltip), so
+    // that a narrow window never hides the oldest age behind a scroll bar.
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setSectionResizeMode(WaitingGroupModel::Label, QHeaderView::Stretch);
+    view->setTextElideMode(Qt::ElideMiddle);
+    view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     return view;

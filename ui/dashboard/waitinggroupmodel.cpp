@@ -33,6 +33,8 @@ QVariant WaitingGroupModel::data(const QModelIndex &index, int role) const {
         case Count: return g.count;
         case OldestAge: return g.oldestAgeS;
         }
+    } else if (role == Qt::ToolTipRole && index.column() == Label) {
+        return g.label; // the table elides long names
     } else if (role == Qt::TextAlignmentRole && index.column() != Label) {
         return int(Qt::AlignRight | Qt::AlignVCenter);
     }
