@@ -14,6 +14,7 @@
 
 #include <QLabel>
 #include <QLocale>
+#include <QScreen>
 #include <QShortcut>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -99,7 +100,10 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_staleTimer->start(1000);
     m_connection->setFullText(tr("Connecting to %1 …").arg(m_context.connectionLabel));
     m_poller->start();
-    resize(1100, 720);
+    // Most of the screen it opens on (the audit table has ten columns, the triage list a detail
+    // pane beside it), within 1100×720 .. 1600×1000.
+    const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+    resize(qBound(1100, avail.width() * 9 / 10, 1600), qBound(720, avail.height() * 9 / 10, 1000));
 }
 
 MainWindow::~MainWindow() { m_poller->stop(); }

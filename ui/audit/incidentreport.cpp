@@ -165,20 +165,26 @@ QString IncidentReport::html() const {
         h += QStringLiteral("<p>%1</p>").arg(esc(tr("No actions in this range.")));
     } else {
         h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\"><tr>");
-        const QList<QPair<QString, int>> heads = {{tr("Action"), 15}, {tr("Operator"), 15}, {tr("Ticket"), 9}, {tr("Rows"), 6},
-                                                  {tr("Messages"), 8}, {tr("First – last"), 15}, {tr("Reasons"), 32}};
+        // Action names, tickets and counts never wrap (CANCEL_MESS / AGE was unreadable); the
+        // operator and the reasons take what is left. QTextDocument ignores the nowrap attribute
+        // but honours white-space in CSS.
+        const QList<QPair<QString, int>> heads = {{tr("Action"), 19}, {tr("Operator"), 16}, {tr("Ticket"), 10}, {tr("Rows"), 6},
+                                                  {tr("Messages"), 9}, {tr("First – last"), 11}, {tr("Reasons"), 29}};
         for (const auto &c : heads)
-            h += QStringLiteral("<th width=\"%2%\">%1</th>").arg(esc(c.first)).arg(c.second);
+            h += QStringLiteral("<th width=\"%2%\" style=\"white-space: nowrap\">%1</th>").arg(esc(c.first)).arg(c.second);
         h += QStringLiteral("</tr>");
         for (const ActionGroup &g : d.groups) {
             QStringList reasons;
             for (const QString &r : g.reasons)
                 reasons << esc(r);
             const QString op = g.osUserAtHost.isEmpty() ? g.dbUser : tr("%1 (%2)").arg(g.dbUser, g.osUserAtHost);
-            h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td align=\"right\">%4</td><td align=\"right\">%5</td><td>%6</td><td>%7</td></tr>")
+            const QString nowrap = QStringLiteral(" style=\"white-space: nowrap\"");
+            h += QStringLiteral("<tr><td%8>%1</td><td>%2</td><td%8>%3</td><td align=\"right\"%8>%4</td>"
+                                "<td align=\"right\"%8>%5</td><td%8>%6</td><td>%7</td></tr>")
                      .arg(esc(g.action.isEmpty() ? tr("(status change)") : g.action), esc(op), esc(g.ticket),
                           QLocale().toString(g.count), QLocale().toString(g.messages),
-                          esc(shortWhen(g.first) + QStringLiteral(" – ") + shortWhen(g.last)), reasons.join(QLatin1String("<br>")));
+                          esc(shortWhen(g.first)) + QStringLiteral("<br>") + esc(shortWhen(g.last)), reasons.join(QLatin1String("<br>")),
+                          nowrap);
         }
         h += QStringLiteral("</table>");
     }
