@@ -729,6 +729,10 @@
         <source>(as of %1, %2 s ago)</source>
         <translation>(%1 時点、%2 秒前)</translation>
     </message>
+    <message>
+        <source>refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server busy at most 1/%4 of the time</source>
+        <translation>%2 秒ではなく %1 秒ごとに更新中: 1 回の更新に %3 ms かかるため、サーバーを使う時間を全体の 1/%4 以下に抑えています</translation>
+    </message>
 </context>
 <context>
     <name>om::DetailPane</name>

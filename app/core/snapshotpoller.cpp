@@ -12,7 +12,11 @@ SnapshotPoller::SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject 
     connect(&m_timer, &QTimer::timeout, this, &SnapshotPoller::tick);
 }
 
-void SnapshotPoller::setIntervalMs(int ms) { m_intervalMs = qBound(500, ms, 3600 * 1000); }
+void SnapshotPoller::setIntervalMs(int ms) { m_effectiveIntervalMs = m_intervalMs = qBound(500, ms, 3600 * 1000); }
+
+int SnapshotPoller::nextDelayMs(int intervalMs, qint64 roundTripMs) {
+    return int(qBound<qint64>(intervalMs, roundTripMs * kMaxDutyDivisor, qMax<qint64>(intervalMs, 120000)));
+}
 void SnapshotPoller::setStuckTimeoutMinutes(int minutes) { m_stuckTimeoutMinutes = qMax(1, minutes); }
 
 void SnapshotPoller::start() {
@@ -70,8 +74,9 @@ void SnapshotPoller::tick() {
                 snap.breakdownTime = m_last.breakdownTime;
             }
             m_last = snap;
+            m_effectiveIntervalMs = nextDelayMs(m_intervalMs, snap.roundTripMs);
             emit snapshotReady(snap);
-            schedule(m_intervalMs);
+            schedule(m_effectiveIntervalMs);
         },
         [this, withBreakdown](const PgError &e) {
             m_inFlight = false;

@@ -37,6 +37,15 @@ public:
     /// Delay before the next try after `failures` failures in a row (exponential, capped at 60 s).
     static int backoffMs(int intervalMs, int failures);
 
+    /// The monitor never keeps a server backend busy more than 1/kMaxDutyDivisor of the time:
+    /// when a refresh took `roundTripMs`, the next one waits at least that times this (a huge
+    /// backlog makes exact counting slow exactly when the server is already struggling).
+    static constexpr int kMaxDutyDivisor = 20;
+    /// Delay before the next refresh after a good one: the interval, or longer when refreshes are slow.
+    static int nextDelayMs(int intervalMs, qint64 roundTripMs);
+    /// The delay the last good refresh chose (== intervalMs() unless refreshes are slow).
+    int effectiveIntervalMs() const { return m_effectiveIntervalMs; }
+
     /// The breakdown by destination / type reads every waiting row. While fewer than this many
     /// wait it comes with every refresh; above it, at most every breakdownEveryMs (and on
     /// refreshNow()), and the snapshots in between carry the last one with its time.
@@ -59,6 +68,7 @@ private:
     SchemaProfile m_profile;
     QTimer m_timer;
     int m_intervalMs = 5000;
+    int m_effectiveIntervalMs = 5000;
     int m_stuckTimeoutMinutes;
     bool m_inFlight = false;
     bool m_running = false;

@@ -113,7 +113,8 @@ int main(int argc, char **argv) {
                             quantile(ms, 0.95), qPrintable(kind), n);
             }
         } else {
-            // 1 Hz, never overlapping (as SnapshotPoller): sleep the rest of the second.
+            // 1 Hz, never overlapping (as SnapshotPoller): sleep the rest of the second. The seed's
+            // queries are polled as a naive monitor would: every second, however long they take.
             QElapsedTimer total;
             total.start();
             QList<double> ms;
@@ -132,7 +133,9 @@ int main(int argc, char **argv) {
                     d = t.nsecsElapsed() / 1e6;
                 }
                 ms << d;
-                QThread::msleep(qMax<qint64>(0, 1000 - qint64(d)));
+                // As SnapshotPoller: the next one after the interval, or later when this one was slow.
+                const int delay = what == QLatin1String("naive") ? 1000 : SnapshotPoller::nextDelayMs(1000, qint64(d));
+                QThread::msleep(qMax<qint64>(0, delay - qint64(d)));
             }
             // Duty: the share of the wall-clock time the monitor kept a server backend busy (an
             // upper bound of its CPU there). Unlike the producer's throughput it is not swayed

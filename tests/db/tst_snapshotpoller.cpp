@@ -93,6 +93,29 @@ private slots:
         poller.stop();
     }
 
+    void slowRefreshesStretchTheInterval() {
+        // The interval while refreshes are quick; 20 times the round trip once they are slow
+        // (so the monitor keeps a backend busy at most 5% of the time), capped at 2 minutes.
+        QCOMPARE(SnapshotPoller::nextDelayMs(1000, 8), 1000);
+        QCOMPARE(SnapshotPoller::nextDelayMs(1000, 50), 1000);
+        QCOMPARE(SnapshotPoller::nextDelayMs(1000, 300), 6000);
+        QCOMPARE(SnapshotPoller::nextDelayMs(5000, 300), 6000);
+        QCOMPARE(SnapshotPoller::nextDelayMs(1000, 60000), 120000);
+        QCOMPARE(SnapshotPoller::nextDelayMs(600000, 60000), 600000);
+
+        // And the poller uses it: after a real refresh, the delay it chose follows the round trip.
+        Gateway gateway(config());
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        poller.setIntervalMs(500);
+        QCOMPARE(poller.effectiveIntervalMs(), 500);
+        QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
+        poller.start();
+        const Snapshot s = next(spy);
+        QVERIFY(s.serverTime.isValid());
+        QCOMPARE(poller.effectiveIntervalMs(), SnapshotPoller::nextDelayMs(500, s.roundTripMs));
+        poller.stop();
+    }
+
     void breakdownComesBackAfterItsInterval() {
         Gateway gateway(config());
         SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));

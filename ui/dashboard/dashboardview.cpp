@@ -277,7 +277,14 @@ void DashboardView::updateHealth() {
     const QString when = QLocale().toString(last, QStringLiteral("HH:mm:ss")) + QLatin1Char(' ') + last.timeZoneAbbreviation();
     const qint64 ageS = m_sinceSnapshot.elapsed() / 1000;
     if (m_lastError.isEmpty()) {
-        m_health->setText(tr("● Connection up · last refresh %1 (%2 s ago, %3 ms)").arg(when).arg(ageS).arg(m_lastRoundTripMs));
+        QString text = tr("● Connection up · last refresh %1 (%2 s ago, %3 ms)").arg(when).arg(ageS).arg(m_lastRoundTripMs);
+        if (m_poller && m_poller->effectiveIntervalMs() > m_poller->intervalMs())
+            text += QLatin1String(" · ")
+                  + tr("refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server "
+                       "busy at most 1/%4 of the time")
+                        .arg((m_poller->effectiveIntervalMs() + 999) / 1000).arg((m_poller->intervalMs() + 999) / 1000)
+                        .arg(m_lastRoundTripMs).arg(SnapshotPoller::kMaxDutyDivisor);
+        m_health->setText(text);
         m_health->setStyleSheet(QString());
     } else {
         m_health->setText(tr("● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s")
