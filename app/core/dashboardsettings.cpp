@@ -28,6 +28,7 @@ DashboardSettings DashboardSettings::load(const QString &connectionKey, int prof
     s.intervalS = qBound(1, q.value(QStringLiteral("intervalS"), s.intervalS).toInt(), 3600);
     s.stuckTimeoutMinutes = qBound(1, q.value(QStringLiteral("stuckTimeoutMinutes"), s.stuckTimeoutMinutes).toInt(), 7 * 24 * 60);
     s.retentionDays = qBound(1, q.value(QStringLiteral("retentionDays"), s.retentionDays).toInt(), 3650);
+    s.windowS = qBound(qint64(60), q.value(QStringLiteral("windowS"), s.windowS).toLongLong(), qint64(7 * 86400));
     const int n = q.beginReadArray(QStringLiteral("thresholds"));
     for (int i = 0; i < n; ++i) {
         q.setArrayIndex(i);
@@ -44,6 +45,7 @@ void DashboardSettings::save(const QString &connectionKey) const {
     q.setValue(QStringLiteral("intervalS"), intervalS);
     q.setValue(QStringLiteral("stuckTimeoutMinutes"), stuckTimeoutMinutes);
     q.setValue(QStringLiteral("retentionDays"), retentionDays);
+    q.setValue(QStringLiteral("windowS"), windowS);
     q.remove(QStringLiteral("thresholds"));
     q.beginWriteArray(QStringLiteral("thresholds"), int(thresholds.size()));
     int i = 0;

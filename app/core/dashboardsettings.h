@@ -19,12 +19,13 @@ struct Threshold {
 };
 
 /// What the operator chose for the dashboard of one connection, persisted with QSettings:
-/// sampling interval, stuck timeout, history retention and the tiles' thresholds (keyed like the
+/// sampling interval, stuck timeout, history retention, chart window and the tiles' thresholds (keyed like the
 /// tiles: "oldest" in seconds, "stuck", "nearMax", "state:FAILED", ...).
 struct DashboardSettings {
     int intervalS = 5;
     int stuckTimeoutMinutes = 30;
     int retentionDays = 30;
+    qint64 windowS = 3600; ///< the charts' time window the operator chose last (15 min .. 7 days)
     QMap<QString, Threshold> thresholds;
 
     /// Defaults for a profile: the oldest waiting message warns at 5 min and is critical at

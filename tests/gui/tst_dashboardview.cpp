@@ -10,6 +10,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QImage>
 #include <QLabel>
 #include <QLocale>
@@ -123,6 +124,23 @@ private slots:
         QImage img(png);
         QVERIFY(!img.isNull());
         QVERIFY(img.width() > 200 && img.height() > 200);
+    }
+
+    void chartWindowIsRememberedPerConnection() {
+        AppContext other = m_ctx;
+        other.connectionKey = "window-test-key";
+        {
+            DashboardView view(other, nullptr, m_dir.filePath("w.sqlite"));
+            QCOMPARE(view.windowSeconds(), 3600); // the default
+            auto *box = view.findChild<QComboBox *>();
+            QVERIFY(box);
+            box->setCurrentIndex(box->findData(qint64(900))); // as the operator picks "15 minutes"
+            QCOMPARE(view.windowSeconds(), 900);
+        }
+        DashboardView again(other, nullptr, m_dir.filePath("w.sqlite"));
+        QCOMPARE(again.windowSeconds(), 900);
+        DashboardView elsewhere(m_ctx, nullptr, m_dir.filePath("w2.sqlite")); // another connection
+        QVERIFY(elsewhere.windowSeconds() != 900);
     }
 
     void historySurvivesARestartAndLongWindowsAreDownsampled() {

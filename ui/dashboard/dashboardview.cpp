@@ -65,9 +65,14 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
                                                    {tr("7 days"), 7 * 86400}};
     for (const auto &[label, seconds] : windows)
         m_window->addItem(label, seconds);
-    m_window->setCurrentIndex(1);
-    connect(m_window, &QComboBox::currentIndexChanged, this,
-            [this](int i) { setWindowSeconds(m_window->itemData(i).toLongLong()); });
+    m_windowS = m_settings.windowS; // the window the operator chose last time, for this connection
+    m_window->setCurrentIndex(qMax(0, m_window->findData(m_windowS)));
+    m_windowS = m_window->currentData().toLongLong();
+    connect(m_window, &QComboBox::currentIndexChanged, this, [this](int i) {
+        setWindowSeconds(m_window->itemData(i).toLongLong());
+        m_settings.windowS = m_windowS;
+        m_settings.save(storeKey());
+    });
 
     auto *settingsButton = new QPushButton(tr("Settings…"));
     connect(settingsButton, &QPushButton::clicked, this, &DashboardView::editSettings);
