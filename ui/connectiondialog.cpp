@@ -57,7 +57,7 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
     if (PasswordKeychain::compiledIn()) {
         m_probing = true;
         m_keychainNote->setText(tr("Checking the system keychain…"));
-        m_keychain->read(PasswordKeychain::keyFor(QString()));
+        m_keychain->read(PasswordKeychain::probeKey());
     }
     revalidate();
 }

@@ -118,7 +118,7 @@ QString ListQuery::pageSql(const PageRequest &r, QVariantList &params) const {
 
 namespace {
 
-/// Input rows of the first Sort in a plan (top-N heapsort included), 0 when there is none.
+/// Input rows of the first full Sort in a plan (top-N heapsort included), 0 when there is none.
 /// Below a Gather the planner's row counts are per process: `processes` scales them back up the
 /// way the planner divided them (get_parallel_divisor: the workers, plus the leader's share).
 qint64 sortInputRows(const QJsonObject &node, double processes = 1.0) {
@@ -128,7 +128,11 @@ qint64 sortInputRows(const QJsonObject &node, double processes = 1.0) {
         const int workers = node.value(QLatin1String("Workers Planned")).toInt();
         processes = workers + qMax(0.0, 1.0 - 0.3 * workers);
     }
-    if (type == QLatin1String("Sort") || type == QLatin1String("Incremental Sort"))
+    // An Incremental Sort follows an index on its leading key and, under the LIMIT, sorts only
+    // the few groups a page needs: its input estimate is not what each page sorts.
+    if (type == QLatin1String("Incremental Sort"))
+        return 0;
+    if (type == QLatin1String("Sort"))
         return children.isEmpty() ? 0 : qint64(children.at(0).toObject().value(QLatin1String("Plan Rows")).toDouble() * processes);
     for (const QJsonValue &c : children)
         if (const qint64 n = sortInputRows(c.toObject(), processes))

@@ -23,9 +23,13 @@ public:
     /// True when the program was built with qtkeychain (whether a daemon runs is known only
     /// after the first operation: see finished()).
     static bool compiledIn();
-    /// The keychain entry's name for a connection: "user@host:port/dbname" (the PG* environment
-    /// applied), so that the same database reached under the same role finds its password.
+    /// The keychain entry's name for a connection: "user@host:port/dbname", plus the service or
+    /// hostaddr when one is given (the PG* environment applied), so that the same database reached
+    /// under the same role finds its password and no other server ever does.
     static QString keyFor(const QString &connInfo);
+    /// An entry name no connection has: reading it only asks whether a keychain answers (an
+    /// empty connection string's key would be a real entry: the default database's).
+    static QString probeKey() { return QStringLiteral("outbox-monitor: keychain availability probe"); }
 
     /// Reads the password stored for `key`; finished(Read, key, ok, password, message).
     /// A missing entry is ok = true with an empty password.

@@ -36,6 +36,10 @@ void SnapshotPoller::refreshNow() {
 }
 
 bool SnapshotPoller::breakdownDue() const {
+    // The counts matter more than the breakdown: when a refresh with it ran into the statement
+    // timeout, the next ones go without it until its own interval has passed.
+    if (m_breakdownTimedOut.isValid() && m_breakdownTimedOut.elapsed() < m_breakdownEveryMs)
+        return false;
     return m_breakdownRequested || !m_sinceBreakdown.isValid() || m_last.waiting < kLiveBreakdownMaxWaiting
         || m_sinceBreakdown.elapsed() >= m_breakdownEveryMs;
 }
@@ -59,6 +63,7 @@ void SnapshotPoller::tick() {
     const SnapshotQuery query(m_profile, m_stuckTimeoutMinutes);
     const bool withBreakdown = breakdownDue();
     m_breakdownRequested = false;
+    m_attempt.start();
     m_gateway->run<Snapshot>(
         Lane::Monitor, this, [query, withBreakdown](PgSession &s) { return query.run(s, withBreakdown); },
         [this](Snapshot snap) {
@@ -80,9 +85,15 @@ void SnapshotPoller::tick() {
         },
         [this, withBreakdown](const PgError &e) {
             m_inFlight = false;
-            m_breakdownRequested = m_breakdownRequested || withBreakdown;
+            const bool timedOut = e.sqlState == QLatin1String("57014");
+            if (withBreakdown && timedOut)
+                m_breakdownTimedOut.start();
+            else
+                m_breakdownRequested = m_breakdownRequested || withBreakdown;
             ++m_failures;
-            const int retry = backoffMs(m_intervalMs, m_failures);
+            // A refresh that failed slowly (a statement timeout) must not be retried at once
+            // either: the same duty limit as for slow successes.
+            const int retry = qMax(backoffMs(m_intervalMs, m_failures), nextDelayMs(m_intervalMs, m_attempt.elapsed()));
             emit refreshFailed(e.message, retry);
             schedule(retry);
         });

@@ -78,6 +78,8 @@ private:
     int m_breakdownEveryMs = 30000;
     bool m_breakdownRequested = true; ///< refreshNow(): the operator wants everything fresh
     QElapsedTimer m_sinceBreakdown;   ///< invalid until the first breakdown arrived
+    QElapsedTimer m_breakdownTimedOut; ///< a refresh with the breakdown met the statement timeout
+    QElapsedTimer m_attempt;          ///< the refresh in flight, since it was sent
     Snapshot m_last;                  ///< source of the breakdown for the snapshots without one
 };
 

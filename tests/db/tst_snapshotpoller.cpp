@@ -116,6 +116,26 @@ private slots:
         poller.stop();
     }
 
+    void aTimedOutBreakdownMakesWayForTheCounts() {
+        // A refresh with the breakdown that meets the statement timeout: the next ones go
+        // without it (the counts matter more), and the retry waits at least the interval.
+        GatewayConfig c = config();
+        c.statementTimeoutMs = 1; // every refresh times out
+        Gateway gateway(c);
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        poller.setIntervalMs(500);
+        QVERIFY(poller.breakdownDue()); // the first refresh always asks for it
+        QSignalSpy failed(&poller, &SnapshotPoller::refreshFailed);
+        poller.start();
+        QVERIFY(failed.wait(15000));
+        QVERIFY2(failed.first().at(0).toString().contains(QLatin1String("statement timeout")), qPrintable(failed.first().at(0).toString()));
+        QVERIFY(failed.first().at(1).toInt() >= 500);
+        QVERIFY(!poller.breakdownDue());
+        poller.refreshNow(); // not even on request, until its own interval has passed
+        QVERIFY(!poller.breakdownDue());
+        poller.stop();
+    }
+
     void breakdownComesBackAfterItsInterval() {
         Gateway gateway(config());
         SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));

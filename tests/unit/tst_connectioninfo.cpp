@@ -41,7 +41,9 @@ private slots:
         QTest::newRow("kv first") << "password=s3cret host=db" << "host=db" << "s3cret";
         QTest::newRow("kv quoted") << R"(host=db password='s3 \'c' sslmode=require)" << "host=db sslmode=require" << "s3 'c";
         QTest::newRow("kv spaces") << "host=db password = s3cret" << "host=db" << "s3cret";
-        QTest::newRow("kv twice") << "password=a host=db password=b" << "host=db" << "a";
+        QTest::newRow("kv twice") << "password=a host=db password=b" << "host=db" << "b"; // libpq: the last one wins
+        QTest::newRow("kv inside another value") << "host=db options='-c password=x'" << "host=db options='-c password=x'" << "";
+        QTest::newRow("kv unquoted backslash") << R"(host=db password=a\\b)" << "host=db" << R"(a\b)"; // libpq unescapes
         QTest::newRow("kv none") << "host=db dbname='a  b' sslmode=verify-full sslrootcert=/etc/ca.pem"
                                  << "host=db dbname='a  b' sslmode=verify-full sslrootcert=/etc/ca.pem" << "";
         QTest::newRow("not a password keyword") << "host=db passwordless=1" << "host=db passwordless=1" << "";
@@ -49,6 +51,10 @@ private slots:
                                       << "postgresql://ops@db:6543/app?sslmode=require" << "s3cret";
         QTest::newRow("uri query") << "postgresql://ops@db/app?password=s%20x&sslmode=require"
                                    << "postgresql://ops@db/app?sslmode=require" << "s x";
+        QTest::newRow("uri host list") << "postgresql://ops:s3cret@h1:5432,h2:5433/app?target_session_attrs=read-write"
+                                       << "postgresql://ops@h1:5432,h2:5433/app?target_session_attrs=read-write" << "s3cret";
+        QTest::newRow("uri socket path") << "postgresql://ops@%2Fvar%2Frun%2Fpostgresql/app?password=x%26y"
+                                         << "postgresql://ops@%2Fvar%2Frun%2Fpostgresql/app" << "x&y";
         QTest::newRow("uri none") << "postgresql://ops@db/app?sslmode=require&sslrootcert=%2Fca.pem"
                                   << "postgresql://ops@db/app?sslmode=require&sslrootcert=%2Fca.pem" << "";
     }
@@ -80,6 +86,20 @@ private slots:
                  QStringLiteral("app@db:1 (ops) sslmode=verify-full"));
         QCOMPARE(ConnectionInfo::describe(QStringLiteral("postgresql://ops@db:1/app?sslmode=require")),
                  QStringLiteral("app@db:1 (ops) sslmode=require"));
+    }
+
+    void hostListsAndServicesKeepTheirIdentity() {
+        // The keychain entry must name the server: host lists whole, and a service never shares
+        // an entry with another service (or with a bare default connection).
+        QCOMPARE(ConnectionInfo::value(QStringLiteral("postgresql://ops@h1:5432,h2:5433/app"), "host"), QStringLiteral("h1,h2"));
+        QCOMPARE(ConnectionInfo::value(QStringLiteral("postgresql://ops@h1:5432,h2:5433/app"), "port"), QStringLiteral("5432,5433"));
+        QCOMPARE(ConnectionInfo::value(QStringLiteral("postgresql://ops@%2Ftmp%2Fpg/app"), "host"), QStringLiteral("/tmp/pg"));
+        const QString prod = ConnectionInfo::identity(QStringLiteral("service=prod"));
+        const QString staging = ConnectionInfo::identity(QStringLiteral("service=staging"));
+        QVERIFY2(prod != staging, qPrintable(prod));
+        QVERIFY(prod != ConnectionInfo::identity(QString()));
+        QVERIFY(ConnectionInfo::identity(QStringLiteral("hostaddr=10.0.0.1 dbname=app")) !=
+                ConnectionInfo::identity(QStringLiteral("hostaddr=10.0.0.2 dbname=app")));
     }
 
     void identityNamesRoleAndDatabase() {
