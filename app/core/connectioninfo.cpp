@@ -254,7 +254,7 @@ QString withPassword(const QString &connInfo, const QString &password) {
     const QString text = connInfo.trimmed();
     if (isUri(text)) {
         const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(password));
-        return text + (text.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) +
+        return text + (!text.contains(QLatin1Char('?')) ? QStringLiteral("?") : text.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("&")) +
                QStringLiteral("password=") + encoded;
     }
     QString quoted = password;

@@ -69,7 +69,7 @@ QString withConnectTimeout(const QString &connInfo, int seconds) {
         return connInfo;
     const QString opt = QStringLiteral("connect_timeout=%1").arg(seconds);
     if (connInfo.startsWith(QLatin1String("postgres://")) || connInfo.startsWith(QLatin1String("postgresql://")))
-        return connInfo + (connInfo.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + opt;
+        return connInfo + (!connInfo.contains(QLatin1Char('?')) ? QStringLiteral("?") : connInfo.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("&")) + opt;
     return connInfo.isEmpty() ? opt : connInfo + QLatin1Char(' ') + opt;
 }
 

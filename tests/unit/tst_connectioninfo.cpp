@@ -88,6 +88,13 @@ private slots:
                  QStringLiteral("app@db:1 (ops) sslmode=require"));
     }
 
+    void passwordJoinsAUriQueryCorrectly() {
+        QCOMPARE(ConnectionInfo::withPassword(QStringLiteral("postgresql://ops@db/app"), "p w"), QStringLiteral("postgresql://ops@db/app?password=p%20w"));
+        QCOMPARE(ConnectionInfo::withPassword(QStringLiteral("postgresql://ops@db/app?"), "x"), QStringLiteral("postgresql://ops@db/app?password=x"));
+        QCOMPARE(ConnectionInfo::withPassword(QStringLiteral("postgresql://ops@db/app?sslmode=require"), "x"),
+                 QStringLiteral("postgresql://ops@db/app?sslmode=require&password=x"));
+    }
+
     void hostListsAndServicesKeepTheirIdentity() {
         // The keychain entry must name the server: host lists whole, and a service never shares
         // an entry with another service (or with a bare default connection).
