@@ -45,7 +45,8 @@ QStringList SnapshotQuery::breakdownDimensions() const {
 // destination matter more than the total. One pass over the waiting rows groups them by
 // (destination, type) pair into a materialized CTE; the few pairs are then rolled up both ways.
 // Two separate GROUP BYs read every waiting index entry twice (measured at 10M rows with 50,000
-// waiting: 42 ms for the two against 20 ms for the one pass).
+// waiting: 42 ms for the two against ~22 ms for the one pass, full minus lean refresh in
+// scripts/bench dashboard).
 QString SnapshotQuery::breakdownCte() const {
     const SchemaProfile &p = m_profile;
     const QStringList dims = breakdownDimensions();
