@@ -157,34 +157,44 @@ static QString pick(const QString &connInfo, const QString &keyword, const char 
     return v.isEmpty() ? fallback : v;
 }
 
+namespace {
+
+/// Where a connection string leads, with libpq's defaults and the PG* environment applied: what
+/// the title, the local store's key and the keychain entry are all made from.
+struct Target {
+    QString host, port, user, db;
+};
+
+Target target(const QString &connInfo) {
+    Target t;
+    t.host = pick(connInfo, QStringLiteral("host"), "PGHOST", QStringLiteral("localhost"));
+    t.port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
+    t.user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
+    t.db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", t.user);
+    return t;
+}
+
+} // namespace
+
 QString describe(const QString &connInfo) {
     const QString service = pick(connInfo, QStringLiteral("service"), "PGSERVICE", {});
     if (!service.isEmpty() && value(connInfo, QStringLiteral("host")).isEmpty())
         return QStringLiteral("service=%1").arg(service);
-    const QString host = pick(connInfo, QStringLiteral("host"), "PGHOST", QStringLiteral("localhost"));
-    const QString port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
-    const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
-    const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
+    const Target t = target(connInfo);
     // The TLS mode is part of what the operator should see: "require" and "verify-full" differ.
     const QString sslmode = pick(connInfo, QStringLiteral("sslmode"), "PGSSLMODE", {});
-    const QString label = QStringLiteral("%1@%2:%3 (%4)").arg(db, host, port, user);
+    const QString label = QStringLiteral("%1@%2:%3 (%4)").arg(t.db, t.host, t.port, t.user);
     return sslmode.isEmpty() ? label : label + QStringLiteral(" sslmode=") + sslmode;
 }
 
 QString storeKey(const QString &connInfo, const QString &profileId) {
-    const QString host = pick(connInfo, QStringLiteral("host"), "PGHOST", QStringLiteral("localhost"));
-    const QString port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
-    const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
-    const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
-    return QStringLiteral("%1:%2/%3/%4").arg(host, port, db, profileId);
+    const Target t = target(connInfo);
+    return QStringLiteral("%1:%2/%3/%4").arg(t.host, t.port, t.db, profileId);
 }
 
 QString identity(const QString &connInfo) {
-    const QString host = pick(connInfo, QStringLiteral("host"), "PGHOST", QStringLiteral("localhost"));
-    const QString port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
-    const QString user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
-    const QString db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", user);
-    QString id = QStringLiteral("%1@%2:%3/%4").arg(user, host, port, db);
+    const Target t = target(connInfo);
+    QString id = QStringLiteral("%1@%2:%3/%4").arg(t.user, t.host, t.port, t.db);
     // A service file (or hostaddr) decides the server where the string does not say it: two
     // services must never share a keychain entry, or one server's password goes to the other.
     const QString service = pick(connInfo, QStringLiteral("service"), "PGSERVICE", {});
@@ -196,13 +206,12 @@ QString identity(const QString &connInfo) {
     return id;
 }
 
-static bool isUri(const QString &text) { return isUriText(text); }
 
 QString withoutPassword(const QString &connInfo, bool *hadPassword, QString *password) {
     QString text = connInfo.trimmed();
     QString found;
     bool had = false;
-    if (isUri(text)) {
+    if (isUriText(text)) {
         // Cut on the raw text, keeping everything else exactly as typed (host lists, socket paths).
         UriParts u = splitUri(text);
         QStringList kept;
@@ -252,7 +261,7 @@ QString withPassword(const QString &connInfo, const QString &password) {
     if (password.isEmpty())
         return connInfo;
     const QString text = connInfo.trimmed();
-    if (isUri(text)) {
+    if (isUriText(text)) {
         const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(password));
         return text + (!text.contains(QLatin1Char('?')) ? QStringLiteral("?") : text.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("&")) +
                QStringLiteral("password=") + encoded;
