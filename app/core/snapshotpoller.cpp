@@ -40,8 +40,12 @@ bool SnapshotPoller::breakdownDue() const {
     // timeout, the next ones go without it until its own interval has passed.
     if (m_breakdownTimedOut.isValid() && m_breakdownTimedOut.elapsed() < m_breakdownEveryMs)
         return false;
-    return m_breakdownRequested || !m_sinceBreakdown.isValid() || m_last.waiting < kLiveBreakdownMaxWaiting
-        || m_sinceBreakdown.elapsed() >= m_breakdownEveryMs;
+    return m_breakdownRequested
+        || breakdownDueAfter(m_sinceBreakdown.isValid() ? m_sinceBreakdown.elapsed() : -1, m_last.waiting, m_breakdownEveryMs);
+}
+
+bool SnapshotPoller::breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiting, int everyMs) {
+    return msSinceBreakdown < 0 || lastWaiting < kLiveBreakdownMaxWaiting || msSinceBreakdown >= everyMs;
 }
 
 int SnapshotPoller::backoffMs(int intervalMs, int failures) {

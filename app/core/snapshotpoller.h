@@ -50,6 +50,10 @@ public:
     /// wait it comes with every refresh; above it, at most every breakdownEveryMs (and on
     /// refreshNow()), and the snapshots in between carry the last one with its time.
     static constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
+    static constexpr int kDefaultBreakdownEveryMs = 30000;
+    /// The rule itself: `msSinceBreakdown` is -1 when there has been none yet, `lastWaiting` the
+    /// waiting count of the last snapshot. (bench_dashboard follows the poller through it.)
+    static bool breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiting, int everyMs);
     void setBreakdownEveryMs(int ms) { m_breakdownEveryMs = qMax(0, ms); }
     int breakdownEveryMs() const { return m_breakdownEveryMs; }
     /// Whether the next refresh should include the breakdown (given the last snapshot).
@@ -75,7 +79,7 @@ private:
     bool m_hasSnapshot = false;
     int m_failures = 0;
     QElapsedTimer m_sinceLast;
-    int m_breakdownEveryMs = 30000;
+    int m_breakdownEveryMs = kDefaultBreakdownEveryMs;
     bool m_breakdownRequested = true; ///< refreshNow(): the operator wants everything fresh
     QElapsedTimer m_sinceBreakdown;   ///< invalid until the first breakdown arrived
     QElapsedTimer m_breakdownTimedOut; ///< a refresh with the breakdown met the statement timeout

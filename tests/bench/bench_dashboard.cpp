@@ -53,7 +53,8 @@ struct BreakdownCadence {
     QElapsedTimer since;
     qint64 lastWaiting = 0;
     bool due() const {
-        return !since.isValid() || lastWaiting < SnapshotPoller::kLiveBreakdownMaxWaiting || since.elapsed() >= 30000;
+        return SnapshotPoller::breakdownDueAfter(since.isValid() ? since.elapsed() : -1, lastWaiting,
+                                                 SnapshotPoller::kDefaultBreakdownEveryMs);
     }
 };
 
