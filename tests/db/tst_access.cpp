@@ -1,9 +1,10 @@
 // Access the database enforces: the admin kit's roles and append-only triggers, driven with raw
 // statements through PgSession (no application guard in the way), and the privilege detection
 // that tells the window whether to offer actions.
-#include "core/privileges.h"
+#include "core/actions/privileges.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -216,5 +217,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAccess)
+OM_TEST_MAIN(TestAccess)
 #include "tst_access.moc"

@@ -3,8 +3,9 @@
 // that lock. As a test it asserts loose bounds on a fresh database; scripts/bench actions runs it
 // against a big app_outbox with workers running (OM_BENCH_CONNINFO) and prints the numbers.
 #include "actionfixture.h"
-#include "core/actionrunner.h"
+#include "core/actions/actionrunner.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QSemaphore>
@@ -149,5 +150,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActionBench)
+OM_TEST_GUILESS_MAIN(TestActionBench)
 #include "tst_actionbench.moc"

@@ -3,8 +3,9 @@
 // that action, no audit row exists for a row that did not change, and nothing else changed: each
 // run is all or nothing. OM_FAULT_RUNS sets the runs per profile (default 200).
 #include "actionfixture.h"
-#include "core/actionrunner.h"
+#include "core/actions/actionrunner.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
@@ -128,5 +129,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActionFault)
+OM_TEST_GUILESS_MAIN(TestActionFault)
 #include "tst_actionfault.moc"

@@ -1,8 +1,9 @@
 // The audit trail query against brute force: randomised audit rows (ties in time, hostile text,
 // messages that no longer exist), random filters, every page joined back together must equal
 // the rows a plain scan filtered in C++ gives, in (changed_at desc, id desc) order.
-#include "core/auditquery.h"
+#include "core/audit/auditquery.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -178,5 +179,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAuditQuery)
+OM_TEST_MAIN(TestAuditQuery)
 #include "tst_auditquery.moc"

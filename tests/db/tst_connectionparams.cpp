@@ -1,8 +1,9 @@
 // What libpq is given: the connection string's TLS keywords untouched, and a keychain password
 // as its own parameter that parses whatever characters it holds.
-#include "core/connectioninfo.h"
+#include "pg/connectioninfo.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -87,5 +88,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConnectionParams)
+OM_TEST_GUILESS_MAIN(TestConnectionParams)
 #include "tst_connectionparams.moc"

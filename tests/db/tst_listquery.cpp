@@ -1,8 +1,9 @@
 // The triage list's SQL against brute force: for each profile, every filter's WHERE returns
 // exactly the rows a C++ evaluation of the same rules over all rows returns, keyset pages in every
 // order concatenate to the brute-force order, and hostile key text is matched literally.
-#include "core/listquery.h"
+#include "core/triage/listquery.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -427,5 +428,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestListQuery)
+OM_TEST_GUILESS_MAIN(TestListQuery)
 #include "tst_listquery.moc"

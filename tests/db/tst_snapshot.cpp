@@ -1,7 +1,8 @@
 // The dashboard's one-round-trip snapshot against brute force, on randomised data, for each of
 // the three profiles from the seeds.
-#include "core/snapshotquery.h"
+#include "core/dashboard/snapshotquery.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QRandomGenerator>
@@ -174,5 +175,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnapshot)
+OM_TEST_GUILESS_MAIN(TestSnapshot)
 #include "tst_snapshot.moc"

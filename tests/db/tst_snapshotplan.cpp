@@ -1,9 +1,10 @@
 // With the admin kit's indexes the dashboard's snapshot never reads an outbox table sequentially
 // (EXPLAIN, no ANALYZE), for each of the three profiles; without them the index advisor names the
 // missing index and its cost.
-#include "core/indexadvisor.h"
-#include "core/snapshotquery.h"
+#include "core/dashboard/indexadvisor.h"
+#include "core/dashboard/snapshotquery.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -93,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnapshotPlan)
+OM_TEST_GUILESS_MAIN(TestSnapshotPlan)
 #include "tst_snapshotplan.moc"

@@ -1,9 +1,10 @@
 // SnapshotPoller's cadence for the breakdown by destination / type, against the real server:
 // with every refresh while few messages wait; while many wait, only every breakdownEveryMs or on
 // refreshNow(), the snapshots in between carrying the last breakdown with its own (older) time.
-#include "core/snapshotpoller.h"
+#include "core/dashboard/snapshotpoller.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -165,5 +166,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnapshotPoller)
+OM_TEST_GUILESS_MAIN(TestSnapshotPoller)
 #include "tst_snapshotpoller.moc"

@@ -1,7 +1,8 @@
 // The connection dialog and the OS keychain's fallback path. No test here needs a running
 // secret service: main() points D-Bus at a socket that does not exist, as on CI and offscreen.
-#include "connectiondialog.h"
-#include "core/passwordkeychain.h"
+#include "connection/connectiondialog.h"
+#include "core/connection/passwordkeychain.h"
+#include "testmain.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -125,6 +126,6 @@ int main(int argc, char **argv) {
     qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/om-test-bus");
     QApplication app(argc, argv);
     TestConnectionDialog t;
-    return QTest::qExec(&t, argc, argv);
+    return om::test::exitCode(QTest::qExec(&t, argc, argv));
 }
 #include "tst_connectiondialog.moc"

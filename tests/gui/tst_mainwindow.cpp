@@ -1,10 +1,11 @@
 // The window against a real database, offscreen: the tiles show the server's numbers and the
 // status bar says where they come from.
-#include "core/snapshotpoller.h"
+#include "core/dashboard/snapshotpoller.h"
+#include "dashboard/statustiles.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
-#include "statustiles.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QApplication>
 #include <QLocale>
@@ -70,5 +71,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+OM_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"
