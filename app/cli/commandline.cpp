@@ -99,6 +99,7 @@ Options parseCommandLine(const QStringList &arguments) {
     if (!cli.p.parse(withoutQtOptions(arguments)))
         return error(cli.p.errorText());
     Options o;
+    o.verbose = cli.p.isSet(cli.verbose); // first: --verbose --version logs where the translation came from
     if (cli.p.isSet(cli.help) || cli.p.isSet(cli.helpAll)) {
         o.mode = Options::Mode::Help;
         o.text = cli.p.helpText();
@@ -117,7 +118,6 @@ Options parseCommandLine(const QStringList &arguments) {
         return error(Parser::tr("Unexpected argument \"%1\".").arg(cli.p.positionalArguments().constFirst()));
 
     QString bad;
-    o.verbose = cli.p.isSet(cli.verbose);
     o.conninfo = cli.p.value(cli.connect);
     o.connectGiven = cli.p.isSet(cli.connect);
     o.readOnly = cli.p.isSet(cli.readOnly);
