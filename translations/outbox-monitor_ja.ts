@@ -82,6 +82,41 @@
     </message>
 </context>
 <context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>Usage: %1</source>
+        <translation>使い方: %1</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>オプション:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>引数:</translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation>[オプション]</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>不明なオプション &apos;%1&apos; です。</translation>
+    </message>
+    <message>
+        <source>Unknown options: %1.</source>
+        <translation>不明なオプションです: %1。</translation>
+    </message>
+    <message>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; の後に値がありません。</translation>
+    </message>
+    <message>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; の後に予期しない値があります。</translation>
+    </message>
+</context>
+<context>
     <name>ReasonRules</name>
     <message>
         <source>A reason is required.</source>
@@ -143,10 +178,6 @@
         <translation>Outbox Monitor</translation>
     </message>
     <message>
-        <source>Unknown profile &quot;%1&quot;.</source>
-        <translation>不明なプロファイル「%1」です。</translation>
-    </message>
-    <message>
         <source>Seconds between dashboard refreshes for this run (default: the connection&apos;s setting, 5 s).</source>
         <translation>今回の実行でのダッシュボード更新間隔 (秒)。既定は接続ごとの設定 (5 秒)。</translation>
     </message>
@@ -155,12 +186,64 @@
         <translation>監査タブの絞り込み: action=、operator=、key=、ticket=、reason= を &apos;;&apos; で区切って指定します。</translation>
     </message>
     <message>
-        <source>Write the incident report (as Audit → Incident report… does) to this PDF after --screenshot-delay seconds, then quit.</source>
-        <translation>--screenshot-delay 秒後にインシデントレポートを (監査 → インシデントレポート… と同じ方法で) この PDF に書き出して終了します。</translation>
-    </message>
-    <message>
         <source>Hours before now that --report-pdf covers.</source>
         <translation>--report-pdf が対象とする、現在から遡る時間数。</translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation>このヘルプを表示して終了します。</translation>
+    </message>
+    <message>
+        <source>Show this help and the options every Qt program takes (-platform, -style, …), and exit.</source>
+        <translation>このヘルプと、すべての Qt プログラムが受け付けるオプション (-platform、-style など) を表示して終了します。</translation>
+    </message>
+    <message>
+        <source>Show the program&apos;s version and exit.</source>
+        <translation>プログラムのバージョンを表示して終了します。</translation>
+    </message>
+    <message>
+        <source>Log SQL statements (without their values) and each refresh to stderr; by default only warnings and errors are logged.</source>
+        <translation>SQL 文 (値は含みません) と各更新を標準エラー出力に記録します。既定では警告とエラーのみを記録します。</translation>
+    </message>
+    <message>
+        <source>List the built-in schema profiles and the file each one is read from, and exit.</source>
+        <translation>組み込みのスキーマプロファイルと、それぞれの読み込み元ファイルを一覧表示して終了します。</translation>
+    </message>
+    <message>
+        <source>Write the incident report (as Audit → Incident report… does) to this PDF and exit, without a window or a display; the ticket comes from --audit-filter.</source>
+        <translation>インシデントレポートを (監査 → インシデントレポート… と同じ方法で) この PDF に書き出して終了します。ウィンドウもディスプレイも使いません。チケットは --audit-filter から取ります。</translation>
+    </message>
+    <message>
+        <source>%1 (--help lists the options)</source>
+        <translation>%1 (オプションの一覧は --help で表示されます)</translation>
+    </message>
+    <message>
+        <source>--%1 needs a number from %2 to %3, not &quot;%4&quot;.</source>
+        <translation>--%1 には %2 から %3 までの数値を指定してください (「%4」は使えません)。</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s own options also apply, e.g. -platform NAME, -style NAME, -reverse, -qwindowgeometry GEOMETRY (see the QApplication and QGuiApplication documentation).</source>
+        <translation>Qt 自身のオプションも使えます。例: -platform 名前、-style 名前、-reverse、-qwindowgeometry ジオメトリ (QApplication と QGuiApplication のドキュメントを参照)。</translation>
+    </message>
+    <message>
+        <source>Unexpected argument &quot;%1&quot;.</source>
+        <translation>予期しない引数「%1」です。</translation>
+    </message>
+    <message>
+        <source>--report-pdf needs a file name.</source>
+        <translation>--report-pdf にはファイル名が必要です。</translation>
+    </message>
+    <message>
+        <source>Profile %1: %2</source>
+        <translation>プロファイル %1: %2</translation>
+    </message>
+    <message>
+        <source>Unknown profile &quot;%1&quot; (built-in: %2; or a .json file).</source>
+        <translation>不明なプロファイル「%1」です (組み込み: %2、または .json ファイル)。</translation>
+    </message>
+    <message>
+        <source>--report-pdf needs --connect (or PGDATABASE or PGSERVICE in the environment).</source>
+        <translation>--report-pdf には --connect (または環境変数 PGDATABASE か PGSERVICE) が必要です。</translation>
     </message>
 </context>
 <context>
@@ -476,20 +559,12 @@
         <translation>PDF ファイル (*.pdf)</translation>
     </message>
     <message>
-        <source>The start of the time range must be before its end.</source>
-        <translation>期間の開始は終了より前にしてください。</translation>
-    </message>
-    <message>
         <source>Making the incident report…</source>
         <translation>インシデントレポートを作成中…</translation>
     </message>
     <message>
         <source>Incident report written to %1</source>
         <translation>インシデントレポートを %1 に書き出しました</translation>
-    </message>
-    <message>
-        <source>Could not read the report&apos;s data: %1</source>
-        <translation>レポートのデータを読み取れませんでした: %1</translation>
     </message>
 </context>
 <context>
@@ -1366,6 +1441,29 @@ from %6</source>
     <message>
         <source>%1 / %2 characters</source>
         <translation>%1 / %2 文字</translation>
+    </message>
+</context>
+<context>
+    <name>om::ReportMaker</name>
+    <message>
+        <source>The start of the time range must be before its end.</source>
+        <translation>期間の開始は終了より前にしてください。</translation>
+    </message>
+    <message>
+        <source>Could not read the report&apos;s data: %1</source>
+        <translation>レポートのデータを読み取れませんでした: %1</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file.</source>
+        <translation>%1 はファイルではなくフォルダーです。</translation>
+    </message>
+    <message>
+        <source>Cannot write to the folder of %1: %2</source>
+        <translation>%1 のフォルダーに書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
     </message>
 </context>
 <context>

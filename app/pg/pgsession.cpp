@@ -56,7 +56,8 @@ struct BoundParams {
 };
 
 pqxx::result execWith(pqxx::transaction_base &tx, const QString &sql, const QVariantList &params) {
-    qCDebug(lcSql).noquote() << sql << params;
+    // The statement only: its bound values may hold anything a user typed (a key, a reason, a secret).
+    qCDebug(lcSql).noquote() << sql << "--" << params.size() << "parameters";
     const std::string text = sql.toStdString();
     if (params.isEmpty())
         return tx.exec(text);

@@ -5,11 +5,13 @@
 # Usage (sourced):  pg_cluster_start [DIR]   -> exports PGHOST PGPORT PGUSER PGDATABASE, OM_PG_DIR
 #                   pg_cluster_stop
 # initdb and postgres refuse to run as root, so as root the server runs as the `postgres` user.
+# Works from any checkout: the server's tools run from / (the caller's directory, e.g. a clone under
+# /root, may be closed to `postgres`, and they would first print "could not change directory").
 
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 
 _pg_as_owner() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else (cd / && "$@"); fi
 }
 
 _pg_free_port() {
@@ -25,6 +27,7 @@ pg_cluster_start() {
   local dir=${1:-}
   if [ -z "$dir" ]; then dir=$(mktemp -d /tmp/ompg.XXXXXX); fi   # short path: socket length limit
   mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)   # absolute: the tools run from /
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir"; fi
   chmod 700 "$dir"
   local port; port=$(_pg_free_port) || { echo "pgcluster: no free port" >&2; return 1; }

@@ -8,7 +8,8 @@
 #   workload_status          # one line per pgbench process and its latest progress line
 #   workload_stop            # stops exactly the processes workload_start started
 #
-# What runs (one pgbench process each; pgbench is a single process, so its pid is all there is):
+# What runs (one pgbench process each, under a supervisor that starts it again after a failure, e.g.
+# when the server restarted; the supervisor's pid is the one recorded):
 #   app_outbox_producer  -R N       events/s into app_outbox (20 event types, 8 destinations)
 #   app_outbox_worker    -c W       workers: claim one, "send" (~MS ms), then sent / transient
 #                                   failure (mark_retry) / permanent failure (mark_failed) / crash
@@ -24,15 +25,41 @@
 
 _wl_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
-# one pgbench in the background, its pid recorded: name, pgbench args...
+# one supervised pgbench in the background, the supervisor's pid recorded: name, pgbench args...
 _wl_spawn() {
   local name=$1; shift
-  pgbench "$@" >"$OM_WORKLOAD_DIR/$name.log" 2>&1 </dev/null &
+  : >"$OM_WORKLOAD_DIR/$name.log"
+  _wl_supervise "$name" "$@" </dev/null >/dev/null 2>&1 &
   echo "$! $name" >>"$OM_WORKLOAD_DIR/pids"
 }
 
-# is this pid still one of our pgbench processes (and not a recycled pid)?
-_wl_alive() { [ "$(cat "/proc/$1/comm" 2>/dev/null)" = pgbench ]; }
+# Runs one pgbench until it ends by itself (its -T) or the supervisor gets TERM. pgbench gives up
+# when its server goes away (a restart, a crash: "client aborted", exit 2), and the demo's queue
+# must move again once the server is back: so a failed run is started again, after 1 s, then 2, 4 …
+# up to 30 s while it keeps failing at once (back to 1 s after a run that lasted).
+_wl_supervise() {
+  local name=$1; shift
+  local log=$OM_WORKLOAD_DIR/$name.log child='' delay=1 started rc
+  trap 'if [ -n "$child" ]; then kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; fi; exit 0' TERM
+  while true; do
+    started=$SECONDS
+    pgbench "$@" >>"$log" 2>&1 &
+    child=$!
+    rc=0; wait "$child" || rc=$?
+    child=''
+    [ "$rc" = 0 ] && exit 0
+    [ $(( SECONDS - started )) -lt 30 ] || delay=1
+    echo "workload: $name: pgbench ended (status $rc); starting again in $delay s" >>"$log"
+    sleep "$delay" &
+    child=$!
+    wait "$child" || true
+    child=''
+    delay=$(( delay * 2 > 30 ? 30 : delay * 2 ))
+  done
+}
+
+# is this pid still one of our supervisors (and not a recycled pid)? A supervisor is a bash subshell.
+_wl_alive() { [ "$(cat "/proc/$1/comm" 2>/dev/null)" = bash ]; }
 
 # percent (may be fractional) -> basis points (integer)
 _wl_bp() { awk -v p="$1" 'BEGIN { printf "%d", p * 100 + 0.5 }'; }
@@ -100,7 +127,8 @@ workload_start() {
   sleep 1
   local pid name dead=0
   while read -r pid name; do
-    if ! _wl_alive "$pid"; then
+    # a pgbench that fails at once (bad script, no server) would be restarted for ever: give up
+    if ! _wl_alive "$pid" || grep -q '^workload: .* pgbench ended' "$OM_WORKLOAD_DIR/$name.log"; then
       echo "workload_start: $name exited at once:" >&2; tail -5 "$OM_WORKLOAD_DIR/$name.log" >&2
       dead=1
     fi
@@ -134,7 +162,11 @@ workload_stop() {
     sleep 0.1
   done
   while read -r pid name; do
-    if _wl_alive "$pid"; then kill -KILL "$pid" 2>/dev/null || true; fi
+    if _wl_alive "$pid"; then
+      # its pgbench first, or it would be left running without anyone to stop it
+      for child in $(cat "/proc/$pid/task/$pid/children" 2>/dev/null); do kill -KILL "$child" 2>/dev/null || true; done
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
   done <"$OM_WORKLOAD_DIR/pids"
   # reap them when they are children of this shell (quietly: wait reports their signal)
   while read -r pid name; do wait "$pid" 2>/dev/null || true; done <"$OM_WORKLOAD_DIR/pids"

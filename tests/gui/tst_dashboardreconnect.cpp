@@ -8,6 +8,7 @@
 #include "pg/gateway.h"
 #include "testmain.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -21,16 +22,17 @@ class TestDashboardReconnect : public QObject {
     QString m_port;
     QTemporaryDir m_tmp;
 
-    // Runs bash with pgcluster.sh sourced; fails the test on a non-zero exit.
+    // Runs bash with pgcluster.sh sourced; *ok is false on a non-zero exit. Returns stderr, to be
+    // shown on failure only: values never come out of the output (tools may print warnings there,
+    // e.g. "could not change directory" when the checkout is closed to the postgres user).
     static QString shell(const QString &script, bool *ok) {
         QProcess p;
-        p.setProcessChannelMode(QProcess::MergedChannels);
         p.start("bash", {"-c", QStringLiteral("set -e; source '%1/scripts/lib/pgcluster.sh'; %2").arg(OM_SOURCE_DIR, script)});
         *ok = p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-        const QString out = QString::fromLocal8Bit(p.readAll());
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
         if (!*ok)
-            qWarning().noquote() << out;
-        return out.trimmed();
+            qWarning().noquote() << err << QString::fromLocal8Bit(p.readAllStandardOutput());
+        return err;
     }
     // Same server options as pg_cluster_start (the port must stay the same across the restart).
     QString startCommand() const {
@@ -42,10 +44,18 @@ class TestDashboardReconnect : public QObject {
 private slots:
     void initTestCase() {
         bool ok = false;
-        const QString out = shell("pg_cluster_start >/dev/null; echo \"$OM_PG_DIR $PGPORT\"", &ok);
-        QVERIFY2(ok, qPrintable(out));
-        m_dir = out.section(' ', 0, 0);
-        m_port = out.section(' ', 1, 1);
+        // The cluster's directory and port come back through a file of their own.
+        const QString where = m_tmp.filePath("cluster");
+        const QString err = shell(QStringLiteral("pg_cluster_start >/dev/null; printf '%s\\n%s\\n' \"$OM_PG_DIR\" \"$PGPORT\" >'%1'")
+                                      .arg(where), &ok);
+        QVERIFY2(ok, qPrintable(err));
+        QFile file(where);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        m_dir = lines.at(0);
+        m_port = lines.at(1);
+        QVERIFY2(m_port.toInt() > 0, qPrintable(m_port));
         shell(QStringLiteral("psql -X -q -v ON_ERROR_STOP=1 -h '%1' -p %2 -U postgres -d postgres -f '%3/resources/sql/seed000_app_outbox.sql' "
                              "-c \"INSERT INTO app_outbox (message_key, event_type, destination, payload_json) "
                              "SELECT 'K' || g, 'E', 'D', '{}' FROM generate_series(1, 5) g\"")

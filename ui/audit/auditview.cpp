@@ -2,6 +2,7 @@
 #include "audit/auditcsvexport.h"
 #include "audit/auditmodel.h"
 #include "audit/incidentreport.h"
+#include "audit/reportmaker.h"
 #include "pg/gateway.h"
 
 #include <QCheckBox>
@@ -206,37 +207,16 @@ void AuditView::makeReport(const QString &path) {
     // The report needs a closed range: the bar's ends when ticked, otherwise the last 24 hours.
     const QDateTime to = m_useTo->isChecked() ? m_to->dateTime() : QDateTime::currentDateTime();
     const QDateTime from = m_useFrom->isChecked() ? m_from->dateTime() : to.addDays(-1);
-    if (from >= to) {
-        setStatus(tr("The start of the time range must be before its end."), true);
-        emit reportFinished(false, m_status->text());
-        return;
-    }
-    const QString ticket = m_ticket->text().trimmed();
-    const IncidentQuery query(m_profile);
-    const SchemaProfile profile = m_profile;
+    // The same maker as the command line's --report-pdf; one per report, gone when it is done.
+    auto *maker = new ReportMaker(m_gateway, m_profile, this);
+    maker->setHistory(m_history, m_historyKey);
+    connect(maker, &ReportMaker::finished, this, [this, maker](bool ok, const QString &pathOrMessage) {
+        setStatus(ok ? tr("Incident report written to %1").arg(pathOrMessage) : pathOrMessage, !ok);
+        emit reportFinished(ok, pathOrMessage);
+        maker->deleteLater();
+    });
     setStatus(tr("Making the incident report…"));
-    m_gateway->run<IncidentData>(Lane::Browse, this,
-        [query, from, to, ticket](PgSession &s) { return query.run(s, from, to, ticket); },
-        [this, profile, path](const IncidentData &d) {
-            QString error;
-            IncidentReport report(d, profile);
-            if (m_history && m_history->isOpen()) {
-                // On the GUI thread, where the store lives (Qt Sql connections are per thread), and
-                // cheap: at most kReportChartPoints min/max/avg buckets per series, aggregated in SQLite
-                // over the per-minute rollup (7 days = ~10k rollup rows per series, a few ms).
-                constexpr int kReportChartPoints = 400;
-                report.setHistory(HistoryCharts::load(*m_history, m_historyKey, profile, d.from.toMSecsSinceEpoch(),
-                                                      d.to.toMSecsSinceEpoch(), kReportChartPoints),
-                                  DashboardSettings::load(m_historyKey, profile.stuckTimeoutMinutes).thresholds.value(QStringLiteral("oldest")));
-            }
-            const bool ok = report.writePdf(path, &error);
-            setStatus(ok ? tr("Incident report written to %1").arg(path) : error, !ok);
-            emit reportFinished(ok, ok ? path : error);
-        },
-        [this](const PgError &e) {
-            setStatus(tr("Could not read the report's data: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0)), true);
-            emit reportFinished(false, e.message);
-        });
+    maker->make(path, from, to, m_ticket->text().trimmed());
 }
 
 } // namespace om

@@ -53,7 +53,7 @@ QString AuditQuery::sql(const AuditFilter &filter, const AuditCursor &after, int
 AuditPage AuditQuery::fetchPage(PgSession &session, const AuditFilter &filter, const AuditCursor &after, int limit) const {
     QVariantList params;
     const QString q = sql(filter, after, limit, params);
-    qCDebug(lcAudit).noquote() << q << params;
+    qCDebug(lcAudit).noquote() << q << "--" << params.size() << "parameters"; // never the values
     const PgResult r = session.query(q, params);
     AuditPage page;
     for (const QVariantList &v : r.rows) {

@@ -1,0 +1,13 @@
+#include "cli/appidentity.h"
+
+#include <QCoreApplication>
+
+namespace om::cli {
+
+void setAppIdentity() {
+    QCoreApplication::setApplicationName(QStringLiteral("outbox-monitor"));
+    QCoreApplication::setOrganizationName(QStringLiteral("OutboxMonitor"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(OM_VERSION));
+}
+
+} // namespace om::cli

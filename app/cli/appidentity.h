@@ -1,0 +1,9 @@
+#pragma once
+
+namespace om::cli {
+
+/// Names the program for QSettings, QStandardPaths (the history store) and --version; call right
+/// after each application object is made (every mode makes its own).
+void setAppIdentity();
+
+} // namespace om::cli

@@ -1,0 +1,159 @@
+#include "cli/commandline.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace om::cli {
+
+namespace {
+
+// Our own -h/--help, --help-all and -v/--version instead of addHelpOption()/addVersionOption():
+// Qt's would print and exit inside process(), which needs an application object of the right
+// kind; ours only return the text, and their descriptions are translated with everything else.
+struct Parser {
+    Q_DECLARE_TR_FUNCTIONS(main) // the texts keep the context they had in main.cpp
+public:
+    QCommandLineParser p;
+    QCommandLineOption help{{QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help and exit.")};
+    QCommandLineOption helpAll{QStringLiteral("help-all"),
+                               tr("Show this help and the options every Qt program takes (-platform, -style, …), and exit.")};
+    QCommandLineOption version{{QStringLiteral("v"), QStringLiteral("version")}, tr("Show the program's version and exit.")};
+    QCommandLineOption verbose{QStringLiteral("verbose"),
+                               tr("Log SQL statements (without their values) and each refresh to stderr; "
+                                  "by default only warnings and errors are logged.")};
+    QCommandLineOption connect{QStringLiteral("connect"),
+        tr("libpq connection string or URI (PG* environment, service files and .pgpass apply)."), QStringLiteral("conninfo")};
+    QCommandLineOption readOnly{QStringLiteral("read-only"),
+        tr("Open read-only sessions (default_transaction_read_only): nothing can be changed.")};
+    QCommandLineOption profile{QStringLiteral("profile"),
+        tr("Schema profile: a built-in id (app_outbox, batch_work_item, outbox) or a JSON file."),
+        QStringLiteral("profile"), QStringLiteral("app_outbox")};
+    QCommandLineOption listProfiles{QStringLiteral("list-profiles"),
+        tr("List the built-in schema profiles and the file each one is read from, and exit.")};
+    QCommandLineOption interval{QStringLiteral("interval"),
+        tr("Seconds between dashboard refreshes for this run (default: the connection's setting, 5 s)."), QStringLiteral("seconds")};
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+        tr("Save a picture of the window to this PNG file after --screenshot-delay seconds, then quit."), QStringLiteral("file")};
+    QCommandLineOption screenshotDelay{QStringLiteral("screenshot-delay"),
+        tr("Seconds to wait before --screenshot."), QStringLiteral("seconds"), QStringLiteral("8")};
+    QCommandLineOption tab{QStringLiteral("tab"), tr("Index of the tab to show first."), QStringLiteral("index"), QStringLiteral("0")};
+    QCommandLineOption auditFilter{QStringLiteral("audit-filter"),
+        tr("Filter the Audit tab: action=, operator=, key=, ticket=, reason= pairs separated by ';'."), QStringLiteral("filter")};
+    QCommandLineOption report{QStringLiteral("report-pdf"),
+        tr("Write the incident report (as Audit → Incident report… does) to this PDF and exit, without a window "
+           "or a display; the ticket comes from --audit-filter."), QStringLiteral("file")};
+    QCommandLineOption reportHours{QStringLiteral("report-hours"),
+        tr("Hours before now that --report-pdf covers."), QStringLiteral("hours"), QStringLiteral("24")};
+
+    Parser() {
+        p.setApplicationDescription(tr("Watch and recover transactional-outbox tables in PostgreSQL."));
+        p.addOptions({help, helpAll, version, verbose, connect, readOnly, profile, listProfiles, interval, screenshot,
+                      screenshotDelay, tab, auditFilter, report, reportHours});
+    }
+};
+
+Options error(const QString &message) {
+    Options o;
+    o.mode = Options::Mode::Error;
+    o.text = Parser::tr("%1 (--help lists the options)").arg(message);
+    return o;
+}
+
+// A number option: nullopt (and *bad set) when the value is not a number in [min, max].
+std::optional<double> number(const QCommandLineParser &p, const QCommandLineOption &opt, double min, double max, QString *bad) {
+    bool ok = false;
+    const double v = p.value(opt).toDouble(&ok);
+    if (ok && v >= min && v <= max)
+        return v;
+    *bad = Parser::tr("--%1 needs a number from %2 to %3, not \"%4\".").arg(opt.names().constLast()).arg(min).arg(max).arg(p.value(opt));
+    return std::nullopt;
+}
+
+// Qt's own GUI options (-platform xcb, -style=Fusion, -reverse, …) are read by QGuiApplication
+// later, not here: leave them out of our parse so that they are not "unknown options".
+QStringList withoutQtOptions(const QStringList &arguments) {
+    static const QStringList withValue = {"-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry",
+                                          "-qwindowtitle", "-qwindowicon", "-style", "-stylesheet", "-session", "-display",
+                                          "-geometry", "-fontengine"};
+    static const QStringList flags = {"-reverse", "-widgetcount", "-nograb", "-dograb", "-sync"};
+    QStringList out;
+    for (int i = 0; i < arguments.size(); ++i) {
+        const QString &a = arguments.at(i);
+        const QString name = a.section(QLatin1Char('='), 0, 0);
+        if (i > 0 && withValue.contains(name)) {
+            if (!a.contains(QLatin1Char('=')))
+                ++i; // its value is the next argument
+            continue;
+        }
+        if (i > 0 && flags.contains(a))
+            continue;
+        out << a;
+    }
+    return out;
+}
+
+} // namespace
+
+Options parseCommandLine(const QStringList &arguments) {
+    Parser cli;
+    if (!cli.p.parse(withoutQtOptions(arguments)))
+        return error(cli.p.errorText());
+    Options o;
+    o.verbose = cli.p.isSet(cli.verbose); // first: --verbose --version logs where the translation came from
+    if (cli.p.isSet(cli.help) || cli.p.isSet(cli.helpAll)) {
+        o.mode = Options::Mode::Help;
+        o.text = cli.p.helpText();
+        if (cli.p.isSet(cli.helpAll))
+            o.text += QLatin1Char('\n') + Parser::tr("Qt's own options also apply, e.g. -platform NAME, -style NAME, -reverse, "
+                                              "-qwindowgeometry GEOMETRY (see the QApplication and QGuiApplication documentation).")
+                    + QLatin1Char('\n');
+        return o;
+    }
+    if (cli.p.isSet(cli.version)) {
+        o.mode = Options::Mode::Version;
+        o.text = QStringLiteral("%1 %2\n").arg(QCoreApplication::applicationName(), QCoreApplication::applicationVersion());
+        return o;
+    }
+    if (!cli.p.positionalArguments().isEmpty())
+        return error(Parser::tr("Unexpected argument \"%1\".").arg(cli.p.positionalArguments().constFirst()));
+
+    QString bad;
+    o.conninfo = cli.p.value(cli.connect);
+    o.connectGiven = cli.p.isSet(cli.connect);
+    o.readOnly = cli.p.isSet(cli.readOnly);
+    o.profile = cli.p.value(cli.profile);
+    if (cli.p.isSet(cli.interval))
+        o.intervalSeconds = number(cli.p, cli.interval, 0.1, 86400, &bad);
+    o.screenshotFile = cli.p.value(cli.screenshot);
+    o.screenshotDelaySeconds = number(cli.p, cli.screenshotDelay, 0, 3600, &bad).value_or(0);
+    o.tab = int(number(cli.p, cli.tab, 0, 100, &bad).value_or(0));
+    if (cli.p.isSet(cli.auditFilter))
+        o.auditFilter = parseAuditFilter(cli.p.value(cli.auditFilter));
+    o.reportFile = cli.p.value(cli.report);
+    o.reportHours = number(cli.p, cli.reportHours, 0.001, 24 * 366, &bad).value_or(0);
+    if (!bad.isEmpty())
+        return error(bad);
+    if (cli.p.isSet(cli.listProfiles))
+        o.mode = Options::Mode::ListProfiles;
+    else if (cli.p.isSet(cli.report)) {
+        if (o.reportFile.isEmpty())
+            return error(Parser::tr("--report-pdf needs a file name."));
+        o.mode = Options::Mode::Report;
+    }
+    return o;
+}
+
+AuditFilter parseAuditFilter(const QString &text, AuditFilter f) {
+    for (const QString &pair : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const QString name = pair.section(QLatin1Char('='), 0, 0).trimmed();
+        const QString value = pair.section(QLatin1Char('='), 1).trimmed();
+        QString *field = name == QLatin1String("action") ? &f.action : name == QLatin1String("operator") ? &f.operatorName
+                       : name == QLatin1String("key") ? &f.keyText : name == QLatin1String("ticket") ? &f.ticket
+                       : name == QLatin1String("reason") ? &f.reasonText : nullptr;
+        if (field)
+            *field = value;
+    }
+    return f;
+}
+
+} // namespace om::cli

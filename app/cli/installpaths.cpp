@@ -1,0 +1,81 @@
+#include "cli/installpaths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace om::cli {
+
+namespace {
+
+QList<ProfileSource> profilesIn(const QString &dirPath) {
+    QList<ProfileSource> out;
+    const QDir dir(dirPath);
+    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QString error;
+        if (auto p = SchemaProfile::fromFile(dir.filePath(name), &error))
+            out << ProfileSource{*p, dir.filePath(name)};
+        else
+            qWarning("profile %s is invalid: %s", qPrintable(dir.filePath(name)), qPrintable(error));
+    }
+    return out;
+}
+
+} // namespace
+
+QString installedDataDir() {
+    const QString dir = QDir(QCoreApplication::applicationDirPath()).absoluteFilePath(QStringLiteral("../share/outbox-monitor"));
+    return QFileInfo(dir).isDir() ? QDir::cleanPath(dir) : QString();
+}
+
+QList<ProfileSource> builtInProfiles() {
+    const QString data = installedDataDir();
+    QList<ProfileSource> out = data.isEmpty() ? QList<ProfileSource>() : profilesIn(data + QStringLiteral("/profiles"));
+    for (const ProfileSource &embedded : profilesIn(QStringLiteral(":/profiles"))) {
+        const bool installed = std::any_of(out.cbegin(), out.cend(), [&](const ProfileSource &s) { return s.profile.id == embedded.profile.id; });
+        if (!installed)
+            out << embedded;
+    }
+    return out;
+}
+
+std::optional<SchemaProfile> resolveProfile(const QString &idOrFile, QString *error) {
+    if (idOrFile.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        QString why;
+        auto p = SchemaProfile::fromFile(idOrFile, &why);
+        if (!p)
+            *error = QCoreApplication::translate("main", "Profile %1: %2").arg(idOrFile, why.section(QLatin1Char('\n'), 0, 0));
+        return p;
+    }
+    QStringList ids;
+    for (const ProfileSource &s : builtInProfiles()) {
+        if (s.profile.id == idOrFile)
+            return s.profile;
+        ids << s.profile.id;
+    }
+    *error = QCoreApplication::translate("main", "Unknown profile \"%1\" (built-in: %2; or a .json file).").arg(idOrFile, ids.join(QLatin1String(", ")));
+    return std::nullopt;
+}
+
+QString installTranslations(QCoreApplication &app) {
+    const QLocale locale;
+    QString used;
+    auto *own = new QTranslator(&app);
+    const QString data = installedDataDir();
+    for (const QString &dir : {data.isEmpty() ? QString() : data + QStringLiteral("/translations"), QStringLiteral(":/i18n")}) {
+        if (!dir.isEmpty() && own->load(locale, QStringLiteral("outbox-monitor"), QStringLiteral("_"), dir)) {
+            used = own->filePath();
+            app.installTranslator(own);
+            break;
+        }
+    }
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        app.installTranslator(qt);
+    return used;
+}
+
+} // namespace om::cli

@@ -1,0 +1,78 @@
+#include "cli/reportcommand.h"
+#include "audit/reportmaker.h"
+#include "cli/appidentity.h"
+#include "cli/installpaths.h"
+#include "pg/connectioninfo.h"
+#include "core/store/historystore.h"
+#include "pg/gateway.h"
+
+#include <QApplication>
+#include <QTimer>
+#include <cstdio>
+
+namespace om::cli {
+
+namespace {
+
+QtMessageHandler g_previousHandler = nullptr;
+
+// Under cron or a plain SSH session XDG_RUNTIME_DIR is unset and Qt says so on stderr, although
+// nothing here needs a runtime directory: drop that notice so that stderr holds only our line.
+void quietAboutRuntimeDir(QtMsgType type, const QMessageLogContext &context, const QString &message) {
+    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    g_previousHandler(type, context, message);
+}
+
+int fail(const QString &message) {
+    std::fprintf(stderr, "outbox-monitor: %s\n", qUtf8Printable(message));
+    return 2;
+}
+
+} // namespace
+
+int runReport(int &argc, char **argv, const Options &o) {
+    // Forced, not defaulted: a DISPLAY that is set but unreachable (an SSH session without X
+    // forwarding, cron) would abort the program in the xcb plugin. "offscreen" is part of libQt6Gui.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    g_previousHandler = qInstallMessageHandler(quietAboutRuntimeDir);
+    QApplication app(argc, argv);
+    setAppIdentity();
+    installTranslations(app);
+
+    if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase())
+        return fail(QApplication::translate("main", "--report-pdf needs --connect (or PGDATABASE or PGSERVICE in the environment)."));
+    if (const QString problem = ConnectionInfo::problem(o.conninfo); o.connectGiven && !problem.isEmpty())
+        return fail(problem);
+    QString error;
+    const std::optional<SchemaProfile> profile = resolveProfile(o.profile, &error);
+    if (!profile)
+        return fail(error);
+
+    GatewayConfig config;
+    config.connInfo = o.conninfo;
+    config.readOnly = true; // a report only reads: let the database refuse anything else
+    Gateway gateway(config);
+    // The dashboard's history for this connection, as the window's report shows it. Without a store
+    // (never ran the window here) the report says it has no samples.
+    HistoryStore store;
+    store.open();
+    ReportMaker maker(&gateway, *profile);
+    maker.setHistory(&store, ConnectionInfo::storeKey(o.conninfo, profile->id));
+
+    int status = 1;
+    QObject::connect(&maker, &ReportMaker::finished, &app, [&status](bool ok, const QString &pathOrMessage) {
+        if (!ok)
+            std::fprintf(stderr, "outbox-monitor: %s\n", qUtf8Printable(pathOrMessage));
+        status = ok ? 0 : 1;
+        QApplication::quit();
+    });
+    const QDateTime to = QDateTime::currentDateTime();
+    const QDateTime from = to.addMSecs(qint64(-o.reportHours * 3600 * 1000));
+    const QString ticket = o.auditFilter ? o.auditFilter->ticket.trimmed() : QString();
+    QTimer::singleShot(0, &maker, [&] { maker.make(o.reportFile, from, to, ticket); });
+    app.exec();
+    return status;
+}
+
+} // namespace om::cli

@@ -1,0 +1,285 @@
+// outbox-monitor's command line without a display: --help/--version (translated), mistakes,
+// --report-pdf against the harness's real server for every built-in profile (file written, or one
+// line on stderr and no file), the default logging, and the installed layout (cmake --install into
+// a temporary prefix: the binary takes its profiles and translations from there).
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace om::test;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out, err;
+    QStringList errLines() const { return err.split(QLatin1Char('\n'), Qt::SkipEmptyParts); }
+};
+
+} // namespace
+
+class TestCommandLine : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_home; // HOME and XDG dirs of the program: its history store and settings
+
+    QProcessEnvironment environment(const QString &language = QString()) const {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("HOME", m_home.path());
+        env.insert("XDG_DATA_HOME", m_home.filePath("data"));
+        env.insert("XDG_CONFIG_HOME", m_home.filePath("config"));
+        env.remove("XDG_RUNTIME_DIR"); // as under cron
+        env.remove("QT_LOGGING_RULES");
+        if (!language.isEmpty()) {
+            env.remove("LC_ALL");
+            env.remove("LANGUAGE");
+            env.insert("LANG", language);
+        }
+        return env;
+    }
+
+    Run run(const QStringList &args, const QProcessEnvironment &env, const QString &binary = QStringLiteral(OM_BINARY)) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(binary, args);
+        Run r;
+        if (!p.waitForFinished(120000)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+        r.out = QString::fromUtf8(p.readAllStandardOutput());
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        return r;
+    }
+
+    static QString pdfText(const QString &pdf) {
+        QProcess p;
+        p.start("pdftotext", {"-enc", "UTF-8", pdf, "-"});
+        p.waitForFinished(60000);
+        return QString::fromUtf8(p.readAllStandardOutput());
+    }
+
+    // A port on 127.0.0.1 where nothing listens (the system picked it free, then it was closed).
+    static quint16 closedPort() {
+        QTcpServer server;
+        if (!server.listen(QHostAddress::LocalHost))
+            return 9;
+        const quint16 port = server.serverPort();
+        server.close();
+        return port;
+    }
+
+private slots:
+    void initTestCase() {
+        // The point of these tests: CTest removed the display (tests/cli/CMakeLists.txt).
+        QVERIFY(!qEnvironmentVariableIsSet("DISPLAY"));
+        QVERIFY(!qEnvironmentVariableIsSet("WAYLAND_DISPLAY"));
+        QVERIFY(!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"));
+        QVERIFY(m_home.isValid());
+    }
+
+    void versionAndHelp() {
+        const Run v = run({"--version"}, environment());
+        QCOMPARE(v.exitCode, 0);
+        QCOMPARE(v.out, QStringLiteral("outbox-monitor %1\n").arg(OM_VERSION));
+        QCOMPARE(v.err, QString());
+
+        const Run h = run({"--help"}, environment());
+        QCOMPARE(h.exitCode, 0);
+        QVERIFY2(h.out.startsWith("Usage: "), qPrintable(h.out));
+        for (const char *text : {"-h, --help", "-v, --version", "--report-pdf <file>", "--verbose", "--list-profiles",
+                                 "Show this help and exit."})
+            QVERIFY2(h.out.contains(QLatin1String(text)), text);
+        QCOMPARE(h.err, QString());
+        QVERIFY(run({"--help-all"}, environment()).out.contains("-platform NAME"));
+    }
+
+    void helpInJapanese() {
+        const Run h = run({"--help"}, environment("ja_JP.UTF-8"));
+        QCOMPARE(h.exitCode, 0);
+        // Qt's own lines ("Usage:", "Options:") and ours, from the program's translation.
+        for (const QString &text : {QStringLiteral("使い方: "), QStringLiteral("オプション:"), QStringLiteral("このヘルプを表示して終了します。"),
+                                    QStringLiteral("プログラムのバージョンを表示して終了します。"),
+                                    QStringLiteral("PostgreSQL のトランザクショナルアウトボックス")})
+            QVERIFY2(h.out.contains(text), qPrintable(text + "\n" + h.out));
+        QVERIFY2(!h.out.contains("Show this help"), qPrintable(h.out));
+    }
+
+    void mistakesSayOneLine_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("unknown option") << QStringList{"--bogus"} << QString() << "Unknown option 'bogus'. (--help lists the options)";
+        // Qt's parser text comes from Qt's qtbase_ja.qm when installed, from ours otherwise; the hint is ours.
+        QTest::newRow("unknown option, ja") << QStringList{"--bogus"} << "ja_JP.UTF-8" << "(オプションの一覧は --help で表示されます)";
+        QTest::newRow("missing value") << QStringList{"--report-pdf"} << QString() << "Missing value after '--report-pdf'.";
+        QTest::newRow("bad number") << QStringList{"--report-hours", "many", "--report-pdf", "x.pdf"} << QString()
+                                    << "--report-hours needs a number";
+        QTest::newRow("stray argument") << QStringList{"report.pdf"} << QString() << "Unexpected argument \"report.pdf\".";
+    }
+    void mistakesSayOneLine() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, language);
+        QFETCH(QString, expected);
+        const Run r = run(args, environment(language));
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.errLines().size(), 1);
+        QVERIFY2(r.err.startsWith("outbox-monitor: ") && r.err.contains(expected), qPrintable(r.err));
+        QCOMPARE(r.out, QString());
+    }
+
+    void reportWithoutDisplay_data() {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QString>("seed");
+        QTest::addColumn<QString>("table");
+        QTest::newRow("app_outbox") << "app_outbox" << "seed000_app_outbox.sql" << "app_outbox";
+        QTest::newRow("batch_work_item") << "batch_work_item" << "seed003_batch_work_item.sql" << "batch_work_item";
+        QTest::newRow("outbox") << "outbox" << "seed004_outbox.sql" << "outbox";
+    }
+    void reportWithoutDisplay() {
+        QFETCH(QString, profile);
+        QFETCH(QString, seed);
+        QFETCH(QString, table);
+        QString error;
+        auto db = TestDatabase::create({seed}, &error);
+        QVERIFY2(db, qPrintable(error));
+        QTemporaryDir out;
+        const QString pdf = out.filePath("report.pdf");
+        const Run r = run({"--connect", db->connectionString(), "--profile", profile, "--report-pdf", pdf, "--report-hours", "2"},
+                          environment());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.err, QString()); // warnings and errors only, and there were none
+        QFile file(pdf);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.read(5) == "%PDF-");
+        QVERIFY2(pdfText(pdf).contains("Incident report: " + table), qPrintable(pdfText(pdf).left(500)));
+        // Only the report: the temporary file it was written to is gone.
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"report.pdf"});
+    }
+
+    void reportFailuresLeaveNoFile_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("unreachable server") << "server" << "Could not read the report's data: connection to server" << 1;
+        QTest::newRow("bad profile") << "profile" << "Unknown profile \"nope\"" << 2;
+        QTest::newRow("profile file") << "profile-file" << "Profile " << 2;
+        QTest::newRow("folder missing") << "folder" << "Cannot write to the folder of" << 1;
+        QTest::newRow("path is a folder") << "is-folder" << "is a folder, not a file." << 1;
+        QTest::newRow("bad connection string") << "conninfo" << "" << 2;
+    }
+    void reportFailuresLeaveNoFile() {
+        QFETCH(QString, kind);
+        QFETCH(QString, expected);
+        QFETCH(int, exitCode);
+        QString error;
+        auto db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        QVERIFY2(db, qPrintable(error));
+        QTemporaryDir out;
+        QString pdf = out.filePath("report.pdf");
+        // A report from an earlier run: a failed run must leave it as it was.
+        {
+            QFile old(pdf);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("earlier report");
+        }
+        QString conn = db->connectionString(), profile = "app_outbox";
+        if (kind == "server")
+            conn = QStringLiteral("host=127.0.0.1 port=%1 dbname=x user=x connect_timeout=5").arg(closedPort());
+        else if (kind == "profile")
+            profile = "nope";
+        else if (kind == "profile-file")
+            profile = out.filePath("missing.json");
+        else if (kind == "folder")
+            pdf = out.filePath("no/such/folder/report.pdf");
+        else if (kind == "is-folder")
+            pdf = out.path();
+        else if (kind == "conninfo")
+            conn = "host=";
+        const Run r = run({"--connect", conn, "--profile", profile, "--report-pdf", pdf}, environment());
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(r.errLines().size() == 1, qPrintable(r.err));
+        QVERIFY2(r.err.startsWith("outbox-monitor: ") && r.err.contains(expected), qPrintable(r.err));
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"report.pdf"});
+        QFile old(out.filePath("report.pdf"));
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("earlier report"));
+    }
+
+    void verboseLogsSqlWithoutValues() {
+        QString error;
+        auto db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        QVERIFY2(db, qPrintable(error));
+        QTemporaryDir out;
+        const QStringList args{"--connect", db->connectionString(), "--report-pdf", out.filePath("r.pdf"),
+                               "--audit-filter", "ticket=SECRET-TICKET-4711"};
+        const Run quiet = run(args, environment());
+        QVERIFY2(quiet.exitCode == 0, qPrintable(quiet.err));
+        QCOMPARE(quiet.err, QString());
+
+        const Run verbose = run(QStringList(args) << "--verbose", environment());
+        QVERIFY2(verbose.exitCode == 0, qPrintable(verbose.err));
+        QVERIFY2(verbose.err.contains("SELECT") && verbose.err.contains("app_outbox_audit"), qPrintable(verbose.err));
+        QVERIFY2(!verbose.err.contains("SECRET-TICKET-4711"), qPrintable(verbose.err)); // a bound value
+
+        QProcessEnvironment rules = environment();
+        rules.insert("QT_LOGGING_RULES", "om.sql.debug=true");
+        const Run byRules = run(args, rules);
+        QVERIFY2(byRules.exitCode == 0, qPrintable(byRules.err));
+        QVERIFY2(byRules.err.contains("SELECT"), qPrintable(byRules.err));
+        QVERIFY(!byRules.err.contains("SECRET-TICKET-4711"));
+    }
+
+    void installedBinaryReadsItsPrefix() {
+        QTemporaryDir prefix;
+        QProcess install;
+        install.start(OM_CMAKE, {"--install", OM_BUILD_DIR, "--prefix", prefix.path()});
+        QVERIFY(install.waitForFinished(120000));
+        QVERIFY2(install.exitCode() == 0, install.readAllStandardError().constData());
+        const QString bin = prefix.filePath("bin/outbox-monitor");
+        const QString data = prefix.filePath("share/outbox-monitor");
+        for (const QString &f : {data + "/translations/outbox-monitor_ja.qm", data + "/profiles/app_outbox.json",
+                                 data + "/sql/install.sql", data + "/sql/kit/roles.sql",
+                                 prefix.filePath("share/applications/outbox-monitor.desktop"),
+                                 prefix.filePath("share/icons/hicolor/scalable/apps/outbox-monitor.svg"),
+                                 prefix.filePath("share/metainfo/outbox-monitor.metainfo.xml"),
+                                 prefix.filePath("share/man/man1/outbox-monitor.1.gz"),
+                                 prefix.filePath("share/doc/outbox-monitor/copyright")})
+            QVERIFY2(QFile::exists(f), qPrintable(f));
+
+        // Profiles: the installed files, and one an administrator added there.
+        QVERIFY(QFile::copy(data + "/profiles/outbox.json", data + "/profiles/site_outbox.json"));
+        QFile site(data + "/profiles/site_outbox.json");
+        QVERIFY(site.open(QIODevice::ReadWrite));
+        QByteArray json = site.readAll().replace("\"id\": \"outbox\"", "\"id\": \"site_outbox\"");
+        QVERIFY(json.contains("site_outbox"));
+        site.resize(0);
+        site.write(json);
+        site.close();
+        const Run list = run({"--list-profiles"}, environment(), bin);
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY2(list.out.contains("app_outbox\t" + data + "/profiles/app_outbox.json\n"), qPrintable(list.out));
+        QVERIFY2(list.out.contains("site_outbox\t" + data + "/profiles/site_outbox.json\n"), qPrintable(list.out));
+        QVERIFY(!list.out.contains(":/profiles"));
+
+        // Translations: the installed .qm; without it, the embedded one.
+        const Run ja = run({"--version", "--verbose"}, environment("ja_JP.UTF-8"), bin);
+        QCOMPARE(ja.exitCode, 0);
+        QVERIFY2(ja.err.contains("translation: " + data + "/translations/outbox-monitor_ja.qm"), qPrintable(ja.err));
+        QVERIFY(run({"--help"}, environment("ja_JP.UTF-8"), bin).out.contains(QStringLiteral("このヘルプを表示して終了します。")));
+        QVERIFY(QFile::remove(data + "/translations/outbox-monitor_ja.qm"));
+        const Run embedded = run({"--version", "--verbose"}, environment("ja_JP.UTF-8"), bin);
+        QVERIFY2(embedded.err.contains("translation: :/i18n/outbox-monitor_ja.qm"), qPrintable(embedded.err));
+        QVERIFY(run({"--help"}, environment("ja_JP.UTF-8"), bin).out.contains(QStringLiteral("このヘルプを表示して終了します。")));
+    }
+};
+
+OM_TEST_GUILESS_MAIN(TestCommandLine)
+#include "tst_commandline.moc"
