@@ -64,7 +64,8 @@ private slots:
         connect(&timer, &QTimer::timeout, [&] { ++ticks; });
         timer.start(50);
         QTest::qWait(600);
-        QVERIFY2(ticks >= 8, qPrintable(QString::number(ticks)));
+        // A blocked loop would count 0 or 1; a busy shared machine may deliver fewer than 12.
+        QVERIFY2(ticks >= 4, qPrintable(QString::number(ticks)));
         gw.cancel(Lane::Browse, id);
         QTRY_VERIFY_WITH_TIMEOUT(cancelled, 5000);
         QVERIFY(t.elapsed() < 10000);

@@ -149,8 +149,13 @@ private slots:
         for (int i = 0; i < 12; ++i) {
             const Snapshot s = next(spy);
             if (s.breakdownTime == s.serverTime) {
-                QVERIFY(carried > 0); // not with every refresh...
-                QVERIFY(first.breakdownTime.msecsTo(s.breakdownTime) >= 1400); // ...but after its interval
+                // Only after its interval. Whether a carried snapshot came first depends on how long
+                // the refreshes took on this (shared) machine: a slow one stretches the poll interval
+                // past the breakdown's, and then the very next refresh is due for it. The carrying
+                // itself is tested in manyWaitingCarryTheLastBreakdown.
+                QVERIFY2(first.breakdownTime.msecsTo(s.breakdownTime) >= 1400,
+                         qPrintable(QStringLiteral("fresh again after %1 ms, %2 carried")
+                                        .arg(first.breakdownTime.msecsTo(s.breakdownTime)).arg(carried)));
                 poller.stop();
                 return;
             }
