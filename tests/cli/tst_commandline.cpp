@@ -99,6 +99,10 @@ private slots:
             QVERIFY2(h.out.contains(QLatin1String(text)), text);
         QCOMPARE(h.err, QString());
         QVERIFY(run({"--help-all"}, environment()).out.contains("-platform NAME"));
+        // Qt's own GUI options are left to Qt, not refused as unknown.
+        const Run withQt = run({"-platform", "offscreen", "-style=Fusion", "-reverse", "--version"}, environment());
+        QCOMPARE(withQt.exitCode, 0);
+        QVERIFY(withQt.out.startsWith("outbox-monitor "));
     }
 
     void helpInJapanese() {
