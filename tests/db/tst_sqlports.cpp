@@ -68,14 +68,14 @@ private slots:
     void initTestCase() {
         QString error;
         m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/roles.sql",
+                                     "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
                                      "demo/catalog.sql", "demo/logins.sql"},
                                     &error);
         if (!m_db)
             QFAIL(qPrintable(error));
         // Every file is idempotent: applying them all a second time must work.
         for (const char *f : {"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                              "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/roles.sql",
+                              "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
                               "demo/logins.sql"})
             m_db->applyFile(QString::fromLatin1(f));
     }

@@ -7,9 +7,11 @@
 
 #include <QKeySequence>
 #include <QObject>
+#include <functional>
 #include <optional>
 
 class QAction;
+class QProgressDialog;
 class QToolBar;
 class QWidget;
 
@@ -72,6 +74,14 @@ private:
     void updateEnabled();
     void triggered(const QString &kind);
     void confirmAndRun(const QString &kind, ActionRequest request);
+    /// Runs a confirmed request on the Action lane with a progress dialog; the result (or the
+    /// re-checked outcome) is shown only after the progress dialog is gone.
+    void run(const QString &kind, const ActionRequest &request, int count, const std::function<void()> &finish);
+    /// After a lost COMMIT acknowledgement: "unknown", then what a new connection finds.
+    void recheck(const QString &kind, const ActionRequest &request, qint64 xid, QProgressDialog *progress,
+                 const std::function<void()> &finish);
+    QProgressDialog *openProgress(const QString &kind, int count);
+    void closeProgress(QProgressDialog *progress);
 
     AppContext m_context;
     QWidget *m_window;
