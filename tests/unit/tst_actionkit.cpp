@@ -1,7 +1,7 @@
 // The kit's action functions (resources/sql/kit/action_functions.sql) are generated from the
 // built-in profiles: the committed file must be exactly what om::ActionFunctionSql produces, so a
 // profile change cannot leave the database's functions behind. OM_REGENERATE_KIT=1 rewrites it.
-#include "core/actionfunctionsql.h"
+#include "core/actions/actionfunctionsql.h"
 
 #include <QFile>
 #include <QTest>

@@ -1,0 +1,52 @@
+#include "core/actions/privileges.h"
+#include "core/actions/actionfunctionsql.h"
+#include "pg/pgsession.h"
+
+#include <QCoreApplication>
+
+namespace om {
+
+QString Privileges::summary() const {
+    auto tr = [](const char *s) { return QCoreApplication::translate("om::Privileges", s); };
+    if (canChangeMessages())
+        return tr("operator: %1 may change messages").arg(role);
+    QString why;
+    if (forcedReadOnly)
+        why = tr("read-only session requested");
+    else if (!error.isEmpty())
+        why = tr("privileges could not be checked: %1").arg(error.section(QLatin1Char('\n'), 0, 0));
+    else if (!checked)
+        why = tr("privileges not checked yet");
+    else if (readOnlyTransactions)
+        why = tr("the server makes %1's transactions read-only").arg(role);
+    else
+        why = tr("%1 lacks %2").arg(role, missing.mid(0, 3).join(QLatin1String(", "))
+                                              + (missing.size() > 3 ? QStringLiteral(", …") : QString()));
+    return tr("read-only: this role cannot change messages (%1)").arg(why);
+}
+
+Privileges PrivilegeCheck::run(PgSession &session) const {
+    // Operators change messages only through the kit's action function (SECURITY DEFINER, it
+    // writes the audit rows itself): EXECUTE on it is the one privilege the actions need. Direct
+    // UPDATE / audit INSERT are deliberately not asked for: the kit revokes them.
+    const ActionFunctionSql fn(m_profile);
+    const PgResult r = session.query(
+        QStringLiteral("SELECT current_setting('transaction_read_only'), current_user::text,"
+                       " to_regprocedure($1) IS NOT NULL,"
+                       " coalesce(has_function_privilege(to_regprocedure($1), 'EXECUTE'), false)"),
+        {fn.signature()});
+    const QVariantList row = r.rows.value(0);
+    Privileges out;
+    out.checked = true;
+    out.forcedReadOnly = session.options().readOnly;
+    out.readOnlyTransactions = row.value(0).toString() == QLatin1String("on");
+    out.role = row.value(1).toString();
+    auto granted = [&row](int i) { return row.value(i).toString() == QLatin1String("t"); };
+    if (!granted(2))
+        out.missing << QStringLiteral("the admin kit's function %1 (kit/action_functions.sql)").arg(fn.signature());
+    else if (!granted(3))
+        out.missing << QStringLiteral("EXECUTE ON FUNCTION %1").arg(fn.signature());
+    return out;
+}
+
+} // namespace om
