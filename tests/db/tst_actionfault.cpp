@@ -57,6 +57,7 @@ struct Reported {
     enum class Outcome { Committed, RolledBack, Unknown } outcome = Outcome::Unknown;
     bool inDoubt = false;
     QList<qint64> changedIds;
+    bool faultInjected = false; ///< the kill (or the dropped answer) happened where it was meant to
 };
 
 } // namespace
@@ -79,15 +80,17 @@ class TestActionFault : public QObject {
         return s;
     }
 
-    void terminate(int pid) {
-        // Then wait until the backend is gone (pg_terminate_backend's own timeout polls every 100 ms).
-        QCOMPARE(m_db->scalar("SELECT pg_terminate_backend($1)", {pid}).toString(), QStringLiteral("t"));
-        for (int i = 0; i < 5000; ++i) {
-            if (m_db->scalar("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", {pid}).toInt() == 0)
-                return;
+    /// Kills backend `pid` from `via` and waits until it is gone (pg_terminate_backend's own
+    /// timeout polls only every 100 ms). No QTest macro: it also runs on the killer thread.
+    static bool terminate(PgSession &via, int pid) {
+        if (via.query(QStringLiteral("SELECT pg_terminate_backend($1)"), {pid}).scalar().toString() != QLatin1String("t"))
+            return false;
+        for (int i = 0; i < 10000; ++i) {
+            if (via.query(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE pid = $1"), {pid}).scalar().toInt() == 0)
+                return true;
             QThread::usleep(500);
         }
-        QFAIL("the killed backend did not go away");
+        return false;
     }
 
     ActionRequest makeRequest(const SchemaProfile &p, const QString &action, bool byFilter, const QList<qint64> &ids,
@@ -119,6 +122,7 @@ class TestActionFault : public QObject {
         ActionProgress progress;
         const int pid = session.backendPid();
         std::unique_ptr<std::thread> killer;
+        bool killed = point == Point::AckLost;
         const ActionProgress::Stage killAt = point == Point::BeforeChange ? ActionProgress::Stage::Begun
                                            : point == Point::AfterChange  ? ActionProgress::Stage::Changed
                                                                           : ActionProgress::Stage::Committing;
@@ -126,19 +130,28 @@ class TestActionFault : public QObject {
             if (stage != killAt || point == Point::AckLost)
                 return;
             if (point != Point::InsideCommit) {
-                terminate(pid);
+                killed = terminate(m_db->session(), pid);
                 return;
             }
             // COMMIT is next: its deferred trigger waits for the advisory lock this test holds;
-            // kill the backend once it waits there.
-            killer = std::make_unique<std::thread>([this, pid] {
-                for (int i = 0; i < 500; ++i) {
-                    if (m_db->scalar("SELECT count(*) FROM pg_locks WHERE pid = $1 AND locktype = 'advisory' AND NOT granted",
-                                     {pid}).toInt() > 0)
-                        break;
-                    QThread::msleep(2);
+            // kill the backend once it waits there (its own connection: this thread goes on).
+            killer = std::make_unique<std::thread>([this, pid, &killed] {
+                PgSession::Options o;
+                o.connInfo = m_db->connectionString();
+                PgSession via(o);
+                try {
+                    via.open();
+                    bool waiting = false;
+                    for (int i = 0; i < 20000 && !waiting; ++i) {
+                        waiting = via.query(QStringLiteral("SELECT count(*) FROM pg_locks WHERE pid = $1 AND locktype = 'advisory'"
+                                                           " AND NOT granted"), {pid}).scalar().toInt() > 0;
+                        if (!waiting)
+                            QThread::usleep(500);
+                    }
+                    killed = waiting && terminate(via, pid);
+                } catch (const PgError &) {
+                    killed = false;
                 }
-                terminate(pid);
             });
         };
         if (point == Point::AckLost)
@@ -151,8 +164,8 @@ class TestActionFault : public QObject {
             if (e.kind == PgError::Kind::InDoubt) {
                 // What the window does: "unknown", then a new connection re-checks.
                 out.inDoubt = true;
-                auto fresh = connect(false);
-                const ActionRecheck rc = runner.recheck(*fresh, r.actionId, progress.xid.load());
+                // (Another connection than the broken one: the harness's own.)
+                const ActionRecheck rc = runner.recheck(m_db->session(), r.actionId, progress.xid.load());
                 out.outcome = rc.outcome == ActionRecheck::Outcome::Committed  ? Reported::Outcome::Committed
                             : rc.outcome == ActionRecheck::Outcome::RolledBack ? Reported::Outcome::RolledBack
                                                                                : Reported::Outcome::Unknown;
@@ -163,6 +176,7 @@ class TestActionFault : public QObject {
         }
         if (killer)
             killer->join();
+        out.faultInjected = killed;
         return out;
     }
 
@@ -259,6 +273,7 @@ private slots:
                                                       .arg(p.qualifiedTable(), p.col("id"), p.stateExpression()),
                                                   {idArray(ids), stateValue(p, a.from.first())}).toLongLong();
             const QString where = QStringLiteral("run %1 (%2, %3)").arg(run).arg(action, byFilter ? "filter" : "selection");
+            QVERIFY2(rep.faultInjected, qPrintable(where));
             // Exactly one audit row per changed row and none for an unchanged one; all or nothing.
             QVERIFY2(audited == changed, qPrintable(where));
             QVERIFY2(changed.isEmpty() || changed.size() == kRowsPerRun, qPrintable(where));

@@ -74,9 +74,14 @@ void CommitDropProxy::serve() {
         const int client = ::accept(m_listen, nullptr, nullptr);
         if (client < 0)
             continue;
-        relay(client); // one client at a time: the test's action session
-        ::close(client);
+        // One thread per client: a window has several lanes (Browse, Action) open at once.
+        m_clients.emplace_back([this, client] {
+            relay(client);
+            ::close(client);
+        });
     }
+    for (std::thread &t : m_clients)
+        t.join();
 }
 
 void CommitDropProxy::relay(int client) {
@@ -95,10 +100,10 @@ void CommitDropProxy::relay(int client) {
             const ssize_t n = ::recv(client, buf, sizeof buf, 0);
             if (n <= 0 || !writeAll(server, buf, n))
                 break;
-            if (m_armed.load() && QByteArray::fromRawData(buf, int(n)).contains(QByteArray::fromRawData(kCommit, sizeof kCommit))) {
-                m_armed.store(false);
+            bool expected = true;
+            if (QByteArray::fromRawData(buf, int(n)).contains(QByteArray::fromRawData(kCommit, sizeof kCommit))
+                && m_armed.compare_exchange_strong(expected, false))
                 dropping = true;
-            }
         }
         if (fds[1].revents) {
             const ssize_t n = ::recv(server, buf, sizeof buf, 0);

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <memory>
 #include <thread>
+#include <vector>
 
 namespace om::test {
 
@@ -10,7 +11,8 @@ namespace om::test {
 /// armed, it forwards the client's `COMMIT` to the server, waits for the server's reply (so the
 /// transaction has committed) and then drops the client's connection without passing the reply
 /// on. The client sees a connection broken during COMMIT (libpqxx: in_doubt_error) while the server
-/// committed — the "acknowledgement lost" case a network fault produces. One client at a time.
+/// committed — the "acknowledgement lost" case a network fault produces. Any number of clients;
+/// the first COMMIT after arm() is the one that loses its answer.
 class CommitDropProxy {
 public:
     CommitDropProxy();
@@ -31,6 +33,7 @@ private:
     std::atomic<bool> m_stop{false};
     std::atomic<int> m_dropped{0};
     std::unique_ptr<std::thread> m_thread;
+    std::vector<std::thread> m_clients;
 };
 
 } // namespace om::test

@@ -3,6 +3,7 @@
 #include "pg/gateway.h"
 #include "reasondialog.h"
 #include "resultdialog.h"
+#include "scopewords.h"
 
 #include <QAction>
 #include <QLocale>
@@ -98,6 +99,17 @@ void ActionController::setAllowed(bool allowed) {
     updateEnabled();
 }
 
+void ActionController::setScopeVisible(bool visible) {
+    m_scopeVisible = visible;
+    updateEnabled();
+}
+
+void ActionController::setStuckTimeoutMinutes(int minutes) { m_stuckTimeoutMinutes = qMax(1, minutes); }
+
+int ActionController::stuckTimeoutMinutes() const {
+    return m_stuckTimeoutMinutes > 0 ? m_stuckTimeoutMinutes : m_context.profile.stuckTimeoutMinutes;
+}
+
 void ActionController::updateEnabled() {
     for (QAction *a : m_actions) {
         if (!m_allowed) {
@@ -112,7 +124,7 @@ void ActionController::updateEnabled() {
             for (const QString &s : m_states)
                 fits = fits || def.from.contains(s);
         }
-        a->setEnabled(fits && !m_busy);
+        a->setEnabled(fits && !m_busy && m_scopeVisible);
     }
 }
 
@@ -123,23 +135,26 @@ void ActionController::triggered(const QString &kind) {
         startOnFilter(kind, *m_filter);
 }
 
-void ActionController::startOnIds(const QString &kind, const QList<qint64> &ids) {
+void ActionController::startOnIds(const QString &kind, const QList<qint64> &ids, const QString &scope) {
     ActionRequest r;
     r.action = kind;
     r.ids = ids;
+    r.stuckTimeoutMinutes = stuckTimeoutMinutes();
     r.fillWorkstation();
-    confirmAndRun(kind, r);
+    confirmAndRun(kind, r, scope.isEmpty() ? tr("the %n message(s) selected in %1", nullptr, int(ids.size())).arg(m_scopeName.isEmpty() ? tr("the list") : m_scopeName) : scope);
 }
 
-void ActionController::startOnFilter(const QString &kind, const ListFilter &filter) {
+void ActionController::startOnFilter(const QString &kind, const ListFilter &filter, const QString &scope) {
     ActionRequest r;
     r.action = kind;
     r.filter = filter;
+    r.filter->stuckTimeoutMinutes = stuckTimeoutMinutes();
+    r.stuckTimeoutMinutes = stuckTimeoutMinutes();
     r.fillWorkstation();
-    confirmAndRun(kind, r);
+    confirmAndRun(kind, r, scope.isEmpty() ? ScopeWords::filter(m_scopeName, *r.filter) : scope);
 }
 
-void ActionController::confirmAndRun(const QString &kind, ActionRequest request) {
+void ActionController::confirmAndRun(const QString &kind, ActionRequest request, const QString &scope) {
     if (m_busy || m_context.readOnly || !m_allowed || !m_context.gateway)
         return;
     m_busy = true;
@@ -149,7 +164,7 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request)
     // 1. Count exactly what would change now (a read: the Browse lane, off the GUI thread).
     m_context.gateway->run<ActionPreview>(Lane::Browse, this,
         [profile, request](PgSession &s) { return ActionRunner(profile).preview(s, request, kFilterCap); },
-        [this, kind, request, profile, finish](const ActionPreview &pv) mutable {
+        [this, kind, request, profile, finish, scope](const ActionPreview &pv) mutable {
             if (pv.eligible == 0) {
                 QMessageBox::information(m_window, title(kind),
                     tr("None of these messages can be changed by \"%1\" now: they are not in %2.")
@@ -163,7 +178,12 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request)
                 return finish();
             }
             // 2. The reason, with the exact count and a sample of keys.
-            ReasonDialog dialog({title(kind), profile.actions.value(kind).auditName, profile.title, pv.eligible, pv.sampleKeys},
+            const ActionDef def = profile.actions.value(kind);
+            const QString stuckRule = def.pastStuckTimeout
+                ? tr("stuck = in %1 for more than %n min, server clock", nullptr, stuckTimeoutMinutes())
+                      .arg(def.from.join(QLatin1String(" / ")))
+                : QString();
+            ReasonDialog dialog({title(kind), def.auditName, profile.title, pv.eligible, pv.sampleKeys, scope, stuckRule},
                                 reasonRules(), m_window);
             if (dialog.exec() != QDialog::Accepted)
                 return finish();
