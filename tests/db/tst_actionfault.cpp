@@ -16,6 +16,7 @@
 #include "commitdropproxy.h"
 #include "core/actions/actionrunner.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -317,5 +318,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActionFault)
+OM_TEST_GUILESS_MAIN(TestActionFault)
 #include "tst_actionfault.moc"

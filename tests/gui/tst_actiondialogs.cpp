@@ -7,6 +7,7 @@
 #include "actions/resultdialog.h"
 #include "actions/scopewords.h"
 #include "actions/skippedmodel.h"
+#include "testmain.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -200,5 +201,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestActionDialogs)
+OM_TEST_MAIN(TestActionDialogs)
 #include "tst_actiondialogs.moc"

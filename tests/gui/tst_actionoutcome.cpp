@@ -10,6 +10,7 @@
 #include "commitdropproxy.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -207,5 +208,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestActionOutcome)
+OM_TEST_MAIN(TestActionOutcome)
 #include "tst_actionoutcome.moc"

@@ -4,6 +4,8 @@
 #include "core/actions/actionfunctionsql.h"
 
 #include <QFile>
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace om;
@@ -60,5 +62,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActionKit)
+OM_TEST_GUILESS_MAIN(TestActionKit)
 #include "tst_actionkit.moc"
