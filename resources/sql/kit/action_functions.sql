@@ -1,6 +1,6 @@
 -- Admin kit: the action functions, the only way operators change messages (issue #12).
 --
--- GENERATED from the built-in profiles (resources/profiles/*.json) by om::ActionFunctionSql;
+-- GENERATED from the built-in profiles (resources/profiles/*.json) by om::ActionFunctionSql (app/core/actions/);
 -- do not edit by hand: tests/unit/tst_actionkit fails when this file and the generator differ,
 -- and OM_REGENERATE_KIT=1 build/tst_actionkit rewrites it.
 --
