@@ -333,6 +333,48 @@
         <source>Could not count the messages: %1</source>
         <translation>メッセージ件数を取得できませんでした: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>the %n message(s) selected in %1</source>
+        <translation>
+            <numerusform>%1 で選択した %n 件のメッセージ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the list</source>
+        <translation>一覧</translation>
+    </message>
+    <message numerus="yes">
+        <source>stuck = in %1 for more than %n min, server clock</source>
+        <translation>
+            <numerusform>停滞 = %1 の状態が %n 分を超えている (サーバー時刻)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Committing…</source>
+        <translation>コミット中…</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled and rolled back; nothing was changed.</source>
+        <translation>%1 はキャンセルされ、ロールバックしました。何も変更されていません。</translation>
+    </message>
+    <message>
+        <source>The connection was lost during COMMIT: the outcome is unknown.
+Re-checking on a new connection (action id %1)…</source>
+        <translation>COMMIT 中に接続が切れました: 結果は不明です。
+新しい接続で再確認しています (操作 ID %1)…</translation>
+    </message>
+    <message>
+        <source>The connection was lost during COMMIT. Re-checked on a new connection: the transaction was rolled back; nothing was changed.</source>
+        <translation>COMMIT 中に接続が切れました。新しい接続で再確認した結果: トランザクションはロールバックされ、何も変更されていません。</translation>
+    </message>
+    <message>
+        <source>The connection was lost during COMMIT and the outcome is still unknown: the server has not finished transaction %1. Look for audit rows of action id %2 before acting again.</source>
+        <translation>COMMIT 中に接続が切れ、結果はまだ不明です: サーバーはトランザクション %1 を終えていません。再度操作する前に、操作 ID %2 の監査行を確認してください。</translation>
+    </message>
+    <message>
+        <source>The connection was lost during COMMIT and the re-check failed (%1): the outcome is unknown. Look for audit rows of action id %2 before acting again.</source>
+        <translation>COMMIT 中に接続が切れ、再確認にも失敗しました (%1): 結果は不明です。再度操作する前に、操作 ID %2 の監査行を確認してください。</translation>
+    </message>
 </context>
 <context>
     <name>om::ActionPanel</name>
@@ -361,6 +403,16 @@
         <translation>
             <numerusform>%n 件のメッセージを選択しました。</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>the %n message id(s) typed in the Actions tab</source>
+        <translation>
+            <numerusform>操作タブに入力した %n 件のメッセージ ID</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every stuck message (Actions tab)</source>
+        <translation>停滞中のすべてのメッセージ (操作タブ)</translation>
     </message>
 </context>
 <context>
@@ -1303,6 +1355,10 @@ from %6</source>
         <source>checking privileges…</source>
         <translation>権限を確認中…</translation>
     </message>
+    <message>
+        <source>Triage › %1</source>
+        <translation>トリアージ › %1</translation>
+    </message>
 </context>
 <context>
     <name>om::MessageListModel</name>
@@ -1442,6 +1498,10 @@ from %6</source>
         <source>%1 / %2 characters</source>
         <translation>%1 / %2 文字</translation>
     </message>
+    <message>
+        <source>Target: %1</source>
+        <translation>対象: %1</translation>
+    </message>
 </context>
 <context>
     <name>om::ReportMaker</name>
@@ -1496,6 +1556,14 @@ from %6</source>
         <source>.</source>
         <comment>end of the list of skipped reasons</comment>
         <translation>。</translation>
+    </message>
+    <message>
+        <source>The connection was lost during COMMIT, so the outcome was unknown. Re-checked on a new connection: the transaction committed.</source>
+        <translation>COMMIT 中に接続が切れたため、結果は不明でした。新しい接続で再確認した結果: トランザクションはコミットされています。</translation>
+    </message>
+    <message>
+        <source>Action id %1.</source>
+        <translation>操作 ID %1。</translation>
     </message>
 </context>
 <context>
@@ -1607,6 +1675,67 @@ from %6</source>
     <message>
         <source>Cannot read the profile file %1: %2</source>
         <translation>プロファイルファイル %1 を読み取れません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>om::ScopeWords</name>
+    <message>
+        <source>state</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>種別</translation>
+    </message>
+    <message>
+        <source>destination</source>
+        <translation>送信先</translation>
+    </message>
+    <message>
+        <source>error code</source>
+        <translation>エラーコード</translation>
+    </message>
+    <message>
+        <source>key is &quot;%1&quot;</source>
+        <translation>キーが「%1」</translation>
+    </message>
+    <message>
+        <source>key starts with &quot;%1&quot;</source>
+        <translation>キーが「%1」で始まる</translation>
+    </message>
+    <message>
+        <source>key contains &quot;%1&quot;</source>
+        <translation>キーに「%1」を含む</translation>
+    </message>
+    <message numerus="yes">
+        <source>older than %n min</source>
+        <translation>
+            <numerusform>%n 分より古い</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 … %3</source>
+        <translation>%1 %2 … %3</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>the current view</source>
+        <translation>現在のビュー</translation>
+    </message>
+    <message>
+        <source>every message matching %1 (no further filter)</source>
+        <translation>%1 に一致するすべてのメッセージ (追加の絞り込みなし)</translation>
+    </message>
+    <message>
+        <source>every message matching %1, %2</source>
+        <translation>%1、%2 に一致するすべてのメッセージ</translation>
     </message>
 </context>
 <context>
@@ -1841,6 +1970,12 @@ from %6</source>
         <source>%Ln row(s) shown · last page %1 ms</source>
         <translation>
             <numerusform>%Ln 行を表示 · 最終ページ %1 ms</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of your selected message(s) changed since you selected them and left this list; an action still targets the %1 you selected and skips what no longer fits.</source>
+        <translation>
+            <numerusform>選択したメッセージのうち %n 件は選択後に変更され、この一覧から外れました。操作の対象は選択した %1 件のままで、条件に合わなくなったものはスキップされます。</numerusform>
         </translation>
     </message>
 </context>

@@ -57,8 +57,27 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     for (int i = 0; i < qMin(m_tabs->count(), 9); ++i) // Ctrl+1… shows the i-th tab, as in a browser
         connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)), this), &QShortcut::activated, this, [this, i] { if (m_tabs->isTabVisible(i)) setTabIndex(i); });
     connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<qint64> &ids) { m_actions->setSelection(ids); });
-    connect(m_triage, &TriageView::filterChanged, this, [this](const ListFilter &f) { m_actions->setFilter(f); });
+    connect(m_triage, &TriageView::filterChanged, this, [this](const ListFilter &f) {
+        m_actions->setScopeName(tr("Triage › %1").arg(m_triage->viewTitle()));
+        m_actions->setFilter(f);
+    });
+    m_actions->setScopeName(tr("Triage › %1").arg(m_triage->viewTitle()));
     m_actions->setFilter(m_triage->currentFilter());
+    // Issue #12: an action's target must be on screen. The toolbar's actions act on the Triage
+    // list (its selection or its filter): enabled only while that list is the tab shown.
+    auto scopeShown = [this] { m_actions->setScopeVisible(m_tabs->currentWidget() == m_triage); };
+    connect(m_tabs, &QTabWidget::currentChanged, this, scopeShown);
+    scopeShown();
+    // One stuck timeout per connection and profile, the dashboard's Settings value: the Stuck
+    // view, Recover stuck and the incident report use it too.
+    auto stuckTimeout = [this](int minutes) {
+        m_triage->setStuckTimeoutMinutes(minutes);
+        m_actions->setStuckTimeoutMinutes(minutes);
+        m_audit->setStuckTimeoutMinutes(minutes);
+    };
+    stuckTimeout(dashboard->settings().stuckTimeoutMinutes);
+    connect(dashboard, &DashboardView::settingsChanged, this,
+            [stuckTimeout](const DashboardSettings &s) { stuckTimeout(s.stuckTimeoutMinutes); });
     connect(m_actions, &ActionController::actionFinished, m_poller, &SnapshotPoller::refreshNow);
     connect(m_actions, &ActionController::actionFinished, m_triage, &TriageView::refresh);
     PgSession::Options listen; // its own connection: LISTEN waits on a socket, not on a lane

@@ -13,6 +13,7 @@ struct PgError : std::runtime_error {
         ConnectFailed,  ///< could not connect at all (bad connection string, unreachable, auth)
         Cancelled,      ///< cancelled on purpose (newest request wins) or by statement_timeout
         ReadOnly,       ///< refused by the application before reaching the server
+        InDoubt,        ///< the connection broke during COMMIT: it may or may not have committed
     };
     PgError(Kind k, QString msg, QString state = {})
         : std::runtime_error(msg.toStdString()), kind(k), message(std::move(msg)), sqlState(std::move(state)) {}

@@ -134,7 +134,8 @@ static QString sqlStateFromType(const std::exception &e) {
     } catch (const pqxx::broken_connection &e) {
         throw PgError(PgError::Kind::ConnectionLost, QString::fromUtf8(e.what()).trimmed());
     } catch (const pqxx::in_doubt_error &e) {
-        throw PgError(PgError::Kind::ConnectionLost, QString::fromUtf8(e.what()).trimmed());
+        // COMMIT was sent and its answer lost: never report this as "nothing changed".
+        throw PgError(PgError::Kind::InDoubt, QString::fromUtf8(e.what()).trimmed());
     } catch (const std::exception &e) {
         const bool lost = conn && !conn->is_open();
         throw PgError(lost ? PgError::Kind::ConnectionLost : PgError::Kind::Query, QString::fromUtf8(e.what()).trimmed());

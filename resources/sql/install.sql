@@ -18,6 +18,7 @@
 --   3. seed004_outbox.sql           outbox (+ the kit's outbox_audit) and the relay functions
 --   4. kit/monitoring_indexes.sql   partial indexes for the dashboard, autovacuum settings
 --   5. kit/append_only_audit.sql    triggers: audit rows cannot be updated, deleted, truncated
+--   5b. kit/action_functions.sql    the audited action functions (the only way operators change rows)
 --   6. kit/roles.sql                outbox_auditor / outbox_operator and their privileges
 --   7. kit/trigram_index.sql        only with -v with_trigram=1
 --   8. kit/sort_indexes.sql         only with -v with_sort_indexes=1
@@ -41,6 +42,7 @@
 \ir seed004_outbox.sql
 \ir kit/monitoring_indexes.sql
 \ir kit/append_only_audit.sql
+\ir kit/action_functions.sql
 
 SELECT set_config('outbox_monitor.auditor_role', :'auditor_role', false) AS auditor_role,
        set_config('outbox_monitor.operator_role', :'operator_role', false) AS operator_role

@@ -8,6 +8,7 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QUuid>
 
 using namespace om;
 using namespace om::test;
@@ -80,8 +81,11 @@ private slots:
         if (!m_db)
             QFAIL(qPrintable(error));
         m_db->applyFile("kit/append_only_audit.sql");
+        m_db->applyFile("kit/action_functions.sql");
         m_db->applyFile("kit/roles.sql");
         m_db->applyFile("demo/logins.sql");
+        m_db->exec("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'plain_auditor_fn') THEN "
+                   "CREATE ROLE plain_auditor_fn LOGIN IN ROLE outbox_auditor; END IF; END $$");
         m_db->exec("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
                    "SELECT 'K' || g, 'E', 'D', '{}', 'FAILED' FROM generate_series(1, 5) g");
         m_db->exec("INSERT INTO app_outbox_audit (outbox_id, action_name, reason) SELECT outbox_id, 'RETRY_FAILED', 'seed' FROM app_outbox");
@@ -118,42 +122,86 @@ private slots:
             QCOMPARE(s->query(QStringLiteral("SELECT count(*) FROM %1").arg(t)).scalar().toInt(), 5);
     }
 
-    void operatorMayChangeStateColumnsOnly() {
+    void operatorCannotChangeMessagesOrWriteAuditRowsDirectly_data() {
+        QTest::addColumn<QString>("sql");
+        // Each an operator could use to change a message without its audit row, or to write an
+        // audit row naming someone else or another time (issue #12).
+        for (const char *sql : {
+                 "UPDATE app_outbox SET status = 'PENDING' WHERE outbox_id = 2",
+                 "UPDATE app_outbox SET payload_json = '{\"x\":1}' WHERE outbox_id = 2",
+                 "UPDATE batch_work_item SET status = 'NEW', updated_at = now() WHERE work_item_id = 2",
+                 "UPDATE outbox SET published_at = NULL WHERE id = 2",
+                 "INSERT INTO app_outbox_audit (outbox_id, action_name, reason) VALUES (2, 'RETRY_FAILED', 'no change')",
+                 "INSERT INTO app_outbox_audit (outbox_id, action_name, reason, changed_by, changed_at) "
+                 "VALUES (2, 'RETRY_FAILED', 'forged', 'alice', now() - interval '3 days')",
+                 "INSERT INTO batch_work_status_history (work_item_id, old_status, new_status, action_name, message, changed_by) "
+                 "VALUES (2, 'FAILED', 'NEW', 'MANUAL_RETRY', 'forged', 'bob')",
+                 "INSERT INTO outbox_audit (outbox_id, action_name, reason, changed_at) VALUES (2, 'REPLAY', 'forged', '2020-01-01')",
+                 "DELETE FROM app_outbox", "DELETE FROM batch_work_item", "DELETE FROM outbox",
+                 "UPDATE app_outbox_audit SET changed_by = 'alice'", "TRUNCATE outbox_audit",
+                 "SET ROLE postgres"})
+            QTest::newRow(sql) << QString::fromLatin1(sql);
+    }
+    void operatorCannotChangeMessagesOrWriteAuditRowsDirectly() {
+        QFETCH(QString, sql);
         auto s = login(m_db->connectionStringAs("demo_operator"));
-        // An audited retry, exactly as an action does it: guarded UPDATE + audit INSERT, one transaction.
-        s->transact([](PgTx &tx) {
-            const PgResult r = tx.exec("UPDATE app_outbox SET status = 'PENDING', next_run_at = now(), locked_by = NULL, "
-                                       "locked_at = NULL, updated_at = now() WHERE outbox_id = 1 AND status = 'FAILED' "
-                                       "RETURNING outbox_id");
-            QCOMPARE(r.rows.size(), 1);
-            tx.exec("INSERT INTO app_outbox_audit (outbox_id, action_name, reason, old_status, new_status) "
-                    "VALUES (1, 'RETRY_FAILED', 'operator test', 'FAILED', 'PENDING')");
-        });
-        QCOMPARE(m_db->scalar("SELECT status FROM app_outbox WHERE outbox_id = 1").toString(), QStringLiteral("PENDING"));
-        QCOMPARE(m_db->scalar("SELECT changed_by FROM app_outbox_audit WHERE reason = 'operator test'").toString(),
-                 QStringLiteral("demo_operator"));
-        QCOMPARE(sqlStateOf(*s, "UPDATE batch_work_item SET status = 'NEW', updated_at = now() WHERE work_item_id = 1"), QStringLiteral("ok"));
-        QCOMPARE(sqlStateOf(*s, "INSERT INTO batch_work_status_history (work_item_id, old_status, new_status, action_name, message) "
-                                "VALUES (1, 'FAILED', 'NEW', 'MANUAL_RETRY', 'operator test')"), QStringLiteral("ok"));
-        QCOMPARE(sqlStateOf(*s, "UPDATE outbox SET published_at = NULL WHERE id = 1"), QStringLiteral("ok"));
-        QCOMPARE(sqlStateOf(*s, "INSERT INTO outbox_audit (outbox_id, action_name, reason) VALUES (1, 'REPLAY', 'operator test')"),
-                 QStringLiteral("ok"));
+        const QString state = sqlStateOf(*s, sql);
+        QVERIFY2(state == QStringLiteral("42501"), qPrintable(state));
+        QCOMPARE(m_db->scalar("SELECT count(*) FROM app_outbox WHERE status = 'FAILED'").toInt(), 5);
+        QCOMPARE(m_db->scalar("SELECT count(*) FROM app_outbox_audit WHERE reason IN ('forged', 'no change')").toInt(), 0);
+        QCOMPARE(m_db->scalar("SELECT count(*) FROM outbox WHERE published_at IS NULL").toInt(), 0);
+    }
 
-        // Not a state column: payload, key, retry count.
-        QCOMPARE(sqlStateOf(*s, "UPDATE app_outbox SET payload_json = '{\"x\":1}' WHERE outbox_id = 2"), QStringLiteral("42501"));
-        QCOMPARE(sqlStateOf(*s, "UPDATE app_outbox SET retry_count = 0 WHERE outbox_id = 2"), QStringLiteral("42501"));
-        QCOMPARE(sqlStateOf(*s, "UPDATE batch_work_item SET source_key = 'x' WHERE work_item_id = 2"), QStringLiteral("42501"));
-        QCOMPARE(sqlStateOf(*s, "UPDATE outbox SET payload = '{}' WHERE id = 2"), QStringLiteral("42501"));
-        // No DELETE, no INSERT of messages.
-        for (const char *t : {"app_outbox", "batch_work_item", "outbox"})
-            QCOMPARE(sqlStateOf(*s, QStringLiteral("DELETE FROM %1").arg(t)), QStringLiteral("42501"));
-        // Audit rows: neither changed nor removed (privileges), nor truncated.
-        for (const char *t : {"app_outbox_audit", "batch_work_status_history", "outbox_audit"}) {
-            QCOMPARE(sqlStateOf(*s, QStringLiteral("UPDATE %1 SET ticket = 'x'").arg(t)), QStringLiteral("42501"));
-            QCOMPARE(sqlStateOf(*s, QStringLiteral("DELETE FROM %1").arg(t)), QStringLiteral("42501"));
-            QCOMPARE(sqlStateOf(*s, QStringLiteral("TRUNCATE %1").arg(t)), QStringLiteral("42501"));
+    void operatorChangesThroughTheActionFunctionWithServerSetWhoAndWhen() {
+        auto s = login(m_db->connectionStringAs("demo_operator"));
+        // The function's own arguments: no user, no time. The workstation fields are stored as given.
+        const QString call = QStringLiteral(
+            "SELECT count(*) FROM public.outbox_monitor_action_%1($1, $2::uuid, $3::bigint[], 'operator test', 'INC-1', NULL, "
+            "'mallory', 'pc-9', 'x')");
+        struct Case { const char *table, *action, *audit, *idCol; };
+        for (const Case &c : {Case{"app_outbox", "retry", "app_outbox_audit", "outbox_id"},
+                              Case{"batch_work_item", "retry", "batch_work_status_history", "work_item_id"},
+                              Case{"outbox", "retry", "outbox_audit", "outbox_id"}}) {
+            const QString actionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+            QString before;
+            s->transact([&](PgTx &tx) {
+                before = tx.exec("SELECT now()::text").scalar().toString();
+                QCOMPARE(tx.exec(call.arg(c.table), {c.action, actionId, "{1}"}).scalar().toInt(), 1);
+            });
+            const QVariantList row = m_db->rows(QStringLiteral("SELECT changed_by, changed_at::text, os_user, action_id::text, count(*) OVER () "
+                                                               "FROM %1 WHERE action_id = $1::uuid").arg(c.audit), {actionId}).value(0);
+            QCOMPARE(row.value(0).toString(), QStringLiteral("demo_operator"));
+            QCOMPARE(row.value(1).toString(), before); // the transaction's own now()
+            QCOMPARE(row.value(2).toString(), QStringLiteral("mallory"));
+            QCOMPARE(row.value(4).toInt(), 1);
+            // The same action id twice: refused, nothing changed.
+            QCOMPARE(sqlStateOf(*s, QStringLiteral("SELECT * FROM public.outbox_monitor_action_%1('cancel', '%2', '{2}', 'again', NULL, NULL, NULL, NULL, NULL)")
+                                        .arg(c.table, actionId)), QStringLiteral("23505"));
+            // An action the profile does not have, and no reason: refused.
+            QCOMPARE(sqlStateOf(*s, QStringLiteral("SELECT * FROM public.outbox_monitor_action_%1('purge', gen_random_uuid(), '{2}', 'r', NULL, NULL, NULL, NULL, NULL)")
+                                        .arg(c.table)), QStringLiteral("22023"));
+            QCOMPARE(sqlStateOf(*s, QStringLiteral("SELECT * FROM public.outbox_monitor_action_%1('retry', gen_random_uuid(), '{2}', '  ', NULL, NULL, NULL, NULL, NULL)")
+                                        .arg(c.table)), QStringLiteral("22023"));
         }
-        QCOMPARE(m_db->scalar("SELECT count(*) FROM app_outbox").toInt(), 5);
+        // The auditor may not call it, and PUBLIC has no EXECUTE.
+        auto a = login(m_db->connectionStringAs("plain_auditor_fn"));
+        QCOMPARE(sqlStateOf(*a, "SELECT * FROM public.outbox_monitor_action_app_outbox('retry', gen_random_uuid(), '{3}', 'r', NULL, NULL, NULL, NULL, NULL)"),
+                 QStringLiteral("42501"));
+        QCOMPARE(m_db->scalar("SELECT count(*) FROM app_outbox WHERE status = 'FAILED'").toInt(), 4);
+        // SECURITY DEFINER with a fixed search_path, owned by a role the operator cannot become.
+        for (const char *t : {"app_outbox", "batch_work_item", "outbox"}) {
+            const QVariantList f = m_db->rows(QStringLiteral(
+                "SELECT p.prosecdef, array_to_string(p.proconfig, ','), pg_has_role('outbox_operator', p.proowner, 'MEMBER'),"
+                " has_function_privilege('public', p.oid, 'EXECUTE') FROM pg_proc p WHERE p.proname = 'outbox_monitor_action_%1'").arg(t)).value(0);
+            QCOMPARE(f.value(0).toString(), QStringLiteral("t"));
+            QCOMPARE(f.value(1).toString(), QStringLiteral("search_path=pg_catalog, pg_temp"));
+            QCOMPARE(f.value(2).toString(), QStringLiteral("f"));
+            QCOMPARE(f.value(3).toString(), QStringLiteral("f"));
+        }
+        // Restore what the other tests expect (five FAILED rows, none published-less).
+        m_db->exec("UPDATE app_outbox SET status = 'FAILED' WHERE outbox_id = 1");
+        m_db->exec("UPDATE outbox SET published_at = now() WHERE published_at IS NULL");
+        m_db->exec("UPDATE batch_work_item SET status = 'FAILED'");
     }
 
     void auditRowsAreAppendOnlyForTheOwnerToo() {
@@ -204,16 +252,28 @@ private slots:
             QVERIFY2(p.summary().contains(why), qPrintable(p.summary()));
         }
         if (role == "plain_auditor") {
-            // Every column an action writes, and the audit INSERT, are named as missing.
-            const QStringList cols = PrivilegeCheck(*SchemaProfile::builtIn(profile)).stateColumns();
-            QCOMPARE(p.missing.size(), cols.size() + 2);
+            // EXECUTE on the kit's action function is the one privilege the actions need.
+            QCOMPARE(p.missing.size(), 1);
+            QVERIFY2(p.missing.first().startsWith("EXECUTE ON FUNCTION"), qPrintable(p.missing.first()));
         }
     }
 
-    void stateColumnsFollowTheProfile() {
-        QCOMPARE(PrivilegeCheck(*SchemaProfile::builtIn("outbox")).stateColumns(), QStringList{"publishedAt"});
-        const QStringList app = PrivilegeCheck(*SchemaProfile::builtIn("app_outbox")).stateColumns();
-        QVERIFY(app.contains("status") && app.contains("errorMessage") && !app.contains("payload") && !app.contains("retries"));
+    void oldKitWithoutTheFunctionIsReadOnly() {
+        // A database where kit/action_functions.sql was never applied: the window offers no action.
+        auto db = TestDatabase::create({"seed000_app_outbox.sql"}, nullptr);
+        QVERIFY(db);
+        GatewayConfig c;
+        c.connInfo = db->connectionString();
+        Gateway gw(c);
+        Privileges result;
+        bool done = false;
+        const PrivilegeCheck check(*SchemaProfile::builtIn("app_outbox"));
+        gw.run<Privileges>(Lane::Browse, this, [check](PgSession &s) { return check.run(s); },
+                           [&](const Privileges &p) { result = p; done = true; },
+                           [&](const PgError &e) { result.error = e.message; done = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
+        QVERIFY(!result.canChangeMessages());
+        QVERIFY2(result.summary().contains("kit/action_functions.sql"), qPrintable(result.summary()));
     }
 };
 

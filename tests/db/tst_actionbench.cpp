@@ -81,7 +81,7 @@ private slots:
         m_connInfo = qEnvironmentVariable("OM_BENCH_CONNINFO"); // the benchmark's big table, workers running
         if (m_connInfo.isEmpty()) {
             QString error;
-            m_db = TestDatabase::create({"seed000_app_outbox.sql", "kit/monitoring_indexes.sql", "kit/append_only_audit.sql"}, &error);
+            m_db = TestDatabase::create({"seed000_app_outbox.sql", "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql"}, &error);
             if (!m_db)
                 QFAIL(qPrintable(error));
             m_connInfo = m_db->connectionString();

@@ -62,7 +62,7 @@ private slots:
     void initTestCase() {
         QString error;
         m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/append_only_audit.sql"}, &error);
+                                     "kit/append_only_audit.sql", "kit/action_functions.sql"}, &error);
         if (!m_db)
             QFAIL(qPrintable(error));
     }

@@ -69,14 +69,14 @@ private slots:
     void initTestCase() {
         QString error;
         m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/roles.sql",
+                                     "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
                                      "demo/catalog.sql", "demo/logins.sql"},
                                     &error);
         if (!m_db)
             QFAIL(qPrintable(error));
         // Every file is idempotent: applying them all a second time must work.
         for (const char *f : {"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                              "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/roles.sql",
+                              "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
                               "demo/logins.sql"})
             m_db->applyFile(QString::fromLatin1(f));
     }
@@ -479,10 +479,14 @@ private slots:
         const qint64 pending = addOutboxRow(QStringLiteral("PENDING"));
         PgSession op({m_db->connectionStringAs(QStringLiteral("demo_operator"))});
         op.open();
-        op.query(QStringLiteral("CALL retry_failed($1, 'operator retry works')"), {failed});
-        op.query(QStringLiteral("SELECT recover_stuck_outbox(30)"));
+        // Issue #12: an operator changes messages only through the kit's action function, which
+        // writes the audit row itself; the seeds' caller-rights procedures are refused.
+        op.query(QStringLiteral("SELECT * FROM outbox_monitor_action_app_outbox('retry', gen_random_uuid(), ARRAY[$1::bigint],"
+                                " 'operator retry works', NULL, NULL, NULL, NULL, NULL)"), {failed});
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT changed_by FROM app_outbox_audit WHERE outbox_id = $1"), {failed}).toString(),
                  QStringLiteral("demo_operator"));
+        QVERIFY(isRefusal(errorOf([&] { op.query(QStringLiteral("CALL retry_failed($1, 'direct')"), {pending}); }),
+                          QStringLiteral("42501"), QStringLiteral("permission denied")));
         for (const QString &sql : {QStringLiteral("UPDATE app_outbox SET payload_json = 'x' WHERE outbox_id = %1").arg(pending),
                                    QStringLiteral("UPDATE app_outbox SET retry_count = 0 WHERE outbox_id = %1").arg(pending),
                                    QStringLiteral("DELETE FROM app_outbox WHERE outbox_id = %1").arg(pending),
@@ -493,8 +497,9 @@ private slots:
             const auto e = errorOf([&] { op.query(sql); });
             QVERIFY2(isRefusal(e, QStringLiteral("42501"), QStringLiteral("permission denied")), qPrintable(sql));
         }
-        op.query(QStringLiteral("UPDATE outbox SET published_at = now() WHERE false"));
-        op.query(QStringLiteral("UPDATE batch_work_item SET status = 'SKIPPED', updated_at = now() WHERE false"));
+        for (const char *sql : {"UPDATE outbox SET published_at = now() WHERE false",
+                                "UPDATE batch_work_item SET status = 'SKIPPED', updated_at = now() WHERE false"})
+            QVERIFY(isRefusal(errorOf([&] { op.query(QString::fromLatin1(sql)); }), QStringLiteral("42501"), QStringLiteral("permission denied")));
 
         PgSession au({m_db->connectionStringAs(QStringLiteral("demo_auditor"))});
         au.open();

@@ -5,6 +5,7 @@
 #include "actions/actionpanel.h"
 #include "actions/reasondialog.h"
 #include "actions/resultdialog.h"
+#include "actions/scopewords.h"
 #include "actions/skippedmodel.h"
 #include "testmain.h"
 
@@ -25,7 +26,9 @@ class TestActionDialogs : public QObject {
 
     static ReasonDialog::Info info() {
         return {QStringLiteral("Retry"), QStringLiteral("RETRY_FAILED"), QStringLiteral("app_outbox"), 1234,
-                {QStringLiteral("order-1"), QStringLiteral("order-2")}};
+                {QStringLiteral("order-1"), QStringLiteral("order-2")},
+                QStringLiteral("the 1,234 messages selected in Triage › Failed"),
+                QStringLiteral("stuck = in PROCESSING for more than 90 min, server clock")};
     }
     static ReasonRules rules() {
         ReasonRules r;
@@ -103,6 +106,22 @@ private slots:
         QVERIFY(sawKeys);
     }
 
+    void scopeIsNamedInWords() {
+        ListFilter f;
+        f.destinations = {QStringLiteral("ORDER_API")};
+        f.keyText = QStringLiteral("ord-");
+        f.keyMode = ListFilter::TextMode::Prefix;
+        QCOMPARE(ScopeWords::filter(QStringLiteral("Triage › Failed"), f),
+                 QStringLiteral("every message matching Triage › Failed, destination = ORDER_API, key starts with \"ord-\""));
+        QCOMPARE(ScopeWords::filter(QStringLiteral("Triage › Stuck"), ListFilter{}),
+                 QStringLiteral("every message matching Triage › Stuck (no further filter)"));
+        ReasonDialog d(info(), rules());
+        QLabel *scope = d.findChild<QLabel *>(QStringLiteral("scope"));
+        QVERIFY(scope && scope->text().contains(QStringLiteral("selected in Triage › Failed")));
+        QLabel *rule = d.findChild<QLabel *>(QStringLiteral("stuckRule"));
+        QVERIFY(rule && rule->text().contains(QStringLiteral("90 min, server clock")));
+    }
+
     void resultDialogListsSkipped() {
         ActionResult r;
         r.auditName = QStringLiteral("RETRY_FAILED");
@@ -147,10 +166,24 @@ private slots:
         c.setFilter(ListFilter{});
         QVERIFY(c.action("retry")->isEnabled());
 
+        // No action where its scope is not on screen (e.g. the Dashboard tab).
+        c.setScopeVisible(false);
+        for (QAction *a : c.actions())
+            QVERIFY(!a->isEnabled());
+        c.setScopeVisible(true);
+        QVERIFY(c.action("retry")->isEnabled());
+
+        // The Actions tab's ids are its own target: typing them never changes the list's.
         c.setFilter(std::nullopt);
+        c.setSelection({42}, {QStringLiteral("FAILED")});
         ActionPanel panel(&c);
         panel.idsEdit()->setText(QStringLiteral("7, 8 x"));
-        QVERIFY(!c.action("retry")->isEnabled()); // a bad token chooses nothing (and the filter is not the panel's)
+        QAction *own = panel.findChild<QAction *>(QStringLiteral("panel_retry"));
+        QVERIFY(own);
+        QVERIFY(!own->isEnabled()); // a bad token chooses nothing
+        QVERIFY(c.action("retry")->isEnabled()); // the list's selection (42) is untouched
+        panel.idsEdit()->setText(QStringLiteral("7, 8"));
+        QVERIFY(own->isEnabled());
         QString bad;
         QVERIFY(ActionPanel::parseIds(QStringLiteral("7, 8 x"), &bad).isEmpty());
         QCOMPARE(bad, QStringLiteral("x"));

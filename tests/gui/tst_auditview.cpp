@@ -66,6 +66,7 @@ private slots:
         if (!m_db)
             QFAIL(qPrintable(error));
         m_db->applyFile("kit/append_only_audit.sql");
+        m_db->applyFile("kit/action_functions.sql");
         m_db->applyFile("kit/roles.sql");
         m_db->applyFile("demo/logins.sql");
         m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, locked_at, updated_at)

@@ -3,13 +3,17 @@
 #include "pg/gateway.h"
 #include "reasondialog.h"
 #include "resultdialog.h"
+#include "scopewords.h"
 
 #include <QAction>
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSettings>
+#include <QTimer>
 #include <QToolBar>
+#include <QUuid>
+#include <memory>
 
 namespace om {
 
@@ -95,6 +99,17 @@ void ActionController::setAllowed(bool allowed) {
     updateEnabled();
 }
 
+void ActionController::setScopeVisible(bool visible) {
+    m_scopeVisible = visible;
+    updateEnabled();
+}
+
+void ActionController::setStuckTimeoutMinutes(int minutes) { m_stuckTimeoutMinutes = qMax(1, minutes); }
+
+int ActionController::stuckTimeoutMinutes() const {
+    return m_stuckTimeoutMinutes > 0 ? m_stuckTimeoutMinutes : m_context.profile.stuckTimeoutMinutes;
+}
+
 void ActionController::updateEnabled() {
     for (QAction *a : m_actions) {
         if (!m_allowed) {
@@ -109,7 +124,7 @@ void ActionController::updateEnabled() {
             for (const QString &s : m_states)
                 fits = fits || def.from.contains(s);
         }
-        a->setEnabled(fits && !m_busy);
+        a->setEnabled(fits && !m_busy && m_scopeVisible);
     }
 }
 
@@ -120,23 +135,26 @@ void ActionController::triggered(const QString &kind) {
         startOnFilter(kind, *m_filter);
 }
 
-void ActionController::startOnIds(const QString &kind, const QList<qint64> &ids) {
+void ActionController::startOnIds(const QString &kind, const QList<qint64> &ids, const QString &scope) {
     ActionRequest r;
     r.action = kind;
     r.ids = ids;
+    r.stuckTimeoutMinutes = stuckTimeoutMinutes();
     r.fillWorkstation();
-    confirmAndRun(kind, r);
+    confirmAndRun(kind, r, scope.isEmpty() ? tr("the %n message(s) selected in %1", nullptr, int(ids.size())).arg(m_scopeName.isEmpty() ? tr("the list") : m_scopeName) : scope);
 }
 
-void ActionController::startOnFilter(const QString &kind, const ListFilter &filter) {
+void ActionController::startOnFilter(const QString &kind, const ListFilter &filter, const QString &scope) {
     ActionRequest r;
     r.action = kind;
     r.filter = filter;
+    r.filter->stuckTimeoutMinutes = stuckTimeoutMinutes();
+    r.stuckTimeoutMinutes = stuckTimeoutMinutes();
     r.fillWorkstation();
-    confirmAndRun(kind, r);
+    confirmAndRun(kind, r, scope.isEmpty() ? ScopeWords::filter(m_scopeName, *r.filter) : scope);
 }
 
-void ActionController::confirmAndRun(const QString &kind, ActionRequest request) {
+void ActionController::confirmAndRun(const QString &kind, ActionRequest request, const QString &scope) {
     if (m_busy || m_context.readOnly || !m_allowed || !m_context.gateway)
         return;
     m_busy = true;
@@ -146,7 +164,7 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request)
     // 1. Count exactly what would change now (a read: the Browse lane, off the GUI thread).
     m_context.gateway->run<ActionPreview>(Lane::Browse, this,
         [profile, request](PgSession &s) { return ActionRunner(profile).preview(s, request, kFilterCap); },
-        [this, kind, request, profile, finish](const ActionPreview &pv) mutable {
+        [this, kind, request, profile, finish, scope](const ActionPreview &pv) mutable {
             if (pv.eligible == 0) {
                 QMessageBox::information(m_window, title(kind),
                     tr("None of these messages can be changed by \"%1\" now: they are not in %2.")
@@ -160,7 +178,12 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request)
                 return finish();
             }
             // 2. The reason, with the exact count and a sample of keys.
-            ReasonDialog dialog({title(kind), profile.actions.value(kind).auditName, profile.title, pv.eligible, pv.sampleKeys},
+            const ActionDef def = profile.actions.value(kind);
+            const QString stuckRule = def.pastStuckTimeout
+                ? tr("stuck = in %1 for more than %n min, server clock", nullptr, stuckTimeoutMinutes())
+                      .arg(def.from.join(QLatin1String(" / ")))
+                : QString();
+            ReasonDialog dialog({title(kind), def.auditName, profile.title, pv.eligible, pv.sampleKeys, scope, stuckRule},
                                 reasonRules(), m_window);
             if (dialog.exec() != QDialog::Accepted)
                 return finish();
@@ -175,31 +198,120 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request)
             request.ids = pv.eligibleIds;
             request.reason = dialog.reason();
             request.ticket = dialog.ticket();
-            auto *progress = new QProgressDialog(tr("%1: %n message(s) in one transaction…", nullptr, int(pv.eligible)).arg(title(kind)),
-                                                 tr("Cancel (rolls back)"), 0, 0, m_window);
-            progress->setWindowModality(Qt::WindowModal);
-            progress->setMinimumDuration(300);
-            const quint64 job = m_context.gateway->run<ActionResult>(Lane::Action, this,
-                [profile, request](PgSession &s) { return ActionRunner(profile).run(s, request); },
-                [this, kind, progress, finish](const ActionResult &res) {
-                    progress->deleteLater();
-                    finish();
-                    emit actionFinished(res);
-                    ResultDialog(title(kind), res, m_window).exec();
-                },
-                [this, kind, progress, finish](const PgError &e) {
-                    progress->deleteLater();
-                    finish();
-                    const QString msg = tr("%1 failed; nothing was changed.\n\n%2").arg(title(kind), e.message);
-                    emit actionFailed(msg);
-                    QMessageBox::warning(m_window, title(kind), msg);
-                });
-            connect(progress, &QProgressDialog::canceled, this, [this, job] { m_context.gateway->cancel(Lane::Action, job); });
+            request.actionId = QUuid::createUuid(); // one per dialog: in every audit row it writes
+            run(kind, request, int(qMin<qint64>(pv.eligible, INT_MAX)), finish);
         },
         [this, kind, finish](const PgError &e) {
             finish();
             emit actionFailed(e.message);
             QMessageBox::warning(m_window, title(kind), tr("Could not count the messages: %1").arg(e.message));
+        });
+}
+
+} // namespace om
+
+namespace om {
+
+QProgressDialog *ActionController::openProgress(const QString &kind, int count) {
+    auto *progress = new QProgressDialog(tr("%1: %n message(s) in one transaction…", nullptr, count).arg(title(kind)),
+                                         tr("Cancel (rolls back)"), 0, 0, m_window);
+    progress->setObjectName(QStringLiteral("actionProgress"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(300);
+    return progress;
+}
+
+void ActionController::closeProgress(QProgressDialog *progress) {
+    // Deleted now, not deleteLater(): QProgressDialog shows itself from its own timer, and a
+    // dialog only scheduled for deletion popped up inside the result dialog's exec() (NOTES).
+    disconnect(progress, nullptr, this, nullptr);
+    progress->reset();
+    progress->hide();
+    delete progress;
+}
+
+void ActionController::run(const QString &kind, const ActionRequest &request, int count, const std::function<void()> &finish) {
+    const SchemaProfile profile = m_context.profile;
+    auto state = std::make_shared<ActionProgress>();
+    QProgressDialog *progress = openProgress(kind, count);
+    // "Cancel (rolls back)" only while a rollback is still certain: gone once COMMIT is next.
+    auto *watch = new QTimer(progress);
+    watch->setInterval(50);
+    connect(watch, &QTimer::timeout, progress, [progress, state, watch] {
+        if (!state->rollbackPossible()) {
+            progress->setCancelButton(nullptr);
+            progress->setLabelText(progress->labelText() + QLatin1Char('\n') + tr("Committing…"));
+            watch->stop();
+        }
+    });
+    watch->start();
+    const quint64 job = m_context.gateway->run<ActionResult>(Lane::Action, this,
+        [profile, request, state](PgSession &s) { return ActionRunner(profile).run(s, request, state.get()); },
+        [this, kind, progress, finish](const ActionResult &res) {
+            closeProgress(progress);
+            finish();
+            emit actionFinished(res);
+            ResultDialog(title(kind), res, m_window).exec();
+        },
+        [this, kind, request, state, progress, finish](const PgError &e) {
+            if (e.kind == PgError::Kind::InDoubt)
+                return recheck(kind, request, state->xid.load(), progress, finish);
+            closeProgress(progress);
+            finish();
+            const QString msg = e.kind == PgError::Kind::Cancelled
+                ? tr("%1 was cancelled and rolled back; nothing was changed.").arg(title(kind))
+                : tr("%1 failed; nothing was changed.\n\n%2").arg(title(kind), e.message);
+            emit actionFailed(msg);
+            QMessageBox::warning(m_window, title(kind), msg);
+        });
+    connect(progress, &QProgressDialog::canceled, this, [this, job, state] {
+        if (state->rollbackPossible())
+            m_context.gateway->cancel(Lane::Action, job);
+    });
+}
+
+void ActionController::recheck(const QString &kind, const ActionRequest &request, qint64 xid, QProgressDialog *progress,
+                               const std::function<void()> &finish) {
+    // COMMIT was sent and its answer lost: say so, then ask a new connection what happened.
+    progress->setCancelButton(nullptr);
+    progress->setLabelText(tr("The connection was lost during COMMIT: the outcome is unknown.\n"
+                              "Re-checking on a new connection (action id %1)…").arg(request.actionId.toString(QUuid::WithoutBraces)));
+    progress->show();
+    const SchemaProfile profile = m_context.profile;
+    m_context.gateway->run<ActionRecheck>(Lane::Action, this,
+        [profile, request, xid](PgSession &s) { return ActionRunner(profile).recheck(s, request.actionId, xid); },
+        [this, kind, request, xid, progress, finish](const ActionRecheck &rc) {
+            closeProgress(progress);
+            finish();
+            if (rc.outcome == ActionRecheck::Outcome::Committed) {
+                ActionResult res;
+                res.action = request.action;
+                res.auditName = m_context.profile.actions.value(request.action).auditName;
+                res.actionId = request.actionId;
+                res.xid = xid;
+                res.changedIds = rc.changedIds;
+                res.rechecked = true;
+                emit actionFinished(res);
+                ResultDialog(title(kind), res, m_window).exec();
+                return;
+            }
+            const QString msg = rc.outcome == ActionRecheck::Outcome::RolledBack
+                ? tr("The connection was lost during COMMIT. Re-checked on a new connection: the transaction was "
+                     "rolled back; nothing was changed.")
+                : tr("The connection was lost during COMMIT and the outcome is still unknown: the server has not "
+                     "finished transaction %1. Look for audit rows of action id %2 before acting again.")
+                      .arg(xid).arg(request.actionId.toString(QUuid::WithoutBraces));
+            emit actionFailed(msg);
+            QMessageBox::warning(m_window, title(kind), msg);
+        },
+        [this, kind, request, progress, finish](const PgError &e) {
+            closeProgress(progress);
+            finish();
+            const QString msg = tr("The connection was lost during COMMIT and the re-check failed (%1): the outcome is "
+                                   "unknown. Look for audit rows of action id %2 before acting again.")
+                                    .arg(e.message, request.actionId.toString(QUuid::WithoutBraces));
+            emit actionFailed(msg);
+            QMessageBox::warning(m_window, title(kind), msg);
         });
 }
 

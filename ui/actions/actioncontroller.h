@@ -7,9 +7,11 @@
 
 #include <QKeySequence>
 #include <QObject>
+#include <functional>
 #include <optional>
 
 class QAction;
+class QProgressDialog;
 class QToolBar;
 class QWidget;
 
@@ -49,10 +51,19 @@ public:
     /// What the server says the role may do (privileges, transaction_read_only). Until it is
     /// allowed, every action is hidden and disabled, whatever the selection.
     void setAllowed(bool allowed);
+    /// Whether the widget that defines the target (the Triage list and its filter) is on screen:
+    /// the actions are disabled wherever their scope cannot be seen (e.g. on the Dashboard).
+    void setScopeVisible(bool visible);
+    /// The connection's stuck timeout (dashboard Settings) for Recover stuck; the dialog states it.
+    void setStuckTimeoutMinutes(int minutes);
+    int stuckTimeoutMinutes() const;
+    /// How the list that feeds setFilter() names its current view, e.g. "Triage › Failed".
+    void setScopeName(const QString &name) { m_scopeName = name; }
 
     /// Starts `kind` on explicit ids / on everything matching `filter` (the dialogs follow).
-    void startOnIds(const QString &kind, const QList<qint64> &ids);
-    void startOnFilter(const QString &kind, const ListFilter &filter);
+    /// `scope` names the target in words for the reason dialog ("" = the list's selection / filter).
+    void startOnIds(const QString &kind, const QList<qint64> &ids, const QString &scope = {});
+    void startOnFilter(const QString &kind, const ListFilter &filter, const QString &scope = {});
 
     ReasonRules reasonRules() const;
     /// Translated name of an action kind (Retry / Cancel / Recover stuck).
@@ -71,7 +82,15 @@ signals:
 private:
     void updateEnabled();
     void triggered(const QString &kind);
-    void confirmAndRun(const QString &kind, ActionRequest request);
+    void confirmAndRun(const QString &kind, ActionRequest request, const QString &scope);
+    /// Runs a confirmed request on the Action lane with a progress dialog; the result (or the
+    /// re-checked outcome) is shown only after the progress dialog is gone.
+    void run(const QString &kind, const ActionRequest &request, int count, const std::function<void()> &finish);
+    /// After a lost COMMIT acknowledgement: "unknown", then what a new connection finds.
+    void recheck(const QString &kind, const ActionRequest &request, qint64 xid, QProgressDialog *progress,
+                 const std::function<void()> &finish);
+    QProgressDialog *openProgress(const QString &kind, int count);
+    void closeProgress(QProgressDialog *progress);
 
     AppContext m_context;
     QWidget *m_window;
@@ -82,6 +101,9 @@ private:
     QStringList m_states;
     std::optional<ListFilter> m_filter;
     bool m_busy = false;
+    bool m_scopeVisible = true;
+    int m_stuckTimeoutMinutes = -1;
+    QString m_scopeName;
 };
 
 } // namespace om

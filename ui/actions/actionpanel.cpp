@@ -20,16 +20,27 @@ ActionPanel::ActionPanel(ActionController *controller, QWidget *parent)
     m_ids->setPlaceholderText(tr("e.g. 1042, 1043 1050"));
     box->addWidget(m_ids);
     box->addWidget(m_hint);
+    // Its own buttons on its own ids: the Triage selection and this box never share a target.
     auto *bar = new QToolBar;
-    for (QAction *a : controller->actions())
-        bar->addAction(a);
+    for (QAction *a : controller->actions()) {
+        const QString kind = a->objectName();
+        QAction *own = bar->addAction(ActionController::title(kind) + QStringLiteral("…"));
+        own->setObjectName(QStringLiteral("panel_") + kind);
+        connect(own, &QAction::triggered, this, [this, kind] {
+            QString bad;
+            const QList<qint64> ids = parseIds(m_ids->text(), &bad);
+            if (!ids.isEmpty())
+                m_controller->startOnIds(kind, ids, tr("the %n message id(s) typed in the Actions tab", nullptr, int(ids.size())));
+        });
+        m_buttons << own;
+    }
     box->addWidget(bar);
     if (controller->action(QStringLiteral("recoverStuck"))) {
         auto *stuck = new QPushButton(tr("Recover every stuck message…"));
         connect(stuck, &QPushButton::clicked, this, [this] {
             ListFilter f;
             f.view = ListFilter::View::Stuck;
-            m_controller->startOnFilter(QStringLiteral("recoverStuck"), f);
+            m_controller->startOnFilter(QStringLiteral("recoverStuck"), f, tr("every stuck message (Actions tab)"));
         });
         box->addWidget(stuck, 0, Qt::AlignLeft);
     }
@@ -61,7 +72,8 @@ void ActionPanel::idsEdited() {
     const QList<qint64> ids = parseIds(m_ids->text(), &bad);
     m_hint->setText(!bad.isEmpty() ? tr("\"%1\" is not a message id.").arg(bad)
                                    : tr("%n message(s) chosen.", nullptr, int(ids.size())));
-    m_controller->setSelection(ids);
+    for (QAction *a : m_buttons)
+        a->setEnabled(!ids.isEmpty());
 }
 
 } // namespace om

@@ -1,5 +1,8 @@
 #pragma once
+#include <QList>
 #include <QWidget>
+
+class QAction;
 
 class QLabel;
 class QLineEdit;
@@ -24,6 +27,7 @@ private:
     ActionController *m_controller;
     QLineEdit *m_ids;
     QLabel *m_hint;
+    QList<QAction *> m_buttons; ///< this panel's own, on its own ids
 };
 
 } // namespace om

@@ -21,6 +21,18 @@ ReasonDialog::ReasonDialog(const Info &info, const ReasonRules &rules, QWidget *
                                 .arg(info.actionTitle.toHtmlEscaped(), info.tableTitle.toHtmlEscaped(), info.auditName.toHtmlEscaped()));
     what->setWordWrap(true);
     box->addWidget(what);
+    if (!info.scope.isEmpty()) {
+        auto *scope = new QLabel(tr("Target: %1").arg(info.scope));
+        scope->setObjectName(QStringLiteral("scope"));
+        scope->setWordWrap(true);
+        box->addWidget(scope);
+    }
+    if (!info.stuckRule.isEmpty()) {
+        auto *rule = new QLabel(info.stuckRule);
+        rule->setObjectName(QStringLiteral("stuckRule"));
+        rule->setWordWrap(true);
+        box->addWidget(rule);
+    }
     if (!info.sampleKeys.isEmpty()) {
         QString keys = info.sampleKeys.join(QLatin1String(", "));
         if (info.count > info.sampleKeys.size())

@@ -24,6 +24,8 @@ public:
         QString tableTitle;
         qint64 count = 0;      ///< exact number of messages the action will touch
         QStringList sampleKeys;
+        QString scope;         ///< the target in words: "the 3 messages selected in Triage › Failed", "all … matching …"
+        QString stuckRule;     ///< recover stuck: "stuck = in PROCESSING for more than 90 min, server clock"
     };
     ReasonDialog(const Info &info, const ReasonRules &rules, QWidget *parent = nullptr);
 

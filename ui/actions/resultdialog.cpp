@@ -13,7 +13,11 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
     : QDialog(parent), m_summary(new QLabel), m_model(new SkippedModel(result.skipped, this)), m_table(new QTableView) {
     setWindowTitle(tr("%1 — result").arg(actionTitle));
     auto *box = new QVBoxLayout(this);
-    QString text = tr("%n message(s) changed, each with its audit row (%1).", nullptr, int(result.changed())).arg(result.auditName);
+    QString text;
+    if (result.rechecked)
+        text = tr("The connection was lost during COMMIT, so the outcome was unknown. Re-checked on a new "
+                  "connection: the transaction committed.") + QLatin1Char(' ');
+    text += tr("%n message(s) changed, each with its audit row (%1).", nullptr, int(result.changed())).arg(result.auditName);
     if (result.skippedTotal > 0) {
         text += QLatin1Char(' ') + tr("%n message(s) not changed:", nullptr, int(result.skippedTotal));
         QStringList parts;
@@ -25,7 +29,10 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
             text += QLatin1Char(' ') + tr("(the first %1 are listed)").arg(result.skipped.size());
         text += tr(".", "end of the list of skipped reasons");
     }
-    text += QLatin1Char(' ') + tr("Took %1 ms.").arg(result.elapsedMs);
+    if (!result.rechecked)
+        text += QLatin1Char(' ') + tr("Took %1 ms.").arg(result.elapsedMs);
+    if (!result.actionId.isNull())
+        text += QLatin1Char(' ') + tr("Action id %1.").arg(result.actionId.toString(QUuid::WithoutBraces));
     m_summary->setText(text);
     m_summary->setWordWrap(true);
     box->addWidget(m_summary);

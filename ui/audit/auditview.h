@@ -26,6 +26,8 @@ class HistoryStore;
 class AuditView : public QWidget {
     Q_OBJECT
 public:
+    /// The connection's stuck timeout (dashboard Settings), used by the incident report.
+    void setStuckTimeoutMinutes(int minutes) { m_profile.stuckTimeoutMinutes = qMax(1, minutes); }
     AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent = nullptr);
 
     AuditModel *model() const { return m_model; }
@@ -58,7 +60,7 @@ private:
     void setStatus(const QString &text, bool problem = false);
 
     Gateway *m_gateway;
-    SchemaProfile m_profile;
+    SchemaProfile m_profile; ///< its stuckTimeoutMinutes is the connection's (setStuckTimeoutMinutes)
     AuditModel *m_model;
     AuditCsvExport *m_export;
     QTableView *m_table;

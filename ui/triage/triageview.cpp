@@ -11,6 +11,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QItemSelection>
+#include <QSet>
+#include <QSignalBlocker>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -149,8 +152,10 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
                        "resources/sql/kit/sort_indexes.sql.")
                         .arg(QLocale().toString(m_model->unindexedSortRows()));
         m_status->setText(text);
+        restoreSelection();
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        m_keptSelection.clear(); // the operator chose anew
         emit selectionChanged(selectedIds());
         onCurrentRowChanged();
     });
@@ -161,7 +166,13 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     connect(copy, &QShortcut::activated, this, &TriageView::copySelection);
     // A reset (new filter, view, sort or a refresh) drops the selection without a selectionChanged:
     // say so, or the actions would still target messages that are no longer shown.
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { emit selectionChanged(selectedIds()); });
+    // After refresh() (own action, another window's NOTIFY) the operator's selection is kept by id
+    // and re-selected as pages arrive: a refresh never turns "my selected rows" into "everything
+    // matching the filter".
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_keptSelection.isEmpty())
+            emit selectionChanged(selectedIds());
+    });
     setupKeyboard();
 
     reloadSavedNames();
@@ -217,8 +228,18 @@ QList<qint64> TriageView::selectedIds() const {
 }
 
 ListFilter TriageView::currentFilter() const { return m_filter; }
+QString TriageView::viewTitle() const { return m_views->tabText(m_views->currentIndex()).remove(QLatin1Char('&')); }
 ListSort TriageView::currentSort() const { return m_sort; }
 QString TriageView::countText() const { return m_count->text(); }
+
+void TriageView::setStuckTimeoutMinutes(int minutes) {
+    m_stuckTimeoutMinutes = qMax(1, minutes);
+    if (m_filter.stuckTimeoutMinutes == m_stuckTimeoutMinutes)
+        return;
+    ListFilter f = m_filter;
+    f.stuckTimeoutMinutes = m_stuckTimeoutMinutes;
+    applyFilter(f);
+}
 
 void TriageView::setView(ListFilter::View view) {
     if (view == m_filter.view && m_model->rowCount() + int(m_model->isLoading()) > 0)
@@ -230,6 +251,8 @@ void TriageView::setView(ListFilter::View view) {
 
 void TriageView::applyFilter(const ListFilter &filter) {
     ListFilter f = filter;
+    if (m_stuckTimeoutMinutes > 0)
+        f.stuckTimeoutMinutes = m_stuckTimeoutMinutes; // one timeout per connection, never a saved one
     if (!m_viewOrder.contains(f.view))
         f.view = ListFilter::View::All;
     const bool viewChanged = f.view != m_filter.view || m_model->rowCount() == 0;
@@ -255,6 +278,7 @@ void TriageView::onFilterEdited() {
 }
 
 void TriageView::startQuery() {
+    m_keptSelection.clear(); // a new filter, view or sort: the operator chooses again
     m_detail->clear();
     m_model->setQuery(m_filter, m_sort);
     int column = MessageListModel::Id;
@@ -267,7 +291,33 @@ void TriageView::startQuery() {
     emit filterChanged(m_filter);
 }
 
+void TriageView::restoreSelection() {
+    if (m_keptSelection.isEmpty())
+        return;
+    const QSet<qint64> kept(m_keptSelection.cbegin(), m_keptSelection.cend());
+    QItemSelection sel;
+    QSet<qint64> found;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const qint64 id = m_model->message(r).id;
+        if (kept.contains(id)) {
+            found << id;
+            sel.select(m_model->index(r, 0), m_model->index(r, MessageListModel::ColumnCount - 1));
+        }
+    }
+    {
+        // The target stays exactly the ids chosen; re-selecting them is not a new choice.
+        const QSignalBlocker block(m_table->selectionModel());
+        m_table->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect);
+    }
+    m_table->viewport()->update();
+    if (found.size() < kept.size() && !m_model->canFetchMore({}))
+        m_status->setText(tr("%n of your selected message(s) changed since you selected them and left this list; "
+                             "an action still targets the %1 you selected and skips what no longer fits.",
+                             nullptr, int(kept.size() - found.size())).arg(kept.size()));
+}
+
 void TriageView::refresh() {
+    m_keptSelection = selectedIds();
     // After an action the message in the detail pane may have left the list (retried, so no
     // longer FAILED); it stays in the pane, re-read, so that its new state and the new audit row
     // show. The selection is not restored: rows come back page by page.

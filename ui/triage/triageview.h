@@ -35,6 +35,11 @@ public:
     QList<qint64> selectedIds() const;
     /// The filter the list shows, view included ("everything matching the current filter").
     ListFilter currentFilter() const;
+    /// The current view's name as its tab shows it (Stuck, Failed, …).
+    QString viewTitle() const;
+    /// The connection's stuck timeout (the dashboard's Settings value): the Stuck view and every
+    /// "matching the filter" action use it, whatever a restored filter carried.
+    void setStuckTimeoutMinutes(int minutes);
     ListSort currentSort() const;
     MessageListModel *model() const { return m_model; }
     DetailPane *detailPane() const { return m_detail; }
@@ -71,6 +76,8 @@ private:
     void setupKeyboard();
     void onFilterEdited();
     void startQuery();
+    /// Re-selects, by id, what the operator had selected before refresh().
+    void restoreSelection();
     void loadChoices();
     void updateCount();
     void onCurrentRowChanged();
@@ -83,6 +90,8 @@ private:
 
     Gateway *m_gateway;
     SchemaProfile m_profile;
+    int m_stuckTimeoutMinutes = -1;
+    QList<qint64> m_keptSelection; ///< the selection refresh() keeps, until the operator changes it ///< the connection's (dashboard Settings); -1 until told
     std::unique_ptr<SavedFilters> m_saved;
     ListFilter m_filter;
     ListSort m_sort;

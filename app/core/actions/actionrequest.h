@@ -4,6 +4,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QUuid>
 #include <optional>
 
 namespace om {
@@ -22,6 +23,7 @@ struct ActionRequest {
     QString host;                   ///< workstation host name
     QString appVersion;
     int stuckTimeoutMinutes = -1;   ///< recoverStuck: -1 = the profile's default
+    QUuid actionId;                 ///< one per dialog, written into every audit row by the database
 
     bool hasTarget() const { return !ids.isEmpty() || filter.has_value(); }
     /// Fills osUser / host / appVersion from this process and machine.

@@ -2,6 +2,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QUuid>
 
 namespace om {
 
@@ -26,6 +27,11 @@ struct ActionResult {
     QList<SkippedMessage> skipped;  ///< capped (see skippedTotal)
     qint64 skippedTotal = 0;        ///< all skipped rows, also those beyond the cap
     qint64 elapsedMs = 0;           ///< the transaction, as seen by the client
+    QUuid actionId;                 ///< in every audit row of this action
+    qint64 xid = 0;                 ///< the transaction's txid_current()
+    /// The COMMIT acknowledgement was lost and the outcome was re-checked on a new connection:
+    /// changedIds come from the audit rows, skipped rows are not known.
+    bool rechecked = false;
 
     qint64 changed() const { return changedIds.size(); }
     qint64 count(SkipReason r) const {

@@ -1,4 +1,5 @@
 #include "core/actions/actionrunner.h"
+#include "core/actions/actionfunctionsql.h"
 #include "core/actions/reasonrules.h"
 #include "pg/pgsession.h"
 
@@ -7,6 +8,7 @@
 #include <QHostInfo>
 #include <QLoggingCategory>
 #include <QSet>
+#include <QThread>
 
 #ifdef Q_OS_UNIX
 #include <pwd.h>
@@ -90,89 +92,35 @@ QString ActionRunner::eligibleCondition(const ActionDef &a, const ActionRequest 
     return conds.join(QLatin1String(" AND "));
 }
 
-QString ActionRunner::newStateValue(const ActionDef &a) const {
-    const StateDef *to = m_profile.state(a.to);
-    return to && !to->value.isEmpty() ? to->value : a.to;
-}
-
-QString ActionRunner::setList(const ActionDef &a, QVariantList &params) const {
-    QStringList sets;
-    const StateDef *to = m_profile.state(a.to);
-    if (!to->value.isEmpty())
-        sets << m_profile.col(QStringLiteral("status")) + QLatin1String(" = ") + PgSession::quoteLiteral(to->value);
-    else if (!to->isNullColumn.isEmpty())
-        sets << m_profile.col(to->isNullColumn) + QLatin1String(" = NULL");
-    else
-        sets << m_profile.col(to->notNullColumn) + QLatin1String(" = now()");
-    for (const SetClause &c : a.set) {
-        const QString column = m_profile.col(c.column);
-        switch (c.kind) {
-        case SetClause::Kind::Now: sets << column + QLatin1String(" = now()"); break;
-        case SetClause::Kind::Null: sets << column + QLatin1String(" = NULL"); break;
-        case SetClause::Kind::Text: sets << column + QLatin1String(" = ") + param(params, c.text); break;
-        }
-    }
-    return sets.join(QLatin1String(", "));
-}
-
 QString ActionRunner::actionSql(const ActionRequest &r, QVariantList &params) const {
     const ActionDef a = m_profile.actions.value(r.action);
-    const QString table = m_profile.qualifiedTable();
-    const QString id = m_profile.col(QStringLiteral("id"));
-    const QString where = eligibleCondition(a, r, params);
-    // SKIP LOCKED: a row a worker holds is left out at once (reported by the probe), never
-    // waited on. Under READ COMMITTED the locking read re-checks `where` on the newest row
-    // version, so a row a worker moved on after the operator looked is not overwritten.
-    QString target = QStringLiteral("SELECT %1 AS om_id, %2 AS om_old FROM %3 WHERE %4 ORDER BY %1 FOR UPDATE SKIP LOCKED")
-                         .arg(id, m_profile.stateExpression(), table, where);
-    if (!r.ids.isEmpty()) {
-        // Chosen ids drive the lookup: one primary-key probe per id (the LATERAL subquery with
-        // its own FOR UPDATE is run once per id, never flattened into a join). With
-        // `id = ANY($ids)` as a plain condition the planner walked a state's whole index instead
-        // and tested every entry against the array, or hash-joined all FAILED rows: 250-290 ms of
-        // a 10,000-message retry at 10M rows, growing with the table rather than the selection.
-        target = QStringLiteral("SELECT om_t.om_id, om_t.om_old FROM (SELECT DISTINCT unnest(%1::bigint[]) AS om_req) AS om_r"
-                                " CROSS JOIN LATERAL (%2) AS om_t")
-                     .arg(param(params, idArray(r.ids)),
-                          QStringLiteral("SELECT %1 AS om_id, %2 AS om_old FROM %3 WHERE %1 = om_r.om_req AND %4 FOR UPDATE SKIP LOCKED")
-                              .arg(id, m_profile.stateExpression(), table, where));
-    }
-    const QString sets = setList(a, params);
-
-    // One audit row per changed message, from the UPDATE's own RETURNING: the audit can never
-    // name a row that did not change, nor miss one that did.
-    const AuditDef &au = m_profile.audit;
-    QStringList cols, values;
-    auto add = [&](const char *logical, const QString &value) {
-        if (au.columns.contains(QLatin1String(logical))) {
-            cols << PgSession::quoteIdentifier(au.column(QLatin1String(logical)));
-            values << value;
+    const ActionFunctionSql fn(m_profile);
+    // The kit's function does the guarded, audited change; here only its arguments are chosen.
+    QVariantList scalars{r.action, r.actionId.toString(QUuid::WithoutBraces), r.reason.trimmed(),
+                         nullIfEmpty(r.ticket.trimmed()), a.pastStuckTimeout ? QVariant(stuckTimeout(r)) : QVariant(),
+                         nullIfEmpty(r.osUser), nullIfEmpty(r.host), nullIfEmpty(r.appVersion)};
+    const int first = params.size() + 1;
+    params << scalars;
+    QString ids;
+    if (!r.filter) {
+        ids = param(params, idArray(r.ids)) + QLatin1String("::bigint[]");
+    } else {
+        // "Everything matching the view and filter": the candidates are chosen here, in the same
+        // statement, with the same condition the dialog counted (the filter's own columns are not
+        // re-checked under the lock; the action's guard — states, stuck timeout — is, by the function).
+        const QString table = m_profile.qualifiedTable();
+        const QString id = m_profile.col(QStringLiteral("id"));
+        const QString where = eligibleCondition(a, r, params);
+        if (r.ids.isEmpty()) {
+            ids = QStringLiteral("ARRAY(SELECT %1 FROM %2 WHERE %3)").arg(id, table, where);
+        } else {
+            // The ids the operator confirmed, narrowed by the filter: one primary-key probe per id.
+            ids = QStringLiteral("ARRAY(SELECT om_c.om_id FROM unnest(%1::bigint[]) AS om_r(om_req) CROSS JOIN LATERAL"
+                                 " (SELECT %2 AS om_id FROM %3 WHERE %2 = om_r.om_req AND %4) AS om_c)")
+                      .arg(param(params, idArray(r.ids)), id, table, where);
         }
-    };
-    add("messageId", QStringLiteral("om_id"));
-    add("action", param(params, a.auditName));
-    add("reason", param(params, r.reason.trimmed()));
-    add("ticket", param(params, nullIfEmpty(r.ticket.trimmed())));
-    add("oldStatus", QStringLiteral("om_old"));
-    add("newStatus", PgSession::quoteLiteral(newStateValue(a)));
-    add("changedBy", QStringLiteral("session_user"));
-    add("changedAt", QStringLiteral("now()"));
-    add("osUser", param(params, nullIfEmpty(r.osUser)));
-    add("host", param(params, nullIfEmpty(r.host)));
-    add("appVersion", param(params, nullIfEmpty(r.appVersion)));
-
-    return QStringLiteral(
-               "WITH om_target AS (\n"
-               "  %1\n"
-               "), om_changed AS (\n"
-               "  UPDATE %2 AS om_u SET %3 FROM om_target WHERE om_u.%4 = om_target.om_id\n"
-               "  RETURNING om_target.om_id, om_target.om_old\n"
-               "), om_audit AS (\n"
-               "  INSERT INTO %5 (%6) SELECT %7 FROM om_changed\n"
-               ")\n"
-               "SELECT om_id FROM om_changed ORDER BY om_id")
-        .arg(target, table, sets, id, m_profile.qualifiedAuditTable(), cols.join(QLatin1String(", ")),
-             values.join(QLatin1String(", ")));
+    }
+    return fn.callSql(ids, first) + QLatin1String(" ORDER BY om_id");
 }
 
 ActionPreview ActionRunner::preview(PgSession &session, const ActionRequest &r, int cap, int sampleSize) const {
@@ -221,81 +169,137 @@ ActionPreview ActionRunner::preview(PgSession &session, const ActionRequest &r, 
     return p;
 }
 
-ActionResult ActionRunner::run(PgSession &session, const ActionRequest &r) const {
+void ActionRunner::probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &result) const {
+    const ActionDef a = m_profile.actions.value(r.action);
+    // Why did the others not change? Same transaction: rows we changed are ours and in their
+    // new state; a row still eligible now was skipped because somebody held its lock.
+    const QString table = m_profile.qualifiedTable();
+    const QString id = m_profile.col(QStringLiteral("id"));
+    QVariantList pp;
+    const QString eligible = eligibleCondition(a, r, pp);
+    if (!r.ids.isEmpty()) {
+        const QSet<qint64> changed(result.changedIds.cbegin(), result.changedIds.cend());
+        QList<qint64> rest;
+        for (qint64 i : r.ids)
+            if (!changed.contains(i))
+                rest << i;
+        if (!rest.isEmpty()) {
+            const QString arr = param(pp, idArray(rest));
+            const PgResult probe = tx.exec(
+                QStringLiteral("SELECT DISTINCT om_req, %1 IS NOT NULL, COALESCE(%2, false), (%3)::text"
+                               " FROM unnest(%4::bigint[]) AS om_r(om_req) LEFT JOIN %5 ON %1 = om_r.om_req"
+                               " ORDER BY om_req")
+                    .arg(id, eligible, m_profile.stateExpression(), arr, table), pp);
+            result.skippedTotal = probe.rows.size();
+            for (const QVariantList &row : probe.rows) {
+                if (result.skipped.size() >= kSkippedListCap)
+                    break;
+                SkippedMessage s;
+                s.id = row.at(0).toLongLong();
+                s.state = row.at(3).toString();
+                s.reason = row.at(1).toString() != QLatin1String("t") ? SkipReason::Gone
+                         : row.at(2).toString() == QLatin1String("t") ? SkipReason::Locked
+                                                                     : SkipReason::StateChanged;
+                result.skipped << s;
+            }
+        }
+    } else {
+        // "Everything matching the filter": what still matches was locked (or arrived since).
+        const PgResult probe = tx.exec(
+            QStringLiteral("SELECT %1, (%2)::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
+                .arg(id, m_profile.stateExpression(), table, eligible, param(pp, kSkippedListCap)), pp);
+        result.skippedTotal = probe.rows.isEmpty() ? 0 : probe.rows.first().at(2).toLongLong();
+        for (const QVariantList &row : probe.rows)
+            result.skipped << SkippedMessage{row.at(0).toLongLong(), SkipReason::Locked, row.at(1).toString()};
+    }
+}
+
+ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request, ActionProgress *progress) const {
+    ActionRequest r = request;
+    if (r.actionId.isNull())
+        r.actionId = QUuid::createUuid();
     if (const QString e = check(r); !e.isEmpty())
         throw PgError(PgError::Kind::Query, e);
     const ActionDef a = m_profile.actions.value(r.action);
     ActionResult result;
     result.action = r.action;
     result.auditName = a.auditName;
+    result.actionId = r.actionId;
     QElapsedTimer timer;
     timer.start();
+    auto reached = [progress](ActionProgress::Stage stage) {
+        if (!progress)
+            return;
+        progress->stage.store(int(stage));
+        if (progress->hook)
+            progress->hook(stage);
+    };
 
     session.transact([&](PgTx &tx) {
         // Second guard behind the Gateway's: a read-only session never gets as far as the UPDATE.
-        if (tx.exec(QStringLiteral("SELECT current_setting('transaction_read_only')")).scalar().toString() == QLatin1String("on"))
+        // The transaction id (txid_status() tells its fate later, from any connection) is taken in
+        // the same round trip, so that a lost COMMIT acknowledgement can be re-checked.
+        const PgResult first = tx.exec(QStringLiteral(
+            "SELECT current_setting('transaction_read_only'),"
+            " CASE WHEN current_setting('transaction_read_only') = 'off' THEN txid_current() END"));
+        if (first.rows.value(0).value(0).toString() == QLatin1String("on"))
             throw PgError(PgError::Kind::ReadOnly, tr("Read-only session: nothing can be changed."));
+        result.xid = first.rows.value(0).value(1).toLongLong();
+        if (progress)
+            progress->xid.store(result.xid);
+        reached(ActionProgress::Stage::Begun);
 
         QVariantList params;
         const QString sql = actionSql(r, params);
         for (const QVariantList &row : tx.exec(sql, params).rows)
             result.changedIds << row.at(0).toLongLong();
+        reached(ActionProgress::Stage::Changed);
 
-        // Why did the others not change? Same transaction: rows we changed are ours and in their
-        // new state; a row still eligible now was skipped because somebody held its lock.
-        const QString table = m_profile.qualifiedTable();
-        const QString id = m_profile.col(QStringLiteral("id"));
-        QVariantList pp;
-        const QString eligible = eligibleCondition(a, r, pp);
-        if (!r.ids.isEmpty()) {
-            const QSet<qint64> changed(result.changedIds.cbegin(), result.changedIds.cend());
-            QList<qint64> rest;
-            for (qint64 i : r.ids)
-                if (!changed.contains(i))
-                    rest << i;
-            if (!rest.isEmpty()) {
-                const QString arr = param(pp, idArray(rest));
-                const PgResult probe = tx.exec(
-                    QStringLiteral("SELECT DISTINCT om_req, %1 IS NOT NULL, COALESCE(%2, false), (%3)::text"
-                                   " FROM unnest(%4::bigint[]) AS om_r(om_req) LEFT JOIN %5 ON %1 = om_r.om_req"
-                                   " ORDER BY om_req")
-                        .arg(id, eligible, m_profile.stateExpression(), arr, table), pp);
-                result.skippedTotal = probe.rows.size();
-                for (const QVariantList &row : probe.rows) {
-                    if (result.skipped.size() >= kSkippedListCap)
-                        break;
-                    SkippedMessage s;
-                    s.id = row.at(0).toLongLong();
-                    s.state = row.at(3).toString();
-                    s.reason = row.at(1).toString() != QLatin1String("t") ? SkipReason::Gone
-                             : row.at(2).toString() == QLatin1String("t") ? SkipReason::Locked
-                                                                         : SkipReason::StateChanged;
-                    result.skipped << s;
-                }
-            }
-        } else {
-            // "Everything matching the filter": what still matches was locked (or arrived since).
-            const PgResult probe = tx.exec(
-                QStringLiteral("SELECT %1, (%2)::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
-                    .arg(id, m_profile.stateExpression(), table, eligible, param(pp, kSkippedListCap)), pp);
-            result.skippedTotal = probe.rows.isEmpty() ? 0 : probe.rows.first().at(2).toLongLong();
-            for (const QVariantList &row : probe.rows)
-                result.skipped << SkippedMessage{row.at(0).toLongLong(), SkipReason::Locked, row.at(1).toString()};
-        }
-
-        if (!result.changedIds.isEmpty()) {
-            // Queued by the server and delivered only if this transaction commits.
-            tx.exec(QStringLiteral("SELECT pg_notify($1, json_build_object('profile', $2::text, 'action', $3::text,"
-                                   " 'auditName', $4::text, 'count', $5::int, 'user', session_user::text,"
-                                   " 'osUser', $6::text, 'host', $7::text)::text)"),
-                    {channel(), m_profile.id, r.action, a.auditName, int(result.changedIds.size()),
-                     nullIfEmpty(r.osUser), nullIfEmpty(r.host)});
-        }
+        probeSkipped(tx, r, result);
+        // From here on a cancel can no longer roll back for sure: COMMIT is next.
+        reached(ActionProgress::Stage::Committing);
     });
+    reached(ActionProgress::Stage::Committed);
     result.elapsedMs = timer.elapsed();
-    qCInfo(lcAction).noquote() << m_profile.id << r.action << "changed" << result.changed() << "skipped"
-                               << result.skippedTotal << "in" << result.elapsedMs << "ms";
+    qCInfo(lcAction).noquote() << m_profile.id << r.action << r.actionId.toString(QUuid::WithoutBraces) << "changed"
+                               << result.changed() << "skipped" << result.skippedTotal << "in" << result.elapsedMs << "ms";
     return result;
+}
+
+ActionRecheck ActionRunner::recheck(PgSession &fresh, const QUuid &actionId, qint64 xid, int waitMs) const {
+    const AuditDef &au = m_profile.audit;
+    const QString sql = QStringLiteral("SELECT CASE WHEN $1::bigint > 0 THEN txid_status($1::bigint) END,"
+                                       " ARRAY(SELECT %1 FROM %2 WHERE %3 = $2::uuid ORDER BY 1)::text")
+                            .arg(PgSession::quoteIdentifier(au.column(QStringLiteral("messageId"))),
+                                 m_profile.qualifiedAuditTable(),
+                                 PgSession::quoteIdentifier(au.column(QStringLiteral("actionId"))));
+    QElapsedTimer waited;
+    waited.start();
+    ActionRecheck out;
+    for (;;) {
+        const QVariantList row = fresh.query(sql, {xid, actionId.toString(QUuid::WithoutBraces)}).rows.value(0);
+        const QString status = row.value(0).toString();
+        out.changedIds.clear();
+        const QString arr = row.value(1).toString().mid(1).chopped(1);
+        for (const QString &id : arr.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            out.changedIds << id.toLongLong();
+        out.serverStatus = status;
+        // The audit rows are written by the same statement as the changes: they exist exactly when
+        // the transaction committed. txid_status says whether it is still running (then wait).
+        if (status == QLatin1String("committed") || (!out.changedIds.isEmpty() && status.isEmpty())) {
+            out.outcome = ActionRecheck::Outcome::Committed;
+            return out;
+        }
+        if (status == QLatin1String("aborted") || (xid <= 0 && out.changedIds.isEmpty())) {
+            out.outcome = ActionRecheck::Outcome::RolledBack;
+            return out;
+        }
+        if (waited.elapsed() >= waitMs) {
+            out.outcome = ActionRecheck::Outcome::Unknown;
+            return out;
+        }
+        QThread::msleep(200);
+    }
 }
 
 } // namespace om

@@ -4,16 +4,40 @@
 #include "core/profile/schemaprofile.h"
 #include "pg/actionlistener.h"
 
+#include <QUuid>
 #include <QVariantList>
+#include <atomic>
+#include <functional>
 
 namespace om {
 
 class PgSession;
+class PgTx;
 
-/// Runs one audited recovery action as ONE transaction: a guarded UPDATE of the rows still in the
-/// action's `from` states (locked rows skipped, not waited on) whose RETURNING feeds exactly one
-/// audit row per changed message, a NOTIFY sent on commit, and a probe saying why each requested
-/// message that did not change was skipped. Core only: call it on the Gateway's Action lane.
+/// Where a running action is, readable from another thread (the GUI offers "Cancel (rolls back)"
+/// only while the stage is before Committing), and a test seam: `hook` runs on the action's thread
+/// at each stage, e.g. to kill the backend there.
+struct ActionProgress {
+    enum class Stage { NotStarted, Begun, Changed, Committing, Committed };
+    std::atomic<int> stage{int(Stage::NotStarted)};
+    std::atomic<qint64> xid{0};   ///< the transaction's txid_current(), 0 until known
+    std::function<void(Stage)> hook;
+    bool rollbackPossible() const { return stage.load() < int(Stage::Committing); }
+};
+
+/// What a new connection found out about an action whose COMMIT acknowledgement was lost.
+struct ActionRecheck {
+    enum class Outcome { Committed, RolledBack, Unknown };
+    Outcome outcome = Outcome::Unknown;
+    QList<qint64> changedIds;  ///< from the audit rows carrying the action id
+    QString serverStatus;      ///< txid_status(): committed | aborted | in progress | "" (unknown xid)
+};
+
+/// Runs one audited recovery action as ONE transaction: the kit's SECURITY DEFINER function (see
+/// ActionFunctionSql) does the guarded UPDATE of the rows still in the action's `from` states
+/// (locked rows skipped, not waited on), one audit row per changed message and the NOTIFY sent on
+/// commit; then a probe says why each requested message that did not change was skipped. Core
+/// only: call it on the Gateway's Action lane.
 class ActionRunner {
 public:
     /// NOTIFY channel every Outbox Monitor listens on.
@@ -28,19 +52,24 @@ public:
     /// Counts what the action would touch now (read-only; no locks). `cap` bounds the ids returned.
     ActionPreview preview(PgSession &session, const ActionRequest &request, int cap = 100000,
                           int sampleSize = 10) const;
-    /// Runs the action. Throws PgError (ReadOnly when the session is read-only, Query when the
-    /// request is invalid or the server refused) — and then nothing changed.
-    ActionResult run(PgSession &session, const ActionRequest &request) const;
+    /// Runs the action through the kit's function (kit/action_functions.sql) in one transaction.
+    /// Throws PgError: ReadOnly when the session is read-only, Query when the request is invalid or
+    /// the server refused, ConnectionLost before COMMIT — in all these nothing changed — and
+    /// InDoubt when the connection broke during COMMIT: then recheck() says what happened.
+    /// A request without an action id gets a new one (in the result).
+    ActionResult run(PgSession &session, const ActionRequest &request, ActionProgress *progress = nullptr) const;
+    /// After InDoubt: asks a NEW session whether transaction `xid` committed and which messages
+    /// carry audit rows of `actionId`; waits up to `waitMs` while the server still runs it.
+    ActionRecheck recheck(PgSession &fresh, const QUuid &actionId, qint64 xid, int waitMs = 5000) const;
 
-    /// The guarded UPDATE + audit INSERT statement, appending its parameters to `params`.
+    /// The call of the kit's action function for `request`, appending its parameters to `params`.
     QString actionSql(const ActionRequest &request, QVariantList &params) const;
     const SchemaProfile &profile() const { return m_profile; }
 
 private:
     /// Condition (unqualified columns) a row must meet to be changed, apart from its id.
     QString eligibleCondition(const ActionDef &a, const ActionRequest &r, QVariantList &params) const;
-    QString setList(const ActionDef &a, QVariantList &params) const;
-    QString newStateValue(const ActionDef &a) const;
+    void probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &result) const;
     int stuckTimeout(const ActionRequest &r) const;
     static QString idArray(const QList<qint64> &ids);
 

@@ -1,4 +1,5 @@
 #include "core/actions/privileges.h"
+#include "core/actions/actionfunctionsql.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -24,42 +25,16 @@ QString Privileges::summary() const {
     return tr("read-only: this role cannot change messages (%1)").arg(why);
 }
 
-QStringList PrivilegeCheck::stateColumns() const {
-    QStringList cols;
-    auto add = [&cols, this](const QString &logical) {
-        if (!logical.isEmpty() && m_profile.has(logical) && !cols.contains(logical))
-            cols << logical;
-    };
-    for (const ActionDef &a : m_profile.actions) {
-        add(QStringLiteral("status"));
-        // Null-based states (outbox.published_at) change by writing their column.
-        QStringList touched = a.from;
-        touched << a.to;
-        for (const QString &name : touched) {
-            if (const StateDef *s = m_profile.state(name)) {
-                add(s->isNullColumn);
-                add(s->notNullColumn);
-            }
-        }
-        for (const SetClause &c : a.set)
-            add(c.column);
-    }
-    return cols;
-}
-
 Privileges PrivilegeCheck::run(PgSession &session) const {
-    const SchemaProfile &p = m_profile;
-    const QStringList cols = stateColumns();
-    QVariantList params{p.qualifiedTable(), p.qualifiedAuditTable(), p.audit.column(QStringLiteral("auditId"))};
-    QStringList exprs{QStringLiteral("current_setting('transaction_read_only')"), QStringLiteral("current_user::text"),
-                      QStringLiteral("has_table_privilege($2, 'INSERT')"),
-                      // An identity/serial id needs USAGE on its sequence; NULL when there is none.
-                      QStringLiteral("coalesce(has_sequence_privilege(pg_get_serial_sequence($2, $3), 'USAGE'), true)")};
-    for (const QString &c : cols) {
-        params << p.column(c);
-        exprs << QStringLiteral("has_column_privilege($1, $%1, 'UPDATE')").arg(params.size());
-    }
-    const PgResult r = session.query(QStringLiteral("SELECT ") + exprs.join(QLatin1String(", ")), params);
+    // Operators change messages only through the kit's action function (SECURITY DEFINER, it
+    // writes the audit rows itself): EXECUTE on it is the one privilege the actions need. Direct
+    // UPDATE / audit INSERT are deliberately not asked for: the kit revokes them.
+    const ActionFunctionSql fn(m_profile);
+    const PgResult r = session.query(
+        QStringLiteral("SELECT current_setting('transaction_read_only'), current_user::text,"
+                       " to_regprocedure($1) IS NOT NULL,"
+                       " coalesce(has_function_privilege(to_regprocedure($1), 'EXECUTE'), false)"),
+        {fn.signature()});
     const QVariantList row = r.rows.value(0);
     Privileges out;
     out.checked = true;
@@ -68,12 +43,9 @@ Privileges PrivilegeCheck::run(PgSession &session) const {
     out.role = row.value(1).toString();
     auto granted = [&row](int i) { return row.value(i).toString() == QLatin1String("t"); };
     if (!granted(2))
-        out.missing << QStringLiteral("INSERT ON %1").arg(p.qualifiedAuditTable());
-    if (!granted(3))
-        out.missing << QStringLiteral("USAGE ON SEQUENCE OF %1").arg(p.qualifiedAuditTable());
-    for (int i = 0; i < cols.size(); ++i)
-        if (!granted(4 + i))
-            out.missing << QStringLiteral("UPDATE (%1) ON %2").arg(p.column(cols[i]), p.qualifiedTable());
+        out.missing << QStringLiteral("the admin kit's function %1 (kit/action_functions.sql)").arg(fn.signature());
+    else if (!granted(3))
+        out.missing << QStringLiteral("EXECUTE ON FUNCTION %1").arg(fn.signature());
     return out;
 }
 

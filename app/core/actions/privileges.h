@@ -28,13 +28,11 @@ struct Privileges {
 };
 
 /// Asks the server (one round trip) whether the session's role may run the profile's actions:
-/// `transaction_read_only`, UPDATE on every column an action sets, INSERT on the audit table
-/// and USAGE on its identity sequence.
+/// `transaction_read_only`, and EXECUTE on the kit's action function of the profile's table
+/// (which exists only where kit/action_functions.sql was applied).
 class PrivilegeCheck {
 public:
     explicit PrivilegeCheck(SchemaProfile profile) : m_profile(std::move(profile)) {}
-    /// Logical columns the profile's actions write (status or the null-state column, and each "set").
-    QStringList stateColumns() const;
     /// Runs on a lane's thread. Throws PgError.
     Privileges run(PgSession &session) const;
 

@@ -1,0 +1,212 @@
+// The operator's side of an action against the real server (issue #12): the reason dialog names
+// the target in words (selection or filter, and the stuck rule), the progress dialog is gone before
+// the result dialog opens, and a lost COMMIT acknowledgement is reported as unknown, re-checked on a
+// new connection and then reported as what the database holds. All three built-in profiles.
+// OM_SCREENSHOT_DIR=dir saves the dialogs as PNGs (OM_LANG=ja: in Japanese).
+#include "actionfixture.h"
+#include "actions/actioncontroller.h"
+#include "actions/reasondialog.h"
+#include "actions/resultdialog.h"
+#include "commitdropproxy.h"
+#include "pg/gateway.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+#include <QTranslator>
+
+using namespace om;
+using namespace om::test;
+
+namespace {
+
+/// Answers the modal dialogs an action opens, as an operator would, and notes what it saw.
+struct Operator : QObject {
+    QString reasonScope, reasonRule, resultText, warningText;
+    bool progressVisibleAtResult = false;
+    bool progressEverShown = false;
+    QString shotPrefix;
+    QTimer timer;
+
+    Operator() {
+        timer.setInterval(10);
+        connect(&timer, &QTimer::timeout, this, &Operator::look);
+        timer.start();
+    }
+    static bool anyProgressVisible() {
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (qobject_cast<QProgressDialog *>(w) && w->isVisible())
+                return true;
+        return false;
+    }
+    void shot(QWidget *w, const QString &name) {
+        const QString dir = qEnvironmentVariable("OM_SCREENSHOT_DIR");
+        if (dir.isEmpty() || shotPrefix.isEmpty())
+            return;
+        w->grab().save(QStringLiteral("%1/%2-%3-%4.png").arg(dir, name, shotPrefix, qEnvironmentVariable("OM_LANG", QStringLiteral("en"))));
+    }
+    void look() {
+        progressEverShown = progressEverShown || anyProgressVisible();
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *d = qobject_cast<ReasonDialog *>(modal)) {
+            if (auto *l = d->findChild<QLabel *>(QStringLiteral("scope")))
+                reasonScope = l->text();
+            if (auto *l = d->findChild<QLabel *>(QStringLiteral("stuckRule")))
+                reasonRule = l->text();
+            d->reasonEdit()->setText(QStringLiteral("Downstream fixed, INC-12 replay"));
+            d->ticketEdit()->setText(QStringLiteral("INC-12"));
+            shot(d, QStringLiteral("reason-dialog"));
+            d->okButton()->click();
+        } else if (auto *r = qobject_cast<ResultDialog *>(modal)) {
+            progressVisibleAtResult = anyProgressVisible();
+            resultText = r->summary();
+            shot(r, QStringLiteral("result-dialog"));
+            r->accept();
+        } else if (auto *m = qobject_cast<QMessageBox *>(modal)) {
+            warningText = m->text();
+            shot(m, QStringLiteral("outcome-message"));
+            m->accept();
+        }
+    }
+};
+
+} // namespace
+
+class TestActionOutcome : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<CommitDropProxy> m_proxy;
+    QTranslator m_translator;
+
+    AppContext context(const QString &profileId, bool viaProxy) {
+        AppContext ctx;
+        ctx.profile = *SchemaProfile::builtIn(profileId);
+        GatewayConfig c;
+        c.connInfo = viaProxy ? QStringLiteral("host=127.0.0.1 port=%1 user=%2 dbname=%3 sslmode=disable gssencmode=disable")
+                                    .arg(m_proxy->port()).arg(qEnvironmentVariable("PGUSER", QStringLiteral("postgres")), m_db->name())
+                              : m_db->connectionString();
+        ctx.gateway = new Gateway(c, this);
+        return ctx;
+    }
+
+private slots:
+    void initTestCase() {
+        if (qEnvironmentVariable("OM_LANG") == QLatin1String("ja")
+            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm")))
+            QCoreApplication::installTranslator(&m_translator);
+        QString error;
+        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
+                                     "kit/append_only_audit.sql", "kit/action_functions.sql"}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+        m_proxy = std::make_unique<CommitDropProxy>();
+        QVERIFY(m_proxy->port() > 0);
+    }
+
+    void selectionAndFilterScope_data() {
+        QTest::addColumn<QString>("profileId");
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<bool>("byFilter");
+        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
+            for (const QString &a : SchemaProfile::builtIn(QLatin1String(p))->actions.keys())
+                for (bool f : {false, true})
+                    QTest::addRow("%s/%s/%s", p, qPrintable(a), f ? "filter" : "selection") << QString::fromLatin1(p) << a << f;
+    }
+
+    void selectionAndFilterScope() {
+        QFETCH(QString, profileId);
+        QFETCH(QString, action);
+        QFETCH(bool, byFilter);
+        QWidget window;
+        window.resize(1440, 900);
+        AppContext ctx = context(profileId, false);
+        const ActionDef a = ctx.profile.actions.value(action);
+        const QString tag = QStringLiteral("g%1").arg(QTest::currentDataTag()).remove(QLatin1Char('/'));
+        const QList<qint64> ids = insertMessages(*m_db, ctx.profile, a.from.first(), 3, a.pastStuckTimeout ? 200 : 0, tag);
+        ActionController c(ctx, &window);
+        c.setStuckTimeoutMinutes(90);
+        c.setScopeName(QStringLiteral("Triage › Failed"));
+        QSignalSpy finished(&c, &ActionController::actionFinished);
+        Operator op;
+        if (profileId == QLatin1String("app_outbox") && action == QLatin1String("retry"))
+            op.shotPrefix = byFilter ? QStringLiteral("filter") : QStringLiteral("selection");
+        if (byFilter) {
+            ListFilter f;
+            f.keyText = QStringLiteral("k-%1-").arg(tag);
+            f.keyMode = ListFilter::TextMode::Prefix;
+            c.startOnFilter(action, f);
+        } else {
+            c.startOnIds(action, ids);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_VERIFY(!op.resultText.isEmpty());
+        // The target in words, the stuck rule where it applies.
+        if (byFilter)
+            QVERIFY2(op.reasonScope.contains(QStringLiteral("matching Triage › Failed, key starts with \"k-%1-\"").arg(tag)),
+                     qPrintable(op.reasonScope));
+        else
+            QVERIFY2(op.reasonScope.contains(QStringLiteral("the 3 message")) && op.reasonScope.contains(QStringLiteral("selected in Triage › Failed")),
+                     qPrintable(op.reasonScope));
+        QCOMPARE(op.reasonRule.contains(QStringLiteral("for more than 90 min, server clock")), a.pastStuckTimeout);
+        // No progress dialog over the result, then or later.
+        QVERIFY(!op.progressVisibleAtResult);
+        QTest::qWait(400);
+        QVERIFY(!Operator::anyProgressVisible());
+        // What the dialog said is what the database holds.
+        const ActionResult res = finished.first().first().value<ActionResult>();
+        QCOMPARE(res.changed(), qint64(3));
+        QCOMPARE(auditCount(*m_db, ctx.profile, ids, a.auditName), qint64(3));
+        QVERIFY2(op.resultText.startsWith(QStringLiteral("3 message")), qPrintable(op.resultText));
+        QVERIFY(op.resultText.contains(res.actionId.toString(QUuid::WithoutBraces)));
+        for (qint64 id : ids) {
+            const StateDef *to = ctx.profile.state(a.to);
+            QCOMPARE(stateOf(*m_db, ctx.profile, id), to->value.isEmpty() ? to->name : to->value);
+        }
+    }
+
+    void lostCommitAcknowledgementIsRechecked_data() {
+        QTest::addColumn<QString>("profileId");
+        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
+            QTest::newRow(p) << QString::fromLatin1(p);
+    }
+
+    void lostCommitAcknowledgementIsRechecked() {
+        QFETCH(QString, profileId);
+        QWidget window;
+        AppContext ctx = context(profileId, true);
+        const ActionDef a = ctx.profile.actions.value(QStringLiteral("retry"));
+        QList<qint64> ids = insertMessages(*m_db, ctx.profile, a.from.first(), 4);
+        ActionController c(ctx, &window);
+        QSignalSpy finished(&c, &ActionController::actionFinished);
+        Operator op;
+        if (profileId == QLatin1String("app_outbox"))
+            op.shotPrefix = QStringLiteral("in-doubt");
+        m_proxy->arm(); // the server commits, the client never hears it
+        const int droppedBefore = m_proxy->dropped();
+        c.startOnIds(QStringLiteral("retry"), ids);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_VERIFY(!op.resultText.isEmpty());
+        QCOMPARE(m_proxy->dropped(), droppedBefore + 1);
+        const ActionResult res = finished.first().first().value<ActionResult>();
+        QVERIFY(res.rechecked);
+        // Reported: unknown at first, then committed, with the changed ids from the audit rows.
+        QVERIFY2(op.resultText.contains(QStringLiteral("Re-checked on a new connection: the transaction committed")),
+                 qPrintable(op.resultText));
+        QVERIFY(!op.progressVisibleAtResult);
+        std::sort(ids.begin(), ids.end());
+        QCOMPARE(res.changedIds, ids);
+        QCOMPARE(auditCount(*m_db, ctx.profile, ids, a.auditName), qint64(ids.size()));
+        QVERIFY(op.warningText.isEmpty());
+    }
+};
+
+OM_TEST_MAIN(TestActionOutcome)
+#include "tst_actionoutcome.moc"

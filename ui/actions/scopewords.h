@@ -1,0 +1,20 @@
+#pragma once
+#include "core/triage/listfilter.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace om {
+
+/// An action's "everything matching" target in words, for the reason dialog: the named view
+/// and every part of the filter that narrows it ("Triage › Failed, destination = ORDER_API,
+/// key starts with "ord-""), so that the operator reads what will be changed, not just a count.
+class ScopeWords {
+    Q_DECLARE_TR_FUNCTIONS(om::ScopeWords)
+public:
+    static QString filter(const QString &viewName, const ListFilter &filter);
+    /// Only the filter's narrowing parts, "" when it has none.
+    static QString conditions(const ListFilter &filter);
+};
+
+} // namespace om
