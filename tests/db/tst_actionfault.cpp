@@ -4,6 +4,7 @@
 // run is all or nothing. OM_FAULT_RUNS sets the runs per profile (default 200).
 #include "actionfixture.h"
 #include "core/actions/actionrunner.h"
+#include "core/sql/sqltext.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -99,14 +100,14 @@ private slots:
             const qint64 unchanged = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 = ANY($1::bigint[]) AND (%3)::text = $2")
                                                       .arg(p.qualifiedTable(), p.col("id"), p.stateExpression()),
                                                   {idArray(ids), fromValue}).toLongLong();
-            const QString auditId = PgSession::quoteIdentifier(p.audit.column(QStringLiteral("messageId")));
+            const QString auditId = sql::quoteIdentifier(p.audit.column(QStringLiteral("messageId")));
             // Rows with a number of audit rows other than one-if-changed / zero-if-not.
             const qint64 mismatched = m_db->scalar(QStringLiteral(
                 "SELECT count(*) FROM %1 m LEFT JOIN (SELECT %2 AS mid, count(*) AS n FROM %3 WHERE %2 = ANY($1::bigint[])"
                 " AND %4 = $3 GROUP BY %2) a ON a.mid = m.%5 WHERE m.%5 = ANY($1::bigint[])"
                 " AND COALESCE(a.n, 0) <> CASE WHEN (%6)::text = $2 THEN 1 ELSE 0 END")
                     .arg(p.qualifiedTable(), auditId, p.qualifiedAuditTable(),
-                         PgSession::quoteIdentifier(p.audit.column(QStringLiteral("action"))), p.col("id"), p.stateExpression()),
+                         sql::quoteIdentifier(p.audit.column(QStringLiteral("action"))), p.col("id"), p.stateExpression()),
                 {idArray(ids), toValue, a.auditName}).toLongLong();
             QCOMPARE(mismatched, qint64(0));
             QCOMPARE(changed + unchanged, qint64(rowsPerRun)); // nothing went anywhere else

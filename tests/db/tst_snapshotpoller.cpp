@@ -63,7 +63,7 @@ private slots:
     }
 
     void manyWaitingCarryTheLastBreakdown() {
-        fillPending(SnapshotPoller::kLiveBreakdownMaxWaiting, QStringLiteral("ORDER_API"));
+        fillPending(limits::kLiveBreakdownMaxWaiting, QStringLiteral("ORDER_API"));
         Gateway gateway(config());
         SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
         poller.setIntervalMs(500);
@@ -145,7 +145,7 @@ private slots:
         QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
         poller.start();
         const Snapshot first = next(spy);
-        QVERIFY(first.waiting >= SnapshotPoller::kLiveBreakdownMaxWaiting);
+        QVERIFY(first.waiting >= limits::kLiveBreakdownMaxWaiting);
         int carried = 0;
         for (int i = 0; i < 12; ++i) {
             const Snapshot s = next(spy);

@@ -191,14 +191,12 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request)
                     progress->deleteLater();
                     finish();
                     const QString msg = tr("%1 failed; nothing was changed.\n\n%2").arg(title(kind), e.message);
-                    emit actionFailed(msg);
                     QMessageBox::warning(m_window, title(kind), msg);
                 });
             connect(progress, &QProgressDialog::canceled, this, [this, job] { m_context.gateway->cancel(Lane::Action, job); });
         },
         [this, kind, finish](const PgError &e) {
             finish();
-            emit actionFailed(e.message);
             QMessageBox::warning(m_window, title(kind), tr("Could not count the messages: %1").arg(e.message));
         });
 }

@@ -3,6 +3,7 @@
 #include "audit/auditmodel.h"
 #include "audit/incidentreport.h"
 #include "pg/gateway.h"
+#include "pg/limits.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -222,11 +223,10 @@ void AuditView::makeReport(const QString &path) {
             IncidentReport report(d, profile);
             if (m_history && m_history->isOpen()) {
                 // On the GUI thread, where the store lives (Qt Sql connections are per thread), and
-                // cheap: at most kReportChartPoints min/max/avg buckets per series, aggregated in SQLite
+                // cheap: at most limits::kReportChartPoints min/max/avg buckets per series, aggregated in SQLite
                 // over the per-minute rollup (7 days = ~10k rollup rows per series, a few ms).
-                constexpr int kReportChartPoints = 400;
                 report.setHistory(HistoryCharts::load(*m_history, m_historyKey, profile, d.from.toMSecsSinceEpoch(),
-                                                      d.to.toMSecsSinceEpoch(), kReportChartPoints),
+                                                      d.to.toMSecsSinceEpoch(), limits::kReportChartPoints),
                                   DashboardSettings::load(m_historyKey, profile.stuckTimeoutMinutes).thresholds.value(QStringLiteral("oldest")));
             }
             const bool ok = report.writePdf(path, &error);

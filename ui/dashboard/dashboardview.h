@@ -60,10 +60,6 @@ public:
     /// Milliseconds the last reloadCharts() took.
     qint64 lastReloadMs() const { return m_lastReloadMs; }
 
-signals:
-    /// The operator changed the settings (already saved).
-    void settingsChanged(const om::DashboardSettings &settings);
-
 private:
     void updateHealth();
     void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);

@@ -1,5 +1,6 @@
 #include "core/actions/actionrunner.h"
 #include "core/actions/reasonrules.h"
+#include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -20,10 +21,7 @@ namespace {
 
 QString tr(const char *s) { return QCoreApplication::translate("om::ActionRunner", s); }
 
-QString param(QVariantList &params, const QVariant &v) {
-    params << v;
-    return QStringLiteral("$%1").arg(params.size());
-}
+using sql::param;
 
 QVariant nullIfEmpty(const QString &s) { return s.isEmpty() ? QVariant() : QVariant(s); }
 
@@ -99,7 +97,7 @@ QString ActionRunner::setList(const ActionDef &a, QVariantList &params) const {
     QStringList sets;
     const StateDef *to = m_profile.state(a.to);
     if (!to->value.isEmpty())
-        sets << m_profile.col(QStringLiteral("status")) + QLatin1String(" = ") + PgSession::quoteLiteral(to->value);
+        sets << m_profile.col(QStringLiteral("status")) + QLatin1String(" = ") + sql::quoteLiteral(to->value);
     else if (!to->isNullColumn.isEmpty())
         sets << m_profile.col(to->isNullColumn) + QLatin1String(" = NULL");
     else
@@ -145,7 +143,7 @@ QString ActionRunner::actionSql(const ActionRequest &r, QVariantList &params) co
     QStringList cols, values;
     auto add = [&](const char *logical, const QString &value) {
         if (au.columns.contains(QLatin1String(logical))) {
-            cols << PgSession::quoteIdentifier(au.column(QLatin1String(logical)));
+            cols << sql::quoteIdentifier(au.column(QLatin1String(logical)));
             values << value;
         }
     };
@@ -154,7 +152,7 @@ QString ActionRunner::actionSql(const ActionRequest &r, QVariantList &params) co
     add("reason", param(params, r.reason.trimmed()));
     add("ticket", param(params, nullIfEmpty(r.ticket.trimmed())));
     add("oldStatus", QStringLiteral("om_old"));
-    add("newStatus", PgSession::quoteLiteral(newStateValue(a)));
+    add("newStatus", sql::quoteLiteral(newStateValue(a)));
     add("changedBy", QStringLiteral("session_user"));
     add("changedAt", QStringLiteral("now()"));
     add("osUser", param(params, nullIfEmpty(r.osUser)));
