@@ -1266,14 +1266,6 @@ from %6</source>
         <source>Actions over time</source>
         <translation>操作の推移</translation>
     </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 時間 %2 分</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 分</translation>
-    </message>
 </context>
 <context>
     <name>om::ListQuery</name>
@@ -1767,24 +1759,6 @@ from %6</source>
 </context>
 <context>
     <name>om::StatusTiles</name>
-    <message numerus="yes">
-        <source>%n s</source>
-        <translation>
-            <numerusform>%n 秒</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 時間 %2 分</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 日 %2 時間</translation>
-    </message>
     <message>
         <source>unknown</source>
         <translation>不明</translation>

@@ -103,7 +103,6 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_mode->setText(m_context.readOnly ? tr("read-only") : tr("checking privileges…"));
     connect(m_access, &AccessStatus::accessChanged, this, [this](bool can, const QString &summary) {
         m_mode->setText(summary);
-        AccessStatus::applyTo(this, can);
         m_actions->setAllowed(can);
         m_actionPanel->setEnabled(can);
         m_tabs->setTabVisible(m_actionsTab, can);

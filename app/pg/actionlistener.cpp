@@ -38,7 +38,7 @@ ActionListener::ActionListener(PgSession::Options options, QObject *parent)
 
 ActionListener::~ActionListener() {
     m_thread->quit();
-    m_thread->wait(5000);
+    m_thread->wait(limits::kThreadStopWaitMs);
 }
 
 void ActionListener::start() {
@@ -62,7 +62,7 @@ void ListenWorker::connectNow() {
         fail(e.message);
         return;
     }
-    m_backoffMs = 1000;
+    m_backoffMs = limits::kListenRetryFirstMs;
     delete m_notifier;
     // The notifier lives in this thread: the socket is only ever read here.
     m_notifier = new QSocketNotifier(qintptr(m_session->socket()), QSocketNotifier::Read, this);
@@ -103,7 +103,7 @@ void ListenWorker::fail(const QString &message) {
     emit listeningChanged(false, message);
     qCInfo(lcListen) << "listening failed, retrying in" << m_backoffMs << "ms:" << message;
     QTimer::singleShot(m_backoffMs, this, &ListenWorker::connectNow);
-    m_backoffMs = qMin(m_backoffMs * 2, 30000);
+    m_backoffMs = qMin(m_backoffMs * 2, limits::kListenRetryMaxMs);
 }
 
 } // namespace om

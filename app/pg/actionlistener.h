@@ -1,4 +1,5 @@
 #pragma once
+#include "pg/limits.h"
 #include "pg/pgsession.h"
 
 #include <QMetaType>
@@ -73,7 +74,7 @@ private:
 
     std::unique_ptr<PgSession> m_session;
     QSocketNotifier *m_notifier = nullptr;
-    int m_backoffMs = 1000;
+    int m_backoffMs = limits::kListenRetryFirstMs;
 };
 
 } // namespace om

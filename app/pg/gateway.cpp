@@ -44,7 +44,7 @@ Gateway::~Gateway() {
         m_workers[size_t(i)]->cancelIf(0, true);
     for (QThread *t : m_threads) {
         t->quit();
-        if (!t->wait(5000))
+        if (!t->wait(limits::kThreadStopWaitMs))
             qCWarning(lcGateway) << t->objectName() << "did not stop in 5 s";
     }
 }
@@ -58,7 +58,6 @@ quint64 Gateway::post(Lane lane, std::function<void(PgSession &)> work, std::fun
 }
 
 void Gateway::cancel(Lane lane, quint64 id) { m_workers[size_t(lane)]->cancelIf(id, false); }
-void Gateway::cancelAll(Lane lane) { m_workers[size_t(lane)]->cancelIf(0, true); }
 
 LaneWorker::LaneWorker(Lane lane, PgSession::Options options, bool refuseWork)
     : m_lane(lane), m_refuseWork(refuseWork), m_session(std::make_unique<PgSession>(std::move(options))) {}

@@ -1,4 +1,5 @@
 #pragma once
+#include "pg/limits.h"
 #include "pg/pgsession.h"
 
 #include <QMutex>
@@ -22,8 +23,8 @@ struct GatewayConfig {
     QString connInfo;
     QString password;               ///< from the OS keychain; see PgSession::Options::password
     bool readOnly = false;          ///< every session read-only; the Action lane refuses work
-    int statementTimeoutMs = 15000;
-    int lockTimeoutMs = 2000;       ///< Action lane only: a worker's row lock never hangs an action
+    int statementTimeoutMs = limits::kStatementTimeoutMs;
+    int lockTimeoutMs = limits::kActionLockTimeoutMs; ///< Action lane only: a worker's row lock never hangs an action
     QString applicationName = QStringLiteral("outbox-monitor");
 };
 
@@ -61,8 +62,6 @@ public:
 
     /// Cancels job `id` if it is the one running on its lane right now (newest request wins).
     void cancel(Lane lane, quint64 id);
-    /// Cancels whatever runs on the lane.
-    void cancelAll(Lane lane);
 
 signals:
     /// The lane's session opened (up = true) or broke / failed to open (message says why).

@@ -156,7 +156,8 @@ void PgSession::open() {
         // Session settings in one round trip. The server's clock is the clock: times travel in
         // UTC and the UI converts them to the operator's zone.
         QStringList sets = {
-            QStringLiteral("SET application_name = %1").arg(quoteLiteral(m_options.applicationName)),
+            // libpq escapes the one free-text value (core/sql builds all other SQL).
+            QStringLiteral("SET application_name = %1").arg(QString::fromStdString(c->quote(m_options.applicationName.toStdString()))),
             QStringLiteral("SET statement_timeout = %1").arg(m_options.statementTimeoutMs),
             QStringLiteral("SET standard_conforming_strings = on"),
             QStringLiteral("SET TIME ZONE 'UTC'"),
@@ -288,18 +289,6 @@ QList<PgNotification> PgSession::waitNotifications(int timeoutMs) {
         rethrowAsPgError(d->conn.get());
     }
     return std::exchange(d->pending, {});
-}
-
-QString PgSession::quoteIdentifier(const QString &name) {
-    QString out = name;
-    out.replace(QLatin1Char('"'), QLatin1String("\"\""));
-    return QLatin1Char('"') + out + QLatin1Char('"');
-}
-
-QString PgSession::quoteLiteral(const QString &value) {
-    QString out = value;
-    out.replace(QLatin1Char('\''), QLatin1String("''"));
-    return QLatin1Char('\'') + out + QLatin1Char('\'');
 }
 
 } // namespace om

@@ -1,4 +1,5 @@
 #pragma once
+#include "pg/limits.h"
 #include "pg/pgerror.h"
 #include "pg/pgresult.h"
 
@@ -19,10 +20,10 @@ public:
     struct Options {
         QString connInfo;                 ///< libpq keyword/value string or URI; empty = PG* env
         QString applicationName = QStringLiteral("outbox-monitor");
-        int statementTimeoutMs = 15000;   ///< 0 = server default
+        int statementTimeoutMs = limits::kStatementTimeoutMs; ///< 0 = server default
         int lockTimeoutMs = 0;            ///< 0 = server default
         bool readOnly = false;            ///< default_transaction_read_only=on for the session
-        int connectTimeoutS = 5;
+        int connectTimeoutS = limits::kConnectTimeoutS;
         bool serialPlans = false;         ///< max_parallel_workers_per_gather=0 (small index-only reads)
         /// From the OS keychain, when one was used: added to what libpq gets at connect time only
         /// (never to connInfo, never logged). Empty = libpq's own sources (.pgpass, service, PGPASSWORD).
@@ -59,13 +60,8 @@ public:
     int socket() const;
     /// Reads whatever notifications arrived, without blocking.
     QList<PgNotification> takeNotifications();
-    /// Waits up to `timeoutMs` for a notification.
+    /// Waits up to timeoutMs for a notification (tests that must hear a NOTIFY, or its absence).
     QList<PgNotification> waitNotifications(int timeoutMs);
-
-    /// Quotes an identifier from a profile (never from a user's free text).
-    static QString quoteIdentifier(const QString &name);
-    /// Quotes a string constant as a SQL literal (standard_conforming_strings is forced on).
-    static QString quoteLiteral(const QString &value);
 
 private:
     struct Impl;

@@ -54,7 +54,7 @@ struct BreakdownCadence {
     qint64 lastWaiting = 0;
     bool due() const {
         return SnapshotPoller::breakdownDueAfter(since.isValid() ? since.elapsed() : -1, lastWaiting,
-                                                 SnapshotPoller::kDefaultBreakdownEveryMs);
+                                                 limits::kBreakdownEveryMs);
     }
 };
 

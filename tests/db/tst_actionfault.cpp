@@ -15,6 +15,7 @@
 #include "actionfixture.h"
 #include "commitdropproxy.h"
 #include "core/actions/actionrunner.h"
+#include "core/sql/sqltext.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -258,8 +259,8 @@ private slots:
             session.reset(); // killed (or dropped): a new connection next time, as the Gateway does
 
             // The database's truth for this run.
-            const QString auditMsg = PgSession::quoteIdentifier(p.audit.column(QStringLiteral("messageId")));
-            const QString auditAction = PgSession::quoteIdentifier(p.audit.column(QStringLiteral("actionId")));
+            const QString auditMsg = sql::quoteIdentifier(p.audit.column(QStringLiteral("messageId")));
+            const QString auditAction = sql::quoteIdentifier(p.audit.column(QStringLiteral("actionId")));
             QList<qint64> audited;
             for (const QVariantList &row : m_db->rows(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1::uuid ORDER BY 1")
                                                           .arg(auditMsg, p.qualifiedAuditTable(), auditAction),

@@ -3,6 +3,7 @@
 // read-only refusal, the NOTIFY on commit and "everything matching the filter".
 #include "actionfixture.h"
 #include "core/actions/actionrunner.h"
+#include "core/sql/sqltext.h"
 #include "pg/actionlistener.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
@@ -114,7 +115,7 @@ private slots:
             QCOMPARE(stateOf(*m_db, p, id), p.state(otherState(p, a))->value.isEmpty() ? otherState(p, a) : p.state(otherState(p, a))->value);
 
         const AuditDef &au = p.audit;
-        auto c = [&](const char *l) { return PgSession::quoteIdentifier(au.column(QLatin1String(l))); };
+        auto c = [&](const char *l) { return sql::quoteIdentifier(au.column(QLatin1String(l))); };
         const QVariantList row = m_db->rows(QStringLiteral("SELECT %1, %2, %3, %4, %5, %6, %7, %8, %9 FROM %10 WHERE %11 = $1")
                                                 .arg(c("reason"), c("ticket"), c("oldStatus"), c("newStatus"), c("changedBy"),
                                                      c("osUser"), c("host"), c("appVersion"), c("action"))

@@ -334,7 +334,7 @@ private slots:
         const MatchCount all = q.count(m_db->session(), ListFilter{});
         QVERIFY(all.estimated || all.atLeast);
         const qint64 real = m_db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox")).toLongLong();
-        QVERIFY2(all.n >= ListQuery::kExactCountCap && std::abs(all.n - real) < real / 5, qPrintable(QString::number(all.n)));
+        QVERIFY2(all.n >= limits::kExactCountCap && std::abs(all.n - real) < real / 5, qPrintable(QString::number(all.n)));
     }
 
     void choicesComeFromTheData() {
@@ -397,7 +397,7 @@ private slots:
         for (const ListSort::Key key : {ListSort::Key::Updated, ListSort::Key::Age, ListSort::Key::Retries}) {
             req.sort = {key, true};
             const qint64 rows = q.unindexedSortRows(m_db->session(), req);
-            QVERIFY2(rows > ListQuery::kSlowSortRows && std::abs(rows - total) < total / 5, qPrintable(QString::number(rows)));
+            QVERIFY2(rows > limits::kSlowSortRows && std::abs(rows - total) < total / 5, qPrintable(QString::number(rows)));
             const MessagePage first = q.fetchPage(m_db->session(), req);
             QCOMPARE(first.unindexedSortRows, rows);
             QCOMPARE(q.fetchPage(m_db->session(), req.after(first.rows.last())).unindexedSortRows, 0); // asked once per list

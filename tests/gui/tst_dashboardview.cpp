@@ -1,6 +1,7 @@
 // The dashboard fed with snapshots, offscreen: tiles show the numbers (estimates marked), turn
 // warning / critical past the thresholds, the charts' series hold the stored samples (downsampled
 // for 7 days), the breakdown tables follow, and the charts can be saved as PNG.
+#include "core/common/timeformat.h"
 #include "core/dashboard/dashboardsettings.h"
 #include "core/profile/schemaprofile.h"
 #include "dashboard/dashboardview.h"
@@ -79,7 +80,7 @@ private slots:
         QCOMPARE(view.activeChart()->pointCount("state:SENT"), -1);
         QCOMPARE(view.terminalChart()->pointCount("state:SENT"), 30);
         QCOMPARE(view.oldestChart()->pointCount("oldest"), 30);
-        QVERIFY(view.oldestChart()->toolTipFor("oldest", double(now)).contains(StatusTiles::formatAge(40 * 60)));
+        QVERIFY(view.oldestChart()->toolTipFor("oldest", double(now)).contains(formatAge(40 * 60)));
         QVERIFY(view.activeChart()->toolTipFor("state:PENDING", double(now - 10000)).contains(loc.toString(102)));
 
         QCOMPARE(view.byDestination()->rowCount(), 2);

@@ -3,6 +3,7 @@
 // CSV export read back by an RFC 4180 parser, saved filters restored with the window.
 #include "appcontext.h"
 #include "pg/gateway.h"
+#include "pg/limits.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "triage/csvexport.h"
@@ -162,7 +163,7 @@ private slots:
         pane.showMessage(huge);
         QTRY_COMPARE(shown.size(), 1);
         QVERIFY(pane.isPayloadTruncated());
-        QCOMPARE(pane.payloadText().size(), DetailPane::kPrefixChars);
+        QCOMPARE(pane.payloadText().size(), limits::kPayloadPrefixChars);
         QVERIFY(pane.payloadNote().contains(QLocale().toString(3000011)));
         QCOMPARE(pane.lastErrorText(), QStringLiteral("E_BIG: too big"));
         QCOMPARE(pane.historyRowCount(), 2);

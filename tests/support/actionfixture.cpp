@@ -1,4 +1,5 @@
 #include "actionfixture.h"
+#include "core/sql/sqltext.h"
 
 #include <QRandomGenerator>
 
@@ -50,8 +51,8 @@ QString stateOf(TestDatabase &db, const SchemaProfile &p, qint64 id) {
 
 qint64 auditCount(TestDatabase &db, const SchemaProfile &p, const QList<qint64> &ids, const QString &auditName) {
     return db.scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 = ANY($1::bigint[]) AND %3 = $2")
-                         .arg(p.qualifiedAuditTable(), PgSession::quoteIdentifier(p.audit.column(QStringLiteral("messageId"))),
-                              PgSession::quoteIdentifier(p.audit.column(QStringLiteral("action")))),
+                         .arg(p.qualifiedAuditTable(), sql::quoteIdentifier(p.audit.column(QStringLiteral("messageId"))),
+                              sql::quoteIdentifier(p.audit.column(QStringLiteral("action")))),
                      {idArray(ids), auditName}).toLongLong();
 }
 

@@ -1,4 +1,5 @@
 #include "testdatabase.h"
+#include "core/sql/sqltext.h"
 
 #include <QFile>
 #include <QProcess>
@@ -34,7 +35,7 @@ std::unique_ptr<TestDatabase> TestDatabase::create(const QStringList &sqlFiles, 
     try {
         PgSession server({admin});
         server.open();
-        server.execScript(QStringLiteral("CREATE DATABASE %1").arg(PgSession::quoteIdentifier(db->m_name)));
+        server.execScript(QStringLiteral("CREATE DATABASE %1").arg(sql::quoteIdentifier(db->m_name)));
         PgSession::Options o;
         o.connInfo = db->connectionString();
         o.statementTimeoutMs = 0;
@@ -56,7 +57,7 @@ TestDatabase::~TestDatabase() {
     try {
         PgSession server({serverConnectionString()});
         server.open();
-        server.execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(PgSession::quoteIdentifier(m_name)));
+        server.execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(sql::quoteIdentifier(m_name)));
     } catch (const PgError &e) {
         qWarning("could not drop %s: %s", qPrintable(m_name), qPrintable(e.message));
     }

@@ -1,9 +1,6 @@
 #include "actions/accessstatus.h"
 #include "pg/gateway.h"
 
-#include <QAction>
-#include <QWidget>
-
 namespace om {
 
 AccessStatus::AccessStatus(Gateway *gateway, SchemaProfile profile, QObject *parent)
@@ -42,24 +39,6 @@ void AccessStatus::apply(const Privileges &p) {
     m_privileges = p;
     if (changed)
         emit accessChanged(p.canChangeMessages(), p.summary());
-}
-
-} // namespace om
-
-namespace om {
-
-void AccessStatus::applyTo(QObject *root, bool can) {
-    for (QObject *o : root->findChildren<QObject *>()) {
-        if (!o->property("changesMessages").toBool())
-            continue;
-        if (auto *a = qobject_cast<QAction *>(o)) {
-            a->setEnabled(can);
-            a->setVisible(can);
-        } else if (auto *w = qobject_cast<QWidget *>(o)) {
-            w->setEnabled(can);
-            w->setVisible(can);
-        }
-    }
 }
 
 } // namespace om

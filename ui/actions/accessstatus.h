@@ -21,9 +21,6 @@ public:
     const Privileges &privileges() const { return m_privileges; }
     /// Asks the server again.
     void recheck();
-    /// Shows and enables (or hides and disables) every QAction and QWidget under `root` whose
-    /// dynamic property "changesMessages" is true: how action buttons follow the role.
-    static void applyTo(QObject *root, bool canChangeMessages);
 
 signals:
     /// The answer changed (or first arrived); `summary` is the status-bar text.

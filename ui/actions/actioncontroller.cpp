@@ -203,7 +203,6 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request,
         },
         [this, kind, finish](const PgError &e) {
             finish();
-            emit actionFailed(e.message);
             QMessageBox::warning(m_window, title(kind), tr("Could not count the messages: %1").arg(e.message));
         });
 }
@@ -261,7 +260,6 @@ void ActionController::run(const QString &kind, const ActionRequest &request, in
             const QString msg = e.kind == PgError::Kind::Cancelled
                 ? tr("%1 was cancelled and rolled back; nothing was changed.").arg(title(kind))
                 : tr("%1 failed; nothing was changed.\n\n%2").arg(title(kind), e.message);
-            emit actionFailed(msg);
             QMessageBox::warning(m_window, title(kind), msg);
         });
     connect(progress, &QProgressDialog::canceled, this, [this, job, state] {
@@ -301,7 +299,6 @@ void ActionController::recheck(const QString &kind, const ActionRequest &request
                 : tr("The connection was lost during COMMIT and the outcome is still unknown: the server has not "
                      "finished transaction %1. Look for audit rows of action id %2 before acting again.")
                       .arg(xid).arg(request.actionId.toString(QUuid::WithoutBraces));
-            emit actionFailed(msg);
             QMessageBox::warning(m_window, title(kind), msg);
         },
         [this, kind, request, progress, finish](const PgError &e) {
@@ -310,7 +307,6 @@ void ActionController::recheck(const QString &kind, const ActionRequest &request
             const QString msg = tr("The connection was lost during COMMIT and the re-check failed (%1): the outcome is "
                                    "unknown. Look for audit rows of action id %2 before acting again.")
                                     .arg(e.message, request.actionId.toString(QUuid::WithoutBraces));
-            emit actionFailed(msg);
             QMessageBox::warning(m_window, title(kind), msg);
         });
 }

@@ -76,8 +76,6 @@ public:
 signals:
     /// An action committed (views refresh and show the result).
     void actionFinished(const om::ActionResult &result);
-    /// An action failed and changed nothing.
-    void actionFailed(const QString &message);
 
 private:
     void updateEnabled();

@@ -1,26 +1,23 @@
 #include "audit/auditcsvexport.h"
+#include "core/common/csvfile.h"
 #include "pg/gateway.h"
-
-#include <QSaveFile>
 
 namespace om {
 
 AuditCsvExport::AuditCsvExport(Gateway *gateway, SchemaProfile profile, QObject *parent)
     : QObject(parent), m_gateway(gateway), m_query(std::move(profile)) {}
 
-AuditCsvExport::~AuditCsvExport() {
-    if (m_file)
-        m_file->cancelWriting();
-}
+AuditCsvExport::~AuditCsvExport() = default; // an unfinished file is discarded with m_file
 
 bool AuditCsvExport::start(const AuditFilter &filter, const QString &path, QString *error) {
     if (m_file) {
         *error = tr("An export is already running.");
         return false;
     }
-    auto file = std::make_unique<QSaveFile>(path);
-    if (!file->open(QIODevice::WriteOnly)) {
-        *error = tr("Cannot write %1: %2").arg(path, file->errorString());
+    auto file = std::make_unique<CsvFile>(path);
+    QString why;
+    if (!file->open(&why)) {
+        *error = tr("Cannot write %1: %2").arg(path, why);
         return false;
     }
     file->write(AuditQuery::csvHeader());
@@ -45,7 +42,7 @@ void AuditCsvExport::requestPage() {
     const AuditFilter filter = m_filter;
     const AuditCursor after = m_next;
     const int limit = m_pageSize;
-    QSaveFile *file = m_file.get();
+    CsvFile *file = m_file.get();
     m_job = m_gateway->run<AuditPage>(Lane::Browse, this,
         [query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); },
         [this, file](const AuditPage &page) {
@@ -56,7 +53,7 @@ void AuditCsvExport::requestPage() {
                 m_file->write(AuditQuery::csvRecord(r));
             m_rows += page.rows.size();
             emit progressed(m_rows);
-            if (m_file->error() != QFileDevice::NoError)
+            if (!m_file->ok())
                 return finish(false, tr("Writing the file failed: %1").arg(m_file->errorString()));
             if (!page.hasMore)
                 return finish(true, {});
@@ -72,16 +69,14 @@ void AuditCsvExport::requestPage() {
 }
 
 void AuditCsvExport::finish(bool ok, const QString &message) {
-    std::unique_ptr<QSaveFile> file = std::move(m_file);
+    std::unique_ptr<CsvFile> file = std::move(m_file);
     QString why = message;
-    if (ok && !file->commit()) {
+    QString error;
+    if (ok && !file->commit(&error)) {
         ok = false;
-        why = tr("Saving the file failed: %1").arg(file->errorString());
-    } else if (!ok) {
-        file->cancelWriting();
-        file->commit(); // discards the temporary file after cancelWriting()
+        why = tr("Saving the file failed: %1").arg(error);
     }
-    emit finished(ok, m_rows, why);
+    emit finished(ok, m_rows, why); // a file not committed is discarded with `file`
 }
 
 } // namespace om

@@ -4,15 +4,14 @@
 #include <QObject>
 #include <memory>
 
-class QSaveFile;
-
 namespace om {
 
+class CsvFile;
 class Gateway;
 
 /// Writes the audit trail matching a filter to a CSV file (UTF-8, RFC 4180, CRLF), one keyset
 /// page at a time, so memory stays flat however long the trail is. The file appears only when
-/// every page was written (QSaveFile); cancelling or an error leaves nothing behind.
+/// every page was written (CsvFile); cancelling or an error leaves nothing behind.
 class AuditCsvExport : public QObject {
     Q_OBJECT
 public:
@@ -37,7 +36,7 @@ private:
     Gateway *m_gateway;
     AuditQuery m_query;
     AuditFilter m_filter;
-    std::unique_ptr<QSaveFile> m_file;
+    std::unique_ptr<CsvFile> m_file;
     AuditCursor m_next;
     qint64 m_rows = 0;
     int m_pageSize = 1000;

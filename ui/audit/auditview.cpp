@@ -4,6 +4,7 @@
 #include "audit/incidentreport.h"
 #include "audit/reportmaker.h"
 #include "pg/gateway.h"
+#include "pg/limits.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,4 +1,5 @@
 #include "audit/incidentreport.h"
+#include "core/common/timeformat.h"
 #include "dashboard/historychart.h"
 
 #include <QBarCategoryAxis>
@@ -27,12 +28,6 @@ QString when(const QDateTime &t) {
     return QLocale().toString(l, QStringLiteral("yyyy-MM-dd HH:mm")) + QLatin1Char(' ') + l.timeZoneAbbreviation();
 }
 QString shortWhen(const QDateTime &t) { return QLocale().toString(t.toLocalTime(), QStringLiteral("MM-dd HH:mm")); }
-QString age(double s) {
-    const qint64 m = qint64(s / 60);
-    // Spelled out: lupdate files tr() of a namespace-level function under "om", not the class.
-    return m >= 120 ? QCoreApplication::translate("om::IncidentReport", "%1 h %2 min").arg(m / 60).arg(m % 60)
-                    : QCoreApplication::translate("om::IncidentReport", "%1 min").arg(m);
-}
 
 // A chart drawn straight onto an image: no window, works offscreen and in a print job.
 QImage render(QChart *chart, const QSize &size) {
@@ -155,7 +150,7 @@ QString IncidentReport::html() const {
     h += QStringLiteral("<li>%1</li>").arg(esc(tr("Now: %1 waiting, %2 stuck past %3 min, %4 failed")
                                                    .arg(d.end.waiting).arg(d.end.stuck).arg(d.end.stuckTimeoutMinutes).arg(d.failedTotal)));
     if (d.end.oldestWaitingAgeS)
-        h += QStringLiteral("<li>%1</li>").arg(esc(tr("Oldest waiting message: %1").arg(age(*d.end.oldestWaitingAgeS))));
+        h += QStringLiteral("<li>%1</li>").arg(esc(tr("Oldest waiting message: %1").arg(formatAge(*d.end.oldestWaitingAgeS))));
     h += QStringLiteral("</ul>");
     h += historyHtml();
     h += QStringLiteral("<h2>%1</h2><p><img src=\"chart://actions\" width=\"600\"></p>").arg(esc(tr("Actions over time")));
@@ -204,7 +199,7 @@ QString IncidentReport::html() const {
         h += QStringLiteral("</tr>");
         for (const OpenMessage &m : rows)
             h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
-                     .arg(QString::number(m.id), esc(m.key), esc(m.state), esc(age(m.ageS)), esc(m.error.left(200)));
+                     .arg(QString::number(m.id), esc(m.key), esc(m.state), esc(formatAge(m.ageS)), esc(m.error.left(200)));
         h += QStringLiteral("</table>");
     };
     list(tr("Still stuck (%1)").arg(d.end.stuck), d.stuck, d.end.stuck);

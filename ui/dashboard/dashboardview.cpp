@@ -1,4 +1,5 @@
 #include "dashboardview.h"
+#include "core/common/timeformat.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
@@ -175,7 +176,7 @@ void DashboardView::editSettings() {
     applySettings(s);
     if (m_poller)
         m_poller->refreshNow();
-    emit settingsChanged(s);
+    emit settingsChanged(s); // the stuck timeout reaches Triage, Recover stuck and the report
 }
 
 void DashboardView::showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime) {
@@ -288,12 +289,12 @@ void DashboardView::updateHealth() {
                   + tr("refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server "
                        "busy at most 1/%4 of the time")
                         .arg((m_poller->effectiveIntervalMs() + 999) / 1000).arg((m_poller->intervalMs() + 999) / 1000)
-                        .arg(m_lastRoundTripMs).arg(SnapshotPoller::kMaxDutyDivisor);
+                        .arg(m_lastRoundTripMs).arg(limits::kMaxDutyDivisor);
         m_health->setText(text);
         m_health->setStyleSheet(QString());
     } else {
         m_health->setText(tr("● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s")
-                              .arg(StatusTiles::formatAge(double(ageS)), when, m_lastError)
+                              .arg(formatAge(double(ageS)), when, m_lastError)
                               .arg(m_failures)
                               .arg((m_retryInMs + 999) / 1000));
         m_health->setStyleSheet(QStringLiteral("QLabel { color: #c82333; font-weight: bold; }"));

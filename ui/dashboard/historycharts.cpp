@@ -1,4 +1,5 @@
 #include "dashboard/historycharts.h"
+#include "core/common/timeformat.h"
 #include "dashboard/historychart.h"
 #include "dashboard/statustiles.h"
 
@@ -12,7 +13,7 @@ namespace om {
 
 namespace {
 QString countText(double v) { return QLocale().toString(qint64(v + 0.5)); }
-QString minutesText(double v) { return StatusTiles::formatAge(v * 60.0); }
+QString minutesText(double v) { return formatAge(v * 60.0); }
 
 qint64 samplesOf(const QList<HistoryPoint> &points) {
     qint64 n = 0;

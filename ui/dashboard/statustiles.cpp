@@ -1,4 +1,5 @@
 #include "dashboard/statustiles.h"
+#include "core/common/timeformat.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -32,16 +33,6 @@ QLabel *StatusTiles::tile(const QString &key, const QString &title) {
     m_values.insert(key, value);
     m_frames.insert(key, frame);
     return value;
-}
-
-QString StatusTiles::formatAge(double s) {
-    if (s < 60)
-        return tr("%n s", nullptr, int(s));
-    if (s < 3600)
-        return tr("%1 min %2 s").arg(int(s) / 60).arg(int(s) % 60);
-    if (s < 86400)
-        return tr("%1 h %2 min").arg(int(s) / 3600).arg((int(s) % 3600) / 60);
-    return tr("%1 d %2 h").arg(int(s) / 86400).arg((int(s) % 86400) / 3600);
 }
 
 void StatusTiles::showSnapshot(const Snapshot &s) {
@@ -91,13 +82,6 @@ void StatusTiles::setLevel(const QString &key, double value) {
     frame->setToolTip(level == 2 ? tr("Critical: at or above %1").arg(m_thresholds.value(key).critical)
                       : level == 1 ? tr("Warning: at or above %1").arg(m_thresholds.value(key).warning)
                                    : QString());
-}
-
-int StatusTiles::worstLevel() const {
-    int worst = 0;
-    for (int l : m_levels)
-        worst = qMax(worst, l);
-    return worst;
 }
 
 QString StatusTiles::tileText(const QString &key) const {

@@ -25,10 +25,6 @@ public:
     void setThresholds(const QMap<QString, Threshold> &thresholds);
     /// 0 normal, 1 warning, 2 critical (for tests and the window's title).
     int tileLevel(const QString &key) const { return m_levels.value(key); }
-    /// Highest level of all tiles.
-    int worstLevel() const;
-
-    static QString formatAge(double seconds);
 
 private:
     QLabel *tile(const QString &key, const QString &title);

@@ -1,5 +1,5 @@
 #include "csvexport.h"
-#include "core/common/csv.h"
+#include "core/common/csvfile.h"
 #include "pg/gateway.h"
 
 namespace om {
@@ -10,6 +10,8 @@ QString isoLocal(const QDateTime &t) { return t.isValid() ? t.toLocalTime().toOf
 
 CsvExport::CsvExport(Gateway *gateway, const SchemaProfile &profile, QObject *parent)
     : QObject(parent), m_gateway(gateway), m_query(profile) {}
+
+CsvExport::~CsvExport() = default;
 
 QStringList CsvExport::header() {
     return {QStringLiteral("id"), QStringLiteral("key"), QStringLiteral("type"), QStringLiteral("destination"),
@@ -26,16 +28,17 @@ QStringList CsvExport::fields(const MessageRow &m) {
 }
 
 bool CsvExport::writeRows(const QList<MessageRow> &rows, const QString &path, QString *error) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+    CsvFile f(path);
+    QString why;
+    if (!f.open(&why)) {
+        *error = tr("Cannot write %1: %2").arg(path, why);
         return false;
     }
-    QByteArray out = csvRecord(header()).toUtf8();
+    f.writeRecord(header());
     for (const MessageRow &r : rows)
-        out += csvRecord(fields(r)).toUtf8();
-    if (f.write(out) != out.size()) {
-        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        f.writeRecord(fields(r));
+    if (!f.commit(&why)) {
+        *error = tr("Cannot write %1: %2").arg(path, why);
         return false;
     }
     return true;
@@ -46,12 +49,14 @@ bool CsvExport::start(const PageRequest &request, const QString &path, QString *
         *error = tr("An export is already running.");
         return false;
     }
-    m_file.setFileName(path);
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        *error = tr("Cannot write %1: %2").arg(path, m_file.errorString());
+    auto file = std::make_unique<CsvFile>(path);
+    QString why;
+    if (!file->open(&why)) {
+        *error = tr("Cannot write %1: %2").arg(path, why);
         return false;
     }
-    m_file.write(csvRecord(header()).toUtf8());
+    file->writeRecord(header());
+    m_file = std::move(file);
     m_rows = 0;
     m_running = true;
     m_cancelled = false;
@@ -69,17 +74,16 @@ void CsvExport::next(const PageRequest &request) {
         [this, request](const MessagePage &page) {
             if (m_cancelled || !m_running)
                 return;
-            QByteArray out;
             for (const MessageRow &r : page.rows)
-                out += csvRecord(fields(r)).toUtf8();
-            if (m_file.write(out) != out.size()) {
-                finish(false, tr("Cannot write %1: %2").arg(m_file.fileName(), m_file.errorString()));
+                m_file->writeRecord(fields(r));
+            if (!m_file->ok()) {
+                finish(false, tr("Cannot write %1: %2").arg(m_file->fileName(), m_file->errorString()));
                 return;
             }
             m_rows += page.rows.size();
             emit progressed(m_rows);
             if (page.atEnd)
-                finish(true, tr("%n message(s) exported to %1.", nullptr, int(qMin<qint64>(m_rows, INT_MAX))).arg(m_file.fileName()));
+                finish(true, tr("%n message(s) exported to %1.", nullptr, int(qMin<qint64>(m_rows, INT_MAX))).arg(m_file->fileName()));
             else
                 next(request.after(page.rows.last()));
         },
@@ -99,10 +103,14 @@ void CsvExport::cancel() {
 
 void CsvExport::finish(bool ok, const QString &message) {
     m_running = false;
-    m_file.close();
-    if (!ok)
-        m_file.remove(); // a partial export must not be mistaken for a complete one
-    emit finished(ok, m_rows, message);
+    std::unique_ptr<CsvFile> file = std::move(m_file);
+    QString why = message;
+    QString error;
+    if (ok && !file->commit(&error)) {
+        ok = false;
+        why = tr("Cannot write %1: %2").arg(file->fileName(), error);
+    }
+    emit finished(ok, m_rows, why); // a file not committed is discarded with `file`
 }
 
 } // namespace om

@@ -1,20 +1,22 @@
 #pragma once
 #include "core/triage/listquery.h"
 
-#include <QFile>
 #include <QObject>
+#include <memory>
 
 namespace om {
 
+class CsvFile;
 class Gateway;
 
 /// Writes messages to a CSV file (UTF-8, RFC 4180). The filtered list is streamed page by page
 /// from the Browse lane (keyset, like the view), so memory stays small whatever the count;
-/// cancel() stops it between pages and removes the partial file.
+/// cancel() stops it between pages. The file appears only when complete (CsvFile).
 class CsvExport : public QObject {
     Q_OBJECT
 public:
     CsvExport(Gateway *gateway, const SchemaProfile &profile, QObject *parent = nullptr);
+    ~CsvExport() override;
 
     /// Header record of the file.
     static QStringList header();
@@ -41,7 +43,7 @@ private:
 
     Gateway *m_gateway;
     ListQuery m_query;
-    QFile m_file;
+    std::unique_ptr<CsvFile> m_file;
     qint64 m_rows = 0;
     quint64 m_jobId = 0;
     bool m_running = false;

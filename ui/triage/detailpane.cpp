@@ -1,8 +1,10 @@
 #include "detailpane.h"
+#include "core/common/timeconv.h"
+#include "core/common/timeformat.h"
 #include "jsonhighlighter.h"
 #include "payloadformat.h"
 #include "pg/gateway.h"
-#include "timeformat.h"
+#include "pg/limits.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -107,12 +109,11 @@ void DetailPane::showMessage(qint64 id) {
     m_title->setText(tr("Loading message %1 …").arg(id));
     const DetailQuery q = m_query;
     m_gateway->run<MessageDetail>(
-        Lane::Browse, this, [q, id](PgSession &s) { return q.fetch(s, id, kPrefixChars); },
+        Lane::Browse, this, [q, id](PgSession &s) { return q.fetch(s, id, limits::kPayloadPrefixChars); },
         [this, gen](const MessageDetail &d) { if (gen == m_generation) present(d); },
         [this, gen](const PgError &e) {
             if (gen != m_generation) return;
             m_title->setText(tr("Could not load the message: %1").arg(e.message));
-            emit failed(e.message);
         });
 }
 
@@ -147,7 +148,7 @@ void DetailPane::present(const MessageDetail &d) {
             const QVariant &v = d.history[r][c];
             QString text = v.toString();
             if (d.historyColumns[c] == QLatin1String("changedAt") && !v.isNull())
-                text = formatLocalTime(QDateTime::fromMSecsSinceEpoch(qRound64(v.toString().toDouble() * 1000), Qt::UTC));
+                text = formatLocalTime(fromEpochSeconds(v));
             m_history->setItem(r, c, new QTableWidgetItem(text));
         }
 
@@ -172,7 +173,7 @@ void DetailPane::present(const MessageDetail &d) {
 }
 
 void DetailPane::setPayload(const QString &text, bool isJson, const QString &note) {
-    m_highlighter->setDocument(isJson && text.size() <= kHighlightLimitChars ? m_payload->document() : nullptr);
+    m_highlighter->setDocument(isJson && text.size() <= limits::kHighlightLimitChars ? m_payload->document() : nullptr);
     m_payload->setPlainText(text);
     m_payloadNote->setText(note);
     m_payloadNote->setVisible(!note.isEmpty());
@@ -190,7 +191,7 @@ void DetailPane::showWholePayload() {
             if (gen != m_generation) return;
             m_truncated = false;
             QString note = f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError);
-            if (f.isJson && f.text.size() > kHighlightLimitChars)
+            if (f.isJson && f.text.size() > limits::kHighlightLimitChars)
                 note = tr("%1 characters: shown without colours.").arg(QLocale().toString(f.text.size()));
             setPayload(f.text, f.isJson, note);
             emit wholePayloadShown(id);
@@ -199,7 +200,6 @@ void DetailPane::showWholePayload() {
             if (gen != m_generation) return;
             m_showAll->setEnabled(true);
             m_payloadNote->setText(tr("Could not load the payload: %1").arg(e.message));
-            emit failed(e.message);
         });
 }
 
@@ -225,7 +225,6 @@ void DetailPane::savePayloadTo(const QString &path) {
             m_save->setEnabled(true);
             m_payloadNote->setText(tr("Could not save the payload: %1").arg(e.message));
             m_payloadNote->setVisible(true);
-            emit failed(e.message);
         });
 }
 

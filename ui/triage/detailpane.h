@@ -14,15 +14,11 @@ class Gateway;
 class JsonHighlighter;
 
 /// Everything about one message: every column, the payload (pretty-printed JSON, raw with a note
-/// when it is not JSON, the first kPrefixChars only when it is big, with "show all" and "save"),
+/// when it is not JSON, the first limits::kPayloadPrefixChars only when it is big, with "show all" and "save"),
 /// the last error in full and the audit/status history. All reads run on the Browse lane.
 class DetailPane : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int kPrefixChars = 256 * 1024;
-    /// Above this size the highlighter is switched off: colouring megabytes would freeze the window.
-    static constexpr int kHighlightLimitChars = 1024 * 1024;
-
     DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *parent = nullptr);
 
     qint64 messageId() const { return m_detail.id; }
@@ -49,7 +45,6 @@ signals:
     void detailShown(qint64 id);
     void wholePayloadShown(qint64 id);
     void payloadSaved(const QString &path, qint64 bytes);
-    void failed(const QString &message);
 
 private:
     void present(const MessageDetail &d);

@@ -1,4 +1,5 @@
 #include "filterbar.h"
+#include "pg/limits.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -87,7 +88,7 @@ FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
     grid->addLayout(row2, 1, 0);
 
     m_debounce->setSingleShot(true);
-    m_debounce->setInterval(kDebounceMs);
+    m_debounce->setInterval(limits::kFilterDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &FilterBar::filterEdited);
     connect(m_minAge, &QSpinBox::valueChanged, this, &FilterBar::edited);
     connect(m_key, &QLineEdit::textChanged, this, &FilterBar::edited);

@@ -20,7 +20,6 @@ namespace om {
 class FilterBar : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int kDebounceMs = 400;
     explicit FilterBar(const SchemaProfile &profile, QWidget *parent = nullptr);
 
     /// The inputs as a filter (the view is not part of the bar; it is left as All).

@@ -1,6 +1,6 @@
 #include "messagelistmodel.h"
 #include "pg/gateway.h"
-#include "timeformat.h"
+#include "core/common/timeformat.h"
 
 #include <QLoggingCategory>
 
@@ -111,7 +111,6 @@ void MessageListModel::setLoading(bool on) {
     if (m_loading == on)
         return;
     m_loading = on;
-    emit loadingChanged(on);
 }
 
 int MessageListModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }

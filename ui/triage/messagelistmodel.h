@@ -59,7 +59,6 @@ signals:
     void loadFailed(const QString &message);
     /// The list reached maxRows() with more rows on the server.
     void capReached(int maxRows);
-    void loadingChanged(bool loading);
     /// The operator clicked a header: the view should follow (filter unchanged).
     void sortRequested(const om::ListSort &sort);
 

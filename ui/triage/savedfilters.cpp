@@ -1,15 +1,30 @@
 #include "savedfilters.h"
+#include "core/common/settingskey.h"
 
 #include <QCryptographicHash>
 #include <QSettings>
 
 namespace om {
 
-SavedFilters::SavedFilters(const QString &connectionKey) : m_key(connectionKey) {}
+SavedFilters::SavedFilters(const QString &connectionKey) : m_key(connectionKey) { moveFromHashedGroup(); }
 
-QString SavedFilters::group() const {
-    // The key holds '/' and ':' (host:port/db/profile); QSettings treats '/' as nesting.
-    return QStringLiteral("triage/") + QString::fromLatin1(QCryptographicHash::hash(m_key.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
+QString SavedFilters::group() const { return connectionSettingsGroup(QStringLiteral("triage"), m_key); }
+
+// Until issue #11 filters were kept under a hash of the connection key; an operator's saved filters
+// move once to the shared encoding instead of disappearing.
+void SavedFilters::moveFromHashedGroup() const {
+    const QString old = QStringLiteral("triage/")
+        + QString::fromLatin1(QCryptographicHash::hash(m_key.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
+    QSettings s;
+    s.beginGroup(old);
+    const QStringList keys = s.allKeys();
+    s.endGroup();
+    if (keys.isEmpty())
+        return;
+    for (const QString &k : keys)
+        if (!s.contains(group() + QLatin1Char('/') + k))
+            s.setValue(group() + QLatin1Char('/') + k, s.value(old + QLatin1Char('/') + k));
+    s.remove(old);
 }
 
 QStringList SavedFilters::names() const {

@@ -21,6 +21,7 @@ public:
 
 private:
     QString group() const;
+    void moveFromHashedGroup() const;
     QString m_key;
 };
 

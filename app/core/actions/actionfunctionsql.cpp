@@ -1,11 +1,12 @@
 #include "core/actions/actionfunctionsql.h"
+#include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
 
 namespace om {
 namespace {
 
-QString lit(const QString &s) { return PgSession::quoteLiteral(s); }
-QString ident(const QString &s) { return PgSession::quoteIdentifier(s); }
+QString lit(const QString &s) { return sql::quoteLiteral(s); }
+QString ident(const QString &s) { return sql::quoteIdentifier(s); }
 
 // Arguments of every generated function, in order. The runner binds them as $n..$n+8.
 const char *const kArguments[][2] = {

@@ -1,6 +1,7 @@
 #include "core/actions/actionrunner.h"
 #include "core/actions/actionfunctionsql.h"
 #include "core/actions/reasonrules.h"
+#include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -22,10 +23,7 @@ namespace {
 
 QString tr(const char *s) { return QCoreApplication::translate("om::ActionRunner", s); }
 
-QString param(QVariantList &params, const QVariant &v) {
-    params << v;
-    return QStringLiteral("$%1").arg(params.size());
-}
+using sql::param;
 
 QVariant nullIfEmpty(const QString &s) { return s.isEmpty() ? QVariant() : QVariant(s); }
 
@@ -270,9 +268,9 @@ ActionRecheck ActionRunner::recheck(PgSession &fresh, const QUuid &actionId, qin
     const AuditDef &au = m_profile.audit;
     const QString sql = QStringLiteral("SELECT CASE WHEN $1::bigint > 0 THEN txid_status($1::bigint) END,"
                                        " ARRAY(SELECT %1 FROM %2 WHERE %3 = $2::uuid ORDER BY 1)::text")
-                            .arg(PgSession::quoteIdentifier(au.column(QStringLiteral("messageId"))),
+                            .arg(sql::quoteIdentifier(au.column(QStringLiteral("messageId"))),
                                  m_profile.qualifiedAuditTable(),
-                                 PgSession::quoteIdentifier(au.column(QStringLiteral("actionId"))));
+                                 sql::quoteIdentifier(au.column(QStringLiteral("actionId"))));
     QElapsedTimer waited;
     waited.start();
     ActionRecheck out;

@@ -1,23 +1,16 @@
 #include "core/audit/auditfilter.h"
-#include "pg/pgsession.h"
+#include "core/common/timeconv.h"
+#include "core/sql/sqltext.h"
+#include "pg/limits.h"
 
 #include <QCoreApplication>
 
 namespace om {
 
 namespace {
-constexpr int kMaxFilterText = 1000;
 
-// Timestamps travel as ISO text with an explicit UTC offset, so neither the workstation's nor
-// the session's time zone can shift them.
-QString isoUtc(const QDateTime &t) {
-    return t.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz")) + QLatin1String("+00");
-}
-
-QString param(QVariantList &params, const QVariant &value) {
-    params << value;
-    return QLatin1Char('$') + QString::number(params.size());
-}
+using sql::likeContains;
+using sql::param;
 } // namespace
 
 bool AuditFilter::operator==(const AuditFilter &o) const {
@@ -29,28 +22,17 @@ QString AuditFilter::problem() const {
     if (from.isValid() && to.isValid() && from >= to)
         return QCoreApplication::translate("AuditFilter", "The start of the time range must be before its end.");
     for (const QString *s : {&action, &operatorName, &keyText, &ticket, &reasonText}) {
-        if (s->size() > kMaxFilterText)
-            return QCoreApplication::translate("AuditFilter", "A filter text is longer than %1 characters.").arg(kMaxFilterText);
+        if (s->size() > limits::kMaxAuditFilterText)
+            return QCoreApplication::translate("AuditFilter", "A filter text is longer than %1 characters.").arg(limits::kMaxAuditFilterText);
         if (s->contains(QChar(0)))
             return QCoreApplication::translate("AuditFilter", "A filter text contains a NUL character, which the database cannot store.");
     }
     return {};
 }
 
-QString likeEscape(const QString &text) {
-    QString out;
-    out.reserve(text.size() + 4);
-    for (const QChar c : text) {
-        if (c == QLatin1Char('\\') || c == QLatin1Char('%') || c == QLatin1Char('_'))
-            out += QLatin1Char('\\');
-        out += c;
-    }
-    return out;
-}
-
 QString auditColumn(const SchemaProfile &profile, const QString &logical) {
     const QString real = profile.audit.column(logical);
-    return real.isEmpty() ? QStringLiteral("NULL::text") : QLatin1String("a.") + PgSession::quoteIdentifier(real);
+    return real.isEmpty() ? QStringLiteral("NULL::text") : QLatin1String("a.") + sql::quoteIdentifier(real);
 }
 
 QString buildAuditWhere(const SchemaProfile &p, const AuditFilter &f, QVariantList &params) {
@@ -69,7 +51,7 @@ QString buildAuditWhere(const SchemaProfile &p, const AuditFilter &f, QVariantLi
     }
     if (!f.keyText.isEmpty() && p.has(QStringLiteral("key")))
         terms << QStringLiteral("m.%1 LIKE %2 ESCAPE '\\'")
-                     .arg(p.col(QStringLiteral("key")), param(params, QLatin1Char('%') + likeEscape(f.keyText) + QLatin1Char('%')));
+                     .arg(p.col(QStringLiteral("key")), param(params, likeContains(f.keyText)));
     else if (!f.keyText.isEmpty())
         terms << QStringLiteral("FALSE"); // the table has no key: nothing can match
     if (!f.ticket.isEmpty())
@@ -77,7 +59,7 @@ QString buildAuditWhere(const SchemaProfile &p, const AuditFilter &f, QVariantLi
     if (!f.reasonText.isEmpty())
         terms << QStringLiteral("%1 LIKE %2 ESCAPE '\\'")
                      .arg(auditColumn(p, QStringLiteral("reason")),
-                          param(params, QLatin1Char('%') + likeEscape(f.reasonText) + QLatin1Char('%')));
+                          param(params, likeContains(f.reasonText)));
     return terms.isEmpty() ? QStringLiteral("TRUE") : terms.join(QLatin1String(" AND "));
 }
 

@@ -25,9 +25,6 @@ struct AuditFilter {
     QString problem() const;
 };
 
-/// Escapes `\`, `%` and `_` so that `text` matches itself literally inside LIKE ... ESCAPE '\'.
-QString likeEscape(const QString &text);
-
 /// The audit column for `logical` as `a."real"`, or `NULL::text` when the profile's audit
 /// table has no such column (user profiles may leave some out).
 QString auditColumn(const SchemaProfile &profile, const QString &logical);

@@ -1,5 +1,6 @@
 #include "core/audit/auditquery.h"
 #include "core/common/csv.h"
+#include "core/common/timeconv.h"
 #include "pg/pgsession.h"
 
 #include <QLoggingCategory>
@@ -15,7 +16,7 @@ QString str(const QVariant &v) { return v.isNull() ? QString() : v.toString(); }
 // ISO 8601 wants the T.
 QString csvTime(const AuditRow &r) {
     if (r.changedAtText.isEmpty())
-        return r.changedAt.toUTC().toString(Qt::ISODateWithMs);
+        return isoUtc(r.changedAt);
     QString t = r.changedAtText;
     return t.replace(QLatin1Char(' '), QLatin1Char('T'));
 }
@@ -63,7 +64,7 @@ AuditPage AuditQuery::fetchPage(PgSession &session, const AuditFilter &filter, c
         }
         AuditRow row;
         row.auditId = v[0].toLongLong();
-        row.changedAt = QDateTime::fromMSecsSinceEpoch(qint64(v[1].toDouble() * 1000.0 + 0.5), Qt::UTC);
+        row.changedAt = fromEpochSeconds(v[1]);
         row.changedAtText = str(v[2]);
         row.action = str(v[3]);
         row.messageId = v[4].toLongLong();

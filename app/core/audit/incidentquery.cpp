@@ -1,5 +1,6 @@
 #include "core/audit/incidentquery.h"
 #include "core/audit/auditfilter.h"
+#include "core/common/timeconv.h"
 #include "core/dashboard/snapshotquery.h"
 #include "pg/pgsession.h"
 
@@ -9,11 +10,7 @@
 namespace om {
 
 namespace {
-QDateTime fromEpoch(const QVariant &v) {
-    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(qint64(v.toDouble() * 1000.0 + 0.5), Qt::UTC);
-}
 QString str(const QVariant &v) { return v.isNull() ? QString() : v.toString(); }
-QString iso(const QDateTime &t) { return t.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz")) + QLatin1String("+00"); }
 } // namespace
 
 int IncidentQuery::bucketSecondsFor(qint64 rangeSeconds) {
@@ -47,7 +44,7 @@ IncidentData IncidentQuery::run(PgSession &session, const QDateTime &from, const
                                    .arg(c("messageId")) + from_, params);
     d.auditRows = r.rows.value(0).value(0).toLongLong();
     d.messagesTouched = r.rows.value(0).value(1).toLongLong();
-    d.serverNow = fromEpoch(r.rows.value(0).value(2));
+    d.serverNow = fromEpochSeconds(r.rows.value(0).value(2));
 
     // Groups, each with its three most frequent reasons (as a JSON array, one round trip).
     const QString osAtHost = QStringLiteral("concat_ws('@', %1, %2)").arg(c("osUser"), c("host"));
@@ -63,7 +60,7 @@ IncidentData IncidentQuery::run(PgSession &session, const QDateTime &from, const
         .arg(c("action"), c("changedBy"), osAtHost, c("ticket"), c("messageId"), c("changedAt"), c("reason"), from_), params);
     for (const QVariantList &v : r.rows) {
         ActionGroup g{str(v[0]), str(v[1]), str(v[2]), str(v[3]), v[4].toLongLong(), v[5].toLongLong(),
-                      fromEpoch(v[6]), fromEpoch(v[7]), {}};
+                      fromEpochSeconds(v[6]), fromEpochSeconds(v[7]), {}};
         for (const QJsonValue &reason : QJsonDocument::fromJson(str(v[8]).toUtf8()).array())
             g.reasons << reason.toString();
         d.groups << g;
@@ -71,13 +68,13 @@ IncidentData IncidentQuery::run(PgSession &session, const QDateTime &from, const
 
     // Timeline: date_bin aligns buckets to the range's start.
     QVariantList tp = params;
-    tp << QStringLiteral("%1 seconds").arg(d.bucketSeconds) << iso(d.from);
+    tp << QStringLiteral("%1 seconds").arg(d.bucketSeconds) << isoUtc(d.from);
     r = session.query(QStringLiteral("SELECT extract(epoch from date_bin($%1::interval, %2, $%3::timestamptz))::float8 AS b, "
                                      "coalesce(%4, '') AS action, count(*) %5 GROUP BY 1, 2 ORDER BY 1, 2")
                           .arg(QString::number(tp.size() - 1), c("changedAt"), QString::number(tp.size()), c("action"), from_),
                       tp);
     for (const QVariantList &v : r.rows)
-        d.timeline << TimelinePoint{fromEpoch(v[0]), str(v[1]), v[2].toLongLong()};
+        d.timeline << TimelinePoint{fromEpochSeconds(v[0]), str(v[1]), v[2].toLongLong()};
 
     // The end state: the live dashboard numbers and the messages still stuck or failed.
     d.end = SnapshotQuery(p).run(session);

@@ -1,17 +1,9 @@
 #include "core/dashboard/dashboardsettings.h"
+#include "core/common/settingskey.h"
 
 #include <QSettings>
 
 namespace om {
-namespace {
-
-// QSettings treats '/' as a group separator: keep one connection in one group.
-QString group(const QString &key) {
-    return QStringLiteral("dashboard/") + QString::fromLatin1(key.toUtf8().toPercentEncoding());
-}
-
-} // namespace
-
 DashboardSettings DashboardSettings::defaults(int profileStuckTimeoutMinutes) {
     DashboardSettings s;
     s.stuckTimeoutMinutes = profileStuckTimeoutMinutes > 0 ? profileStuckTimeoutMinutes : 30;
@@ -24,7 +16,7 @@ DashboardSettings DashboardSettings::defaults(int profileStuckTimeoutMinutes) {
 DashboardSettings DashboardSettings::load(const QString &connectionKey, int profileStuckTimeoutMinutes) {
     DashboardSettings s = defaults(profileStuckTimeoutMinutes);
     QSettings q;
-    q.beginGroup(group(connectionKey));
+    q.beginGroup(connectionSettingsGroup(QStringLiteral("dashboard"), connectionKey));
     s.intervalS = qBound(1, q.value(QStringLiteral("intervalS"), s.intervalS).toInt(), 3600);
     s.stuckTimeoutMinutes = qBound(1, q.value(QStringLiteral("stuckTimeoutMinutes"), s.stuckTimeoutMinutes).toInt(), 7 * 24 * 60);
     s.retentionDays = qBound(1, q.value(QStringLiteral("retentionDays"), s.retentionDays).toInt(), 3650);
@@ -41,7 +33,7 @@ DashboardSettings DashboardSettings::load(const QString &connectionKey, int prof
 
 void DashboardSettings::save(const QString &connectionKey) const {
     QSettings q;
-    q.beginGroup(group(connectionKey));
+    q.beginGroup(connectionSettingsGroup(QStringLiteral("dashboard"), connectionKey));
     q.setValue(QStringLiteral("intervalS"), intervalS);
     q.setValue(QStringLiteral("stuckTimeoutMinutes"), stuckTimeoutMinutes);
     q.setValue(QStringLiteral("retentionDays"), retentionDays);

@@ -15,7 +15,7 @@ SnapshotPoller::SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject 
 void SnapshotPoller::setIntervalMs(int ms) { m_effectiveIntervalMs = m_intervalMs = qBound(500, ms, 3600 * 1000); }
 
 int SnapshotPoller::nextDelayMs(int intervalMs, qint64 roundTripMs) {
-    return int(qBound<qint64>(intervalMs, roundTripMs * kMaxDutyDivisor, qMax<qint64>(intervalMs, 120000)));
+    return int(qBound<qint64>(intervalMs, roundTripMs * limits::kMaxDutyDivisor, qMax<qint64>(intervalMs, limits::kMaxRefreshIntervalMs)));
 }
 void SnapshotPoller::setStuckTimeoutMinutes(int minutes) { m_stuckTimeoutMinutes = qMax(1, minutes); }
 
@@ -45,7 +45,7 @@ bool SnapshotPoller::breakdownDue() const {
 }
 
 bool SnapshotPoller::breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiting, int everyMs) {
-    return msSinceBreakdown < 0 || lastWaiting < kLiveBreakdownMaxWaiting || msSinceBreakdown >= everyMs;
+    return msSinceBreakdown < 0 || lastWaiting < limits::kLiveBreakdownMaxWaiting || msSinceBreakdown >= everyMs;
 }
 
 int SnapshotPoller::backoffMs(int intervalMs, int failures) {

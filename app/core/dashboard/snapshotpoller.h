@@ -1,6 +1,7 @@
 #pragma once
 #include "core/dashboard/snapshot.h"
 #include "core/profile/schemaprofile.h"
+#include "pg/limits.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -37,20 +38,13 @@ public:
     /// Delay before the next try after `failures` failures in a row (exponential, capped at 60 s).
     static int backoffMs(int intervalMs, int failures);
 
-    /// The monitor never keeps a server backend busy more than 1/kMaxDutyDivisor of the time:
-    /// when a refresh took `roundTripMs`, the next one waits at least that times this (a huge
-    /// backlog makes exact counting slow exactly when the server is already struggling).
-    static constexpr int kMaxDutyDivisor = 20;
     /// Delay before the next refresh after a good one: the interval, or longer when refreshes are slow.
     static int nextDelayMs(int intervalMs, qint64 roundTripMs);
     /// The delay the last good refresh chose (== intervalMs() unless refreshes are slow).
     int effectiveIntervalMs() const { return m_effectiveIntervalMs; }
 
-    /// The breakdown by destination / type reads every waiting row. While fewer than this many
-    /// wait it comes with every refresh; above it, at most every breakdownEveryMs (and on
-    /// refreshNow()), and the snapshots in between carry the last one with its time.
-    static constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
-    static constexpr int kDefaultBreakdownEveryMs = 30000;
+    /// While limits::kLiveBreakdownMaxWaiting or more wait, the breakdown comes at most every
+    /// breakdownEveryMs (and on refreshNow()); the snapshots in between carry the last one with its time.
     /// The rule itself: `msSinceBreakdown` is -1 when there has been none yet, `lastWaiting` the
     /// waiting count of the last snapshot. (bench_dashboard follows the poller through it.)
     static bool breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiting, int everyMs);
@@ -79,7 +73,7 @@ private:
     bool m_hasSnapshot = false;
     int m_failures = 0;
     QElapsedTimer m_sinceLast;
-    int m_breakdownEveryMs = kDefaultBreakdownEveryMs;
+    int m_breakdownEveryMs = limits::kBreakdownEveryMs;
     bool m_breakdownRequested = true; ///< refreshNow(): the operator wants everything fresh
     QElapsedTimer m_sinceBreakdown;   ///< invalid until the first breakdown arrived
     QElapsedTimer m_breakdownTimedOut; ///< a refresh with the breakdown met the statement timeout

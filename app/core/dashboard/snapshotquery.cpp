@@ -1,4 +1,6 @@
 #include "core/dashboard/snapshotquery.h"
+#include "core/common/timeconv.h"
+#include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
 
 #include <QElapsedTimer>
@@ -10,7 +12,7 @@ namespace om {
 namespace {
 
 QString alias(const QString &prefix, const QString &state) {
-    return PgSession::quoteIdentifier(prefix + QLatin1Char(':') + state);
+    return sql::quoteIdentifier(prefix + QLatin1Char(':') + state);
 }
 
 QList<WaitingGroup> parseGroups(const QVariant &json) {
@@ -103,11 +105,11 @@ QString SnapshotQuery::sql(bool withBreakdown) const {
             QString freq;
             if (!s.value.isEmpty())
                 freq = QStringLiteral("(SELECT st.freqs[array_position(st.vals, %1)] FROM st WHERE st.att = %2)")
-                           .arg(PgSession::quoteLiteral(s.value), PgSession::quoteLiteral(p.column(QStringLiteral("status"))));
+                           .arg(sql::quoteLiteral(s.value), sql::quoteLiteral(p.column(QStringLiteral("status"))));
             else if (!s.isNullColumn.isEmpty())
-                freq = QStringLiteral("(SELECT st.null_frac FROM st WHERE st.att = %1)").arg(PgSession::quoteLiteral(p.column(s.isNullColumn)));
+                freq = QStringLiteral("(SELECT st.null_frac FROM st WHERE st.att = %1)").arg(sql::quoteLiteral(p.column(s.isNullColumn)));
             else
-                freq = QStringLiteral("(SELECT 1 - st.null_frac FROM st WHERE st.att = %1)").arg(PgSession::quoteLiteral(p.column(s.notNullColumn)));
+                freq = QStringLiteral("(SELECT 1 - st.null_frac FROM st WHERE st.att = %1)").arg(sql::quoteLiteral(p.column(s.notNullColumn)));
             cols << freq + QLatin1String("::float8 AS ") + alias(QStringLiteral("f"), s.name);
         }
     }
@@ -147,11 +149,11 @@ QString SnapshotQuery::sql(bool withBreakdown) const {
         "WHEN c.reltuples >= 0 THEN c.reltuples END::float8 AS total_est, "
         "pg_relation_size(c.oid) / current_setting('block_size')::int AS curpages "
         "FROM pg_class c WHERE c.oid = %1::regclass)")
-        .arg(PgSession::quoteLiteral(t));
+        .arg(sql::quoteLiteral(t));
     const QString statsCte = QStringLiteral(
         "st AS (SELECT s.attname::text AS att, s.most_common_vals::text::text[] AS vals, "
         "s.most_common_freqs AS freqs, s.null_frac FROM pg_stats s WHERE s.schemaname = %1 AND s.tablename = %2)")
-        .arg(PgSession::quoteLiteral(p.schema), PgSession::quoteLiteral(p.table));
+        .arg(sql::quoteLiteral(p.schema), sql::quoteLiteral(p.table));
     QString ctes = relCte + QLatin1String(", ") + statsCte;
     if (const QString pairs = breakdownCte(); withBreakdown && !pairs.isEmpty())
         ctes += QLatin1String(", ") + pairs;
@@ -174,7 +176,7 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     const QVariantList &row = r.rows.first();
     auto value = [&](const QString &name) { const int i = r.columnIndex(name); return i < 0 ? QVariant() : row.at(i); };
 
-    s.serverTime = QDateTime::fromMSecsSinceEpoch(qint64(value(QStringLiteral("server_epoch")).toDouble() * 1000.0), Qt::UTC);
+    s.serverTime = fromEpochSeconds(value(QStringLiteral("server_epoch")));
     qint64 openTotal = 0;
     double terminalFreq = 0;
     int terminalStates = 0;

@@ -1,4 +1,5 @@
 #include "core/profile/schemaprofile.h"
+#include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -40,15 +41,15 @@ struct Parser {
 
 QString SchemaProfile::col(const QString &logical) const {
     Q_ASSERT_X(m_columns.contains(logical), "SchemaProfile::col", qPrintable(logical));
-    return PgSession::quoteIdentifier(m_columns.value(logical));
+    return sql::quoteIdentifier(m_columns.value(logical));
 }
 
 QString SchemaProfile::qualifiedTable() const {
-    return PgSession::quoteIdentifier(schema) + QLatin1Char('.') + PgSession::quoteIdentifier(table);
+    return sql::quoteIdentifier(schema) + QLatin1Char('.') + sql::quoteIdentifier(table);
 }
 
 QString SchemaProfile::qualifiedAuditTable() const {
-    return PgSession::quoteIdentifier(audit.schema) + QLatin1Char('.') + PgSession::quoteIdentifier(audit.table);
+    return sql::quoteIdentifier(audit.schema) + QLatin1Char('.') + sql::quoteIdentifier(audit.table);
 }
 
 const StateDef *SchemaProfile::state(const QString &name) const {
@@ -66,7 +67,7 @@ QString SchemaProfile::statesPredicate(const QStringList &names) const {
         if (!s)
             continue;
         if (!s->value.isEmpty())
-            values << PgSession::quoteLiteral(s->value);
+            values << sql::quoteLiteral(s->value);
         else if (!s->isNullColumn.isEmpty())
             others << col(s->isNullColumn) + QLatin1String(" IS NULL");
         else
@@ -86,7 +87,7 @@ QString SchemaProfile::stateExpression() const {
         return col(QStringLiteral("status"));
     QStringList whens;
     for (const StateDef &s : states)
-        whens << QStringLiteral("WHEN %1 THEN %2").arg(statesPredicate({s.name}), PgSession::quoteLiteral(s.name));
+        whens << QStringLiteral("WHEN %1 THEN %2").arg(statesPredicate({s.name}), sql::quoteLiteral(s.name));
     return QLatin1String("CASE ") + whens.join(QLatin1Char(' ')) + QLatin1String(" END");
 }
 

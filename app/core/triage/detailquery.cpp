@@ -1,4 +1,7 @@
 #include "core/triage/detailquery.h"
+#include "core/common/timeconv.h"
+#include "core/sql/sqltext.h"
+#include "pg/limits.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -29,7 +32,7 @@ MessageDetail DetailQuery::fetch(PgSession &session, qint64 id, int payloadPrefi
             continue;
         names << name;
         types << c[1].toString();
-        const QString q = PgSession::quoteIdentifier(name);
+        const QString q = sql::quoteIdentifier(name);
         select << (types.last().startsWith(QLatin1String("timestamp")) ? QStringLiteral("extract(epoch from %1)::float8::text").arg(q)
                                                                         : q + QLatin1String("::text"));
     }
@@ -49,7 +52,7 @@ MessageDetail DetailQuery::fetch(PgSession &session, qint64 id, int payloadPrefi
         f.type = types[i];
         f.isNull = row[i].isNull();
         if (f.type.startsWith(QLatin1String("timestamp")) && !f.isNull) {
-            f.time = QDateTime::fromMSecsSinceEpoch(qRound64(row[i].toString().toDouble() * 1000.0), Qt::UTC);
+            f.time = fromEpochSeconds(row[i]);
             f.text = f.time.toString(Qt::ISODateWithMs);
         } else {
             f.text = row[i].toString();
@@ -84,21 +87,21 @@ MessageDetail DetailQuery::fetch(PgSession &session, qint64 id, int payloadPrefi
             if (real.isEmpty())
                 continue;
             d.historyColumns << l;
-            const QString q = PgSession::quoteIdentifier(real);
+            const QString q = sql::quoteIdentifier(real);
             hsel << (l == QLatin1String("changedAt") ? QStringLiteral("extract(epoch from %1)::float8::text").arg(q) : q + QLatin1String("::text"));
         }
         const QString changedAt = p.audit.column(QStringLiteral("changedAt"));
         const QString auditId = p.audit.column(QStringLiteral("auditId"));
         QStringList orderBy;
-        if (!changedAt.isEmpty()) orderBy << PgSession::quoteIdentifier(changedAt) + QLatin1String(" DESC");
-        if (!auditId.isEmpty()) orderBy << PgSession::quoteIdentifier(auditId) + QLatin1String(" DESC");
+        if (!changedAt.isEmpty()) orderBy << sql::quoteIdentifier(changedAt) + QLatin1String(" DESC");
+        if (!auditId.isEmpty()) orderBy << sql::quoteIdentifier(auditId) + QLatin1String(" DESC");
         if (!hsel.isEmpty()) {
             const PgResult h = session.query(
                 QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1 %4 LIMIT %5")
                     .arg(hsel.join(QLatin1String(", ")), p.qualifiedAuditTable(),
-                         PgSession::quoteIdentifier(p.audit.column(QStringLiteral("messageId"))),
+                         sql::quoteIdentifier(p.audit.column(QStringLiteral("messageId"))),
                          orderBy.isEmpty() ? QString() : QLatin1String("ORDER BY ") + orderBy.join(QLatin1String(", ")))
-                    .arg(kHistoryLimit),
+                    .arg(limits::kDetailHistoryRows),
                 {id});
             d.history = h.rows;
         }

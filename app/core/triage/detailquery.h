@@ -38,7 +38,6 @@ struct MessageDetail {
 /// a multi-megabyte payload never crosses the wire unless the operator asks for all of it.
 class DetailQuery {
 public:
-    static constexpr int kHistoryLimit = 500;
     explicit DetailQuery(SchemaProfile profile);
 
     MessageDetail fetch(PgSession &session, qint64 id, int payloadPrefixChars) const;

@@ -1,5 +1,7 @@
 #include "core/triage/listfilter.h"
-#include "pg/pgsession.h"
+#include "core/common/timeconv.h"
+#include "core/sql/sqltext.h"
+#include "pg/limits.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -8,25 +10,18 @@
 namespace om {
 namespace {
 
-// Why a cap: every value is one bound parameter; a saved filter or a pasted list should not
-// produce a statement with thousands of parameters. The filter bar offers at most this many.
-constexpr int kMaxValuesPerList = 200;
-
-QString param(QVariantList &params, const QVariant &value) {
-    params << value;
-    return QLatin1Char('$') + QString::number(params.size());
-}
+using sql::likeContains;
+using sql::likeEscape;
+using sql::param;
 
 /// "col IN ($1, $2, ...)" for a list of operator-chosen values.
 QString inList(const QString &column, const QStringList &values, QVariantList &params) {
     QStringList ps;
-    for (const QString &v : values.mid(0, kMaxValuesPerList))
+    for (const QString &v : values.mid(0, limits::kMaxValuesPerList))
         ps << param(params, v);
     return ps.size() == 1 ? column + QLatin1String(" = ") + ps.first()
                           : column + QLatin1String(" IN (") + ps.join(QLatin1String(", ")) + QLatin1Char(')');
 }
-
-QString isoTime(const QDateTime &t) { return t.toUTC().toString(Qt::ISODateWithMs); }
 
 QJsonArray toArray(const QStringList &l) { return QJsonArray::fromStringList(l); }
 
@@ -134,17 +129,6 @@ ListFilter ListFilter::fromJson(const QByteArray &json) {
     return f;
 }
 
-QString escapeLike(const QString &text) {
-    QString out;
-    out.reserve(text.size() + 8);
-    for (const QChar c : text) {
-        if (c == QLatin1Char('\\') || c == QLatin1Char('%') || c == QLatin1Char('_'))
-            out += QLatin1Char('\\');
-        out += c;
-    }
-    return out;
-}
-
 QString viewSinceColumn(const SchemaProfile &profile, ListFilter::View view) {
     return view == ListFilter::View::Stuck ? profile.stuckSince : QStringLiteral("createdAt");
 }
@@ -208,9 +192,9 @@ QString buildWhere(const SchemaProfile &p, const ListFilter &f, QVariantList &pa
         }
         const QString c = p.col(QLatin1String(logical));
         if (from.isValid())
-            conds << QStringLiteral("%1 >= %2::timestamptz").arg(c, param(params, isoTime(from)));
+            conds << QStringLiteral("%1 >= %2::timestamptz").arg(c, param(params, isoUtc(from)));
         if (to.isValid())
-            conds << QStringLiteral("%1 < %2::timestamptz").arg(c, param(params, isoTime(to)));
+            conds << QStringLiteral("%1 < %2::timestamptz").arg(c, param(params, isoUtc(to)));
     };
     range("createdAt", f.createdFrom, f.createdTo);
     range("updatedAt", f.updatedFrom, f.updatedTo);
@@ -229,11 +213,11 @@ QString buildWhere(const SchemaProfile &p, const ListFilter &f, QVariantList &pa
                 conds << QStringLiteral("%1 = %2").arg(key, param(params, f.keyText));
                 break;
             case ListFilter::TextMode::Prefix:
-                conds << QStringLiteral("%1 LIKE %2 ESCAPE '\\'").arg(key, param(params, escapeLike(f.keyText) + QLatin1Char('%')));
+                conds << QStringLiteral("%1 LIKE %2 ESCAPE '\\'").arg(key, param(params, likeEscape(f.keyText) + QLatin1Char('%')));
                 break;
             case ListFilter::TextMode::Contains:
                 conds << QStringLiteral("%1 LIKE %2 ESCAPE '\\'")
-                             .arg(key, param(params, QLatin1Char('%') + escapeLike(f.keyText) + QLatin1Char('%')));
+                             .arg(key, param(params, likeContains(f.keyText)));
                 break;
             }
         }

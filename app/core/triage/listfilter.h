@@ -38,8 +38,6 @@ struct ListFilter {
 /// as $n (n continuing from params.size() on entry). Never inlines a user's value.
 QString buildWhere(const SchemaProfile &profile, const ListFilter &filter, QVariantList &params);
 
-/// `text` with LIKE's wildcards and the escape character escaped (for `LIKE $n ESCAPE '\'`).
-QString escapeLike(const QString &text);
 /// Logical column a view's ages are measured from (stuck: the profile's stuckSince, else createdAt).
 QString viewSinceColumn(const SchemaProfile &profile, ListFilter::View view);
 /// The filter's stuck timeout, or the profile's default when the filter leaves it at -1.

@@ -1,4 +1,5 @@
 #include "core/triage/listquery.h"
+#include "core/common/timeconv.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -12,12 +13,6 @@ namespace om {
 namespace {
 
 QString tr(const char *s) { return QCoreApplication::translate("om::ListQuery", s); }
-
-QDateTime epochTime(const QVariant &v) {
-    if (v.isNull())
-        return {};
-    return QDateTime::fromMSecsSinceEpoch(qRound64(v.toString().toDouble() * 1000.0), Qt::UTC);
-}
 
 int intOr(const QVariant &v, int fallback) { return v.isNull() ? fallback : v.toString().toInt(); }
 
@@ -84,7 +79,7 @@ QString ListQuery::pageSql(const PageRequest &r, QVariantList &params) const {
            << epochOrNull(QStringLiteral("createdAt")) << epochOrNull(QStringLiteral("updatedAt"))
            << colOrNull("errorCode", "text")
            << (p.has(QStringLiteral("errorMessage"))
-                   ? QStringLiteral("left(%1::text, %2)").arg(p.col(QStringLiteral("errorMessage"))).arg(kErrorPreviewChars)
+                   ? QStringLiteral("left(%1::text, %2)").arg(p.col(QStringLiteral("errorMessage"))).arg(limits::kErrorPreviewChars)
                    : QStringLiteral("NULL::text"))
            << sortCol + QLatin1String("::text");
 
@@ -168,7 +163,7 @@ MessagePage ListQuery::fetchPage(PgSession &session, const PageRequest &r, int c
         } catch (const PgError &e) {
             // Measured at 10M rows: a page of all messages by updated time, no index, ran 15.6 s
             // and met the session's statement timeout. Say why and what helps, not just "timeout".
-            if (!isStatementTimeout(e) || sortRows <= kSlowSortRows)
+            if (!isStatementTimeout(e) || sortRows <= limits::kSlowSortRows)
                 throw;
             throw PgError(PgError::Kind::Cancelled,
                           tr("The list was stopped at the statement timeout: no index follows this order, so every page "
@@ -210,11 +205,11 @@ MessagePage ListQuery::fetchPage(PgSession &session, const PageRequest &r, int c
         m.state = v[4].toString();
         m.retries = intOr(v[5], -1);
         m.maxRetries = intOr(v[6], -1);
-        m.nextRun = epochTime(v[7]);
+        m.nextRun = fromEpochSeconds(v[7]);
         m.lockedBy = v[8].toString();
         m.ageSeconds = v[9].isNull() ? -1 : v[9].toString().toDouble();
-        m.created = epochTime(v[10]);
-        m.updated = epochTime(v[11]);
+        m.created = fromEpochSeconds(v[10]);
+        m.updated = fromEpochSeconds(v[11]);
         m.errorCode = v[12].toString();
         m.errorMessage = v[13].toString();
         m.sortKey = v[14].toString();
@@ -232,9 +227,9 @@ MatchCount ListQuery::count(PgSession &session, const ListFilter &filter) const 
     bool exact = false;
     try {
         session.transact([&](PgTx &tx) {
-            tx.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(kExactCountTimeoutMs));
+            tx.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(limits::kExactCountTimeoutMs));
             QVariantList ps = params;
-            ps << kExactCountCap + 1;
+            ps << limits::kExactCountCap + 1;
             const PgResult r = tx.exec(QStringLiteral("SELECT count(*) FROM (%1 LIMIT $%2) s").arg(from).arg(ps.size()), ps);
             out.n = r.scalar().toString().toLongLong();
             exact = true;
@@ -243,16 +238,16 @@ MatchCount ListQuery::count(PgSession &session, const ListFilter &filter) const 
         if (!isStatementTimeout(e))
             throw;
     }
-    if (exact && out.n <= kExactCountCap)
+    if (exact && out.n <= limits::kExactCountCap)
         return out;
     // Too many or too slow to count: the planner's estimate, marked as such.
     const PgResult plan = session.query(QLatin1String("EXPLAIN (FORMAT JSON) ") + from, params);
     const QJsonArray a = QJsonDocument::fromJson(plan.scalar().toString().toUtf8()).array();
     const qint64 est = qint64(a.at(0).toObject().value(QLatin1String("Plan")).toObject().value(QLatin1String("Plan Rows")).toDouble());
     if (exact) {
-        out.n = qMax(kExactCountCap, est);
-        out.atLeast = est <= kExactCountCap;
-        out.estimated = est > kExactCountCap;
+        out.n = qMax(limits::kExactCountCap, est);
+        out.atLeast = est <= limits::kExactCountCap;
+        out.estimated = est > limits::kExactCountCap;
     } else {
         out.n = est;
         out.estimated = true;
@@ -301,8 +296,8 @@ QStringList ListQuery::distinctValues(PgSession &session, const QString &logical
     }
     QStringList out;
     session.transact([&](PgTx &tx) {
-        tx.exec(QStringLiteral("SET LOCAL statement_timeout = 3000"));
-        for (const QVariantList &row : tx.exec(sql, {kChoicesLimit}).rows)
+        tx.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(limits::kChoicesTimeoutMs));
+        for (const QVariantList &row : tx.exec(sql, {limits::kChoicesLimit}).rows)
             out << row.value(0).toString();
     });
     return out;

@@ -2,6 +2,7 @@
 #include "core/profile/schemaprofile.h"
 #include "core/triage/listfilter.h"
 #include "core/triage/messagepage.h"
+#include "pg/limits.h"
 
 #include <QVariant>
 
@@ -37,25 +38,17 @@ struct PageRequest {
 /// it is given (a Browse-lane job), never on the GUI thread.
 class ListQuery {
 public:
-    static constexpr int kErrorPreviewChars = 300;
-    static constexpr qint64 kExactCountCap = 10000;
-    static constexpr int kExactCountTimeoutMs = 1000;
-    static constexpr int kContainsTimeoutMs = 5000;
-    static constexpr int kChoicesLimit = 200;
-    /// Above this many rows to sort per page, the view says the order has no index behind it.
-    static constexpr qint64 kSlowSortRows = 100000;
-
     explicit ListQuery(SchemaProfile profile);
     const SchemaProfile &profile() const { return m_profile; }
 
     /// SQL of one page (keyset, never OFFSET); values appended to `params`.
     QString pageSql(const PageRequest &request, QVariantList &params) const;
-    /// Runs pageSql. A contains-search gets its own statement timeout (kContainsTimeoutMs unless
+    /// Runs pageSql. A contains-search gets its own statement timeout (limits::kContainsTimeoutMs unless
     /// `containsTimeoutMs` says otherwise) and fails with a message that says why and what helps.
-    MessagePage fetchPage(PgSession &session, const PageRequest &request, int containsTimeoutMs = kContainsTimeoutMs) const;
-    /// Exact up to kExactCountCap when that takes under kExactCountTimeoutMs, else the planner's estimate.
+    MessagePage fetchPage(PgSession &session, const PageRequest &request, int containsTimeoutMs = limits::kContainsTimeoutMs) const;
+    /// Exact up to limits::kExactCountCap when that takes under limits::kExactCountTimeoutMs, else the planner's estimate.
     MatchCount count(PgSession &session, const ListFilter &filter) const;
-    /// Distinct types, destinations and error codes, bounded to kChoicesLimit each.
+    /// Distinct types, destinations and error codes, bounded to limits::kChoicesLimit each.
     FilterChoices choices(PgSession &session) const;
     /// True when a pg_trgm index covers the key column (a contains-search is then indexed).
     bool hasTrigramIndex(PgSession &session) const;

@@ -23,7 +23,7 @@ struct MessageRow {
     QDateTime created;
     QDateTime updated;
     QString errorCode;
-    QString errorMessage;       ///< truncated to ListQuery::kErrorPreviewChars
+    QString errorMessage;       ///< truncated to limits::kErrorPreviewChars
     QString sortKey;            ///< the sort column as text, exactly as the server printed it (keyset cursor)
 };
 

@@ -1,4 +1,4 @@
-#include "timeformat.h"
+#include "core/common/timeformat.h"
 
 #include <QCoreApplication>
 #include <QTimeZone>

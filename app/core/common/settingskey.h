@@ -1,0 +1,12 @@
+#pragma once
+#include <QString>
+
+namespace om {
+
+/// The QSettings group that keeps what belongs to one connection under `section`:
+/// "section/<connection key, percent-encoded>". A connection key holds '/' and ':'
+/// (host:port/db/profile) and QSettings reads '/' as nesting; percent-encoding keeps it one level,
+/// readable and reversible. Every per-connection setting uses this one encoding.
+QString connectionSettingsGroup(const QString &section, const QString &connectionKey);
+
+} // namespace om

@@ -1,0 +1,24 @@
+#pragma once
+#include <QString>
+#include <QVariant>
+#include <QVariantList>
+
+namespace om::sql {
+
+/// The small pieces every statement is built from, in one place: profile names become quoted
+/// identifiers, everything an operator typed becomes a bound parameter.
+
+/// Quotes an identifier from a profile (never from a user's free text): "name", with " doubled.
+QString quoteIdentifier(const QString &name);
+/// Quotes a string constant as a SQL literal: 'text', with ' doubled (every session runs with
+/// standard_conforming_strings on, so a backslash is an ordinary character).
+QString quoteLiteral(const QString &value);
+/// Appends `value` to `params` and returns its placeholder ("$3"). A null QVariant is SQL NULL.
+QString param(QVariantList &params, const QVariant &value);
+/// `text` with LIKE's wildcards (% and _) and the escape character itself escaped, for use in
+/// `column LIKE $n ESCAPE '\'`: an operator's text is matched literally.
+QString likeEscape(const QString &text);
+/// The pattern for "contains `text`": %escaped%.
+QString likeContains(const QString &text);
+
+} // namespace om::sql

@@ -1,0 +1,68 @@
+#pragma once
+#include <QtGlobal>
+
+/// Every timeout and size limit of the program, in one place, each with why it is what it is.
+/// Lives in the lowest layer (om_pg) so that pg, core and ui can all name them.
+/// (The action limits — ActionRunner::kSkippedListCap, ActionController's settings defaults — are
+/// still next to the action code while that code is being reworked, issue #12.)
+namespace om::limits {
+
+// --- Sessions (pg) ---------------------------------------------------------------------------
+/// Default statement_timeout of every lane: a query that runs longer is cancelled by the server.
+constexpr int kStatementTimeoutMs = 15000;
+/// lock_timeout of the Action lane: a worker's row lock never hangs an action.
+constexpr int kActionLockTimeoutMs = 2000;
+/// libpq's connect_timeout when the connection string gives none.
+constexpr int kConnectTimeoutS = 5;
+/// How long a lane's or the listener's thread is given to finish its job at shutdown.
+constexpr int kThreadStopWaitMs = 5000;
+/// The NOTIFY listener reconnects after this, doubling up to kListenRetryMaxMs.
+constexpr int kListenRetryFirstMs = 1000;
+constexpr int kListenRetryMaxMs = 30000;
+
+// --- Dashboard (core/dashboard) --------------------------------------------------------------
+/// The monitor never keeps a server backend busy more than 1/kMaxDutyDivisor of the time: when a
+/// refresh took `roundTripMs`, the next one waits at least that times this (a huge backlog makes
+/// exact counting slow exactly when the server is already struggling).
+constexpr int kMaxDutyDivisor = 20;
+/// ... but never longer than this between refreshes (unless the operator chose a longer interval).
+constexpr int kMaxRefreshIntervalMs = 120000;
+/// The breakdown by destination / type reads every waiting row. While fewer than this many wait
+/// it comes with every refresh; above it, at most every kBreakdownEveryMs (and on refreshNow()).
+constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
+constexpr int kBreakdownEveryMs = 30000;
+
+// --- Triage lists and details (core/triage, ui/triage) ----------------------------------------
+/// Characters of the last error shown in a list row (the detail pane shows it whole).
+constexpr int kErrorPreviewChars = 300;
+/// The match count is exact up to this many rows when that takes under kExactCountTimeoutMs,
+/// else the planner's estimate.
+constexpr qint64 kExactCountCap = 10000;
+constexpr int kExactCountTimeoutMs = 1000;
+/// statement_timeout of a "key contains" search without a trigram index (a whole-table scan).
+constexpr int kContainsTimeoutMs = 5000;
+/// Distinct types, destinations and error codes offered in the filter lists, each; and the
+/// statement_timeout of reading them.
+constexpr int kChoicesLimit = 200;
+constexpr int kChoicesTimeoutMs = 3000;
+/// Above this many rows to sort per page, the view says the order has no index behind it.
+constexpr qint64 kSlowSortRows = 100000;
+/// Every value of a list filter is one bound parameter: a saved filter or a pasted list should not
+/// produce a statement with thousands of them. The filter bar offers at most this many.
+constexpr int kMaxValuesPerList = 200;
+/// Audit/status history rows shown for one message.
+constexpr int kDetailHistoryRows = 500;
+/// The detail pane fetches this much of a payload; "show all" fetches the rest.
+constexpr int kPayloadPrefixChars = 256 * 1024;
+/// Above this size the JSON highlighter is switched off: colouring megabytes would freeze the window.
+constexpr int kHighlightLimitChars = 1024 * 1024;
+/// Typing in the filter bar is applied this long after the last key.
+constexpr int kFilterDebounceMs = 400;
+
+// --- Audit (core/audit, ui/audit) -------------------------------------------------------------
+/// Longest text an audit filter field accepts.
+constexpr int kMaxAuditFilterText = 1000;
+/// Points per series of the incident report's charts (min/max/avg buckets from the local store).
+constexpr int kReportChartPoints = 400;
+
+} // namespace om::limits

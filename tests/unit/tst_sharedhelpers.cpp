@@ -1,0 +1,153 @@
+// The one-per-job helpers that replaced the copies (issue #11): SQL text pieces, time conversion,
+// age text, per-connection settings groups, and the CSV file that appears only when complete.
+#include "core/common/csvfile.h"
+#include "core/common/settingskey.h"
+#include "core/common/timeconv.h"
+#include "core/common/timeformat.h"
+#include "core/sql/sqltext.h"
+#include "testmain.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace om;
+
+class TestSharedHelpers : public QObject {
+    Q_OBJECT
+private slots:
+    void quoting_data() {
+        QTest::addColumn<QString>("in");
+        QTest::addColumn<QString>("identifier");
+        QTest::addColumn<QString>("literal");
+        QTest::newRow("plain") << "status" << "\"status\"" << "'status'";
+        QTest::newRow("quotes") << "a\"b'c" << "\"a\"\"b'c\"" << "'a\"b''c'";
+        QTest::newRow("backslash") << "a\\b" << "\"a\\b\"" << "'a\\b'";
+        QTest::newRow("empty") << "" << "\"\"" << "''";
+    }
+    void quoting() {
+        QFETCH(QString, in);
+        QFETCH(QString, identifier);
+        QFETCH(QString, literal);
+        QCOMPARE(sql::quoteIdentifier(in), identifier);
+        QCOMPARE(sql::quoteLiteral(in), literal);
+    }
+
+    void paramsNumberInOrder() {
+        QVariantList params{QStringLiteral("already there")};
+        QCOMPARE(sql::param(params, 7), QStringLiteral("$2"));
+        QCOMPARE(sql::param(params, QVariant()), QStringLiteral("$3"));
+        QCOMPARE(params.size(), 3);
+        QVERIFY(params.at(2).isNull());
+    }
+
+    void likeEscaping_data() {
+        QTest::addColumn<QString>("in");
+        QTest::addColumn<QString>("escaped");
+        QTest::newRow("plain") << "ORDER-1" << "ORDER-1";
+        QTest::newRow("wildcards") << "50%_off" << "50\\%\\_off";
+        QTest::newRow("escape char") << "a\\b" << "a\\\\b";
+    }
+    void likeEscaping() {
+        QFETCH(QString, in);
+        QFETCH(QString, escaped);
+        QCOMPARE(sql::likeEscape(in), escaped);
+        QCOMPARE(sql::likeContains(in), QLatin1Char('%') + escaped + QLatin1Char('%'));
+    }
+
+    void epochRoundsToNearestMillisecond_data() {
+        QTest::addColumn<QVariant>("seconds");
+        QTest::addColumn<qint64>("ms");
+        QTest::newRow("text, rounds down") << QVariant(QStringLiteral("1764582000.1234")) << qint64(1764582000123);
+        QTest::newRow("text, rounds up") << QVariant(QStringLiteral("1764582000.1236")) << qint64(1764582000124);
+        QTest::newRow("double") << QVariant(1764582000.9996) << qint64(1764582001000);
+    }
+    void epochRoundsToNearestMillisecond() {
+        QFETCH(QVariant, seconds);
+        QFETCH(qint64, ms);
+        const QDateTime t = fromEpochSeconds(seconds);
+        QCOMPARE(t.toMSecsSinceEpoch(), ms);
+        QCOMPARE(t.timeSpec(), Qt::UTC);
+    }
+    void nullEpochIsInvalid() { QVERIFY(!fromEpochSeconds(QVariant()).isValid()); }
+
+    void isoUtcWhateverTheZone() {
+        const QDateTime tokyo(QDate(2026, 12, 1), QTime(18, 30, 0, 5), Qt::OffsetFromUTC, 9 * 3600);
+        QCOMPARE(isoUtc(tokyo), QStringLiteral("2026-12-01T09:30:00.005Z"));
+    }
+
+    void ageText_data() {
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("seconds") << 42.9 << "42 s";
+        QTest::newRow("minutes") << 17 * 60.0 + 59 << "17 min";
+        QTest::newRow("hours") << 3 * 3600.0 + 5 * 60 << "3 h 05 min";
+        QTest::newRow("days") << 2 * 86400.0 + 4 * 3600 << "2 d 04 h";
+        QTest::newRow("unknown") << -1.0 << "";
+    }
+    void ageText() {
+        QFETCH(double, seconds);
+        QFETCH(QString, text);
+        QCOMPARE(formatAge(seconds), text);
+    }
+
+    void settingsGroupIsOneLevel() {
+        const QString g = connectionSettingsGroup(QStringLiteral("triage"), QStringLiteral("db.example:5432/app/app_outbox"));
+        QCOMPARE(g.count(QLatin1Char('/')), 1);
+        QVERIFY(g.startsWith(QStringLiteral("triage/")));
+        QCOMPARE(QString::fromUtf8(QByteArray::fromPercentEncoding(g.mid(7).toLatin1())),
+                 QStringLiteral("db.example:5432/app/app_outbox"));
+    }
+
+    void csvFileAppearsOnlyWhenCommitted() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("out.csv"));
+        CsvFile f(path);
+        QString error;
+        QVERIFY(f.open(&error));
+        f.writeRecord({QStringLiteral("id"), QStringLiteral("text, with comma")});
+        QVERIFY(!QFile::exists(path));
+        QVERIFY(f.commit(&error));
+        QFile in(path);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QCOMPARE(in.readAll(), QByteArray("id,\"text, with comma\"\r\n"));
+    }
+
+    void discardedCsvFileLeavesTheOldOneAlone() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("out.csv"));
+        {
+            QFile old(path);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("older export\r\n");
+        }
+        {
+            CsvFile f(path);
+            QString error;
+            QVERIFY(f.open(&error));
+            f.writeRecord({QStringLiteral("partial")});
+            f.discard();
+        }
+        {
+            CsvFile f(path); // destroyed without commit: same as discard
+            QString error;
+            QVERIFY(f.open(&error));
+            f.writeRecord({QStringLiteral("partial")});
+        }
+        QFile in(path);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QCOMPARE(in.readAll(), QByteArray("older export\r\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // no temporary file left
+    }
+
+    void csvFileInAMissingFolderFailsToOpen() {
+        CsvFile f(QStringLiteral("/nonexistent-om-dir/out.csv"));
+        QString error;
+        QVERIFY(!f.open(&error));
+        QVERIFY(!error.isEmpty());
+    }
+};
+
+OM_TEST_GUILESS_MAIN(TestSharedHelpers)
+#include "tst_sharedhelpers.moc"
