@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "appcontext.h"
 #include "audit/auditview.h"
-#include "connectiondialog.h"
-#include "core/connectioninfo.h"
-#include "core/schemaprofile.h"
-#include "core/snapshotpoller.h"
+#include "connection/connectiondialog.h"
+#include "core/dashboard/snapshotpoller.h"
+#include "core/profile/schemaprofile.h"
 #include "mainwindow.h"
+#include "pg/connectioninfo.h"
 #include "pg/gateway.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
 #pragma once
 #include "appcontext.h"
-#include "core/snapshot.h"
+#include "core/dashboard/snapshot.h"
 
 #include <QMainWindow>
 

@@ -1,5 +1,5 @@
 #include "pg/pgsession.h"
-#include "core/connectioninfo.h"
+#include "pg/connectioninfo.h"
 
 #include <QLoggingCategory>
 #include <QMutex>

@@ -7,9 +7,9 @@
 //                                                        where its time goes, node by node
 //   bench_dashboard sql 1 [snapshot|full]                            prints the snapshot's SQL ($1, $2: see params())
 // Connects through the PG* environment, as the application's Monitor lane does (read-only).
-#include "core/schemaprofile.h"
-#include "core/snapshotpoller.h"
-#include "core/snapshotquery.h"
+#include "core/dashboard/snapshotpoller.h"
+#include "core/dashboard/snapshotquery.h"
+#include "core/profile/schemaprofile.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>

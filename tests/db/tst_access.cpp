@@ -1,7 +1,7 @@
 // Access the database enforces: the admin kit's roles and append-only triggers, driven with raw
 // statements through PgSession (no application guard in the way), and the privilege detection
 // that tells the window whether to offer actions.
-#include "core/privileges.h"
+#include "core/actions/privileges.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
 

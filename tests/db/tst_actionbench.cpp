@@ -3,7 +3,7 @@
 // that lock. As a test it asserts loose bounds on a fresh database; scripts/bench actions runs it
 // against a big app_outbox with workers running (OM_BENCH_CONNINFO) and prints the numbers.
 #include "actionfixture.h"
-#include "core/actionrunner.h"
+#include "core/actions/actionrunner.h"
 #include "testdatabase.h"
 
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 // that action, no audit row exists for a row that did not change, and nothing else changed: each
 // run is all or nothing. OM_FAULT_RUNS sets the runs per profile (default 200).
 #include "actionfixture.h"
-#include "core/actionrunner.h"
+#include "core/actions/actionrunner.h"
 #include "testdatabase.h"
 
 #include <QElapsedTimer>

@@ -2,8 +2,8 @@
 // changed message, skipped rows reported with why, locked rows skipped at once, no lost update,
 // read-only refusal, the NOTIFY on commit and "everything matching the filter".
 #include "actionfixture.h"
-#include "core/actionlistener.h"
-#include "core/actionrunner.h"
+#include "core/actions/actionrunner.h"
+#include "pg/actionlistener.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
 

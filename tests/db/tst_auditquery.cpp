@@ -1,7 +1,7 @@
 // The audit trail query against brute force: randomised audit rows (ties in time, hostile text,
 // messages that no longer exist), random filters, every page joined back together must equal
 // the rows a plain scan filtered in C++ gives, in (changed_at desc, id desc) order.
-#include "core/auditquery.h"
+#include "core/audit/auditquery.h"
 #include "testdatabase.h"
 
 #include <QRandomGenerator>

@@ -1,7 +1,7 @@
 // The triage list's SQL against brute force: for each profile, every filter's WHERE returns
 // exactly the rows a C++ evaluation of the same rules over all rows returns, keyset pages in every
 // order concatenate to the brute-force order, and hostile key text is matched literally.
-#include "core/listquery.h"
+#include "core/triage/listquery.h"
 #include "testdatabase.h"
 
 #include <QRandomGenerator>

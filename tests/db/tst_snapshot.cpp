@@ -1,6 +1,6 @@
 // The dashboard's one-round-trip snapshot against brute force, on randomised data, for each of
 // the three profiles from the seeds.
-#include "core/snapshotquery.h"
+#include "core/dashboard/snapshotquery.h"
 #include "testdatabase.h"
 
 #include <QFile>

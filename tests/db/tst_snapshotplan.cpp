@@ -1,8 +1,8 @@
 // With the admin kit's indexes the dashboard's snapshot never reads an outbox table sequentially
 // (EXPLAIN, no ANALYZE), for each of the three profiles; without them the index advisor names the
 // missing index and its cost.
-#include "core/indexadvisor.h"
-#include "core/snapshotquery.h"
+#include "core/dashboard/indexadvisor.h"
+#include "core/dashboard/snapshotquery.h"
 #include "testdatabase.h"
 
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 // SnapshotPoller's cadence for the breakdown by destination / type, against the real server:
 // with every refresh while few messages wait; while many wait, only every breakdownEveryMs or on
 // refreshNow(), the snapshots in between carrying the last breakdown with its own (older) time.
-#include "core/snapshotpoller.h"
+#include "core/dashboard/snapshotpoller.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
 

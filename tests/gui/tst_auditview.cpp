@@ -1,11 +1,11 @@
 // The Audit tab and the window's access, offscreen against a real database: keyset paging through
 // the model, filters, CSV export, "open the message", the incident report as a PDF that renders
 // (with Japanese), and a window logged in as an auditor offering no action.
-#include "audit/accessstatus.h"
+#include "actions/accessstatus.h"
 #include "audit/auditmodel.h"
 #include "audit/auditview.h"
 #include "audit/incidentreport.h"
-#include "core/historystore.h"
+#include "core/store/historystore.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"

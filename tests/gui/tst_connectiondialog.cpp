@@ -1,7 +1,7 @@
 // The connection dialog and the OS keychain's fallback path. No test here needs a running
 // secret service: main() points D-Bus at a socket that does not exist, as on CI and offscreen.
-#include "connectiondialog.h"
-#include "core/passwordkeychain.h"
+#include "connection/connectiondialog.h"
+#include "core/connection/passwordkeychain.h"
 
 #include <QApplication>
 #include <QCheckBox>

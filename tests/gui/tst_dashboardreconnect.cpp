@@ -2,8 +2,8 @@
 // of scripts/lib/pgcluster.sh, run through bash) is stopped and started again inside the test.
 // While it is down the health line says the connection is down and how old the data is, the
 // poller backs off; when it is back the dashboard recovers by itself.
-#include "core/schemaprofile.h"
-#include "core/snapshotpoller.h"
+#include "core/dashboard/snapshotpoller.h"
+#include "core/profile/schemaprofile.h"
 #include "dashboard/dashboardview.h"
 #include "pg/gateway.h"
 

@@ -1,12 +1,12 @@
 // The dashboard fed with snapshots, offscreen: tiles show the numbers (estimates marked), turn
 // warning / critical past the thresholds, the charts' series hold the stored samples (downsampled
 // for 7 days), the breakdown tables follow, and the charts can be saved as PNG.
-#include "core/dashboardsettings.h"
-#include "core/schemaprofile.h"
+#include "core/dashboard/dashboardsettings.h"
+#include "core/profile/schemaprofile.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/historychart.h"
+#include "dashboard/statustiles.h"
 #include "dashboard/waitinggroupmodel.h"
-#include "statustiles.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -1,6 +1,6 @@
 // ElidingLabel in a status bar: in a narrow window a long connection text ends in "…" (whole in its
 // tooltip) instead of being cut mid-word, and the privileges summary beside it stays whole.
-#include "elidinglabel.h"
+#include "common/elidinglabel.h"
 
 #include <QApplication>
 #include <QLabel>

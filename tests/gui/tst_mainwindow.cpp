@@ -1,9 +1,9 @@
 // The window against a real database, offscreen: the tiles show the server's numbers and the
 // status bar says where they come from.
-#include "core/snapshotpoller.h"
+#include "core/dashboard/snapshotpoller.h"
+#include "dashboard/statustiles.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
-#include "statustiles.h"
 #include "testdatabase.h"
 
 #include <QApplication>

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/schemaprofile.h"
+#include "core/profile/schemaprofile.h"
 #include "testdatabase.h"
 
 #include <QList>

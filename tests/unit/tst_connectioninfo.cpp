@@ -1,5 +1,5 @@
-#include "core/connectioninfo.h"
-#include "core/snapshotpoller.h"
+#include "core/dashboard/snapshotpoller.h"
+#include "pg/connectioninfo.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // The dashboard's local history: samples survive a reopen, stay per connection and profile,
 // are downsampled in SQL for long windows, and are purged past the retention limit.
-#include "core/historystore.h"
+#include "core/store/historystore.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

@@ -1,4 +1,4 @@
-#include "core/schemaprofile.h"
+#include "core/profile/schemaprofile.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,5 +1,5 @@
 #include "actioncontroller.h"
-#include "core/actionrunner.h"
+#include "core/actions/actionrunner.h"
 #include "pg/gateway.h"
 #include "reasondialog.h"
 #include "resultdialog.h"

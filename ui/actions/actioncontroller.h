@@ -1,9 +1,9 @@
 #pragma once
 #include "appcontext.h"
-#include "core/actionlistener.h"
-#include "core/actionrequest.h"
-#include "core/actionresult.h"
-#include "core/reasonrules.h"
+#include "core/actions/actionrequest.h"
+#include "core/actions/actionresult.h"
+#include "core/actions/reasonrules.h"
+#include "pg/actionlistener.h"
 
 #include <QKeySequence>
 #include <QObject>

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/reasonrules.h"
+#include "core/actions/reasonrules.h"
 
 #include <QDialog>
 #include <QStringList>

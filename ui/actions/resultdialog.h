@@ -1,5 +1,5 @@
 #pragma once
-#include "core/actionresult.h"
+#include "core/actions/actionresult.h"
 
 #include <QDialog>
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/auditquery.h"
+#include "core/audit/auditquery.h"
 
 #include <QObject>
 #include <memory>

@@ -1,6 +1,6 @@
 #include "audit/auditview.h"
-#include "audit/auditmodel.h"
 #include "audit/auditcsvexport.h"
+#include "audit/auditmodel.h"
 #include "audit/incidentreport.h"
 #include "pg/gateway.h"
 

@@ -1,6 +1,6 @@
 #pragma once
-#include "core/auditfilter.h"
-#include "core/schemaprofile.h"
+#include "core/audit/auditfilter.h"
+#include "core/profile/schemaprofile.h"
 
 #include <QWidget>
 

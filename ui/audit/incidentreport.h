@@ -1,6 +1,6 @@
 #pragma once
-#include "core/incidentquery.h"
-#include "core/schemaprofile.h"
+#include "core/audit/incidentquery.h"
+#include "core/profile/schemaprofile.h"
 #include "dashboard/historycharts.h"
 
 #include <QImage>

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/dashboardsettings.h"
+#include "core/dashboard/dashboardsettings.h"
 
 #include <QDialog>
 #include <QMap>

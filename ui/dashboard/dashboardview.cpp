@@ -1,10 +1,10 @@
 #include "dashboardview.h"
-#include "core/snapshotpoller.h"
+#include "core/dashboard/snapshotpoller.h"
+#include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
 #include "historychart.h"
 #include "historycharts.h"
 #include "pg/gateway.h"
-#include "statustiles.h"
 #include "waitinggroupmodel.h"
 
 #include <QComboBox>

@@ -1,9 +1,9 @@
 #pragma once
 #include "appcontext.h"
-#include "core/dashboardsettings.h"
-#include "core/historystore.h"
-#include "core/indexadvisor.h"
-#include "core/snapshot.h"
+#include "core/dashboard/dashboardsettings.h"
+#include "core/dashboard/indexadvisor.h"
+#include "core/dashboard/snapshot.h"
+#include "core/store/historystore.h"
 
 #include <QElapsedTimer>
 #include <QWidget>

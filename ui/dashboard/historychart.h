@@ -1,5 +1,5 @@
 #pragma once
-#include "core/historystore.h"
+#include "core/store/historystore.h"
 
 #include <QChartView>
 #include <QHash>

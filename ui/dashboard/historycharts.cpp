@@ -1,6 +1,6 @@
 #include "dashboard/historycharts.h"
 #include "dashboard/historychart.h"
-#include "statustiles.h"
+#include "dashboard/statustiles.h"
 
 #include <QChart>
 #include <QGraphicsLayout>

@@ -1,7 +1,7 @@
 #pragma once
-#include "core/dashboardsettings.h"
-#include "core/historystore.h"
-#include "core/schemaprofile.h"
+#include "core/dashboard/dashboardsettings.h"
+#include "core/profile/schemaprofile.h"
+#include "core/store/historystore.h"
 
 #include <QCoreApplication>
 #include <QImage>

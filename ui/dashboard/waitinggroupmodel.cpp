@@ -1,5 +1,5 @@
 #include "waitinggroupmodel.h"
-#include "statustiles.h"
+#include "dashboard/statustiles.h"
 
 #include <QLocale>
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/snapshot.h"
+#include "core/dashboard/snapshot.h"
 
 #include <QAbstractTableModel>
 

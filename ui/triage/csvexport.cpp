@@ -1,5 +1,5 @@
 #include "csvexport.h"
-#include "core/csv.h"
+#include "core/common/csv.h"
 #include "pg/gateway.h"
 
 namespace om {

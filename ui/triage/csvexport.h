@@ -1,5 +1,5 @@
 #pragma once
-#include "core/listquery.h"
+#include "core/triage/listquery.h"
 
 #include <QFile>
 #include <QObject>

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/detailquery.h"
+#include "core/triage/detailquery.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #pragma once
-#include "core/listfilter.h"
-#include "core/messagepage.h"
+#include "core/triage/listfilter.h"
+#include "core/triage/messagepage.h"
 
 #include <QWidget>
 

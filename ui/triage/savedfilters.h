@@ -1,5 +1,5 @@
 #pragma once
-#include "core/listfilter.h"
+#include "core/triage/listfilter.h"
 
 #include <QStringList>
 

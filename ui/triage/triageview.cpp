@@ -1,6 +1,6 @@
 #include "triageview.h"
 #include "appcontext.h"
-#include "core/csv.h"
+#include "core/common/csv.h"
 #include "csvexport.h"
 #include "detailpane.h"
 #include "filterbar.h"

@@ -1,0 +1,47 @@
+#pragma once
+#include "core/profile/schemaprofile.h"
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace om {
+
+class PgSession;
+
+/// What the connected role may do to the profile's tables, as the server sees it.
+struct Privileges {
+    bool checked = false;          ///< false until the server answered
+    bool forcedReadOnly = false;   ///< the application was told to open read-only sessions
+    bool readOnlyTransactions = false; ///< transaction_read_only is on (role, database or session setting)
+    QString role;                  ///< current_user
+    QStringList missing;           ///< privileges the actions need and the role lacks, e.g. "UPDATE (status) ON public.app_outbox"
+    QString error;                 ///< why the check could not run (then nothing may change)
+
+    /// True only when the server confirmed every privilege the profile's actions need.
+    bool canChangeMessages() const {
+        return checked && error.isEmpty() && !forcedReadOnly && !readOnlyTransactions && missing.isEmpty();
+    }
+    /// One line for the status bar: "read-only: this role cannot change messages (…why…)" or
+    /// "operator: <role> may retry, cancel and recover".
+    QString summary() const;
+};
+
+/// Asks the server (one round trip) whether the session's role may run the profile's actions:
+/// `transaction_read_only`, UPDATE on every column an action sets, INSERT on the audit table
+/// and USAGE on its identity sequence.
+class PrivilegeCheck {
+public:
+    explicit PrivilegeCheck(SchemaProfile profile) : m_profile(std::move(profile)) {}
+    /// Logical columns the profile's actions write (status or the null-state column, and each "set").
+    QStringList stateColumns() const;
+    /// Runs on a lane's thread. Throws PgError.
+    Privileges run(PgSession &session) const;
+
+private:
+    SchemaProfile m_profile;
+};
+
+} // namespace om
+
+Q_DECLARE_METATYPE(om::Privileges)

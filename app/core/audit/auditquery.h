@@ -1,0 +1,69 @@
+#pragma once
+#include "core/audit/auditfilter.h"
+#include "core/profile/schemaprofile.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QVariant>
+
+namespace om {
+
+class PgSession;
+
+/// One row of the audit trail, joined to its message's key.
+struct AuditRow {
+    qint64 auditId = 0;
+    QDateTime changedAt;     ///< server time, UTC
+    QString changedAtText;   ///< exact server value, the keyset cursor (microseconds intact)
+    QString action;
+    qint64 messageId = 0;
+    QString messageKey;      ///< empty when the message no longer exists
+    QString oldStatus, newStatus;
+    QString reason, ticket;
+    QString dbUser, osUser, host, appVersion;
+
+    /// "user@host", "user" or "" from the OS user and host columns.
+    QString osUserAtHost() const;
+};
+
+/// Where the next page starts: strictly after (changedAt desc, auditId desc) of the last row.
+struct AuditCursor {
+    QString changedAtText;   ///< empty: first page
+    qint64 auditId = 0;
+    bool isStart() const { return changedAtText.isEmpty(); }
+};
+
+struct AuditPage {
+    QList<AuditRow> rows;
+    bool hasMore = false;
+    AuditCursor next;        ///< valid when hasMore
+};
+
+/// Reads the audit trail of a profile page by page (keyset on changed_at desc, audit id desc,
+/// never OFFSET), and formats it as CSV.
+class AuditQuery {
+public:
+    explicit AuditQuery(SchemaProfile profile) : m_profile(std::move(profile)) {}
+
+    /// The SELECT for one page; appends its values to `params`.
+    QString sql(const AuditFilter &filter, const AuditCursor &after, int limit, QVariantList &params) const;
+    /// Runs on a lane's thread. Throws PgError.
+    AuditPage fetchPage(PgSession &session, const AuditFilter &filter, const AuditCursor &after, int limit) const;
+
+    /// RFC 4180 header line (CRLF terminated, UTF-8).
+    static QByteArray csvHeader();
+    /// One RFC 4180 record (CRLF terminated, UTF-8); times in UTC ISO 8601 so that the file
+    /// means the same thing wherever it is opened.
+    static QByteArray csvRecord(const AuditRow &row);
+
+private:
+    SchemaProfile m_profile;
+};
+
+} // namespace om
+
+Q_DECLARE_METATYPE(om::AuditRow)
+Q_DECLARE_METATYPE(om::AuditPage)

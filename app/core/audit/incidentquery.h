@@ -1,0 +1,70 @@
+#pragma once
+#include "core/dashboard/snapshot.h"
+#include "core/profile/schemaprofile.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace om {
+
+class PgSession;
+
+/// Actions of one kind by one operator under one ticket, within the report's range.
+struct ActionGroup {
+    QString action, dbUser, osUserAtHost, ticket;
+    qint64 count = 0;        ///< audit rows
+    qint64 messages = 0;     ///< distinct messages
+    QDateTime first, last;   ///< UTC
+    QStringList reasons;     ///< the most frequent distinct reasons (at most 3)
+};
+
+/// Audit rows of one action in one time bucket (for the report's chart).
+struct TimelinePoint {
+    QDateTime bucketStart;   ///< UTC
+    QString action;
+    qint64 count = 0;
+};
+
+/// A message that is still stuck or failed when the report is made.
+struct OpenMessage {
+    qint64 id = 0;
+    QString key, state, error;
+    double ageS = 0;         ///< server clock
+};
+
+/// Everything the incident report shows, read from the database in one job.
+struct IncidentData {
+    QDateTime from, to;      ///< the range asked for (UTC)
+    QString ticket;          ///< empty: every ticket
+    QDateTime serverNow;
+    qint64 auditRows = 0, messagesTouched = 0;
+    QList<ActionGroup> groups;
+    int bucketSeconds = 3600;
+    QList<TimelinePoint> timeline;
+    Snapshot end;            ///< the live dashboard numbers at report time
+    QList<OpenMessage> stuck, failed; ///< bounded lists (oldest first)
+    qint64 failedTotal = 0;
+};
+
+/// Reads the data for an incident report: actions in [from, to) (optionally one ticket),
+/// grouped by action, operator and ticket; audit rows per time bucket; and the messages still
+/// stuck or failed now, counted exactly and listed up to `listLimit`.
+class IncidentQuery {
+public:
+    explicit IncidentQuery(SchemaProfile profile, int listLimit = 50) : m_profile(std::move(profile)), m_listLimit(listLimit) {}
+    /// Bucket width for a range: about 48 buckets, rounded to 1/5/15/30 min, 1/3/6/12 h or days.
+    static int bucketSecondsFor(qint64 rangeSeconds);
+    /// Runs on a lane's thread. Throws PgError.
+    IncidentData run(PgSession &session, const QDateTime &from, const QDateTime &to, const QString &ticket) const;
+
+private:
+    SchemaProfile m_profile;
+    int m_listLimit;
+};
+
+} // namespace om
+
+Q_DECLARE_METATYPE(om::IncidentData)

@@ -1,0 +1,91 @@
+#include "core/dashboard/indexadvisor.h"
+#include "core/dashboard/snapshotquery.h"
+#include "pg/pgsession.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QMap>
+
+Q_LOGGING_CATEGORY(lcAdvisor, "om.indexadvisor")
+
+namespace om {
+
+QStringList IndexAdvice::messages() const {
+    // One message per scanned table (the snapshot reads one table several times): the operator
+    // needs the fix and the price, the individual filters go to the log.
+    QMap<QString, QPair<int, double>> perTable;
+    for (const SeqScanFinding &f : findings) {
+        auto &[n, cost] = perTable[f.relation];
+        ++n;
+        cost += f.totalCost;
+    }
+    QStringList out;
+    for (auto it = perTable.cbegin(); it != perTable.cend(); ++it)
+        out << QCoreApplication::translate("IndexAdvisor",
+                   "Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). "
+                   "Apply %3, or create: %4", nullptr, it->first)
+                   .arg(it.key())
+                   .arg(it->second, 0, 'f', 0)
+                   .arg(kitFile, suggestedIndex);
+    return out;
+}
+
+QString IndexAdvisor::suggestedIndex() const {
+    const SchemaProfile &p = m_profile;
+    QStringList open;
+    for (const StateDef &s : p.states)
+        if (!s.terminal)
+            open << s.name;
+    QStringList include;
+    for (const QString &logical : {QStringLiteral("destination"), QStringLiteral("type"), QStringLiteral("retries"),
+                                   QStringLiteral("maxRetries"), p.stuckSince})
+        if (!logical.isEmpty() && p.has(logical) && logical != p.waitingSince && !include.contains(p.col(logical)))
+            include << p.col(logical);
+    QStringList keys;
+    if (p.has(QStringLiteral("status")))
+        keys << p.col(QStringLiteral("status"));
+    keys << p.col(p.waitingSince) << p.col(QStringLiteral("id"));
+    QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedTable(), keys.join(QLatin1String(", ")));
+    if (!include.isEmpty())
+        sql += QStringLiteral(" INCLUDE (%1)").arg(include.join(QLatin1String(", ")));
+    return sql + QStringLiteral(" WHERE %1").arg(p.statesPredicate(open));
+}
+
+void IndexAdvisor::walk(const QJsonObject &node, QList<SeqScanFinding> &out) const {
+    // The exact terminal count only runs on small tables (see SnapshotQuery): not a finding.
+    if (node.value(QLatin1String("Subplan Name")).toString() == QLatin1String("CTE ") + QLatin1String(SnapshotQuery::kTerminalCte))
+        return;
+    if (node.value(QLatin1String("Node Type")).toString() == QLatin1String("Seq Scan")
+        && node.value(QLatin1String("Relation Name")).toString() == m_profile.table) {
+        out << SeqScanFinding{m_profile.qualifiedTable(), node.value(QLatin1String("Filter")).toString(),
+                              node.value(QLatin1String("Total Cost")).toDouble(),
+                              node.value(QLatin1String("Plan Rows")).toDouble()};
+    }
+    for (const QJsonValue &child : node.value(QLatin1String("Plans")).toArray())
+        walk(child.toObject(), out);
+}
+
+QList<SeqScanFinding> IndexAdvisor::seqScans(const QJsonObject &plan) const {
+    QList<SeqScanFinding> out;
+    walk(plan.value(QLatin1String("Plan")).toObject(), out);
+    return out;
+}
+
+IndexAdvice IndexAdvisor::check(PgSession &session, int stuckTimeoutMinutes) const {
+    const SnapshotQuery query(m_profile, stuckTimeoutMinutes);
+    const PgResult r = session.query(QStringLiteral("EXPLAIN (FORMAT JSON) ") + query.sql(), query.params());
+    IndexAdvice advice;
+    advice.suggestedIndex = suggestedIndex();
+    const QJsonArray plans = QJsonDocument::fromJson(r.scalar().toString().toUtf8()).array();
+    if (!plans.isEmpty())
+        advice.findings = seqScans(plans.first().toObject());
+    for (const SeqScanFinding &f : std::as_const(advice.findings))
+        qCWarning(lcAdvisor).noquote() << "Seq Scan on" << f.relation << "filter" << f.filter << "cost" << f.totalCost;
+    for (const QString &m : advice.messages())
+        qCWarning(lcAdvisor).noquote() << m;
+    return advice;
+}
+
+} // namespace om

@@ -1,0 +1,50 @@
+#pragma once
+#include "core/profile/schemaprofile.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace om {
+
+class PgSession;
+
+/// One sequential scan of the monitored table found in the snapshot's plan.
+struct SeqScanFinding {
+    QString relation;   ///< table the plan scans
+    QString filter;     ///< the scan's filter, as the planner prints it
+    double totalCost = 0;
+    double rows = 0;    ///< planner's row estimate for the table it reads
+};
+
+/// What the advisor found: empty `findings` means the snapshot reads only indexes.
+struct IndexAdvice {
+    QList<SeqScanFinding> findings;
+    QString suggestedIndex;  ///< CREATE INDEX statement that would make the snapshot index-only
+    QString kitFile = QStringLiteral("resources/sql/kit/monitoring_indexes.sql");
+    bool ok() const { return findings.isEmpty(); }
+    /// One sentence per finding for the operator: which index is missing, what it costs.
+    QStringList messages() const;
+};
+
+/// Checks with EXPLAIN (never ANALYZE: nothing runs) that the dashboard's snapshot does not scan
+/// the big table sequentially, and says which index would fix it. The guarded exact count of
+/// terminal states (only run on small tables) is ignored.
+class IndexAdvisor {
+public:
+    explicit IndexAdvisor(SchemaProfile profile) : m_profile(std::move(profile)) {}
+    IndexAdvice check(PgSession &session, int stuckTimeoutMinutes = -1) const;
+    /// Pure plan walk (for tests): seq scans of the profile's table in an EXPLAIN (FORMAT JSON) plan.
+    QList<SeqScanFinding> seqScans(const QJsonObject &plan) const;
+    /// The partial index the profile's open states need, as the kit writes it.
+    QString suggestedIndex() const;
+
+private:
+    void walk(const QJsonObject &node, QList<SeqScanFinding> &out) const;
+    SchemaProfile m_profile;
+};
+
+} // namespace om
+
+Q_DECLARE_METATYPE(om::IndexAdvice)

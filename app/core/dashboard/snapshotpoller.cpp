@@ -1,0 +1,106 @@
+#include "core/dashboard/snapshotpoller.h"
+#include "core/dashboard/snapshotquery.h"
+#include "pg/gateway.h"
+
+namespace om {
+
+SnapshotPoller::SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)),
+      m_stuckTimeoutMinutes(m_profile.stuckTimeoutMinutes) {
+    qRegisterMetaType<om::Snapshot>();
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &SnapshotPoller::tick);
+}
+
+void SnapshotPoller::setIntervalMs(int ms) { m_effectiveIntervalMs = m_intervalMs = qBound(500, ms, 3600 * 1000); }
+
+int SnapshotPoller::nextDelayMs(int intervalMs, qint64 roundTripMs) {
+    return int(qBound<qint64>(intervalMs, roundTripMs * kMaxDutyDivisor, qMax<qint64>(intervalMs, 120000)));
+}
+void SnapshotPoller::setStuckTimeoutMinutes(int minutes) { m_stuckTimeoutMinutes = qMax(1, minutes); }
+
+void SnapshotPoller::start() {
+    m_running = true;
+    schedule(0);
+}
+
+void SnapshotPoller::stop() {
+    m_running = false;
+    m_timer.stop();
+}
+
+void SnapshotPoller::refreshNow() {
+    m_breakdownRequested = true;
+    if (m_running && !m_inFlight)
+        schedule(0);
+}
+
+bool SnapshotPoller::breakdownDue() const {
+    // The counts matter more than the breakdown: when a refresh with it ran into the statement
+    // timeout, the next ones go without it until its own interval has passed.
+    if (m_breakdownTimedOut.isValid() && m_breakdownTimedOut.elapsed() < m_breakdownEveryMs)
+        return false;
+    return m_breakdownRequested
+        || breakdownDueAfter(m_sinceBreakdown.isValid() ? m_sinceBreakdown.elapsed() : -1, m_last.waiting, m_breakdownEveryMs);
+}
+
+bool SnapshotPoller::breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiting, int everyMs) {
+    return msSinceBreakdown < 0 || lastWaiting < kLiveBreakdownMaxWaiting || msSinceBreakdown >= everyMs;
+}
+
+int SnapshotPoller::backoffMs(int intervalMs, int failures) {
+    if (failures <= 0)
+        return intervalMs;
+    const qint64 ms = qint64(qMin(intervalMs, 2000)) << qMin(failures - 1, 10);
+    return int(qMin<qint64>(ms, 60000));
+}
+
+void SnapshotPoller::schedule(int ms) {
+    if (m_running)
+        m_timer.start(ms);
+}
+
+void SnapshotPoller::tick() {
+    if (m_inFlight || !m_running)
+        return;
+    m_inFlight = true;
+    const SnapshotQuery query(m_profile, m_stuckTimeoutMinutes);
+    const bool withBreakdown = breakdownDue();
+    m_breakdownRequested = false;
+    m_attempt.start();
+    m_gateway->run<Snapshot>(
+        Lane::Monitor, this, [query, withBreakdown](PgSession &s) { return query.run(s, withBreakdown); },
+        [this](Snapshot snap) {
+            m_inFlight = false;
+            m_failures = 0;
+            m_hasSnapshot = true;
+            m_sinceLast.start();
+            if (snap.breakdownTime.isValid()) {
+                m_sinceBreakdown.start();
+            } else { // carry the last breakdown, with its own (older) time
+                snap.byDestination = m_last.byDestination;
+                snap.byType = m_last.byType;
+                snap.breakdownTime = m_last.breakdownTime;
+            }
+            m_last = snap;
+            m_effectiveIntervalMs = nextDelayMs(m_intervalMs, snap.roundTripMs);
+            emit snapshotReady(snap);
+            schedule(m_effectiveIntervalMs);
+        },
+        [this, withBreakdown](const PgError &e) {
+            m_inFlight = false;
+            const bool timedOut = e.sqlState == QLatin1String("57014");
+            if (withBreakdown && timedOut)
+                m_breakdownTimedOut.start();
+            else
+                m_breakdownRequested = m_breakdownRequested || withBreakdown;
+            ++m_failures;
+            // A refresh that failed slowly (a statement timeout) must not be retried at once
+            // either: the same duty limit as for slow successes.
+            const int retry = qMax(backoffMs(m_intervalMs, m_failures), nextDelayMs(m_intervalMs, m_attempt.elapsed()));
+            emit refreshFailed(e.message, retry);
+            schedule(retry);
+        });
+}
+
+} // namespace om

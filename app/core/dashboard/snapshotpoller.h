@@ -1,0 +1,90 @@
+#pragma once
+#include "core/dashboard/snapshot.h"
+#include "core/profile/schemaprofile.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+namespace om {
+
+class Gateway;
+
+/// Asks for a snapshot every `interval`, never two at once, on the gateway's Monitor lane.
+/// When the database stops answering it keeps the last good snapshot, reports how old it is,
+/// and retries with exponential backoff (capped) until the server is back.
+class SnapshotPoller : public QObject {
+    Q_OBJECT
+public:
+    SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+
+    void setIntervalMs(int ms);
+    int intervalMs() const { return m_intervalMs; }
+    void setStuckTimeoutMinutes(int minutes);
+    int stuckTimeoutMinutes() const { return m_stuckTimeoutMinutes; }
+    const SchemaProfile &profile() const { return m_profile; }
+
+    void start();
+    void stop();
+    /// Refresh now (e.g. after an action or a NOTIFY), unless one is already in flight.
+    void refreshNow();
+
+    bool isHealthy() const { return m_failures == 0 && m_hasSnapshot; }
+    /// Milliseconds since the last good snapshot arrived (-1 when none yet).
+    qint64 msSinceLastSnapshot() const { return m_hasSnapshot ? m_sinceLast.elapsed() : -1; }
+    int consecutiveFailures() const { return m_failures; }
+    /// Delay before the next try after `failures` failures in a row (exponential, capped at 60 s).
+    static int backoffMs(int intervalMs, int failures);
+
+    /// The monitor never keeps a server backend busy more than 1/kMaxDutyDivisor of the time:
+    /// when a refresh took `roundTripMs`, the next one waits at least that times this (a huge
+    /// backlog makes exact counting slow exactly when the server is already struggling).
+    static constexpr int kMaxDutyDivisor = 20;
+    /// Delay before the next refresh after a good one: the interval, or longer when refreshes are slow.
+    static int nextDelayMs(int intervalMs, qint64 roundTripMs);
+    /// The delay the last good refresh chose (== intervalMs() unless refreshes are slow).
+    int effectiveIntervalMs() const { return m_effectiveIntervalMs; }
+
+    /// The breakdown by destination / type reads every waiting row. While fewer than this many
+    /// wait it comes with every refresh; above it, at most every breakdownEveryMs (and on
+    /// refreshNow()), and the snapshots in between carry the last one with its time.
+    static constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
+    static constexpr int kDefaultBreakdownEveryMs = 30000;
+    /// The rule itself: `msSinceBreakdown` is -1 when there has been none yet, `lastWaiting` the
+    /// waiting count of the last snapshot. (bench_dashboard follows the poller through it.)
+    static bool breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiting, int everyMs);
+    void setBreakdownEveryMs(int ms) { m_breakdownEveryMs = qMax(0, ms); }
+    int breakdownEveryMs() const { return m_breakdownEveryMs; }
+    /// Whether the next refresh should include the breakdown (given the last snapshot).
+    bool breakdownDue() const;
+
+signals:
+    void snapshotReady(const om::Snapshot &snapshot);
+    /// A refresh failed; `retryInMs` says when the next one is.
+    void refreshFailed(const QString &message, int retryInMs);
+
+private:
+    void tick();
+    void schedule(int ms);
+
+    Gateway *m_gateway;
+    SchemaProfile m_profile;
+    QTimer m_timer;
+    int m_intervalMs = 5000;
+    int m_effectiveIntervalMs = 5000;
+    int m_stuckTimeoutMinutes;
+    bool m_inFlight = false;
+    bool m_running = false;
+    bool m_hasSnapshot = false;
+    int m_failures = 0;
+    QElapsedTimer m_sinceLast;
+    int m_breakdownEveryMs = kDefaultBreakdownEveryMs;
+    bool m_breakdownRequested = true; ///< refreshNow(): the operator wants everything fresh
+    QElapsedTimer m_sinceBreakdown;   ///< invalid until the first breakdown arrived
+    QElapsedTimer m_breakdownTimedOut; ///< a refresh with the breakdown met the statement timeout
+    QElapsedTimer m_attempt;          ///< the refresh in flight, since it was sent
+    Snapshot m_last;                  ///< source of the breakdown for the snapshots without one
+};
+
+} // namespace om

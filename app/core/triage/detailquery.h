@@ -1,0 +1,57 @@
+#pragma once
+#include "core/profile/schemaprofile.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <QVariantList>
+
+namespace om {
+
+class PgSession;
+
+/// One column of one message, as the database holds it.
+struct DetailField {
+    QString name;               ///< real column name
+    QString type;               ///< format_type(), e.g. "timestamp with time zone"
+    QString text;               ///< the value as text (empty when null)
+    bool isNull = false;
+    QDateTime time;             ///< set for timestamp columns (UTC)
+};
+
+/// Everything the detail pane shows about one message.
+struct MessageDetail {
+    bool found = false;
+    qint64 id = 0;
+    QString key;
+    QList<DetailField> fields;  ///< every column of the row except the payload, in table order
+    QString payloadPrefix;      ///< at most the requested number of characters
+    qint64 payloadLength = 0;   ///< characters in the whole payload (-1: the table has no payload)
+    QString lastError;          ///< error code and message in full
+    QStringList historyColumns; ///< logical audit column names, in display order
+    QList<QVariantList> history;///< newest first; QString or null, times as epoch text
+};
+
+/// Reads one message by id for the detail pane (Browse lane). The payload is cut in SQL so that
+/// a multi-megabyte payload never crosses the wire unless the operator asks for all of it.
+class DetailQuery {
+public:
+    static constexpr int kHistoryLimit = 500;
+    explicit DetailQuery(SchemaProfile profile);
+
+    MessageDetail fetch(PgSession &session, qint64 id, int payloadPrefixChars) const;
+    /// The whole payload as text (for "show all"); empty when the row is gone.
+    QString fetchPayload(PgSession &session, qint64 id) const;
+    /// Writes the whole payload to `path` in chunks, UTF-8; returns the bytes written.
+    /// Throws PgError; a file error is reported as PgError(Query) with the file's message.
+    qint64 savePayload(PgSession &session, qint64 id, const QString &path, int chunkChars = 1 << 20) const;
+
+private:
+    SchemaProfile m_profile;
+};
+
+} // namespace om
+
+Q_DECLARE_METATYPE(om::MessageDetail)

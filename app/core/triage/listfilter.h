@@ -1,0 +1,50 @@
+#pragma once
+#include "core/profile/schemaprofile.h"
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QStringList>
+#include <QVariantList>
+
+namespace om {
+
+/// What the operator narrowed a message list down to. Turned into SQL by the server-side
+/// filter builder with every value bound as a parameter; shared by the triage tables, the
+/// "everything matching the current filter" actions and the benchmarks.
+struct ListFilter {
+    enum class View { Stuck, NearMaxRetry, Failed, All };
+    enum class TextMode { Exact, Prefix, Contains };
+
+    View view = View::All;
+    QStringList states;          ///< empty: every state the view shows
+    QStringList types;           ///< event type / job name; empty: any
+    QStringList destinations;    ///< empty: any
+    QStringList errorCodes;      ///< empty: any
+    QDateTime createdFrom, createdTo; ///< invalid: open end
+    QDateTime updatedFrom, updatedTo;
+    int minAgeMinutes = 0;       ///< 0: any age (age of the view's "since" column, server clock)
+    QString keyText;             ///< matched literally against the message key (no wildcards)
+    TextMode keyMode = TextMode::Contains;
+    int stuckTimeoutMinutes = -1; ///< -1: the profile's default
+
+    bool operator==(const ListFilter &o) const;
+    bool operator!=(const ListFilter &o) const { return !(*this == o); }
+    /// For saved filters (local store).
+    QByteArray toJson() const;
+    static ListFilter fromJson(const QByteArray &json);
+};
+
+/// Appends the filter's values to `params` and returns the WHERE condition that refers to them
+/// as $n (n continuing from params.size() on entry). Never inlines a user's value.
+QString buildWhere(const SchemaProfile &profile, const ListFilter &filter, QVariantList &params);
+
+/// `text` with LIKE's wildcards and the escape character escaped (for `LIKE $n ESCAPE '\'`).
+QString escapeLike(const QString &text);
+/// Logical column a view's ages are measured from (stuck: the profile's stuckSince, else createdAt).
+QString viewSinceColumn(const SchemaProfile &profile, ListFilter::View view);
+/// The filter's stuck timeout, or the profile's default when the filter leaves it at -1.
+int effectiveStuckTimeout(const SchemaProfile &profile, const ListFilter &filter);
+
+} // namespace om
+
+Q_DECLARE_METATYPE(om::ListFilter)

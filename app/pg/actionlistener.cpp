@@ -1,0 +1,109 @@
+#include "pg/actionlistener.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QSocketNotifier>
+#include <QThread>
+#include <QTimer>
+
+Q_LOGGING_CATEGORY(lcListen, "om.listen")
+
+namespace om {
+
+ActionNotice ActionNotice::fromPayload(const QString &json, bool *ok) {
+    const QJsonObject o = QJsonDocument::fromJson(json.toUtf8()).object();
+    ActionNotice n;
+    n.profile = o.value(QLatin1String("profile")).toString();
+    n.action = o.value(QLatin1String("action")).toString();
+    n.auditName = o.value(QLatin1String("auditName")).toString();
+    n.count = o.value(QLatin1String("count")).toInt();
+    n.user = o.value(QLatin1String("user")).toString();
+    n.osUser = o.value(QLatin1String("osUser")).toString();
+    n.host = o.value(QLatin1String("host")).toString();
+    if (ok)
+        *ok = !n.profile.isEmpty() && !n.action.isEmpty();
+    return n;
+}
+
+ActionListener::ActionListener(PgSession::Options options, QObject *parent)
+    : QObject(parent), m_thread(new QThread(this)), m_worker(new ListenWorker(std::move(options))) {
+    qRegisterMetaType<om::ActionNotice>();
+    m_thread->setObjectName(QStringLiteral("om-listen"));
+    m_worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &ListenWorker::announced, this, &ActionListener::actionAnnounced, Qt::QueuedConnection);
+    connect(m_worker, &ListenWorker::listeningChanged, this, &ActionListener::listeningChanged, Qt::QueuedConnection);
+}
+
+ActionListener::~ActionListener() {
+    m_thread->quit();
+    m_thread->wait(5000);
+}
+
+void ActionListener::start() {
+    if (!m_thread->isRunning())
+        m_thread->start();
+    QMetaObject::invokeMethod(m_worker, &ListenWorker::connectNow, Qt::QueuedConnection);
+}
+
+ListenWorker::ListenWorker(PgSession::Options options) : m_session(std::make_unique<PgSession>(std::move(options))) {}
+
+ListenWorker::~ListenWorker() {
+    delete m_notifier;
+    m_session->close();
+}
+
+void ListenWorker::connectNow() {
+    try {
+        m_session->open();
+        m_session->listen(ActionListener::channel());
+    } catch (const PgError &e) {
+        fail(e.message);
+        return;
+    }
+    m_backoffMs = 1000;
+    delete m_notifier;
+    // The notifier lives in this thread: the socket is only ever read here.
+    m_notifier = new QSocketNotifier(qintptr(m_session->socket()), QSocketNotifier::Read, this);
+    connect(m_notifier, &QSocketNotifier::activated, this, &ListenWorker::readNotifications);
+    emit listeningChanged(true, QString());
+    readNotifications(); // anything that arrived between LISTEN and the notifier
+}
+
+void ListenWorker::readNotifications() {
+    QList<PgNotification> notes;
+    try {
+        notes = m_session->takeNotifications();
+    } catch (const PgError &e) {
+        fail(e.message);
+        return;
+    }
+    if (!m_session->isOpen()) {
+        // A readable socket with nothing to read is how a dropped connection shows itself.
+        fail(tr("The listening connection was closed."));
+        return;
+    }
+    for (const PgNotification &n : notes) {
+        bool ok = false;
+        ActionNotice notice = ActionNotice::fromPayload(n.payload, &ok);
+        if (!ok) {
+            qCWarning(lcListen) << "ignored a notification that is not an action notice:" << n.payload.left(200);
+            continue;
+        }
+        notice.backendPid = n.backendPid;
+        emit announced(notice);
+    }
+}
+
+void ListenWorker::fail(const QString &message) {
+    delete m_notifier;
+    m_notifier = nullptr;
+    m_session->close();
+    emit listeningChanged(false, message);
+    qCInfo(lcListen) << "listening failed, retrying in" << m_backoffMs << "ms:" << message;
+    QTimer::singleShot(m_backoffMs, this, &ListenWorker::connectNow);
+    m_backoffMs = qMin(m_backoffMs * 2, 30000);
+}
+
+} // namespace om

@@ -1,0 +1,149 @@
+#include "connection/connectiondialog.h"
+#include "core/connection/passwordkeychain.h"
+#include "pg/connectioninfo.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+
+namespace om {
+
+ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *parent)
+    : QDialog(parent), m_conn(new QLineEdit), m_passwordEdit(new QLineEdit), m_profile(new QComboBox),
+      m_readOnly(new QCheckBox(tr("Read-only session"))),
+      m_remember(new QCheckBox(tr("Remember password in the system keychain"))), m_problem(new QLabel),
+      m_notice(new QLabel), m_keychainNote(new QLabel), m_keychain(new PasswordKeychain(this)) {
+    setWindowTitle(tr("Connect to PostgreSQL"));
+    m_conn->setPlaceholderText(tr("host=db.example port=5432 dbname=app user=ops   or   postgresql://ops@db.example/app"));
+    m_conn->setMinimumWidth(520);
+    m_passwordEdit->setEchoMode(QLineEdit::Password);
+    m_passwordEdit->setPlaceholderText(tr("optional: empty = keychain, ~/.pgpass, service file or PGPASSWORD"));
+    m_profile->addItems(profileIds);
+    for (QLabel *l : {m_problem, m_notice, m_keychainNote})
+        l->setWordWrap(true);
+    auto *hint = new QLabel(tr("Passwords are taken from the system keychain (when remembered there), ~/.pgpass "
+                               "(or PGPASSFILE), a service file (service=...) or PGPASSWORD; Outbox Monitor never "
+                               "stores them anywhere else."));
+    hint->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("Connection:"), m_conn);
+    form->addRow(tr("Password:"), m_passwordEdit);
+    form->addRow(QString(), m_remember);
+    form->addRow(tr("Table profile:"), m_profile);
+    form->addRow(QString(), m_readOnly);
+    form->addRow(m_problem);
+    form->addRow(m_notice);
+    form->addRow(m_keychainNote);
+    form->addRow(hint);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ConnectionDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_conn, &QLineEdit::textChanged, this, &ConnectionDialog::revalidate);
+    connect(m_keychain, &PasswordKeychain::finished, this,
+            [this](PasswordKeychain::Operation op, const QString &key, bool ok, const QString &password, const QString &message) {
+                keychainFinished(int(op), key, ok, password, message);
+            });
+
+    // The checkbox appears only in builds with qtkeychain, and is enabled only once a keychain
+    // daemon has answered: the probe is asynchronous (D-Bus), the dialog stays responsive.
+    m_remember->setVisible(PasswordKeychain::compiledIn());
+    m_remember->setEnabled(false);
+    if (PasswordKeychain::compiledIn()) {
+        m_probing = true;
+        m_keychainNote->setText(tr("Checking the system keychain…"));
+        m_keychain->read(PasswordKeychain::probeKey());
+    }
+    revalidate();
+}
+
+QString ConnectionDialog::connectionString() const { return ConnectionInfo::withoutPassword(m_conn->text()); }
+QString ConnectionDialog::password() const { return m_password; }
+QString ConnectionDialog::profileId() const { return m_profile->currentText(); }
+bool ConnectionDialog::readOnly() const { return m_readOnly->isChecked(); }
+QString ConnectionDialog::keychainStatus() const { return m_keychainNote->text(); }
+
+QString ConnectionDialog::validate(const QString &text) { return ConnectionInfo::problem(text); }
+
+void ConnectionDialog::revalidate() {
+    const QString problem = validate(m_conn->text());
+    m_problem->setText(problem);
+    m_ok->setEnabled(problem.isEmpty() && !m_finishing);
+    bool hadPassword = false;
+    ConnectionInfo::withoutPassword(m_conn->text(), &hadPassword);
+    m_notice->setText(hadPassword ? tr("The password in the connection string is used for this connection only: it is "
+                                       "taken out and never saved with the connection string.")
+                                  : QString());
+    m_notice->setVisible(hadPassword);
+}
+
+void ConnectionDialog::setBusy(bool busy) {
+    m_finishing = busy;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_conn, m_passwordEdit, m_profile, m_readOnly})
+        w->setEnabled(!busy);
+    m_remember->setEnabled(!busy && m_keychainUp);
+    revalidate();
+}
+
+void ConnectionDialog::accept() {
+    if (!validate(m_conn->text()).isEmpty() || m_finishing)
+        return;
+    QString fromString;
+    ConnectionInfo::withoutPassword(m_conn->text(), nullptr, &fromString);
+    m_password = m_passwordEdit->text().isEmpty() ? fromString : m_passwordEdit->text();
+    if (!m_keychainUp) {
+        QDialog::accept();
+        return;
+    }
+    const QString key = PasswordKeychain::keyFor(connectionString());
+    if (m_remember->isChecked() && !m_password.isEmpty()) {
+        setBusy(true);
+        m_keychainNote->setText(tr("Saving the password in the system keychain…"));
+        m_keychain->write(key, m_password);
+    } else if (m_password.isEmpty()) {
+        setBusy(true);
+        m_keychainNote->setText(tr("Looking for a password in the system keychain…"));
+        m_keychain->read(key);
+    } else {
+        QDialog::accept();
+    }
+}
+
+void ConnectionDialog::keychainFinished(int operation, const QString &, bool ok, const QString &password, const QString &message) {
+    const auto op = PasswordKeychain::Operation(operation);
+    if (m_probing) {
+        m_probing = false;
+        m_keychainUp = ok;
+        m_remember->setEnabled(ok && !m_finishing);
+        m_keychainNote->setText(ok ? QString() : message);
+        return;
+    }
+    if (!m_finishing)
+        return;
+    if (op == PasswordKeychain::Operation::Read) {
+        // Found: used for this session. Not found or unreachable: libpq's own sources apply.
+        m_password = ok ? password : QString();
+        m_keychainNote->setText(ok ? (password.isEmpty() ? QString() : tr("Password read from the system keychain.")) : message);
+        m_finishing = false;
+        QDialog::accept();
+    } else if (op == PasswordKeychain::Operation::Write) {
+        if (ok) {
+            m_keychainNote->setText(tr("Password saved in the system keychain."));
+            m_finishing = false;
+            QDialog::accept();
+            return;
+        }
+        // Stay open so that the operator reads why; OK again connects without remembering.
+        m_keychainUp = false;
+        m_remember->setChecked(false);
+        setBusy(false);
+        m_keychainNote->setText(tr("The password was not remembered: %1").arg(message));
+    }
+}
+
+} // namespace om

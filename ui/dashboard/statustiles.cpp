@@ -1,0 +1,108 @@
+#include "dashboard/statustiles.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace om {
+
+StatusTiles::StatusTiles(QWidget *parent) : QWidget(parent), m_grid(new QGridLayout(this)) {
+    m_grid->setSpacing(8);
+}
+
+QLabel *StatusTiles::tile(const QString &key, const QString &title) {
+    if (QLabel *v = m_values.value(key))
+        return v;
+    auto *frame = new QFrame(this);
+    frame->setFrameShape(QFrame::StyledPanel);
+    frame->setObjectName(QStringLiteral("tile_") + QString(key).replace(QLatin1Char(':'), QLatin1Char('_')));
+    auto *box = new QVBoxLayout(frame);
+    auto *caption = new QLabel(title, frame);
+    auto *value = new QLabel(frame);
+    QFont f = value->font();
+    f.setPointSizeF(f.pointSizeF() * 1.8);
+    f.setBold(true);
+    value->setFont(f);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->addWidget(caption);
+    box->addWidget(value);
+    m_grid->addWidget(frame, m_next / 4, m_next % 4);
+    ++m_next;
+    m_values.insert(key, value);
+    m_frames.insert(key, frame);
+    return value;
+}
+
+QString StatusTiles::formatAge(double s) {
+    if (s < 60)
+        return tr("%n s", nullptr, int(s));
+    if (s < 3600)
+        return tr("%1 min %2 s").arg(int(s) / 60).arg(int(s) % 60);
+    if (s < 86400)
+        return tr("%1 h %2 min").arg(int(s) / 3600).arg((int(s) % 3600) / 60);
+    return tr("%1 d %2 h").arg(int(s) / 86400).arg((int(s) % 86400) / 3600);
+}
+
+void StatusTiles::showSnapshot(const Snapshot &s) {
+    const QLocale loc;
+    for (const StateCount &c : s.states) {
+        const QString key = QStringLiteral("state:") + c.name;
+        QLabel *v = tile(key, c.name);
+        if (c.count < 0)
+            v->setText(tr("unknown"));
+        else
+            v->setText(c.estimated ? tr("≈ %1 (estimated)").arg(loc.toString(c.count)) : loc.toString(c.count));
+        v->setToolTip(c.estimated ? tr("Estimated from the planner's statistics (pg_class, pg_stats): "
+                                       "counting millions of finished rows exactly would scan the table.")
+                                  : tr("Exact count."));
+        setLevel(key, double(c.count));
+    }
+    tile(QStringLiteral("oldest"), tr("Oldest waiting"))
+        ->setText(s.oldestWaitingAgeS ? formatAge(*s.oldestWaitingAgeS) : tr("none waiting"));
+    setLevel(QStringLiteral("oldest"), s.oldestWaitingAgeS.value_or(0.0));
+    tile(QStringLiteral("stuck"), tr("Stuck > %n min", nullptr, s.stuckTimeoutMinutes))->setText(loc.toString(s.stuck));
+    setLevel(QStringLiteral("stuck"), double(s.stuck));
+    if (s.nearMaxRetry) {
+        tile(QStringLiteral("nearMax"), tr("At or near max retries"))->setText(loc.toString(*s.nearMaxRetry));
+        setLevel(QStringLiteral("nearMax"), double(*s.nearMaxRetry));
+    }
+}
+
+void StatusTiles::setThresholds(const QMap<QString, Threshold> &thresholds) {
+    m_thresholds = thresholds;
+    for (auto it = m_numbers.cbegin(); it != m_numbers.cend(); ++it)
+        setLevel(it.key(), it.value());
+}
+
+void StatusTiles::setLevel(const QString &key, double value) {
+    m_numbers.insert(key, value);
+    const int level = m_thresholds.value(key).levelOf(value);
+    m_levels.insert(key, level);
+    QFrame *frame = m_frames.value(key);
+    if (!frame)
+        return;
+    // Colour plus a word in the caption's tooltip: colour alone is not enough for everyone.
+    static const char *const styles[] = {
+        "",
+        "QFrame#%1 { background: #fff3cd; border: 2px solid #e0a800; border-radius: 4px; }",
+        "QFrame#%1 { background: #f8d7da; border: 2px solid #c82333; border-radius: 4px; }"};
+    frame->setStyleSheet(level ? QString::fromLatin1(styles[level]).arg(frame->objectName()) : QString());
+    frame->setToolTip(level == 2 ? tr("Critical: at or above %1").arg(m_thresholds.value(key).critical)
+                      : level == 1 ? tr("Warning: at or above %1").arg(m_thresholds.value(key).warning)
+                                   : QString());
+}
+
+int StatusTiles::worstLevel() const {
+    int worst = 0;
+    for (int l : m_levels)
+        worst = qMax(worst, l);
+    return worst;
+}
+
+QString StatusTiles::tileText(const QString &key) const {
+    const QLabel *v = m_values.value(key);
+    return v ? v->text() : QString();
+}
+
+} // namespace om

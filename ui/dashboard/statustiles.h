@@ -1,0 +1,45 @@
+#pragma once
+#include "core/dashboard/dashboardsettings.h"
+#include "core/dashboard/snapshot.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QFrame;
+class QGridLayout;
+class QLabel;
+
+namespace om {
+
+/// The current numbers at a glance: one tile per state plus oldest waiting, stuck and
+/// near-max-retry. Estimated counts are marked as such; a tile turns amber / red past the
+/// operator's warning / critical thresholds.
+class StatusTiles : public QWidget {
+    Q_OBJECT
+public:
+    explicit StatusTiles(QWidget *parent = nullptr);
+    void showSnapshot(const Snapshot &snapshot);
+    /// Text of the tile's value, for tests.
+    QString tileText(const QString &key) const;
+    /// Thresholds keyed like the tiles ("oldest" in seconds, "stuck", "state:FAILED", ...).
+    void setThresholds(const QMap<QString, Threshold> &thresholds);
+    /// 0 normal, 1 warning, 2 critical (for tests and the window's title).
+    int tileLevel(const QString &key) const { return m_levels.value(key); }
+    /// Highest level of all tiles.
+    int worstLevel() const;
+
+    static QString formatAge(double seconds);
+
+private:
+    QLabel *tile(const QString &key, const QString &title);
+    void setLevel(const QString &key, double value);
+    QGridLayout *m_grid;
+    QHash<QString, QLabel *> m_values;
+    QHash<QString, QFrame *> m_frames;
+    QHash<QString, int> m_levels;
+    QHash<QString, double> m_numbers;
+    QMap<QString, Threshold> m_thresholds;
+    int m_next = 0;
+};
+
+} // namespace om
