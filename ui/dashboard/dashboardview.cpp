@@ -284,7 +284,7 @@ void DashboardView::updateHealth() {
     if (m_lastError.isEmpty()) {
         QString text = tr("● Connection up · last refresh %1 (%2 s ago, %3 ms)").arg(when).arg(ageS).arg(m_lastRoundTripMs);
         if (m_poller && m_poller->effectiveIntervalMs() > m_poller->intervalMs())
-            text += QLatin1String(" · ")
+            text += QStringLiteral(" · ")
                   + tr("refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server "
                        "busy at most 1/%4 of the time")
                         .arg((m_poller->effectiveIntervalMs() + 999) / 1000).arg((m_poller->intervalMs() + 999) / 1000)
