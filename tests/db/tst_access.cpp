@@ -4,6 +4,7 @@
 #include "core/actions/privileges.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -216,5 +217,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAccess)
+OM_TEST_MAIN(TestAccess)
 #include "tst_access.moc"

@@ -5,6 +5,7 @@
 #include "actionfixture.h"
 #include "core/actions/actionrunner.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QSemaphore>
@@ -149,5 +150,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActionBench)
+OM_TEST_GUILESS_MAIN(TestActionBench)
 #include "tst_actionbench.moc"

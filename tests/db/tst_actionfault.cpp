@@ -5,6 +5,7 @@
 #include "actionfixture.h"
 #include "core/actions/actionrunner.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
@@ -128,5 +129,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActionFault)
+OM_TEST_GUILESS_MAIN(TestActionFault)
 #include "tst_actionfault.moc"

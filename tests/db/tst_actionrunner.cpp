@@ -6,6 +6,7 @@
 #include "pg/actionlistener.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QSemaphore>
@@ -346,5 +347,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActionRunner)
+OM_TEST_GUILESS_MAIN(TestActionRunner)
 #include "tst_actionrunner.moc"

@@ -3,6 +3,7 @@
 // the rows a plain scan filtered in C++ gives, in (changed_at desc, id desc) order.
 #include "core/audit/auditquery.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -178,5 +179,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAuditQuery)
+OM_TEST_MAIN(TestAuditQuery)
 #include "tst_auditquery.moc"

@@ -3,6 +3,7 @@
 #include "pg/connectioninfo.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -87,5 +88,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConnectionParams)
+OM_TEST_GUILESS_MAIN(TestConnectionParams)
 #include "tst_connectionparams.moc"

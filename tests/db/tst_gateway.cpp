@@ -2,6 +2,7 @@
 // broken database never blocks the caller, and read-only sessions refuse changes.
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -155,5 +156,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGateway)
+OM_TEST_GUILESS_MAIN(TestGateway)
 #include "tst_gateway.moc"

@@ -3,6 +3,7 @@
 // order concatenate to the brute-force order, and hostile key text is matched literally.
 #include "core/triage/listquery.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -427,5 +428,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestListQuery)
+OM_TEST_GUILESS_MAIN(TestListQuery)
 #include "tst_listquery.moc"

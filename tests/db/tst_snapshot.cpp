@@ -2,6 +2,7 @@
 // the three profiles from the seeds.
 #include "core/dashboard/snapshotquery.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QRandomGenerator>
@@ -174,5 +175,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnapshot)
+OM_TEST_GUILESS_MAIN(TestSnapshot)
 #include "tst_snapshot.moc"

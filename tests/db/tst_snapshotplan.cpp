@@ -4,6 +4,7 @@
 #include "core/dashboard/indexadvisor.h"
 #include "core/dashboard/snapshotquery.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -93,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnapshotPlan)
+OM_TEST_GUILESS_MAIN(TestSnapshotPlan)
 #include "tst_snapshotplan.moc"

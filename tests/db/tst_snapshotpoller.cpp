@@ -4,6 +4,7 @@
 #include "core/dashboard/snapshotpoller.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -165,5 +166,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnapshotPoller)
+OM_TEST_GUILESS_MAIN(TestSnapshotPoller)
 #include "tst_snapshotpoller.moc"

@@ -3,6 +3,7 @@
 // roles) and the demo history loader.
 #include "pg/pgsession.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QSet>
@@ -572,5 +573,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSqlPorts)
+OM_TEST_GUILESS_MAIN(TestSqlPorts)
 #include "tst_sqlports.moc"

@@ -6,6 +6,7 @@
 #include "actions/reasondialog.h"
 #include "actions/resultdialog.h"
 #include "actions/skippedmodel.h"
+#include "testmain.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -167,5 +168,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestActionDialogs)
+OM_TEST_MAIN(TestActionDialogs)
 #include "tst_actiondialogs.moc"

@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -296,5 +297,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAuditView)
+OM_TEST_MAIN(TestAuditView)
 #include "tst_auditview.moc"

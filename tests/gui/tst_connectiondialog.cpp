@@ -2,6 +2,7 @@
 // secret service: main() points D-Bus at a socket that does not exist, as on CI and offscreen.
 #include "connection/connectiondialog.h"
 #include "core/connection/passwordkeychain.h"
+#include "testmain.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -125,6 +126,6 @@ int main(int argc, char **argv) {
     qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/om-test-bus");
     QApplication app(argc, argv);
     TestConnectionDialog t;
-    return QTest::qExec(&t, argc, argv);
+    return om::test::exitCode(QTest::qExec(&t, argc, argv));
 }
 #include "tst_connectiondialog.moc"

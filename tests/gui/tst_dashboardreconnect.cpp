@@ -6,6 +6,7 @@
 #include "core/profile/schemaprofile.h"
 #include "dashboard/dashboardview.h"
 #include "pg/gateway.h"
+#include "testmain.h"
 
 #include <QProcess>
 #include <QSignalSpy>
@@ -105,5 +106,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDashboardReconnect)
+OM_TEST_MAIN(TestDashboardReconnect)
 #include "tst_dashboardreconnect.moc"

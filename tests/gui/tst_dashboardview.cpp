@@ -7,6 +7,7 @@
 #include "dashboard/historychart.h"
 #include "dashboard/statustiles.h"
 #include "dashboard/waitinggroupmodel.h"
+#include "testmain.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -171,5 +172,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDashboardView)
+OM_TEST_MAIN(TestDashboardView)
 #include "tst_dashboardview.moc"

@@ -1,6 +1,7 @@
 // ElidingLabel in a status bar: in a narrow window a long connection text ends in "…" (whole in its
 // tooltip) instead of being cut mid-word, and the privileges summary beside it stays whole.
 #include "common/elidinglabel.h"
+#include "testmain.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -42,5 +43,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestElidingLabel)
+OM_TEST_MAIN(TestElidingLabel)
 #include "tst_elidinglabel.moc"

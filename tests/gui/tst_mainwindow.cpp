@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QApplication>
 #include <QLocale>
@@ -70,5 +71,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+OM_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

@@ -4,6 +4,7 @@
 #include "appcontext.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 #include "triage/csvexport.h"
 #include "triage/detailpane.h"
 #include "triage/filterbar.h"
@@ -297,5 +298,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTriage)
+OM_TEST_MAIN(TestTriage)
 #include "tst_triage.moc"

@@ -1,5 +1,6 @@
 #include "core/dashboard/snapshotpoller.h"
 #include "pg/connectioninfo.h"
+#include "testmain.h"
 
 #include <QTest>
 
@@ -143,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConnectionInfo)
+OM_TEST_GUILESS_MAIN(TestConnectionInfo)
 #include "tst_connectioninfo.moc"

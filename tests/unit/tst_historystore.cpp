@@ -1,6 +1,7 @@
 // The dashboard's local history: samples survive a reopen, stay per connection and profile,
 // are downsampled in SQL for long windows, and are purged past the retention limit.
 #include "core/store/historystore.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -120,5 +121,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHistoryStore)
+OM_TEST_GUILESS_MAIN(TestHistoryStore)
 #include "tst_historystore.moc"

@@ -1,4 +1,5 @@
 #include "core/profile/schemaprofile.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -110,5 +111,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSchemaProfile)
+OM_TEST_GUILESS_MAIN(TestSchemaProfile)
 #include "tst_schemaprofile.moc"

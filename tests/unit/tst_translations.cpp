@@ -1,6 +1,8 @@
 // The Japanese translation is complete, keeps every placeholder, and is found at run time: a
 // string translated through QCoreApplication::translate("Context", ...) is looked up under
 // that context, so the context must be one lupdate filed strings under.
+#include "testmain.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
@@ -79,5 +81,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTranslations)
+OM_TEST_GUILESS_MAIN(TestTranslations)
 #include "tst_translations.moc"

@@ -1,6 +1,7 @@
 // Who ran an action, as the audit row records it: the OS account and host, also when the
 // environment does not name the user (services, containers).
 #include "core/actions/actionrequest.h"
+#include "testmain.h"
 
 #include <QCoreApplication>
 #include <QTest>
@@ -25,7 +26,7 @@ private slots:
 
     void withoutUserInTheEnvironmentTheAccountIsNamed() {
 #ifndef Q_OS_UNIX
-        QSKIP("the account lookup is for Unix");
+        OM_SKIP("the account lookup is for Unix");
 #else
         for (const char *name : {"USER", "LOGNAME", "USERNAME"})
             qunsetenv(name);
@@ -38,5 +39,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWorkstation)
+OM_TEST_GUILESS_MAIN(TestWorkstation)
 #include "tst_workstation.moc"

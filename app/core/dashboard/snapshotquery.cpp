@@ -1,4 +1,4 @@
-#include "core/snapshotquery.h"
+#include "core/dashboard/snapshotquery.h"
 #include "pg/pgsession.h"
 
 #include <QElapsedTimer>
