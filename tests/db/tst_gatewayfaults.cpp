@@ -5,6 +5,7 @@
 #include "freezingproxy.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testmain.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -87,8 +88,10 @@ private slots:
         QVERIFY(answers(gw, Lane::Browse, 10000));
         // The lane is busy; two detail loads of the same key queue behind it.
         bool blockerDone = false;
-        gw.run<int>(Lane::Browse, this, [](PgSession &s) { s.query("SELECT pg_sleep(0.5)"); return 0; },
+        std::atomic<bool> blockerStarted{false};
+        gw.run<int>(Lane::Browse, this, [&](PgSession &s) { blockerStarted = true; s.query("SELECT pg_sleep(1)"); return 0; },
                     [&](const int &) { blockerDone = true; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_VERIFY(blockerStarted);
         std::atomic<bool> olderRan{false}, newerRan{false};
         PgError::Kind olderError = PgError::Kind::Query;
         bool olderFailed = false, newerDone = false;
@@ -171,5 +174,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGatewayFaults)
+OM_TEST_MAIN(TestGatewayFaults)
 #include "tst_gatewayfaults.moc"

@@ -23,6 +23,9 @@ public:
 
     /// Forwards whatever each side holds, and passes on closes that happened meanwhile.
     void flush() {
+        if (m_flushing)
+            return; // a close below emits disconnected(), which asks for a flush again
+        m_flushing = true;
         for (auto it = m_pairs.begin(); it != m_pairs.end();) {
             Pair &p = **it;
             pump(p.client, p.upstream);
@@ -32,6 +35,7 @@ public:
             else
                 ++it;
         }
+        m_flushing = false;
     }
 
     int accepted() const { return m_accepted; }
@@ -48,14 +52,14 @@ private:
             auto pair = std::make_shared<Pair>();
             pair->client = client;
             pair->upstream = new QTcpSocket(this);
-            Pair *p = pair.get();
+            std::shared_ptr<Pair> p = pair; // the sockets' handlers keep their pair alive
             m_pairs.push_back(pair);
             for (QTcpSocket *s : {p->client.data(), p->upstream.data()}) {
                 connect(s, &QTcpSocket::readyRead, this, [this, p] { if (!*m_frozen) { pump(p->client, p->upstream); pump(p->upstream, p->client); } });
                 connect(s, &QTcpSocket::disconnected, this, [this] { if (!*m_frozen) flush(); });
                 connect(s, &QTcpSocket::errorOccurred, this, [this] { if (!*m_frozen) flush(); });
             }
-            connect(p->upstream, &QTcpSocket::connected, this, [this, p] { if (!*m_frozen) pump(p->client, p->upstream); });
+            connect(p->upstream.data(), &QTcpSocket::connected, this, [this, p] { if (!*m_frozen) pump(p->client, p->upstream); });
             p->upstream->connectToHost(m_target, m_targetPort);
         }
     }
@@ -75,6 +79,7 @@ private:
         for (QTcpSocket *s : {p.client.data(), p.upstream.data()}) {
             if (!s)
                 continue;
+            s->disconnect(); // no handler runs for a pair that is gone
             s->disconnectFromHost();
             s->deleteLater();
         }
@@ -87,6 +92,7 @@ private:
     QTcpServer *m_server = nullptr;
     std::vector<std::shared_ptr<Pair>> m_pairs;
     int m_accepted = 0;
+    bool m_flushing = false;
 };
 
 FreezingProxy::FreezingProxy(const QHostAddress &target, quint16 targetPort)
