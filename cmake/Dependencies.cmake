@@ -35,6 +35,12 @@ if(NOT PQXX_FOUND)
   message(FATAL_ERROR "libpqxx (pkg-config module libpqxx) was not found. On Debian 12 install it with:\n"
                       "  apt-get install libpqxx-dev")
 endif()
+# PgSession calls libpq itself for what libpqxx 6.4 does not wrap (the cancel handle, PQgetCancel).
+pkg_check_modules(PQ QUIET IMPORTED_TARGET libpq)
+if(NOT PQ_FOUND)
+  message(FATAL_ERROR "libpq (pkg-config module libpq) was not found. On Debian 12 install it with:\n"
+                      "  apt-get install libpq-dev")
+endif()
 
 # Optional: the OS keychain (qtkeychain) for remembered passwords. Without it the program builds
 # and works the same, with passwords from .pgpass, a service file or the environment only.

@@ -41,6 +41,10 @@
         <source>Read-only session: nothing can be changed.</source>
         <translation>読み取り専用セッション: 変更はできません。</translation>
     </message>
+    <message>
+        <source>server not answering (no reply in %1 s)</source>
+        <translation>サーバーが応答しません（%1 秒間応答なし）</translation>
+    </message>
 </context>
 <context>
     <name>IndexAdvisor</name>
@@ -263,6 +267,10 @@
     <message>
         <source>%1 d %2 h</source>
         <translation>%1 日 %2 時間</translation>
+    </message>
+    <message>
+        <source>This database stores text in %1, which cannot hold some characters of &quot;%2&quot;. Nothing was changed; write the reason and ticket in characters the database can hold.</source>
+        <translation>このデータベースは文字列を %1 で保存するため、「%2」の一部の文字を保存できません。何も変更されていません。理由とチケットはデータベースが保存できる文字で入力してください。</translation>
     </message>
 </context>
 <context>
@@ -859,6 +867,18 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server busy at most 1/%4 of the time</source>
         <translation>%2 秒ではなく %1 秒ごとに更新中: 1 回の更新に %3 ms かかるため、サーバーを使う時間を全体の 1/%4 以下に抑えています</translation>
+    </message>
+    <message>
+        <source>Reconnect now</source>
+        <translation>今すぐ再接続</translation>
+    </message>
+    <message>
+        <source>Try the server again now instead of waiting for the next retry</source>
+        <translation>次の再試行を待たずに今すぐサーバーに再接続します</translation>
+    </message>
+    <message>
+        <source>server not answering (no reply in %1 s)</source>
+        <translation>サーバーが応答しません（%1 秒間応答なし）</translation>
     </message>
 </context>
 <context>

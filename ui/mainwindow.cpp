@@ -124,7 +124,13 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     resize(qBound(1100, avail.width() * 9 / 10, 1600), qBound(720, avail.height() * 9 / 10, 1000));
 }
 
-MainWindow::~MainWindow() { m_poller->stop(); }
+MainWindow::~MainWindow() {
+    // Before any view is destroyed: no refresh starts, the lanes' statements are cancelled and
+    // their connections shut, and no result reaches a view after this. Never waits for the
+    // server (a lane still busy connecting ends on its own).
+    m_poller->stop();
+    m_context.gateway->shutdown();
+}
 
 QString MainWindow::connectionText() const { return m_connection->fullText(); }
 QString MainWindow::accessText() const { return m_mode->text(); }

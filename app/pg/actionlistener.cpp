@@ -1,4 +1,5 @@
 #include "pg/actionlistener.h"
+#include "pg/threadstop.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,8 +38,9 @@ ActionListener::ActionListener(PgSession::Options options, QObject *parent)
 }
 
 ActionListener::~ActionListener() {
-    m_thread->quit();
-    m_thread->wait(limits::kThreadStopWaitMs);
+    // Idle, it waits in its event loop and ends at once; inside a connect to a server that does
+    // not answer it may not, and closing the window must not wait for that.
+    stopThread(m_thread, limits::kShutdownWaitMs);
 }
 
 void ActionListener::start() {

@@ -257,19 +257,38 @@ QString withoutPassword(const QString &connInfo, bool *hadPassword, QString *pas
     return text;
 }
 
+/// Appends one parameter the way libpq reads it: a query item for URIs, a quoted keyword=value
+/// otherwise.
+static QString appendParam(const QString &text, const QString &keyword, const QString &v) {
+    if (isUriText(text)) {
+        const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(v));
+        return text + (!text.contains(QLatin1Char('?')) ? QStringLiteral("?") : text.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("&")) +
+               keyword + QLatin1Char('=') + encoded;
+    }
+    QString quoted = v;
+    quoted.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
+    const QString param = QStringLiteral("%1='%2'").arg(keyword, quoted);
+    return text.isEmpty() ? param : text + QLatin1Char(' ') + param;
+}
+
 QString withPassword(const QString &connInfo, const QString &password) {
     if (password.isEmpty())
         return connInfo;
-    const QString text = connInfo.trimmed();
-    if (isUriText(text)) {
-        const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(password));
-        return text + (!text.contains(QLatin1Char('?')) ? QStringLiteral("?") : text.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("&")) +
-               QStringLiteral("password=") + encoded;
+    return appendParam(connInfo.trimmed(), QStringLiteral("password"), password);
+}
+
+QString withDefaults(const QString &connInfo, const QList<QPair<QString, QString>> &defaults) {
+    QString text = connInfo.trimmed();
+    for (const auto &[keyword, v] : defaults) {
+        // A service file or a PG* variable may set it too; only a value the string itself
+        // names, or one of libpq's environment variables, counts as the user's choice.
+        if (!value(connInfo, keyword).isEmpty())
+            continue;
+        if (keyword == QLatin1String("connect_timeout") && qEnvironmentVariableIsSet("PGCONNECT_TIMEOUT"))
+            continue;
+        text = appendParam(text, keyword, v);
     }
-    QString quoted = password;
-    quoted.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
-    const QString param = QStringLiteral("password='%1'").arg(quoted);
-    return text.isEmpty() ? param : text + QLatin1Char(' ') + param;
+    return text;
 }
 
 QString problem(const QString &raw) {

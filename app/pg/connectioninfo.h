@@ -1,4 +1,6 @@
 #pragma once
+#include <QList>
+#include <QPair>
 #include <QString>
 
 namespace om {
@@ -22,6 +24,9 @@ QString withoutPassword(const QString &connInfo, bool *hadPassword = nullptr, QS
 /// The string handed to libpq when connecting: `connInfo` plus `password` as its own parameter
 /// (quoted for keyword/value strings, percent-encoded for URIs). Never stored, never logged.
 QString withPassword(const QString &connInfo, const QString &password);
+/// `connInfo` plus each of `defaults` (keyword, value) that it does not set itself: the
+/// application's defaults (timeouts, keepalives) never override what the user wrote.
+QString withDefaults(const QString &connInfo, const QList<QPair<QString, QString>> &defaults);
 /// The value of one keyword in a keyword/value string or URI ("" when absent).
 QString value(const QString &connInfo, const QString &keyword);
 /// Empty when `text` looks like a libpq connection string or URI; otherwise a message saying why not.

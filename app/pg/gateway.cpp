@@ -1,13 +1,62 @@
 #include "pg/gateway.h"
+#include "pg/threadstop.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QLoggingCategory>
+#include <thread>
 
 Q_LOGGING_CATEGORY(lcGateway, "om.gateway")
 
 namespace om {
+namespace {
 
-Gateway::Gateway(GatewayConfig config, QObject *parent) : QObject(parent), m_config(std::move(config)) {
+qint64 steadyMs() { return QDeadlineTimer::current().deadline(); }
+
+/// A cancel request opens a TCP connection and waits for the server: against a server or
+/// network that stopped answering it blocks for as long as the silence lasts. It goes from a
+/// short-lived thread of its own, never the GUI thread nor under a lane's lock. At most this many
+/// wait at once; beyond that the watchdog, which needs no network, ends the job.
+constexpr int kMaxCancelsInFlight = 8;
+std::atomic<int> g_cancelsInFlight{0};
+
+void sendDetached(const PgCancelHandle &handle) {
+    if (!handle.isValid())
+        return;
+    if (g_cancelsInFlight.fetch_add(1) >= kMaxCancelsInFlight) {
+        --g_cancelsInFlight;
+        qCWarning(lcGateway) << "cancel not sent:" << kMaxCancelsInFlight << "earlier ones still wait for the server";
+        return;
+    }
+    std::thread([handle] {
+        handle.send();
+        --g_cancelsInFlight;
+    }).detach();
+}
+
+} // namespace
+
+void Gateway::Delivery::post(std::function<void()> fn) {
+    QMutexLocker lock(&m_lock);
+    if (m_target)
+        QMetaObject::invokeMethod(m_target, std::move(fn), Qt::QueuedConnection);
+}
+
+void Gateway::Delivery::cut() {
+    QMutexLocker lock(&m_lock);
+    m_target = nullptr;
+}
+
+int Gateway::watchdogBoundMs(const GatewayConfig &config) {
+    if (config.watchdogMs > 0)
+        return config.watchdogMs;
+    if (config.statementTimeoutMs <= 0)
+        return 60000;
+    return qMax(5000, 2 * config.statementTimeoutMs);
+}
+
+Gateway::Gateway(GatewayConfig config, QObject *parent)
+    : QObject(parent), m_config(std::move(config)), m_delivery(std::make_shared<Delivery>(this)) {
     qRegisterMetaType<om::Lane>();
     static const char *names[kLaneCount] = {"om-monitor", "om-browse", "om-action"};
     for (int i = 0; i < kLaneCount; ++i) {
@@ -19,6 +68,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent) : QObject(parent), m_con
         o.statementTimeoutMs = m_config.statementTimeoutMs;
         o.lockTimeoutMs = lane == Lane::Action ? m_config.lockTimeoutMs : 0;
         o.readOnly = m_config.readOnly;
+        o.connectTimeoutS = m_config.connectTimeoutS;
         // The snapshot's reads are many small index-only scans: under load, parallel workers
         // (Gather) cost the busy server more than they save (seen in the 10M-row benchmark).
         o.serialPlans = lane == Lane::Monitor;
@@ -36,70 +86,166 @@ Gateway::Gateway(GatewayConfig config, QObject *parent) : QObject(parent), m_con
         m_threads[size_t(i)] = thread;
         m_workers[size_t(i)] = worker;
     }
+    m_watchdog.setInterval(qBound(100, watchdogBoundMs(m_config) / 10, 1000));
+    connect(&m_watchdog, &QTimer::timeout, this, &Gateway::watch);
+    m_watchdog.start();
 }
 
-Gateway::~Gateway() {
-    // Queries still running are cancelled so that quitting never waits for the database.
-    for (int i = 0; i < kLaneCount; ++i)
-        m_workers[size_t(i)]->cancelIf(0, true);
-    for (QThread *t : m_threads) {
-        t->quit();
-        if (!t->wait(limits::kThreadStopWaitMs))
-            qCWarning(lcGateway) << t->objectName() << "did not stop in 5 s";
+Gateway::~Gateway() { shutdown(); }
+
+void Gateway::shutdown(int waitMs) {
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    m_watchdog.stop();
+    m_delivery->cut();
+    for (LaneWorker *w : m_workers) {
+        w->stop();
+        w->takeQueued(); // dropped without a word: nobody is left to tell
+        w->cancelIf(0, true);
+        w->abortRunning(false);
     }
+    QDeadlineTimer deadline(waitMs);
+    for (QThread *t : m_threads)
+        stopThread(t, int(deadline.remainingTime()));
 }
 
-quint64 Gateway::post(Lane lane, std::function<void(PgSession &)> work, std::function<void(const PgError &)> fail) {
+int Gateway::queuedJobs(Lane lane) const { return m_workers[size_t(lane)]->queued(); }
+
+quint64 Gateway::post(Lane lane, const QString &key, std::function<void(PgSession &)> work,
+                      std::function<void(const PgError &)> fail) {
     const quint64 id = m_nextId++;
+    if (m_stopped)
+        return id;
     LaneWorker *w = m_workers[size_t(lane)];
-    QMetaObject::invokeMethod(w, [w, id, work = std::move(work), fail = std::move(fail)] { w->execute(id, work, fail); },
-                              Qt::QueuedConnection);
+    for (const LaneWorker::Job &old : w->enqueue({id, key, std::move(work), std::move(fail)}))
+        old.fail(PgError(PgError::Kind::Cancelled, QStringLiteral("superseded by a newer request")));
+    QMetaObject::invokeMethod(w, &LaneWorker::runNext, Qt::QueuedConnection);
     return id;
 }
 
 void Gateway::cancel(Lane lane, quint64 id) { m_workers[size_t(lane)]->cancelIf(id, false); }
+
+void Gateway::reconnect(Lane lane) {
+    LaneWorker *w = m_workers[size_t(lane)];
+    for (const LaneWorker::Job &old : w->takeQueued())
+        old.fail(PgError(PgError::Kind::Cancelled, QStringLiteral("dropped for a reconnect")));
+    w->reopen();
+}
+
+void Gateway::watch() {
+    // The Action lane is left to the server's own limits (statement and lock timeouts) and the
+    // kernel's (keepalives, tcp_user_timeout): ending an action's connection at COMMIT would
+    // leave the operator not knowing whether it happened.
+    const int bound = watchdogBoundMs(m_config);
+    for (Lane lane : {Lane::Monitor, Lane::Browse}) {
+        LaneWorker *w = m_workers[size_t(lane)];
+        quint64 id = 0;
+        const qint64 ms = w->runningForMs(&id);
+        if (ms > bound && m_watchdogFired[size_t(lane)] != id) {
+            m_watchdogFired[size_t(lane)] = id;
+            qCWarning(lcGateway) << "no answer on lane" << int(lane) << "for" << ms << "ms: closing its connection";
+            w->abortRunning(true);
+            emit serverNotAnswering(lane, int(ms));
+        }
+    }
+}
 
 LaneWorker::LaneWorker(Lane lane, PgSession::Options options, bool refuseWork)
     : m_lane(lane), m_refuseWork(refuseWork), m_session(std::make_unique<PgSession>(std::move(options))) {}
 
 LaneWorker::~LaneWorker() = default;
 
-void LaneWorker::execute(quint64 id, const std::function<void(PgSession &)> &work,
-                         const std::function<void(const PgError &)> &fail) {
+std::vector<LaneWorker::Job> LaneWorker::enqueue(Job job) {
+    std::vector<Job> replaced;
+    QMutexLocker lock(&m_queueLock);
+    if (!job.key.isEmpty()) {
+        for (auto it = m_queue.begin(); it != m_queue.end();) {
+            if (it->key == job.key) {
+                replaced.push_back(std::move(*it));
+                it = m_queue.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    m_queue.push_back(std::move(job));
+    return replaced;
+}
+
+std::vector<LaneWorker::Job> LaneWorker::takeQueued() {
+    QMutexLocker lock(&m_queueLock);
+    std::vector<Job> all(std::make_move_iterator(m_queue.begin()), std::make_move_iterator(m_queue.end()));
+    m_queue.clear();
+    return all;
+}
+
+int LaneWorker::queued() const {
+    QMutexLocker lock(&m_queueLock);
+    return int(m_queue.size());
+}
+
+void LaneWorker::runNext() {
+    Job job;
+    {
+        QMutexLocker lock(&m_queueLock);
+        if (m_queue.empty() || m_stopping)
+            return;
+        job = std::move(m_queue.front());
+        m_queue.pop_front();
+    }
+    execute(job);
+}
+
+void LaneWorker::execute(const Job &job) {
     if (m_refuseWork) {
         // The database would refuse too (the session is read-only); refusing here means a
         // read-only window never even sends the statement.
-        fail(PgError(PgError::Kind::ReadOnly,
-                     QCoreApplication::translate("Gateway", "Read-only session: nothing can be changed.")));
+        job.fail(PgError(PgError::Kind::ReadOnly,
+                         QCoreApplication::translate("Gateway", "Read-only session: nothing can be changed.")));
         return;
     }
     try {
+        if (m_reopen.exchange(false))
+            m_session->close();
         if (!m_session->isOpen()) {
             m_session->open();
             setUp(true, QString());
         }
     } catch (const PgError &e) {
         setUp(false, e.message);
-        fail(e);
+        job.fail(e);
         return;
     }
     {
         QMutexLocker lock(&m_runningLock);
-        m_running = id;
+        m_running = job.id;
+        m_runningSince = steadyMs();
     }
     try {
-        work(*m_session);
+        job.work(*m_session);
     } catch (const PgError &e) {
-        if (e.kind == PgError::Kind::ConnectionLost || !m_session->isOpen()) {
+        const PgError told = explain(e, job.id);
+        if (told.kind == PgError::Kind::ConnectionLost || !m_session->isOpen()) {
             m_session->close();
-            setUp(false, e.message);
+            setUp(false, told.message);
         }
-        fail(e);
+        job.fail(told);
     } catch (const std::exception &e) {
-        fail(PgError(PgError::Kind::Query, QString::fromUtf8(e.what())));
+        job.fail(PgError(PgError::Kind::Query, QString::fromUtf8(e.what())));
     }
     QMutexLocker lock(&m_runningLock);
     m_running = 0;
+    m_runningSince = 0;
+}
+
+PgError LaneWorker::explain(const PgError &e, quint64 id) const {
+    QMutexLocker lock(&m_runningLock);
+    if (m_watchdogFired != id)
+        return e;
+    return PgError(PgError::Kind::ConnectionLost,
+                   QCoreApplication::translate("Gateway", "server not answering (no reply in %1 s)")
+                       .arg((steadyMs() - m_runningSince + 500) / 1000));
 }
 
 void LaneWorker::setUp(bool up, const QString &message) {
@@ -110,9 +256,35 @@ void LaneWorker::setUp(bool up, const QString &message) {
 }
 
 void LaneWorker::cancelIf(quint64 id, bool any) {
+    PgCancelHandle handle;
+    {
+        QMutexLocker lock(&m_runningLock);
+        if (m_running == 0 || (!any && m_running != id))
+            return;
+        handle = m_session->cancelHandle(); // a copy under the session's own short lock
+    }
+    sendDetached(handle);
+}
+
+void LaneWorker::abortRunning(bool watchdog) {
     QMutexLocker lock(&m_runningLock);
-    if (m_running != 0 && (any || m_running == id))
-        m_session->cancel();
+    if (watchdog && m_running != 0)
+        m_watchdogFired = m_running;
+    m_session->abort();
+}
+
+void LaneWorker::reopen() {
+    m_reopen = true;
+    QMutexLocker lock(&m_runningLock);
+    if (m_running != 0)
+        m_session->abort();
+}
+
+qint64 LaneWorker::runningForMs(quint64 *id) const {
+    QMutexLocker lock(&m_runningLock);
+    if (id)
+        *id = m_running;
+    return m_running != 0 ? steadyMs() - m_runningSince : 0;
 }
 
 } // namespace om

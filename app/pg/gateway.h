@@ -6,8 +6,10 @@
 #include <QObject>
 #include <QPointer>
 #include <QThread>
+#include <QTimer>
 #include <array>
 #include <atomic>
+#include <deque>
 #include <functional>
 #include <memory>
 
@@ -26,13 +28,18 @@ struct GatewayConfig {
     int statementTimeoutMs = limits::kStatementTimeoutMs;
     int lockTimeoutMs = limits::kActionLockTimeoutMs; ///< Action lane only: a worker's row lock never hangs an action
     QString applicationName = QStringLiteral("outbox-monitor");
+    int connectTimeoutS = 5;
+    /// A job on the Monitor or Browse lane with no answer after this long means the server (or
+    /// the network to it) stopped answering; 0 = watchdogBoundMs()'s default.
+    int watchdogMs = 0;
 };
 
 class LaneWorker;
 
 /// The application's only way to PostgreSQL. Lives in the GUI thread; every query runs on a
-/// lane's own thread and its result comes back to the caller's object through the event loop.
-/// No database call ever happens on the calling thread.
+/// lane's own thread and its result comes back through the Gateway's own thread (the GUI thread),
+/// where the caller's object is checked. No database call ever happens on the calling thread, and
+/// no call of the Gateway's waits for the network (cancels are sent from threads of their own).
 class Gateway : public QObject {
     Q_OBJECT
 public:
@@ -42,61 +49,132 @@ public:
     const GatewayConfig &config() const { return m_config; }
     bool isReadOnly() const { return m_config.readOnly; }
 
+    /// The watchdog's bound: twice the statement timeout (the server itself ends a statement at
+    /// the timeout and answers with an error, so silence for twice as long is not the server
+    /// working), at least 5 s; 60 s when statements have no timeout.
+    static int watchdogBoundMs(const GatewayConfig &config);
+
     /// Runs `job` on the lane's thread (opening the lane's session first if needed). Exactly one
-    /// of `onDone` / `onError` is later called in `context`'s thread, unless `context` is gone.
+    /// of `onDone` / `onError` is later called in the Gateway's thread, unless `context` is gone
+    /// by then. A non-empty `key` makes the newest job of that key win: a queued job of the same
+    /// key that has not started is dropped (its `onError` gets PgError::Kind::Cancelled).
     /// Returns a job id for cancel().
     template <class R>
     quint64 run(Lane lane, QObject *context, std::function<R(PgSession &)> job,
-                std::function<void(const R &)> onDone, std::function<void(const PgError &)> onError) {
+                std::function<void(const R &)> onDone, std::function<void(const PgError &)> onError,
+                const QString &key = QString()) {
         QPointer<QObject> ctx(context);
-        auto fail = [onError = std::move(onError), ctx](const PgError &e) {
-            if (ctx)
-                QMetaObject::invokeMethod(ctx, [onError, e] { onError(e); }, Qt::QueuedConnection);
+        std::shared_ptr<Delivery> delivery = m_delivery;
+        auto fail = [onError = std::move(onError), ctx, delivery](const PgError &e) {
+            delivery->post([onError, ctx, e] { if (ctx) onError(e); });
         };
-        return post(lane, [job = std::move(job), onDone = std::move(onDone), ctx](PgSession &s) {
+        return post(lane, key, [job = std::move(job), onDone = std::move(onDone), ctx, delivery](PgSession &s) {
             R result = job(s);
-            if (ctx)
-                QMetaObject::invokeMethod(ctx, [onDone, result] { onDone(result); }, Qt::QueuedConnection);
+            delivery->post([onDone, ctx, result] { if (ctx) onDone(result); });
         }, std::move(fail));
     }
 
     /// Cancels job `id` if it is the one running on its lane right now (newest request wins).
+    /// Returns at once; the request to the server goes from a thread of its own.
     void cancel(Lane lane, quint64 id);
+    /// Drops the lane's queued jobs and closes its connection at once, failing what runs there;
+    /// the next job opens a new connection. ("Reconnect now".)
+    void reconnect(Lane lane);
+
+    /// Stops every lane without waiting for the server: no result is delivered after this, the
+    /// running statements are cancelled and their connections shut, and each thread is given at
+    /// most `waitMs` to end (one still busy ends on its own later). Called by the destructor too.
+    void shutdown(int waitMs = limits::kShutdownWaitMs);
+
+    /// Number of jobs waiting on the lane (not counting the one running).
+    int queuedJobs(Lane lane) const;
+
+    /// Results cross from a lane thread to the Gateway's thread only through this, so that none
+    /// is delivered once the Gateway began shutting down.
+    class Delivery {
+    public:
+        explicit Delivery(QObject *target) : m_target(target) {}
+        void post(std::function<void()> fn);
+        void cut();
+    private:
+        QMutex m_lock;
+        QObject *m_target;
+    };
 
 signals:
     /// The lane's session opened (up = true) or broke / failed to open (message says why).
     void connectionChanged(om::Lane lane, bool up, const QString &message);
+    /// The watchdog found the lane's job without an answer for `silentMs` and shut its connection.
+    void serverNotAnswering(om::Lane lane, int silentMs);
 
 private:
-    quint64 post(Lane lane, std::function<void(PgSession &)> work, std::function<void(const PgError &)> fail);
+    quint64 post(Lane lane, const QString &key, std::function<void(PgSession &)> work,
+                 std::function<void(const PgError &)> fail);
+    void watch();
 
     GatewayConfig m_config;
+    std::shared_ptr<Delivery> m_delivery;
     std::array<QThread *, kLaneCount> m_threads{};
     std::array<LaneWorker *, kLaneCount> m_workers{};
     std::atomic<quint64> m_nextId{1};
+    QTimer m_watchdog;
+    std::array<quint64, kLaneCount> m_watchdogFired{}; ///< per lane: the job it last ended
+    bool m_stopped = false;
 };
 
-/// Lives in a lane's thread and owns that lane's session.
+/// Lives in a lane's thread and owns that lane's session and queue.
 class LaneWorker : public QObject {
     Q_OBJECT
 public:
+    struct Job {
+        quint64 id = 0;
+        QString key;
+        std::function<void(PgSession &)> work;
+        std::function<void(const PgError &)> fail;
+    };
+
     LaneWorker(Lane lane, PgSession::Options options, bool refuseWork);
     ~LaneWorker() override;
-    void execute(quint64 id, const std::function<void(PgSession &)> &work, const std::function<void(const PgError &)> &fail);
-    void cancelIf(quint64 id, bool any);
 
-private:
-    void setUp(bool up, const QString &message);
+    /// Any thread: queues `job`; returns the queued jobs of the same key it replaced.
+    std::vector<Job> enqueue(Job job);
+    /// Any thread: removes every queued job and returns them.
+    std::vector<Job> takeQueued();
+    int queued() const;
+    /// Lane thread: runs the oldest queued job, if any.
+    void runNext();
+    /// Any thread: sends a cancel for the running job (if it is `id`, or any when `any`) from a
+    /// thread of its own.
+    void cancelIf(quint64 id, bool any);
+    /// Any thread: shuts the session's connection now. `watchdog` marks the running job as one the
+    /// watchdog ended (its error then says the server did not answer).
+    void abortRunning(bool watchdog);
+    /// Any thread: the next job opens a new connection; a running one fails now.
+    void reopen();
+    /// Any thread: milliseconds the running job has run (0 when idle), and its id.
+    qint64 runningForMs(quint64 *id = nullptr) const;
+    /// Any thread: no job starts after this.
+    void stop() { m_stopping = true; }
 
 signals:
     void connectionChanged(om::Lane lane, bool up, const QString &message);
 
 private:
+    void execute(const Job &job);
+    void setUp(bool up, const QString &message);
+    PgError explain(const PgError &e, quint64 id) const;
+
     Lane m_lane;
     bool m_refuseWork;
     std::unique_ptr<PgSession> m_session;
-    QMutex m_runningLock;   ///< held while checking/cancelling the running job id
+    mutable QMutex m_queueLock;
+    std::deque<Job> m_queue;
+    mutable QMutex m_runningLock;   ///< guards m_running / m_runningSince / m_watchdogFired
     quint64 m_running = 0;
+    qint64 m_runningSince = 0;      ///< steady clock, ms
+    quint64 m_watchdogFired = 0;    ///< job id the watchdog ended
+    std::atomic<bool> m_stopping{false};
+    std::atomic<bool> m_reopen{false};
     bool m_up = false;
 };
 

@@ -14,8 +14,10 @@ constexpr int kStatementTimeoutMs = 15000;
 constexpr int kActionLockTimeoutMs = 2000;
 /// libpq's connect_timeout when the connection string gives none.
 constexpr int kConnectTimeoutS = 5;
-/// How long a lane's or the listener's thread is given to finish its job at shutdown.
-constexpr int kThreadStopWaitMs = 5000;
+/// How long all lanes together (and the listener) are given to end at shutdown; one still busy
+/// (inside a connect to a server that does not answer) ends on its own later. Closing the window
+/// must never wait for the network.
+constexpr int kShutdownWaitMs = 300;
 /// The NOTIFY listener reconnects after this, doubling up to kListenRetryMaxMs.
 constexpr int kListenRetryFirstMs = 1000;
 constexpr int kListenRetryMaxMs = 30000;

@@ -3,7 +3,9 @@
 
 #include <QLoggingCategory>
 #include <QMutex>
+#include <libpq-fe.h>
 #include <pqxx/pqxx>
+#include <sys/socket.h>
 
 #include <map>
 #include <vector>
@@ -65,19 +67,46 @@ pqxx::result execWith(pqxx::transaction_base &tx, const QString &sql, const QVar
     return tx.exec_params(text, pqxx::prepare::make_dynamic_params(bound.pointers));
 }
 
-QString withConnectTimeout(const QString &connInfo, int seconds) {
-    if (connInfo.contains(QLatin1String("connect_timeout")) || seconds <= 0)
-        return connInfo;
-    const QString opt = QStringLiteral("connect_timeout=%1").arg(seconds);
-    if (connInfo.startsWith(QLatin1String("postgres://")) || connInfo.startsWith(QLatin1String("postgresql://")))
-        return connInfo + (!connInfo.contains(QLatin1Char('?')) ? QStringLiteral("?") : connInfo.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("&")) + opt;
-    return connInfo.isEmpty() ? opt : connInfo + QLatin1Char(' ') + opt;
+/// The application's client-side time limits, added to the user's connection string where it
+/// does not set them. Keepalives notice a peer that vanished while the connection was idle;
+/// tcp_user_timeout one that stopped acknowledging what we sent. Neither notices a peer that
+/// acknowledges but never answers (a proxy or middlebox that froze): the Gateway's watchdog does.
+QString withClientLimits(const QString &connInfo, const PgSession::Options &o) {
+    QList<QPair<QString, QString>> defaults;
+    if (o.connectTimeoutS > 0)
+        defaults << qMakePair(QStringLiteral("connect_timeout"), QString::number(o.connectTimeoutS));
+    if (o.tcpDeadPeerS > 0) {
+        const int idle = qMax(1, o.tcpDeadPeerS / 2), count = 3, interval = qMax(1, (o.tcpDeadPeerS - idle) / count);
+        defaults << qMakePair(QStringLiteral("keepalives"), QStringLiteral("1"))
+                 << qMakePair(QStringLiteral("keepalives_idle"), QString::number(idle))
+                 << qMakePair(QStringLiteral("keepalives_interval"), QString::number(interval))
+                 << qMakePair(QStringLiteral("keepalives_count"), QString::number(count))
+                 << qMakePair(QStringLiteral("tcp_user_timeout"), QString::number(o.tcpDeadPeerS * 1000));
+    }
+    return ConnectionInfo::withDefaults(connInfo, defaults);
 }
+
+/// libpqxx 6.4 keeps libpq's PGconn to itself; its connection policy is the documented hook that
+/// sees it. The policy is built inside the connection's constructor with only the options, so the
+/// handle is passed out through a thread-local set and read on the same thread.
+thread_local pqxx::connectionpolicy::handle t_lastHandle = nullptr;
+class CapturingPolicy final : public pqxx::connect_direct {
+public:
+    explicit CapturingPolicy(const std::string &opts) : pqxx::connect_direct(opts) {}
+    handle do_startconnect(handle orig) override {
+        handle h = pqxx::connect_direct::do_startconnect(orig);
+        t_lastHandle = h;
+        return h;
+    }
+};
+using Connection = pqxx::basic_connection_base<CapturingPolicy>;
 
 } // namespace
 
 struct PgSession::Impl {
-    std::unique_ptr<pqxx::connection> conn;
+    std::unique_ptr<Connection> conn;
+    PgCancelHandle cancel;  ///< taken when the connection opened
+    int socket = -1;        ///< the connection's socket, for abort()
     std::vector<std::unique_ptr<Receiver>> receivers;
     QList<PgNotification> pending;
     mutable QMutex cancelLock; // guards `conn` against cancel() from another thread
@@ -115,7 +144,7 @@ static QString sqlStateFromType(const std::exception &e) {
 }
 
 /// Turns whatever libpqxx threw into a PgError, noting whether the connection is still usable.
-[[noreturn]] static void rethrowAsPgError(pqxx::connection *conn) {
+[[noreturn]] static void rethrowAsPgError(pqxx::connection_base *conn) {
     try {
         throw;
     } catch (const PgError &) {
@@ -144,11 +173,16 @@ static QString sqlStateFromType(const std::exception &e) {
 
 void PgSession::open() {
     close();
-    std::unique_ptr<pqxx::connection> c;
+    std::unique_ptr<Connection> c;
+    PgCancelHandle cancel;
     try {
-        const QString libpq = ConnectionInfo::withPassword(withConnectTimeout(m_options.connInfo, m_options.connectTimeoutS),
-                                                           m_options.password);
-        c = std::make_unique<pqxx::connection>(libpq.toStdString());
+        const QString libpq = ConnectionInfo::withPassword(withClientLimits(m_options.connInfo, m_options), m_options.password);
+        t_lastHandle = nullptr;
+        c = std::make_unique<Connection>(libpq.toStdString());
+        // The handle belongs to this connection only: a broken one is never reused
+        // (requireOpen checks is_open()), the lane opens a new session and takes a new handle.
+        if (auto *pg = reinterpret_cast<PGconn *>(t_lastHandle))
+            cancel.m_cancel = std::shared_ptr<void>(PQgetCancel(pg), [](void *p) { PQfreeCancel(static_cast<PGcancel *>(p)); });
     } catch (const std::exception &e) {
         throw PgError(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
     }
@@ -160,6 +194,10 @@ void PgSession::open() {
             QStringLiteral("SET application_name = %1").arg(QString::fromStdString(c->quote(m_options.applicationName.toStdString()))),
             QStringLiteral("SET statement_timeout = %1").arg(m_options.statementTimeoutMs),
             QStringLiteral("SET standard_conforming_strings = on"),
+            // Every string the program sends is UTF-8. Without this libpq speaks the database's
+            // encoding, and on a LATIN1 or SJIS database a Japanese reason would be stored garbled;
+            // with it the server converts, or refuses what the database cannot hold.
+            QStringLiteral("SET client_encoding = 'UTF8'"),
             QStringLiteral("SET TIME ZONE 'UTC'"),
             QStringLiteral("SET DateStyle = 'ISO, YMD'"),
             QStringLiteral("SET IntervalStyle = 'iso_8601'"),
@@ -178,6 +216,8 @@ void PgSession::open() {
         throw PgError(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
     }
     QMutexLocker lock(&d->cancelLock);
+    d->socket = c->sock();
+    d->cancel = cancel;
     d->conn = std::move(c);
 }
 
@@ -188,21 +228,27 @@ bool PgSession::isOpen() const {
 
 void PgSession::close() {
     d->receivers.clear();
-    QMutexLocker lock(&d->cancelLock);
-    if (d->conn) {
-        try { d->conn->disconnect(); } catch (...) {}
+    std::unique_ptr<Connection> gone;
+    {
+        QMutexLocker lock(&d->cancelLock);
+        d->socket = -1;
+        d->cancel = PgCancelHandle();
+        gone = std::move(d->conn);
     }
-    d->conn.reset();
+    // Outside the lock: abort() and cancelHandle() from other threads never wait for this.
+    if (gone) {
+        try { gone->disconnect(); } catch (...) {}
+    }
 }
 
-static pqxx::connection &requireOpen(std::unique_ptr<pqxx::connection> &c) {
+static Connection &requireOpen(std::unique_ptr<Connection> &c) {
     if (!c || !c->is_open())
         throw PgError(PgError::Kind::ConnectionLost, QStringLiteral("not connected"));
     return *c;
 }
 
 PgResult PgSession::query(const QString &sql, const QVariantList &params) {
-    pqxx::connection &c = requireOpen(d->conn);
+    Connection &c = requireOpen(d->conn);
     try {
         // One statement is its own transaction on the server (a data-modifying CTE included), so
         // no BEGIN/COMMIT around it: pqxx::work would cost two more round trips per query, the
@@ -216,7 +262,7 @@ PgResult PgSession::query(const QString &sql, const QVariantList &params) {
 }
 
 void PgSession::execScript(const QString &sql) {
-    pqxx::connection &c = requireOpen(d->conn);
+    Connection &c = requireOpen(d->conn);
     try {
         pqxx::nontransaction tx(c);
         tx.exec(sql.toStdString());
@@ -226,7 +272,7 @@ void PgSession::execScript(const QString &sql) {
 }
 
 void PgSession::transact(const std::function<void(PgTx &)> &work) {
-    pqxx::connection &c = requireOpen(d->conn);
+    Connection &c = requireOpen(d->conn);
     try {
         pqxx::work tx(c);
         PgTx handle(&tx);
@@ -242,12 +288,31 @@ PgResult PgTx::exec(const QString &sql, const QVariantList &params) {
 }
 
 void PgSession::cancel() {
+    if (!cancelHandle().send())
+        qCWarning(lcSql) << "cancel request not delivered";
+}
+
+PgCancelHandle PgSession::cancelHandle() const {
     QMutexLocker lock(&d->cancelLock);
-    if (!d->conn || !d->conn->is_open())
-        return;
-    try { d->conn->cancel_query(); } catch (const std::exception &e) {
-        qCWarning(lcSql) << "cancel failed:" << e.what();
-    }
+    return d->cancel;
+}
+
+void PgSession::abort() {
+    QMutexLocker lock(&d->cancelLock);
+    // shutdown() (not close()): the descriptor stays libpq's until the session's own thread
+    // closes it, so no other file can take its number meanwhile; a blocked recv() returns now.
+    if (d->socket >= 0)
+        ::shutdown(d->socket, SHUT_RDWR);
+}
+
+bool PgCancelHandle::send() const {
+    if (!m_cancel)
+        return false;
+    char error[256] = {};
+    if (PQcancel(static_cast<PGcancel *>(m_cancel.get()), error, int(sizeof error)) == 1)
+        return true;
+    qCWarning(lcSql) << "cancel failed:" << error;
+    return false;
 }
 
 int PgSession::backendPid() const {
@@ -256,7 +321,7 @@ int PgSession::backendPid() const {
 }
 
 void PgSession::listen(const QString &channel) {
-    pqxx::connection &c = requireOpen(d->conn);
+    Connection &c = requireOpen(d->conn);
     try {
         d->receivers.push_back(std::make_unique<Receiver>(c, channel.toStdString(), &d->pending));
     } catch (...) {
@@ -270,7 +335,7 @@ int PgSession::socket() const {
 }
 
 QList<PgNotification> PgSession::takeNotifications() {
-    pqxx::connection &c = requireOpen(d->conn);
+    Connection &c = requireOpen(d->conn);
     try {
         c.get_notifs();
     } catch (...) {
@@ -280,7 +345,7 @@ QList<PgNotification> PgSession::takeNotifications() {
 }
 
 QList<PgNotification> PgSession::waitNotifications(int timeoutMs) {
-    pqxx::connection &c = requireOpen(d->conn);
+    Connection &c = requireOpen(d->conn);
     try {
         if (d->pending.isEmpty())
             c.await_notification(timeoutMs / 1000, (timeoutMs % 1000) * 1000);

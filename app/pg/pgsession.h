@@ -12,6 +12,21 @@ namespace om {
 
 class PgTx;
 
+/// What PQcancel needs to ask the server to stop a session's statement (backend pid, secret
+/// key, address), copied on the session's own thread when it connected. Sending it opens a new
+/// connection and waits for the server, so it belongs on a thread that may block; it never
+/// touches the session, so that thread holds no lock of the session's. Cheap to copy.
+class PgCancelHandle {
+public:
+    PgCancelHandle() = default;
+    bool isValid() const { return bool(m_cancel); }
+    /// Sends the cancel request; blocks until the server (or the network) answers.
+    bool send() const;
+private:
+    friend class PgSession;
+    std::shared_ptr<void> m_cancel; // PGcancel, freed with PQfreeCancel
+};
+
 /// The one place that talks to libpqxx (see NOTES: a later move to libpqxx 7 touches this file
 /// only). A session owns one connection and is used from one thread at a time; only cancel()
 /// may be called from another thread.
@@ -29,6 +44,9 @@ public:
         /// (never to connInfo, never logged). Empty = libpq's own sources (.pgpass, service, PGPASSWORD).
         QString password{};
         bool noJit = false;               ///< jit=off: compiling costs more than small reads run
+        /// TCP keepalives and tcp_user_timeout, unless the connection string sets them: a
+        /// dead peer (a dropped VPN, a host gone) is noticed by the kernel after about this long.
+        int tcpDeadPeerS = 30;
     };
 
     explicit PgSession(Options options);
@@ -50,8 +68,16 @@ public:
     /// Runs `work` inside one transaction; commits when it returns, rolls back when it throws.
     void transact(const std::function<void(PgTx &)> &work);
 
-    /// Asks the server to cancel the statement running on this session. Thread-safe.
+    /// Asks the server to cancel the statement running on this session. Thread-safe, but it
+    /// blocks until the server answers: callers that must not block send cancelHandle() from
+    /// a thread of their own.
     void cancel();
+    /// The open connection's cancel handle (invalid when closed). Thread-safe.
+    PgCancelHandle cancelHandle() const;
+    /// Shuts the connection's socket down from any thread without waiting for anything: the
+    /// statement in flight on the session's own thread fails at once as ConnectionLost. For a
+    /// server (or network) that stopped answering, where a cancel request would hang too.
+    void abort();
     /// Backend pid of the open connection (0 when closed).
     int backendPid() const;
 
@@ -68,6 +94,7 @@ private:
     Options m_options;
     std::unique_ptr<Impl> d;
     friend class PgTx;
+
 };
 
 /// A transaction in progress inside PgSession::transact().

@@ -3,6 +3,7 @@
 // refreshNow(), the snapshots in between carrying the last breakdown with its own (older) time.
 #include "core/dashboard/snapshotpoller.h"
 #include "pg/gateway.h"
+#include "freezingproxy.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -113,7 +114,34 @@ private slots:
         poller.start();
         const Snapshot s = next(spy);
         QVERIFY(s.serverTime.isValid());
-        QCOMPARE(poller.effectiveIntervalMs(), SnapshotPoller::nextDelayMs(500, s.roundTripMs));
+        // ... the server's own share of it: the statement's duration measured on the server.
+        QVERIFY(s.serverMs >= 0 && s.serverMs <= s.roundTripMs + 1);
+        QCOMPARE(poller.effectiveIntervalMs(), SnapshotPoller::nextDelayMs(500, s.serverMs));
+        poller.stop();
+    }
+
+    void aNetworkStallIsNotServerCost() {
+        // A refresh held 1.5 s by a frozen network (the proxy forwards nothing) cost the server a
+        // few ms: the interval stays the operator's, not 20 x 1.5 s.
+        FreezingProxy proxy(QHostAddress::LocalHost, quint16(qEnvironmentVariableIntValue("PGPORT")));
+        QVERIFY(proxy.isListening());
+        GatewayConfig c = config();
+        c.connInfo = proxy.connectionString(m_db->name());
+        Gateway gateway(c);
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        poller.setIntervalMs(60000); // only the refreshes this test asks for
+        QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
+        poller.start();
+        next(spy);
+        proxy.freeze();
+        poller.refreshNow();
+        QTest::qWait(1500);
+        proxy.release();
+        const Snapshot s = next(spy);
+        qInfo() << "round trip" << s.roundTripMs << "ms, on the server" << s.serverMs << "ms";
+        QVERIFY2(s.roundTripMs >= 1400, qPrintable(QString::number(s.roundTripMs)));
+        QVERIFY2(s.serverMs < 1000, qPrintable(QString::number(s.serverMs)));
+        QCOMPARE(poller.effectiveIntervalMs(), 60000);
         poller.stop();
     }
 

@@ -1,6 +1,7 @@
 #include "dashboardview.h"
 #include "core/common/timeformat.h"
 #include "core/dashboard/snapshotpoller.h"
+#include "common/elidinglabel.h"
 #include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
 #include "historychart.h"
@@ -49,11 +50,11 @@ QTableView *groupTable(WaitingGroupModel *model) {
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
     : QWidget(parent), m_context(context), m_poller(poller), m_store(std::make_unique<HistoryStore>(historyPath)),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
-      m_tiles(new StatusTiles), m_health(new QLabel), m_advice(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
+      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_advice(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
       m_window(new QComboBox), m_charts(new QWidget),
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
       m_byDestination(new WaitingGroupModel(tr("Destination"), this)), m_byType(new WaitingGroupModel(tr("Event type"), this)),
-      m_healthTimer(new QTimer(this)) {
+      m_healthTimer(new QTimer(this)), m_reconnect(new QPushButton(tr("Reconnect now"))) {
     QString error;
     if (!m_store->open(&error))
         qCWarning(lcDashboard) << "history store unavailable:" << m_store->path() << error;
@@ -81,8 +82,13 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
     connect(saveButton, &QPushButton::clicked, this, &DashboardView::saveChartsInteractively);
 
     auto *top = new QHBoxLayout;
-    m_health->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // One line, elided, the whole text in its tooltip: a long outage message never widens the
+    // window (it used to push it past the screen's edge, and keep it there after recovery).
     top->addWidget(m_health, 1);
+    m_reconnect->setToolTip(tr("Try the server again now instead of waiting for the next retry"));
+    m_reconnect->hide();
+    connect(m_reconnect, &QPushButton::clicked, this, &DashboardView::reconnectNow);
+    top->addWidget(m_reconnect);
     top->addWidget(new QLabel(tr("Window:")));
     top->addWidget(m_window);
     top->addWidget(settingsButton);
@@ -103,9 +109,11 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
     auto *tableBox = new QVBoxLayout(tables);
     tableBox->setContentsMargins(0, 0, 0, 0);
     tableBox->addWidget(m_byDestinationTitle);
-    tableBox->addWidget(groupTable(m_byDestination));
+    m_byDestinationTable = groupTable(m_byDestination);
+    m_byTypeTable = groupTable(m_byType);
+    tableBox->addWidget(m_byDestinationTable);
     tableBox->addWidget(m_byTypeTitle);
-    tableBox->addWidget(groupTable(m_byType));
+    tableBox->addWidget(m_byTypeTable);
     showBreakdownTime({}, {});
 
     auto *split = new QSplitter(Qt::Horizontal);
@@ -131,6 +139,16 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
         connect(m_context.gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
             if (lane == Lane::Monitor && up)
                 m_adviceRequested = false;
+        });
+        // The watchdog's verdict outlives the refresh it ended: the retries after it fail to
+        // connect ("timeout expired"), and the operator should still read what happened.
+        connect(m_context.gateway, &Gateway::serverNotAnswering, this, [this](Lane lane, int silentMs) {
+            if (lane != Lane::Monitor)
+                return;
+            m_notAnswering = tr("server not answering (no reply in %1 s)").arg((silentMs + 500) / 1000);
+            if (m_lastError.isEmpty())
+                m_lastError = m_notAnswering;
+            updateHealth();
         });
     }
     connect(m_healthTimer, &QTimer::timeout, this, &DashboardView::updateHealth);
@@ -193,10 +211,12 @@ void DashboardView::showBreakdownTime(const QDateTime &breakdownAt, const QDateT
 
 void DashboardView::showSnapshot(const Snapshot &s) {
     m_lastError.clear();
+    m_notAnswering.clear();
     m_failures = 0;
     m_sinceSnapshot.start();
     m_nowMs = s.serverTime.toMSecsSinceEpoch();
     m_lastRoundTripMs = s.roundTripMs;
+    m_lastServerMs = s.serverMs >= 0 ? s.serverMs : s.roundTripMs;
     m_tiles->showSnapshot(s);
     m_byDestination->setGroups(s.byDestination);
     m_byType->setGroups(s.byType);
@@ -213,6 +233,8 @@ void DashboardView::showSnapshot(const Snapshot &s) {
 
 void DashboardView::showRefreshFailed(const QString &message, int retryInMs) {
     m_lastError = message.section(QLatin1Char('\n'), 0, 0);
+    if (!m_notAnswering.isEmpty() && !m_lastError.contains(m_notAnswering))
+        m_lastError = m_notAnswering + QStringLiteral(" · ") + m_lastError;
     m_retryInMs = retryInMs;
     ++m_failures;
     updateHealth();
@@ -270,11 +292,30 @@ void DashboardView::showAdvice(const IndexAdvice &advice) {
 
 QString DashboardView::adviceText() const { return m_advice->isVisible() ? m_advice->text() : QString(); }
 
-QString DashboardView::healthText() const { return m_health->text(); }
+QString DashboardView::healthText() const { return m_health->fullText(); }
+
+void DashboardView::reconnectNow() {
+    if (m_context.gateway)
+        m_context.gateway->reconnect(Lane::Monitor);
+    if (m_poller)
+        m_poller->refreshNow();
+}
+
+void DashboardView::setStale(bool stale) {
+    // Values that can no longer be refreshed are shown for what they are: greyed, not in the
+    // colours of a live reading.
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    m_tiles->setStale(stale);
+    for (QWidget *w : {m_charts, static_cast<QWidget *>(m_byDestinationTable), static_cast<QWidget *>(m_byTypeTable)})
+        w->setEnabled(!stale);
+}
 
 void DashboardView::updateHealth() {
     if (!m_sinceSnapshot.isValid()) {
-        m_health->setText(m_lastError.isEmpty()
+        m_reconnect->setVisible(!m_lastError.isEmpty());
+        m_health->setFullText(m_lastError.isEmpty()
             ? tr("Connecting…")
             : tr("Not connected: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000));
         return;
@@ -285,15 +326,19 @@ void DashboardView::updateHealth() {
     if (m_lastError.isEmpty()) {
         QString text = tr("● Connection up · last refresh %1 (%2 s ago, %3 ms)").arg(when).arg(ageS).arg(m_lastRoundTripMs);
         if (m_poller && m_poller->effectiveIntervalMs() > m_poller->intervalMs())
-            text += QLatin1String(" · ")
+            text += QStringLiteral(" · ")
                   + tr("refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server "
                        "busy at most 1/%4 of the time")
                         .arg((m_poller->effectiveIntervalMs() + 999) / 1000).arg((m_poller->intervalMs() + 999) / 1000)
-                        .arg(m_lastRoundTripMs).arg(limits::kMaxDutyDivisor);
-        m_health->setText(text);
+                        .arg(m_lastServerMs).arg(limits::kMaxDutyDivisor);
+        m_health->setFullText(text);
         m_health->setStyleSheet(QString());
+        m_reconnect->hide();
+        setStale(false);
     } else {
-        m_health->setText(tr("● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s")
+        m_reconnect->show();
+        setStale(true);
+        m_health->setFullText(tr("● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s")
                               .arg(formatAge(double(ageS)), when, m_lastError)
                               .arg(m_failures)
                               .arg((m_retryInMs + 999) / 1000));

@@ -11,10 +11,13 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
+class QTableView;
 class QTimer;
 
 namespace om {
 
+class ElidingLabel;
 class HistoryChart;
 class SnapshotPoller;
 class StatusTiles;
@@ -57,6 +60,10 @@ public:
     QString storeKey() const;
     QString healthText() const;
     QString adviceText() const;
+    /// True while the data shown could not be refreshed (tiles, charts and lists greyed).
+    bool isStale() const { return m_stale; }
+    /// Drops the Monitor lane's connection and refreshes now, instead of waiting out the backoff.
+    void reconnectNow();
     /// Milliseconds the last reloadCharts() took.
     qint64 lastReloadMs() const { return m_lastReloadMs; }
 
@@ -66,6 +73,7 @@ signals:
 
 private:
     void updateHealth();
+    void setStale(bool stale);
     void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);
     void editSettings();
     void saveChartsInteractively();
@@ -77,7 +85,7 @@ private:
     std::unique_ptr<HistoryStore> m_store;
     DashboardSettings m_settings;
     StatusTiles *m_tiles;
-    QLabel *m_health;
+    ElidingLabel *m_health;
     QLabel *m_advice;
     QLabel *m_byDestinationTitle;
     QLabel *m_byTypeTitle;
@@ -89,12 +97,18 @@ private:
     WaitingGroupModel *m_byDestination;
     WaitingGroupModel *m_byType;
     QTimer *m_healthTimer;
+    QPushButton *m_reconnect;
+    QTableView *m_byDestinationTable = nullptr;
+    QTableView *m_byTypeTable = nullptr;
+    bool m_stale = false;
+    qint64 m_lastServerMs = 0;
     qint64 m_windowS = 3600;
     qint64 m_nowMs = 0;            ///< server time of the newest snapshot
     QElapsedTimer m_sinceSnapshot; ///< workstation time since it arrived
     QElapsedTimer m_sinceReload;
     qint64 m_lastReloadMs = 0;
     QString m_lastError;
+    QString m_notAnswering; ///< the watchdog's verdict, until a refresh succeeds
     int m_retryInMs = 0;
     int m_failures = 0;
     qint64 m_lastRoundTripMs = 0;

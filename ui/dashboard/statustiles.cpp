@@ -78,10 +78,22 @@ void StatusTiles::setLevel(const QString &key, double value) {
         "",
         "QFrame#%1 { background: #fff3cd; border: 2px solid #e0a800; border-radius: 4px; }",
         "QFrame#%1 { background: #f8d7da; border: 2px solid #c82333; border-radius: 4px; }"};
-    frame->setStyleSheet(level ? QString::fromLatin1(styles[level]).arg(frame->objectName()) : QString());
+    // Stale: the numbers are only as of the last refresh; no alarm colour pretends they are live.
+    frame->setEnabled(!m_stale);
+    if (m_stale)
+        frame->setStyleSheet(QStringLiteral("QFrame#%1 { background: #e9ecef; border: 1px dashed #6c757d; border-radius: 4px; }")
+                                 .arg(frame->objectName()));
+    else
+        frame->setStyleSheet(level ? QString::fromLatin1(styles[level]).arg(frame->objectName()) : QString());
     frame->setToolTip(level == 2 ? tr("Critical: at or above %1").arg(m_thresholds.value(key).critical)
                       : level == 1 ? tr("Warning: at or above %1").arg(m_thresholds.value(key).warning)
                                    : QString());
+}
+
+void StatusTiles::setStale(bool stale) {
+    m_stale = stale;
+    for (auto it = m_numbers.cbegin(); it != m_numbers.cend(); ++it)
+        setLevel(it.key(), it.value());
 }
 
 QString StatusTiles::tileText(const QString &key) const {

@@ -25,6 +25,10 @@ public:
     void setThresholds(const QMap<QString, Threshold> &thresholds);
     /// 0 normal, 1 warning, 2 critical (for tests and the window's title).
     int tileLevel(const QString &key) const { return m_levels.value(key); }
+    /// Greys every tile while its value cannot be refreshed (the last value stays readable).
+    void setStale(bool stale);
+    bool isStale() const { return m_stale; }
+
 
 private:
     QLabel *tile(const QString &key, const QString &title);
@@ -36,6 +40,7 @@ private:
     QHash<QString, double> m_numbers;
     QMap<QString, Threshold> m_thresholds;
     int m_next = 0;
+    bool m_stale = false;
 };
 
 } // namespace om

@@ -146,7 +146,7 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
             return;
         QString text = tr("%Ln row(s) shown · last page %1 ms", nullptr, m_model->rowCount()).arg(ms);
         if (m_model->unindexedSortRows() > limits::kSlowSortRows)
-            text += QLatin1String(" · ")
+            text += QStringLiteral(" · ")
                   + tr("No index follows this order: every page sorts about %1 messages on the server. Narrow the filter "
                        "(a view, a state, a time range), sort by id, or ask the DBA to install "
                        "resources/sql/kit/sort_indexes.sql.")

@@ -167,6 +167,35 @@ ActionPreview ActionRunner::preview(PgSession &session, const ActionRequest &r, 
     return p;
 }
 
+/// The session speaks UTF-8 (PgSession sets client_encoding), and the server converts what it
+/// receives into the database's encoding. A database in LATIN1, EUC_JP, SJIS, ... cannot hold
+/// every character: the server refuses those. Asked before the UPDATE, so that the operator reads
+/// which text it was and that nothing changed, instead of a conversion error from the middle.
+static void refuseUnstorableText(PgTx &tx, const ActionRequest &r) {
+    QStringList texts;
+    for (const QString &t : {r.reason, r.ticket, r.osUser, r.host})
+        for (QChar c : t)
+            if (c.unicode() > 0x7f) {
+                texts << t;
+                break;
+            }
+    if (texts.isEmpty())
+        return;
+    const QString encoding = tx.exec(QStringLiteral("SELECT current_setting('server_encoding')")).scalar().toString();
+    if (encoding == QLatin1String("UTF8"))
+        return;
+    for (const QString &t : texts) {
+        try {
+            tx.exec(QStringLiteral("SELECT $1::text"), {t});
+        } catch (const std::exception &) {
+            throw PgError(PgError::Kind::Query,
+                          tr("This database stores text in %1, which cannot hold some characters of \"%2\". "
+                             "Nothing was changed; write the reason and ticket in characters the database can hold.")
+                              .arg(encoding, t));
+        }
+    }
+}
+
 void ActionRunner::probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &result) const {
     const ActionDef a = m_profile.actions.value(r.action);
     // Why did the others not change? Same transaction: rows we changed are ours and in their
@@ -246,6 +275,7 @@ ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request,
         if (progress)
             progress->xid.store(result.xid);
         reached(ActionProgress::Stage::Begun);
+        refuseUnstorableText(tx, r);
 
         QVariantList params;
         const QString sql = actionSql(r, params);

@@ -39,6 +39,7 @@ struct Snapshot {
     /// invalid when the snapshot carries none yet.
     QDateTime breakdownTime;
     qint64 roundTripMs = 0;          ///< measured by the client
+    qint64 serverMs = -1;            ///< the statement's own duration on the server (-1 unknown)
 
     qint64 count(const QString &state) const {
         for (const StateCount &s : states)

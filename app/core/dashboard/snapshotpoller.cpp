@@ -83,7 +83,9 @@ void SnapshotPoller::tick() {
                 snap.breakdownTime = m_last.breakdownTime;
             }
             m_last = snap;
-            m_effectiveIntervalMs = nextDelayMs(m_intervalMs, snap.roundTripMs);
+            // The server's cost, not the round trip: a network stall (a frozen VPN) is not load,
+            // and must not stretch the interval to minutes after a blip.
+            m_effectiveIntervalMs = nextDelayMs(m_intervalMs, snap.serverMs >= 0 ? snap.serverMs : snap.roundTripMs);
             emit snapshotReady(snap);
             schedule(m_effectiveIntervalMs);
         },
@@ -95,9 +97,11 @@ void SnapshotPoller::tick() {
             else
                 m_breakdownRequested = m_breakdownRequested || withBreakdown;
             ++m_failures;
-            // A refresh that failed slowly (a statement timeout) must not be retried at once
-            // either: the same duty limit as for slow successes.
-            const int retry = qMax(backoffMs(m_intervalMs, m_failures), nextDelayMs(m_intervalMs, m_attempt.elapsed()));
+            // A refresh that met the statement timeout kept the server busy all that time: the
+            // same duty limit as for slow successes. Any other failure (a lost connection, the
+            // watchdog) cost the server nothing measurable: the backoff alone.
+            const int retry = qMax(backoffMs(m_intervalMs, m_failures),
+                                   timedOut ? nextDelayMs(m_intervalMs, m_attempt.elapsed()) : 0);
             emit refreshFailed(e.message, retry);
             schedule(retry);
         });

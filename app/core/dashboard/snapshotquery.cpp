@@ -160,6 +160,9 @@ QString SnapshotQuery::sql(bool withBreakdown) const {
     if (!terminalAggs.isEmpty())
         ctes += QStringLiteral(", %1 AS MATERIALIZED (SELECT %2 FROM %3)")
                     .arg(QLatin1String(kTerminalCte), terminalAggs.join(QLatin1String(", ")), t);
+    // Last, so that it is computed after the others: what the statement cost the server, apart
+    // from the time its text and result spent on the network (SnapshotPoller limits itself by it).
+    cols << QStringLiteral("(extract(epoch from clock_timestamp() - statement_timestamp()) * 1000)::float8 AS server_ms");
     return QStringLiteral("WITH %1 SELECT %2 FROM rel").arg(ctes, cols.join(QLatin1String(",\n  ")));
 }
 
@@ -177,6 +180,7 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     auto value = [&](const QString &name) { const int i = r.columnIndex(name); return i < 0 ? QVariant() : row.at(i); };
 
     s.serverTime = fromEpochSeconds(value(QStringLiteral("server_epoch")));
+    s.serverMs = qint64(value(QStringLiteral("server_ms")).toDouble() + 0.5);
     qint64 openTotal = 0;
     double terminalFreq = 0;
     int terminalStates = 0;

@@ -1,0 +1,178 @@
+// The gateway against the faults of a real network, through a loopback proxy that can freeze
+// (connections stay open, nothing is forwarded: a dropped VPN): a cancel never blocks the caller,
+// the watchdog declares the server not answering within its bound and the lane recovers when the
+// network does, shutting down never waits for the server, and a superseded queued job never runs.
+#include "freezingproxy.h"
+#include "pg/gateway.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+using namespace om;
+using namespace om::test;
+
+namespace {
+
+/// Measures how late a 10 ms timer fires on the calling thread's event loop: the stall a user
+/// would feel while the loop runs.
+class StallMeter {
+public:
+    StallMeter() {
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            const qint64 now = m_clock.elapsed();
+            m_maxLateMs = qMax(m_maxLateMs, now - m_last - 10);
+            m_last = now;
+        });
+        m_clock.start();
+        m_timer.start(10);
+    }
+    qint64 maxLateMs() const { return m_maxLateMs; }
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_maxLateMs = 0;
+};
+
+} // namespace
+
+class TestGatewayFaults : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<FreezingProxy> m_proxy;
+
+    GatewayConfig throughProxy(int watchdogMs) const {
+        GatewayConfig c;
+        c.connInfo = m_proxy->connectionString(m_db->name());
+        c.connectTimeoutS = 2;
+        c.watchdogMs = watchdogMs;
+        return c;
+    }
+
+    /// Runs `SELECT 1` on the lane and waits for its answer.
+    static bool answers(Gateway &gw, Lane lane, int timeoutMs) {
+        int one = 0;
+        QObject ctx;
+        gw.run<int>(lane, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+                    [&](const int &v) { one = v; }, [](const PgError &) {});
+        QElapsedTimer t;
+        t.start();
+        while (one != 1 && t.elapsed() < timeoutMs)
+            QTest::qWait(20);
+        return one == 1;
+    }
+
+private slots:
+    void initTestCase() {
+        QString error;
+        m_db = TestDatabase::create({}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+        m_proxy = std::make_unique<FreezingProxy>(QHostAddress::LocalHost, quint16(qEnvironmentVariableIntValue("PGPORT")));
+        QVERIFY(m_proxy->isListening());
+    }
+
+    void init() { m_proxy->release(); }
+
+    void proxyRefusesAnythingButLoopback() {
+        FreezingProxy away(QHostAddress(QStringLiteral("192.0.2.1")), 5432);
+        QVERIFY(!away.isListening());
+    }
+
+    void supersededQueuedJobNeverRuns() {
+        Gateway gw(throughProxy(0));
+        QVERIFY(answers(gw, Lane::Browse, 10000));
+        // The lane is busy; two detail loads of the same key queue behind it.
+        bool blockerDone = false;
+        std::atomic<bool> blockerStarted{false};
+        gw.run<int>(Lane::Browse, this, [&](PgSession &s) { blockerStarted = true; s.query("SELECT pg_sleep(1)"); return 0; },
+                    [&](const int &) { blockerDone = true; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_VERIFY(blockerStarted);
+        std::atomic<bool> olderRan{false}, newerRan{false};
+        PgError::Kind olderError = PgError::Kind::Query;
+        bool olderFailed = false, newerDone = false;
+        gw.run<int>(Lane::Browse, this, [&](PgSession &) { olderRan = true; return 1; }, [](const int &) {},
+                    [&](const PgError &e) { olderFailed = true; olderError = e.kind; }, QStringLiteral("detail"));
+        // A job of another key is left alone.
+        bool otherDone = false;
+        gw.run<int>(Lane::Browse, this, [](PgSession &) { return 3; }, [&](const int &) { otherDone = true; },
+                    [](const PgError &e) { QFAIL(qPrintable(e.message)); }, QStringLiteral("count"));
+        gw.run<int>(Lane::Browse, this, [&](PgSession &) { newerRan = true; return 2; }, [&](const int &) { newerDone = true; },
+                    [](const PgError &e) { QFAIL(qPrintable(e.message)); }, QStringLiteral("detail"));
+        QCOMPARE(gw.queuedJobs(Lane::Browse), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(newerDone && blockerDone && otherDone, 10000);
+        QVERIFY(!olderRan);
+        QVERIFY(newerRan);
+        QVERIFY(olderFailed);
+        QCOMPARE(olderError, PgError::Kind::Cancelled);
+    }
+
+    void cancelReturnsAtOnceWhileFrozenAndWatchdogEndsTheJob() {
+        const int bound = 2000;
+        Gateway gw(throughProxy(bound));
+        QSignalSpy silent(&gw, &Gateway::serverNotAnswering);
+        QVERIFY(answers(gw, Lane::Browse, 10000));
+        bool failed = false;
+        PgError error(PgError::Kind::Query, QString());
+        const quint64 id = gw.run<int>(Lane::Browse, this, [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
+                                       [](const int &) {}, [&](const PgError &e) { failed = true; error = e; });
+        QTest::qWait(200); // the statement is on its way
+        m_proxy->freeze();
+        QElapsedTimer sinceFreeze;
+        sinceFreeze.start();
+        // Every keystroke of a filter cancels the query in flight: none may stall the loop. (Before,
+        // PQcancel on this thread waited for the frozen server: the whole freeze.)
+        StallMeter meter;
+        qint64 slowestCancelMs = 0;
+        for (int i = 0; i < 10; ++i) {
+            QElapsedTimer t;
+            t.start();
+            gw.cancel(Lane::Browse, id);
+            slowestCancelMs = qMax(slowestCancelMs, t.elapsed());
+            QTest::qWait(50);
+        }
+        QVERIFY2(slowestCancelMs < 100, qPrintable(QString::number(slowestCancelMs)));
+        // The watchdog, not the cancel (which cannot get through), ends the job.
+        QTRY_VERIFY_WITH_TIMEOUT(failed, bound + 5000);
+        const qint64 detectedMs = sinceFreeze.elapsed();
+        qInfo() << "declared not answering after" << detectedMs << "ms (bound" << bound << "ms), loop stalled at most"
+                << meter.maxLateMs() << "ms";
+        QCOMPARE(error.kind, PgError::Kind::ConnectionLost);
+        QVERIFY2(error.message.contains("not answering"), qPrintable(error.message));
+        QCOMPARE(silent.count(), 1);
+        // A loop that blocked would have stalled for the whole bound.
+        QVERIFY2(meter.maxLateMs() < bound / 2, qPrintable(QString::number(meter.maxLateMs())));
+
+        // Frozen, a new connection cannot be made either; released, the lane works again.
+        m_proxy->release();
+        QVERIFY(answers(gw, Lane::Browse, 15000));
+    }
+
+    void shutdownWhileFrozenDoesNotWait() {
+        auto gw = std::make_unique<Gateway>(throughProxy(60000));
+        for (Lane lane : {Lane::Monitor, Lane::Browse})
+            QVERIFY(answers(*gw, lane, 10000));
+        bool delivered = false;
+        for (Lane lane : {Lane::Monitor, Lane::Browse, Lane::Action})
+            gw->run<int>(lane, this, [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
+                         [&](const int &) { delivered = true; }, [&](const PgError &) { delivered = true; });
+        QTest::qWait(200);
+        m_proxy->freeze();
+        QElapsedTimer t;
+        t.start();
+        gw.reset();
+        const qint64 closeMs = t.elapsed();
+        qInfo() << "gateway shut down in" << closeMs << "ms while frozen";
+        QVERIFY2(closeMs < 1000, qPrintable(QString::number(closeMs)));
+        QTest::qWait(100);
+        QVERIFY(!delivered); // nothing reaches a caller after shutdown
+        m_proxy->release();
+    }
+};
+
+OM_TEST_MAIN(TestGatewayFaults)
+#include "tst_gatewayfaults.moc"

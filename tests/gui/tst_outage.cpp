@@ -1,0 +1,129 @@
+// The window through a network that stops answering (a loopback proxy that freezes: connections
+// stay open, nothing is forwarded). The dashboard says "server not answering" within the
+// watchdog's bound, greys what it can no longer refresh without widening the window, offers
+// "Reconnect now", and recovers by itself when the network is back; closing the window while
+// frozen finishes at once. Every built-in profile.
+#include "core/dashboard/snapshotpoller.h"
+#include "dashboard/dashboardview.h"
+#include "dashboard/statustiles.h"
+#include "freezingproxy.h"
+#include "mainwindow.h"
+#include "pg/gateway.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace om;
+using namespace om::test;
+
+class TestOutage : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<FreezingProxy> m_proxy;
+    QTemporaryDir m_tmp;
+    static constexpr int kWatchdogMs = 2000;
+    static constexpr int kIntervalMs = 500;
+
+    AppContext context(const QString &profileId) const {
+        GatewayConfig c;
+        c.connInfo = m_proxy->connectionString(m_db->name());
+        c.connectTimeoutS = 2;
+        c.watchdogMs = kWatchdogMs;
+        AppContext ctx;
+        ctx.gateway = new Gateway(c);
+        ctx.profile = *SchemaProfile::builtIn(profileId);
+        ctx.connectionLabel = QStringLiteral("through the proxy");
+        ctx.connectionKey = QStringLiteral("outage/") + profileId;
+        return ctx;
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QString error;
+        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql"}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+        m_proxy = std::make_unique<FreezingProxy>(QHostAddress::LocalHost, quint16(qEnvironmentVariableIntValue("PGPORT")));
+        QVERIFY(m_proxy->isListening());
+    }
+
+    void init() { m_proxy->release(); }
+
+    void notAnsweringWithinTheBoundThenRecovers_data() {
+        QTest::addColumn<QString>("profileId");
+        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
+            QTest::newRow(p) << QString::fromLatin1(p);
+    }
+
+    void notAnsweringWithinTheBoundThenRecovers() {
+        QFETCH(QString, profileId);
+        AppContext ctx = context(profileId);
+        std::unique_ptr<Gateway> gateway(ctx.gateway);
+        SnapshotPoller poller(ctx.gateway, ctx.profile);
+        DashboardView view(ctx, &poller, m_tmp.filePath(profileId + ".sqlite"));
+        poller.setIntervalMs(kIntervalMs);
+        view.resize(1440, 900);
+        view.show();
+        poller.start();
+        QTRY_VERIFY_WITH_TIMEOUT(view.healthText().contains("Connection up"), 15000);
+        QVERIFY(!view.isStale());
+        const int widthBefore = view.width();
+
+        m_proxy->freeze();
+        QElapsedTimer frozen;
+        frozen.start();
+        // The next refresh goes out within one interval and gets no answer: declared within the
+        // watchdog's bound after that (the slack is for a busy shared machine).
+        QTRY_VERIFY_WITH_TIMEOUT(view.healthText().contains("not answering"), kIntervalMs + kWatchdogMs + 5000);
+        qInfo() << profileId << "declared not answering after" << frozen.elapsed() << "ms (bound" << kIntervalMs + kWatchdogMs
+                << "ms):" << view.healthText();
+        QVERIFY(view.healthText().contains("Connection down"));
+        QVERIFY(view.isStale());
+        QVERIFY(view.tiles()->isStale());
+        auto *reconnect = view.findChild<QPushButton *>();
+        QVERIFY(reconnect);
+        bool found = false;
+        for (QPushButton *b : view.findChildren<QPushButton *>())
+            found = found || (b->text() == QLatin1String("Reconnect now") && b->isVisible());
+        QVERIFY(found);
+        // The long outage line is elided: the window keeps its width.
+        QVERIFY2(view.minimumSizeHint().width() <= 1440, qPrintable(QString::number(view.minimumSizeHint().width())));
+        QCOMPARE(view.width(), widthBefore);
+
+        m_proxy->release();
+        view.reconnectNow(); // what the button does: no waiting out the backoff
+        QTRY_VERIFY_WITH_TIMEOUT(view.healthText().contains("Connection up"), 15000);
+        QVERIFY(!view.isStale());
+        QVERIFY(!view.tiles()->isStale());
+        poller.stop();
+    }
+
+    void closingWhileFrozenFinishesAtOnce() {
+        AppContext ctx = context(QStringLiteral("app_outbox"));
+        auto window = std::make_unique<MainWindow>(ctx);
+        window->poller()->setIntervalMs(kIntervalMs);
+        window->show();
+        QSignalSpy snaps(window->poller(), &SnapshotPoller::snapshotReady);
+        QTRY_VERIFY_WITH_TIMEOUT(snaps.count() >= 1, 15000);
+        m_proxy->freeze();
+        QTest::qWait(kIntervalMs + 300); // a refresh is now waiting for an answer that never comes
+        QElapsedTimer t;
+        t.start();
+        window->close();
+        window.reset();
+        const qint64 closeMs = t.elapsed();
+        qInfo() << "window closed in" << closeMs << "ms while frozen";
+        QVERIFY2(closeMs < 1000, qPrintable(QString::number(closeMs)));
+        m_proxy->release();
+    }
+};
+
+OM_TEST_MAIN(TestOutage)
+#include "tst_outage.moc"
