@@ -268,10 +268,6 @@
         <source>%1 d %2 h</source>
         <translation>%1 日 %2 時間</translation>
     </message>
-    <message>
-        <source>This database stores text in %1, which cannot hold some characters of &quot;%2&quot;. Nothing was changed; write the reason and ticket in characters the database can hold.</source>
-        <translation>このデータベースは文字列を %1 で保存するため、「%2」の一部の文字を保存できません。何も変更されていません。理由とチケットはデータベースが保存できる文字で入力してください。</translation>
-    </message>
 </context>
 <context>
     <name>om::ActionController</name>
@@ -425,6 +421,10 @@ Re-checking on a new connection (action id %1)…</source>
 </context>
 <context>
     <name>om::ActionRunner</name>
+    <message>
+        <source>This database stores text in %1, which cannot hold some characters of &quot;%2&quot;. Nothing was changed; write the reason and ticket in characters the database can hold.</source>
+        <translation>このデータベースは文字列を %1 で保存するため、「%2」の一部の文字を保存できません。何も変更されていません。理由とチケットはデータベースが保存できる文字で入力してください。</translation>
+    </message>
     <message>
         <source>The profile %1 has no action &quot;%2&quot;.</source>
         <translation>プロファイル %1 に操作「%2」はありません。</translation>

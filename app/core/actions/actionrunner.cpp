@@ -189,7 +189,8 @@ static void refuseUnstorableText(PgTx &tx, const ActionRequest &r) {
             tx.exec(QStringLiteral("SELECT $1::text"), {t});
         } catch (const std::exception &) {
             throw PgError(PgError::Kind::Query,
-                          tr("This database stores text in %1, which cannot hold some characters of \"%2\". "
+                          // Outside the class, lupdate reads tr() as context "om": name it.
+                          QCoreApplication::translate("om::ActionRunner", "This database stores text in %1, which cannot hold some characters of \"%2\". "
                              "Nothing was changed; write the reason and ticket in characters the database can hold.")
                               .arg(encoding, t));
         }
