@@ -113,6 +113,28 @@ private slots:
         QCOMPARE(all.first().avg, 2.0);
     }
 
+    // A wall display never restarts: the retention must hold while the window stays open.
+    void appendPurgesOnceAnHourOfServerTime() {
+        HistoryStore store(path("purge-timer.sqlite"));
+        QVERIFY(store.open());
+        store.setRetentionDays(1);
+        const qint64 day = 86400000, minute = 60000;
+        const qint64 now = 1700000000000;
+        auto addOld = [&](qint64 at) { QVERIFY(store.appendValues("k", "app_outbox", at - 3 * day, {{"waiting", 1.0}})); };
+        addOld(now);
+        QVERIFY(store.append("k", snapshot(now, 1, 1, 1))); // first append: purges
+        QCOMPARE(store.rawCount("k", "app_outbox", "waiting"), qint64(1));
+        addOld(now);
+        QVERIFY(store.append("k", snapshot(now + 59 * minute, 1, 1, 1))); // within the hour: not yet
+        QCOMPARE(store.rawCount("k", "app_outbox", "waiting"), qint64(3));
+        QVERIFY(store.append("k", snapshot(now + 60 * minute, 1, 1, 1))); // an hour on: purged
+        QCOMPARE(store.rawCount("k", "app_outbox", "waiting"), qint64(3)); // the three recent ones
+        addOld(now);
+        store.setRetentionDays(2); // a new retention purges at the next append
+        QVERIFY(store.append("k", snapshot(now + 61 * minute, 1, 1, 1)));
+        QCOMPARE(store.rawCount("k", "app_outbox", "waiting"), qint64(4));
+    }
+
     void unopenedStoreIsHarmless() {
         HistoryStore store(path("never.sqlite"));
         QVERIFY(!store.append("k", snapshot(1, 1, 1, 1)));

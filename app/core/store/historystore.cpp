@@ -116,7 +116,13 @@ QList<QPair<QString, double>> HistoryStore::metricsOf(const Snapshot &s) {
 }
 
 bool HistoryStore::append(const QString &connectionKey, const Snapshot &s) {
-    return appendValues(connectionKey, s.profileId, s.serverTime.toMSecsSinceEpoch(), metricsOf(s));
+    const qint64 tMs = s.serverTime.toMSecsSinceEpoch();
+    const bool stored = appendValues(connectionKey, s.profileId, tMs, metricsOf(s));
+    if (stored && (m_lastPurgeMs == 0 || tMs - m_lastPurgeMs >= kPurgeEveryMs)) {
+        purge(tMs);
+        m_lastPurgeMs = tMs;
+    }
+    return stored;
 }
 
 bool HistoryStore::appendValues(const QString &key, const QString &profileId, qint64 tMs,

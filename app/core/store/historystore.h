@@ -43,12 +43,19 @@ public:
     bool open(QString *error = nullptr);
     bool isOpen() const { return m_open; }
 
-    /// Samples older than this many days are deleted by purge() (default 30).
-    void setRetentionDays(int days) { m_retentionDays = qMax(1, days); }
+    /// Samples older than this many days are deleted by purge() (default 30); the next append()
+    /// purges at once.
+    void setRetentionDays(int days) {
+        m_retentionDays = qMax(1, days);
+        m_lastPurgeMs = 0;
+    }
     int retentionDays() const { return m_retentionDays; }
 
-    /// Stores every metric of `snapshot` at its server time. One transaction.
+    /// Stores every metric of `snapshot` at its server time. One transaction. Purges (purge())
+    /// on the first append and then once per kPurgeEveryMs of server time, so that a window left
+    /// open for weeks keeps only its retention and not only the one at start.
     bool append(const QString &connectionKey, const Snapshot &snapshot);
+    static constexpr qint64 kPurgeEveryMs = 3600 * 1000;
     /// Stores the values of one sample time in one transaction; `append` uses it.
     bool appendValues(const QString &connectionKey, const QString &profileId, qint64 tMs,
                       const QList<QPair<QString, double>> &values);
@@ -82,6 +89,7 @@ private:
     QString m_connectionName;
     bool m_open = false;
     int m_retentionDays = 30;
+    qint64 m_lastPurgeMs = 0; ///< server time of the last purge by append(); 0 = not yet
     mutable QHash<QString, qint64> m_seriesCache;
     // Prepared once: an append every few seconds should not re-parse its SQL.
     std::unique_ptr<QSqlQuery> m_insertRaw;
