@@ -1371,6 +1371,10 @@ from %6</source>
         <source>Triage › %1</source>
         <translation>トリアージ › %1</translation>
     </message>
+    <message>
+        <source>%1 — not retrying: change the connection, or try again</source>
+        <translation>%1 — 再試行しません: 接続を変更するか、もう一度お試しください</translation>
+    </message>
 </context>
 <context>
     <name>om::MessageListModel</name>
@@ -1442,10 +1446,6 @@ from %6</source>
         <translation>読み取り専用セッションが要求されました</translation>
     </message>
     <message>
-        <source>privileges could not be checked: %1</source>
-        <translation>権限を確認できませんでした: %1</translation>
-    </message>
-    <message>
         <source>privileges not checked yet</source>
         <translation>権限はまだ確認されていません</translation>
     </message>
@@ -1460,6 +1460,10 @@ from %6</source>
     <message>
         <source>read-only: this role cannot change messages (%1)</source>
         <translation>読み取り専用: このロールはメッセージを変更できません (%1)</translation>
+    </message>
+    <message>
+        <source>access not known yet: privileges could not be checked (%1)</source>
+        <translation>権限はまだ不明: 権限を確認できませんでした (%1)</translation>
     </message>
 </context>
 <context>
@@ -1775,6 +1779,65 @@ from %6</source>
     <message>
         <source>State now</source>
         <translation>現在の状態</translation>
+    </message>
+</context>
+<context>
+    <name>om::StartFailureWatcher</name>
+    <message>
+        <source>No server answered at %1. It may be down, or the host, the port or the network (VPN, firewall) may be wrong.</source>
+        <translation>%1 でサーバーが応答しませんでした。サーバーが停止しているか、ホスト・ポート・ネットワーク (VPN、ファイアウォール) が誤っている可能性があります。</translation>
+    </message>
+    <message>
+        <source>The server at %1 answered but takes no connections now: it is starting up, shutting down or has no free connection slot.</source>
+        <translation>%1 のサーバーは応答しましたが、現在は接続を受け付けていません: 起動中、停止中、または空き接続枠がありません。</translation>
+    </message>
+    <message>
+        <source>The connection string for %1 is not valid; no connection was tried.</source>
+        <translation>%1 の接続文字列が無効です。接続は試行されていません。</translation>
+    </message>
+    <message>
+        <source>The server at %1 refused the login: a wrong or missing password, or no pg_hba.conf entry lets this user in from here.</source>
+        <translation>%1 のサーバーがログインを拒否しました: パスワードが誤っているか未指定、またはこの場所からこのユーザーを許可する pg_hba.conf のエントリがありません。</translation>
+    </message>
+    <message>
+        <source>The server at %1 has no such role (user name).</source>
+        <translation>%1 のサーバーにそのロール (ユーザー名) はありません。</translation>
+    </message>
+    <message>
+        <source>The server at %1 has no such database.</source>
+        <translation>%1 のサーバーにそのデータベースはありません。</translation>
+    </message>
+    <message>
+        <source>The server at %1 refused the login.</source>
+        <translation>%1 のサーバーがログインを拒否しました。</translation>
+    </message>
+    <message>
+        <source>Could not connect</source>
+        <translation>接続できませんでした</translation>
+    </message>
+    <message>
+        <source>The monitor keeps trying in the background.</source>
+        <translation>モニターはバックグラウンドで接続を試行し続けます。</translation>
+    </message>
+    <message>
+        <source>Trying again will not help until the connection changes; the monitor stopped trying.</source>
+        <translation>接続を変更しない限り再試行しても解決しません。モニターは試行を停止しました。</translation>
+    </message>
+    <message>
+        <source>Change connection…</source>
+        <translation>接続を変更…</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>待つ</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
     </message>
 </context>
 <context>

@@ -149,7 +149,9 @@ void MainWindow::onSnapshot(const Snapshot &s) {
 }
 
 void MainWindow::onRefreshFailed(const QString &message, int retryInMs) {
-    m_lastError = tr("%1 — retrying in %2 s").arg(message.section(QLatin1Char('\n'), 0, 0)).arg((retryInMs + 999) / 1000);
+    const QString first = message.section(QLatin1Char('\n'), 0, 0);
+    m_lastError = retryInMs < 0 ? tr("%1 — not retrying: change the connection, or try again").arg(first)
+                                : tr("%1 — retrying in %2 s").arg(first).arg((retryInMs + 999) / 1000);
     updateStaleness();
 }
 

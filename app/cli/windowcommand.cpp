@@ -4,6 +4,7 @@
 #include "cli/appidentity.h"
 #include "cli/installpaths.h"
 #include "connection/connectiondialog.h"
+#include "connection/startfailurewatcher.h"
 #include "pg/connectioninfo.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "mainwindow.h"
@@ -39,6 +40,41 @@ void applyWindowOptions(MainWindow &window, const Options &o) {
     }
 }
 
+/// What the window connects with: from the command line, the environment or the dialog.
+struct Target {
+    QString conninfo;
+    QString password; // from the dialog or the OS keychain: handed to libpq only, never stored
+    QString profileId;
+    bool readOnly = false;
+};
+
+/// The connection dialog, filled with `previous` when given; nullopt when the operator cancels.
+std::optional<Target> askTarget(const Target *previous, bool forceReadOnly) {
+    QStringList ids;
+    for (const ProfileSource &s : builtInProfiles())
+        ids << s.profile.id;
+    ConnectionDialog dialog(ids);
+    if (previous)
+        dialog.preset(previous->conninfo, previous->profileId, previous->readOnly);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return Target{dialog.connectionString(), dialog.password(), dialog.profileId(), forceReadOnly || dialog.readOnly()};
+}
+
+AppContext contextFor(const Target &t, const SchemaProfile &profile) {
+    GatewayConfig config;
+    config.connInfo = t.conninfo;
+    config.password = t.password;
+    config.readOnly = t.readOnly;
+    AppContext ctx;
+    ctx.gateway = new Gateway(config);
+    ctx.profile = profile;
+    ctx.connectionLabel = ConnectionInfo::describe(t.conninfo);
+    ctx.connectionKey = ConnectionInfo::storeKey(t.conninfo, profile.id);
+    ctx.readOnly = t.readOnly;
+    return ctx;
+}
+
 } // namespace
 
 int runWindow(int &argc, char **argv, const Options &o) {
@@ -46,51 +82,45 @@ int runWindow(int &argc, char **argv, const Options &o) {
     setAppIdentity();
     installTranslations(app);
 
-    QString conninfo = o.conninfo;
-    bool readOnly = o.readOnly;
-    QString profileArg = o.profile;
-    QString password; // from the dialog or the OS keychain: handed to libpq only, never stored
-    if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase()) {
-        QStringList ids;
-        for (const ProfileSource &s : builtInProfiles())
-            ids << s.profile.id;
-        ConnectionDialog dialog(ids);
-        if (dialog.exec() != QDialog::Accepted)
-            return 0;
-        conninfo = dialog.connectionString();
-        password = dialog.password();
-        profileArg = dialog.profileId();
-        readOnly = readOnly || dialog.readOnly();
-    }
-    if (const QString problem = ConnectionDialog::validate(conninfo); o.connectGiven && !problem.isEmpty())
+    std::optional<Target> target = Target{o.conninfo, {}, o.profile, o.readOnly};
+    if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase())
+        target = askTarget(nullptr, o.readOnly);
+    if (!target)
+        return 0;
+    if (const QString problem = ConnectionDialog::validate(target->conninfo); o.connectGiven && !problem.isEmpty())
         return refuse(problem);
-    QString error;
-    const std::optional<SchemaProfile> profile = resolveProfile(profileArg, &error);
-    if (!profile)
-        return refuse(error);
-
-    GatewayConfig config;
-    config.connInfo = conninfo;
-    config.password = password;
-    config.readOnly = readOnly;
-    AppContext ctx;
-    ctx.gateway = new Gateway(config);
-    ctx.profile = *profile;
-    ctx.connectionLabel = ConnectionInfo::describe(conninfo);
-    ctx.connectionKey = ConnectionInfo::storeKey(conninfo, profile->id);
-    ctx.readOnly = readOnly;
-
-    MainWindow window(ctx);
-    applyWindowOptions(window, o);
-    window.show();
-    if (!o.screenshotFile.isEmpty()) {
-        const QString file = o.screenshotFile;
-        QTimer::singleShot(int(o.screenshotDelaySeconds * 1000), &window, [&window, file] {
-            window.grab().save(file);
-            QApplication::quit();
+    // A failed start offers the connection dialog (StartFailureWatcher): the window closes, the
+    // dialog opens with what failed, and a new window opens with what the operator corrected.
+    for (bool first = true;; first = false) {
+        QString error;
+        const std::optional<SchemaProfile> profile = resolveProfile(target->profileId, &error);
+        if (!profile)
+            return refuse(error);
+        auto window = std::make_unique<MainWindow>(contextFor(*target, *profile));
+        bool changeConnection = false;
+        auto *watcher = new StartFailureWatcher(window->poller(), window.get(), window->context().connectionLabel);
+        QObject::connect(watcher, &StartFailureWatcher::changeConnectionRequested, window.get(), [&changeConnection, &window] {
+            changeConnection = true;
+            window->close();
         });
+        if (first)
+            applyWindowOptions(*window, o);
+        window->show();
+        if (first && !o.screenshotFile.isEmpty()) {
+            const QString file = o.screenshotFile;
+            QTimer::singleShot(int(o.screenshotDelaySeconds * 1000), window.get(), [w = window.get(), file] {
+                w->grab().save(file);
+                QApplication::quit();
+            });
+        }
+        const int rc = app.exec();
+        if (!changeConnection)
+            return rc;
+        window.reset(); // its lanes shut before the next window's open
+        target = askTarget(&*target, o.readOnly);
+        if (!target)
+            return 0;
     }
-    return app.exec();
 }
 
 } // namespace om::cli

@@ -1,4 +1,6 @@
 #pragma once
+#include "pg/connectproblem.h"
+
 #include <QString>
 #include <stdexcept>
 
@@ -20,6 +22,7 @@ struct PgError : std::runtime_error {
     Kind kind;
     QString message;
     QString sqlState;
+    ConnectProblem connectProblem = ConnectProblem::None; ///< why, for Kind::ConnectFailed
 };
 
 } // namespace om

@@ -175,8 +175,8 @@ void PgSession::open() {
     close();
     std::unique_ptr<Connection> c;
     PgCancelHandle cancel;
+    const QString libpq = ConnectionInfo::withPassword(withClientLimits(m_options.connInfo, m_options), m_options.password);
     try {
-        const QString libpq = ConnectionInfo::withPassword(withClientLimits(m_options.connInfo, m_options), m_options.password);
         t_lastHandle = nullptr;
         c = std::make_unique<Connection>(libpq.toStdString());
         // The handle belongs to this connection only: a broken one is never reused
@@ -184,7 +184,9 @@ void PgSession::open() {
         if (auto *pg = reinterpret_cast<PGconn *>(t_lastHandle))
             cancel.m_cancel = std::shared_ptr<void>(PQgetCancel(pg), [](void *p) { PQfreeCancel(static_cast<PGcancel *>(p)); });
     } catch (const std::exception &e) {
-        throw PgError(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
+        PgError failed(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
+        failed.connectProblem = probeConnectFailure(libpq, failed.message);
+        throw failed;
     }
     try {
         // Session settings in one round trip. The server's clock is the clock: times travel in

@@ -63,6 +63,12 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
 }
 
 QString ConnectionDialog::connectionString() const { return ConnectionInfo::withoutPassword(m_conn->text()); }
+void ConnectionDialog::preset(const QString &connectionString, const QString &profileId, bool readOnly) {
+    m_conn->setText(ConnectionInfo::withoutPassword(connectionString));
+    if (const int i = m_profile->findText(profileId); i >= 0)
+        m_profile->setCurrentIndex(i);
+    m_readOnly->setChecked(readOnly);
+}
 QString ConnectionDialog::password() const { return m_password; }
 QString ConnectionDialog::profileId() const { return m_profile->currentText(); }
 bool ConnectionDialog::readOnly() const { return m_readOnly->isChecked(); }

@@ -22,6 +22,9 @@ public:
     explicit ConnectionDialog(const QStringList &profileIds, QWidget *parent = nullptr);
     /// What was typed, without any password (safe to keep, show or save).
     QString connectionString() const;
+    /// Fills the dialog with the connection that failed, so that the operator corrects it rather
+    /// than types it again (never a password: it is asked again or read from the keychain).
+    void preset(const QString &connectionString, const QString &profileId, bool readOnly);
     /// The password for this session (typed, taken out of the connection string, or read from
     /// the keychain); empty = libpq's own sources. Hand it to GatewayConfig::password only.
     QString password() const;

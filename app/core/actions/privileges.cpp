@@ -10,11 +10,12 @@ QString Privileges::summary() const {
     auto tr = [](const char *s) { return QCoreApplication::translate("om::Privileges", s); };
     if (canChangeMessages())
         return tr("operator: %1 may change messages").arg(role);
+    // Not knowing is not "cannot": a server that never answered says nothing about the role.
+    if (!forcedReadOnly && !error.isEmpty())
+        return tr("access not known yet: privileges could not be checked (%1)").arg(error.section(QLatin1Char('\n'), 0, 0));
     QString why;
     if (forcedReadOnly)
         why = tr("read-only session requested");
-    else if (!error.isEmpty())
-        why = tr("privileges could not be checked: %1").arg(error.section(QLatin1Char('\n'), 0, 0));
     else if (!checked)
         why = tr("privileges not checked yet");
     else if (readOnlyTransactions)

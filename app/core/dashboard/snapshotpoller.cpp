@@ -21,6 +21,8 @@ void SnapshotPoller::setStuckTimeoutMinutes(int minutes) { m_stuckTimeoutMinutes
 
 void SnapshotPoller::start() {
     m_running = true;
+    if (!m_hasSnapshot)
+        m_failures = 0; // a new start: its first failure is reported as one again
     schedule(0);
 }
 
@@ -97,6 +99,18 @@ void SnapshotPoller::tick() {
             else
                 m_breakdownRequested = m_breakdownRequested || withBreakdown;
             ++m_failures;
+            if (!m_hasSnapshot && e.kind == PgError::Kind::ConnectFailed && m_failures == 1) {
+                // At start an operator is watching: say what failed, and do not retry forever
+                // what cannot succeed by retrying.
+                const bool retrying = !retryCannotHelp(e.connectProblem);
+                if (!retrying) {
+                    m_running = false;
+                    emit refreshFailed(e.message, -1);
+                    emit startFailed(e.connectProblem, e.message, false);
+                    return;
+                }
+                emit startFailed(e.connectProblem, e.message, true);
+            }
             // A refresh that met the statement timeout kept the server busy all that time: the
             // same duty limit as for slow successes. Any other failure (a lost connection, the
             // watchdog) cost the server nothing measurable: the backoff alone.

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/dashboard/snapshot.h"
 #include "core/profile/schemaprofile.h"
+#include "pg/connectproblem.h"
 #include "pg/limits.h"
 
 #include <QDateTime>
@@ -55,8 +56,13 @@ public:
 
 signals:
     void snapshotReady(const om::Snapshot &snapshot);
-    /// A refresh failed; `retryInMs` says when the next one is.
+    /// A refresh failed; `retryInMs` says when the next one is, -1 when none is coming (see
+    /// startFailed).
     void refreshFailed(const QString &message, int retryInMs);
+    /// The very first connection failed (no snapshot yet). When `retrying` is false, trying
+    /// again cannot help (a wrong password, role, database or parameter): the poller stopped and
+    /// waits for start() or another connection. Once per start().
+    void startFailed(om::ConnectProblem problem, const QString &message, bool retrying);
 
 private:
     void tick();

@@ -1,0 +1,102 @@
+// Why a start failed, from real failures against the throwaway server: no such role, no such
+// database, nothing listening, an invalid connection string. PgSession::open() pings the
+// address after a failure and classifies with the answer; the server's words decide only which
+// name it did not find. Authentication and a server that refuses connections cannot be produced
+// on the harness's trust-authenticated cluster: the classifier's rules for them are checked with
+// the messages PostgreSQL 15 and libpq send.
+#include "pg/connectproblem.h"
+#include "pg/pgerror.h"
+#include "pg/pgsession.h"
+#include "testdatabase.h"
+#include "testmain.h"
+
+#include <QTcpServer>
+#include <QTest>
+
+using namespace om;
+using namespace om::test;
+
+Q_DECLARE_METATYPE(om::ConnectProblem)
+Q_DECLARE_METATYPE(om::PingAnswer)
+
+class TestConnectProblem : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+
+    static QString tcp(const QString &rest) {
+        return QStringLiteral("host=127.0.0.1 port=%1 connect_timeout=3 %2").arg(qEnvironmentVariable("PGPORT"), rest);
+    }
+    /// A loopback port nothing listens on (taken, then given back).
+    static quint16 closedPort() {
+        QTcpServer s;
+        s.listen(QHostAddress::LocalHost);
+        const quint16 port = s.serverPort();
+        s.close();
+        return port;
+    }
+
+private slots:
+    void initTestCase() {
+        QString error;
+        m_db = TestDatabase::create({}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+    }
+
+    void realFailuresAreClassified_data() {
+        QTest::addColumn<QString>("connInfo");
+        QTest::addColumn<ConnectProblem>("expected");
+        QTest::newRow("no such role") << tcp("user=om_no_such_role dbname=" + m_db->name()) << ConnectProblem::RoleMissing;
+        QTest::newRow("no such database") << tcp("dbname=om_no_such_database") << ConnectProblem::DatabaseMissing;
+        QTest::newRow("nothing listening")
+            << QStringLiteral("host=127.0.0.1 port=%1 dbname=x connect_timeout=3").arg(closedPort()) << ConnectProblem::Unreachable;
+        QTest::newRow("invalid keyword") << tcp("dbname=x om_not_a_keyword=1") << ConnectProblem::BadParameters;
+    }
+
+    void realFailuresAreClassified() {
+        QFETCH(QString, connInfo);
+        QFETCH(ConnectProblem, expected);
+        PgSession::Options o;
+        o.connInfo = connInfo;
+        PgSession session(o);
+        try {
+            session.open();
+            QFAIL("the connection opened");
+        } catch (const PgError &e) {
+            QCOMPARE(e.kind, PgError::Kind::ConnectFailed);
+            QVERIFY2(e.connectProblem == expected, qPrintable(QStringLiteral("got %1 for: %2").arg(int(e.connectProblem)).arg(e.message)));
+        }
+        QCOMPARE(retryCannotHelp(expected), expected != ConnectProblem::Unreachable);
+    }
+
+    void serverMessagesDecideOnlyWhenAServerAnswered_data() {
+        QTest::addColumn<PingAnswer>("ping");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<ConnectProblem>("expected");
+        const QString at = QStringLiteral("connection to server at \"10.0.0.5\", port 5432 failed: ");
+        QTest::newRow("password") << PingAnswer::Accepting << at + "FATAL:  password authentication failed for user \"ops\""
+                                  << ConnectProblem::Authentication;
+        QTest::newRow("no password") << PingAnswer::Accepting << at + "fe_sendauth: no password supplied" << ConnectProblem::Authentication;
+        QTest::newRow("pg_hba") << PingAnswer::Accepting
+                                << at + "FATAL:  no pg_hba.conf entry for host \"10.0.0.9\", user \"ops\", database \"app\", no encryption"
+                                << ConnectProblem::Authentication;
+        QTest::newRow("full") << PingAnswer::Accepting << at + "FATAL:  sorry, too many clients already" << ConnectProblem::NotAccepting;
+        QTest::newRow("starting") << PingAnswer::Rejecting << at + "FATAL:  the database system is starting up"
+                                  << ConnectProblem::NotAccepting;
+        // A Japanese server: true but unspecific, never a guess.
+        QTest::newRow("other language") << PingAnswer::Accepting << at + QString::fromUtf8("致命的エラー:  ロール\"ops\"は存在しません")
+                                        << ConnectProblem::LoginRefused;
+        // Words in a message never override a server that did not answer.
+        QTest::newRow("no answer") << PingAnswer::NoResponse << at + "role \"x\" does not exist" << ConnectProblem::Unreachable;
+    }
+
+    void serverMessagesDecideOnlyWhenAServerAnswered() {
+        QFETCH(PingAnswer, ping);
+        QFETCH(QString, message);
+        QFETCH(ConnectProblem, expected);
+        QCOMPARE(int(classifyConnectFailure(ping, message)), int(expected));
+    }
+};
+
+OM_TEST_MAIN(TestConnectProblem)
+#include "tst_connectproblem.moc"
