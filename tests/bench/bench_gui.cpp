@@ -1,0 +1,300 @@
+// GUI benchmark (scripts/bench gui; not a timed test): the real MainWindow, offscreen, against the
+// demo database, measuring how late the GUI thread's event loop runs while
+//   - the network stops answering (a loopback proxy that accepts but stops forwarding, like a
+//     dropped VPN) and the operator types into Triage's key filter, every keystroke cancelling
+//     the query before it;
+//   - the window is closed while the network is still frozen;
+//   - the operator scrolls Triage's "All messages" list 100,000 rows deep;
+// and the window's memory over a compressed soak (a refresh every 200 ms, views switched all the
+// time). Prints one `gui:` line; the per-minute RSS curve goes before it.
+//
+// Lateness is measured by a 5 ms precise timer on the GUI thread: every tick later than its due
+// time by X ms means the event loop could not run for X ms (typing, painting and the clock stop).
+#include "appcontext.h"
+#include "core/dashboard/snapshotpoller.h"
+#include "core/profile/schemaprofile.h"
+#include "dashboard/dashboardview.h"
+#include "freezingproxy.h"
+#include "mainwindow.h"
+#include "pg/gateway.h"
+#include "triage/filterbar.h"
+#include "triage/messagelistmodel.h"
+#include "triage/triageview.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+using namespace om;
+
+namespace {
+
+/// How late a 5 ms timer on the GUI thread fires: the event loop's stalls.
+class StallMonitor : public QObject {
+public:
+    static constexpr int kTickMs = 5;
+
+    StallMonitor() {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(kTickMs);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            m_lateMs.push_back(std::max<double>(0, (now - m_last) / 1e6 - kTickMs));
+            m_last = now;
+        });
+    }
+    void start() {
+        m_lateMs.clear();
+        m_clock.start();
+        m_last = 0;
+        m_timer.start();
+    }
+    void stop() { m_timer.stop(); }
+    double maxMs() const { return m_lateMs.empty() ? 0 : *std::max_element(m_lateMs.begin(), m_lateMs.end()); }
+    double p99Ms() const {
+        if (m_lateMs.empty())
+            return 0;
+        std::vector<double> v = m_lateMs;
+        const size_t k = std::min(v.size() - 1, size_t(double(v.size()) * 0.99));
+        std::nth_element(v.begin(), v.begin() + qsizetype(k), v.end());
+        return v[k];
+    }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    std::vector<double> m_lateMs;
+};
+
+/// Resident set size of this process (Linux), in KiB.
+qint64 rssKb() {
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return -1;
+}
+
+struct Options {
+    QString database;
+    QString profileId = QStringLiteral("app_outbox");
+    int scrollRows = 100000;
+    int soakMinutes = 30;
+    int soakIntervalMs = 200;
+};
+
+/// The window as the application builds it (windowcommand.cpp), on `connInfo`.
+std::unique_ptr<MainWindow> openWindow(const QString &connInfo, const Options &o) {
+    GatewayConfig config;
+    config.connInfo = connInfo;
+    AppContext ctx;
+    ctx.gateway = new Gateway(config);
+    ctx.profile = *SchemaProfile::builtIn(o.profileId);
+    ctx.connectionLabel = QStringLiteral("bench");
+    ctx.connectionKey = QStringLiteral("bench/") + o.profileId;
+    auto window = std::make_unique<MainWindow>(ctx);
+    window->resize(1440, 900);
+    window->show();
+    return window;
+}
+
+QString directConnInfo(const Options &o) {
+    return QStringLiteral("host=127.0.0.1 port=%1 user=%2 dbname=%3")
+        .arg(qEnvironmentVariable("PGPORT"), qEnvironmentVariable("PGUSER", QStringLiteral("postgres")), o.database);
+}
+
+int triageTab(MainWindow &w) { return w.tabs()->indexOf(w.triageView()); }
+
+/// Triage on "All messages" with no filter (a filter typed in an earlier scenario is restored
+/// from the settings otherwise), until its first page is in.
+bool waitForFirstPage(MainWindow &w) {
+    w.setTabIndex(triageTab(w));
+    w.triageView()->applyFilter(ListFilter{});
+    return QTest::qWaitFor([&w] { return w.triageView()->model()->rowCount() > 0; }, 30000);
+}
+
+struct FrozenResult {
+    double idleMaxMs = 0, idleP99Ms = 0; ///< the same window before the freeze: this machine's noise floor
+    double stallMaxMs = 0, stallP99Ms = 0, detectS = -1, boundS = 0;
+    qint64 closeMs = -1;
+};
+
+/// Freezes the proxy with Triage open, types 40 characters into the key filter (one each 150 ms),
+/// waits until the dashboard declares the server not answering, then closes the window.
+FrozenResult frozenTypingAndClose(const Options &o) {
+    FrozenResult r;
+    om::test::FreezingProxy proxy(QHostAddress::LocalHost, quint16(qEnvironmentVariableIntValue("PGPORT")));
+    auto window = openWindow(proxy.connectionString(o.database), o);
+    if (!waitForFirstPage(*window)) {
+        std::fprintf(stderr, "bench gui: the first Triage page never came\n");
+        return r;
+    }
+    auto *dashboard = window->findChild<DashboardView *>();
+    r.boundS = Gateway::watchdogBoundMs(window->context().gateway->config()) / 1000.0;
+    QLineEdit *key = window->triageView()->filterBar()->keyEdit();
+    StallMonitor monitor;
+    monitor.start();
+    QTest::qWait(6000); // live: the dashboard refreshes, the list is there
+    monitor.stop();
+    r.idleMaxMs = monitor.maxMs();
+    r.idleP99Ms = monitor.p99Ms();
+    QElapsedTimer sinceFreeze;
+    auto declared = [&] {
+        if (r.detectS < 0 && dashboard->healthText().contains(QLatin1String("not answering")))
+            r.detectS = sinceFreeze.elapsed() / 1000.0;
+        return r.detectS >= 0;
+    };
+    monitor.start();
+    proxy.freeze();
+    sinceFreeze.start();
+    const QString typed = QStringLiteral("MSG-12345-order-shipping-retry-abcdefgh");
+    for (QChar c : typed) {
+        QTest::keyClick(key, c.toLatin1());
+        QTest::qWait(150);
+        declared();
+    }
+    if (!QTest::qWaitFor(declared, int(r.boundS * 1000) + 30000))
+        std::fprintf(stderr, "bench gui: the frozen server was never declared not answering\n");
+    monitor.stop();
+    r.stallMaxMs = monitor.maxMs();
+    r.stallP99Ms = monitor.p99Ms();
+
+    QElapsedTimer closing;
+    closing.start();
+    window->close();
+    window.reset();
+    r.closeMs = closing.elapsed();
+    proxy.release();
+    return r;
+}
+
+struct ScrollResult {
+    double stallMaxMs = 0, stallP99Ms = 0, seconds = 0;
+    int rows = 0;
+};
+
+/// Scrolls "All messages" to the bottom again and again; every arrival at the bottom fetches the
+/// next keyset page, until `scrollRows` rows are in the list.
+ScrollResult scrollDeep(const Options &o) {
+    ScrollResult r;
+    auto window = openWindow(directConnInfo(o), o);
+    TriageView *triage = window->triageView();
+    if (!waitForFirstPage(*window))
+        return r;
+    QTableView *table = triage->table();
+    MessageListModel *model = triage->model();
+    // Triage stops at 20,000 rows ("refine the filter"); the benchmark lifts the cap to measure
+    // the GUI thread with a list five times deeper than an operator can reach.
+    model->setMaxRows(std::max(model->maxRows(), o.scrollRows));
+    StallMonitor monitor;
+    QElapsedTimer t;
+    t.start();
+    monitor.start();
+    while (model->rowCount() < o.scrollRows && t.elapsed() < 600000) {
+        const int before = model->rowCount();
+        table->scrollToBottom();
+        if (!QTest::qWaitFor([&] { return model->rowCount() > before; }, 20000))
+            break; // the list ended (fewer rows than asked) or a page failed
+    }
+    monitor.stop();
+    r.seconds = t.elapsed() / 1000.0;
+    r.rows = model->rowCount();
+    r.stallMaxMs = monitor.maxMs();
+    r.stallP99Ms = monitor.p99Ms();
+    return r;
+}
+
+struct SoakResult {
+    double startMb = 0, endMb = 0;
+    qint64 last10MinGrowthKb = 0;
+};
+
+/// Refresh every soakIntervalMs for soakMinutes, switching tab every 3 s and Triage's view every
+/// third switch; RSS sampled every 10 s, printed once a minute.
+SoakResult soak(const Options &o) {
+    SoakResult r;
+    auto window = openWindow(directConnInfo(o), o);
+    if (!waitForFirstPage(*window))
+        std::fprintf(stderr, "bench gui: the soak's first Triage page never came\n");
+    window->poller()->setIntervalMs(o.soakIntervalMs);
+    QList<QPair<qint64, qint64>> samples; // (ms since start, KiB)
+    QElapsedTimer t;
+    t.start();
+    const qint64 endMs = qint64(o.soakMinutes) * 60000;
+    int switches = 0;
+    samples.append({0, rssKb()});
+    while (t.elapsed() < endMs) {
+        QTest::qWait(3000);
+        window->setTabIndex(++switches % window->tabs()->count());
+        if (switches % 3 == 0)
+            window->triageView()->setView(ListFilter::View((switches / 3) % 4));
+        if (t.elapsed() - samples.last().first >= 10000) {
+            samples.append({t.elapsed(), rssKb()});
+            if (samples.size() % 6 == 1)
+                std::printf("soak: minute=%.0f rss_mb=%.1f\n", t.elapsed() / 60000.0, samples.last().second / 1024.0);
+            std::fflush(stdout);
+        }
+    }
+    samples.append({t.elapsed(), rssKb()});
+    r.startMb = samples.first().second / 1024.0;
+    r.endMb = samples.last().second / 1024.0;
+    const qint64 tenMinBefore = samples.last().first - 600000;
+    auto from = std::find_if(samples.begin(), samples.end(), [&](const auto &s) { return s.first >= tenMinBefore; });
+    r.last10MinGrowthKb = samples.last().second - from->second;
+    return r;
+}
+
+Options parse(const QApplication &app) {
+    QCommandLineParser p;
+    p.addOptions({{"database", "database name (host, port, user from PG*)", "name"},
+                  {"profile", "built-in profile id", "id", "app_outbox"},
+                  {"scroll-rows", "rows to scroll through", "n", "100000"},
+                  {"soak-minutes", "soak length", "min", "30"},
+                  {"soak-interval-ms", "refresh interval during the soak", "ms", "200"}});
+    p.process(app);
+    Options o;
+    o.database = p.value("database");
+    o.profileId = p.value("profile");
+    o.scrollRows = p.value("scroll-rows").toInt();
+    o.soakMinutes = p.value("soak-minutes").toInt();
+    o.soakIntervalMs = p.value("soak-interval-ms").toInt();
+    return o;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const Options o = parse(app);
+    if (o.database.isEmpty() || !SchemaProfile::builtIn(o.profileId)) {
+        std::fprintf(stderr, "bench gui: --database NAME and a built-in --profile are needed\n");
+        return 2;
+    }
+    const FrozenResult f = frozenTypingAndClose(o);
+    std::printf("idle: the same window live, before the freeze: stall max %.1f ms, p99 %.1f ms\n", f.idleMaxMs, f.idleP99Ms);
+    std::printf("frozen: typing stall max %.1f ms, p99 %.1f ms; declared not answering after %.1f s (bound %.1f s); "
+                "closed in %lld ms\n", f.stallMaxMs, f.stallP99Ms, f.detectS, f.boundS, f.closeMs);
+    const ScrollResult s = scrollDeep(o);
+    std::printf("scroll: %d rows in %.1f s, stall max %.1f ms, p99 %.1f ms\n", s.rows, s.seconds, s.stallMaxMs, s.stallP99Ms);
+    std::fflush(stdout);
+    const SoakResult k = soak(o);
+    std::printf("gui: idle_stall_max_ms=%.1f frozen_stall_max_ms=%.1f frozen_stall_p99_ms=%.1f close_ms=%lld scroll_stall_max_ms=%.1f "
+                "scroll_stall_p99_ms=%.1f scroll_rows=%d detect_frozen_s=%.1f detect_bound_s=%.1f soak_minutes=%d "
+                "soak_rss_start_mb=%.1f soak_rss_end_mb=%.1f soak_rss_last10min_growth_kb=%lld\n",
+                f.idleMaxMs, f.stallMaxMs, f.stallP99Ms, f.closeMs, s.stallMaxMs, s.stallP99Ms, s.rows, f.detectS, f.boundS,
+                o.soakMinutes, k.startMb, k.endMb, k.last10MinGrowthKb);
+    return 0;
+}
