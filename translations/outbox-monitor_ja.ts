@@ -626,6 +626,10 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Incident report written to %1</source>
         <translation>インシデントレポートを %1 に書き出しました</translation>
     </message>
+    <message>
+        <source>The audit list stops at %1 rows to keep memory bounded; narrow the filter, or export to CSV for all of them.</source>
+        <translation>メモリを抑えるため監査一覧は %1 行で止まります。フィルターを絞り込むか、すべての行は CSV にエクスポートしてください。</translation>
+    </message>
 </context>
 <context>
     <name>om::ConnectionDialog</name>

@@ -52,6 +52,10 @@ constexpr qint64 kSlowSortRows = 100000;
 /// Every value of a list filter is one bound parameter: a saved filter or a pasted list should not
 /// produce a statement with thousands of them. The filter bar offers at most this many.
 constexpr int kMaxValuesPerList = 200;
+/// Rows a list (Triage, Audit) holds at most: a window left open for weeks, scrolled by
+/// accident to the end of a ten-million-row table, keeps its memory bounded. Beyond it the
+/// operator narrows the filter or exports to CSV (which streams to the file).
+constexpr int kMaxListRows = 20000;
 /// Audit/status history rows shown for one message.
 constexpr int kDetailHistoryRows = 500;
 /// The detail pane fetches this much of a payload; "show all" fetches the rest.

@@ -28,7 +28,7 @@ void AuditModel::request() {
     const AuditQuery query = m_query;
     const AuditFilter filter = m_filter;
     const AuditCursor after = m_next;
-    const int limit = m_pageSize;
+    const int limit = qMin(m_pageSize, m_maxRows - int(m_rows.size()));
     m_job = m_gateway->run<AuditPage>(Lane::Browse, this,
         [query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); },
         [this, generation](const AuditPage &page) {
@@ -58,7 +58,9 @@ void AuditModel::request() {
 int AuditModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : m_rows.size(); }
 int AuditModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
-bool AuditModel::canFetchMore(const QModelIndex &parent) const { return !parent.isValid() && m_hasMore && m_job == 0; }
+bool AuditModel::canFetchMore(const QModelIndex &parent) const {
+    return !parent.isValid() && m_hasMore && m_job == 0 && m_rows.size() < m_maxRows;
+}
 
 void AuditModel::fetchMore(const QModelIndex &parent) {
     if (canFetchMore(parent))

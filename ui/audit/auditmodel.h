@@ -1,5 +1,6 @@
 #pragma once
 #include "core/audit/auditquery.h"
+#include "pg/limits.h"
 
 #include <QAbstractTableModel>
 
@@ -24,6 +25,11 @@ public:
     const AuditRow &rowAt(int row) const { return m_rows.at(row); }
     bool isLoading() const { return m_job != 0; }
     bool hasMore() const { return m_hasMore; }
+    /// At most this many rows are held (limits::kMaxListRows); beyond them isCapped().
+    void setMaxRows(int rows) { m_maxRows = qMax(1, rows); }
+    int maxRows() const { return m_maxRows; }
+    /// More rows match than the list holds: the operator narrows the filter or exports.
+    bool isCapped() const { return m_hasMore && m_rows.size() >= m_maxRows; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -47,6 +53,7 @@ private:
     AuditCursor m_next;
     bool m_hasMore = false;
     int m_pageSize = 200;
+    int m_maxRows = limits::kMaxListRows;
     quint64 m_job = 0;
     quint64 m_generation = 0;
 };

@@ -95,6 +95,11 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
             const int keyRoom = m_table->viewport()->width() - 260 - others;
             m_table->setColumnWidth(AuditModel::MessageKey, qMin(m_table->columnWidth(AuditModel::MessageKey), qMax(110, keyRoom)));
         }
+        if (m_model->isCapped()) {
+            setStatus(tr("The audit list stops at %1 rows to keep memory bounded; narrow the filter, or export "
+                         "to CSV for all of them.").arg(QLocale().toString(m_model->rowCount())));
+            return;
+        }
         setStatus(more ? tr("%1 rows shown, newest first; scroll for more").arg(QLocale().toString(m_model->rowCount()))
                        : tr("%1 rows, newest first").arg(QLocale().toString(m_model->rowCount())));
     });
@@ -159,6 +164,8 @@ bool AuditView::applyFilter() {
     m_model->setFilter(f);
     return true;
 }
+
+QString AuditView::statusText() const { return m_status->text(); }
 
 void AuditView::setStatus(const QString &text, bool problem) {
     m_status->setText(text);

@@ -32,6 +32,8 @@ public:
 
     AuditModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
+    /// The line under the table (rows shown, the cap, errors), for tests.
+    QString statusText() const;
     /// The filter the bar currently describes.
     AuditFilter currentFilter() const;
     /// Fills the bar and applies it (tests, saved filters).

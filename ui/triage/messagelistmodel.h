@@ -1,4 +1,5 @@
 #pragma once
+#include "pg/limits.h"
 #include "core/triage/listquery.h"
 
 #include <QAbstractTableModel>
@@ -79,7 +80,7 @@ private:
     bool m_atEnd = false;
     qint64 m_unindexedSortRows = 0;
     bool m_started = false;
-    int m_maxRows = 20000;
+    int m_maxRows = limits::kMaxListRows;
 };
 
 } // namespace om
