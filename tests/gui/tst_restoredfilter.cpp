@@ -19,6 +19,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QLibraryInfo>
 #include <QTranslator>
 
 using namespace om;
@@ -29,6 +30,7 @@ class TestRestoredFilter : public QObject {
     std::unique_ptr<TestDatabase> m_db;
     QTemporaryDir m_dir;
     QTranslator m_translator;
+    QTranslator m_qtTranslator; ///< Qt's own buttons (Cancel, OK) in Japanese, as the program loads them
 
     AppContext context(const QString &profileId, const QString &role) {
         AppContext ctx;
@@ -52,8 +54,11 @@ class TestRestoredFilter : public QObject {
 private slots:
     void initTestCase() {
         if (qEnvironmentVariable("OM_LANG") == QLatin1String("ja")
-            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm")))
+            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm"))) {
             QCoreApplication::installTranslator(&m_translator);
+            if (m_qtTranslator.load(QStringLiteral("qtbase_ja"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                QCoreApplication::installTranslator(&m_qtTranslator);
+        }
         QVERIFY(m_dir.isValid());
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());

@@ -51,6 +51,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QLibraryInfo>
 #include <QTranslator>
 #include <QScreen>
 
@@ -147,6 +148,7 @@ class TestWindowActions : public QObject {
     std::unique_ptr<TestDatabase> m_db;
     QTemporaryDir m_dir;
     QTranslator m_translator;
+    QTranslator m_qtTranslator; ///< Qt's own buttons (Cancel, OK) in Japanese, as the program loads them
 
     AppContext context(const QString &profileId, const QString &role) {
         AppContext ctx;
@@ -244,8 +246,11 @@ class TestWindowActions : public QObject {
 private slots:
     void initTestCase() {
         if (qEnvironmentVariable("OM_LANG") == QLatin1String("ja")
-            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm")))
+            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm"))) {
             QCoreApplication::installTranslator(&m_translator);
+            if (m_qtTranslator.load(QStringLiteral("qtbase_ja"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                QCoreApplication::installTranslator(&m_qtTranslator);
+        }
         QStandardPaths::setTestModeEnabled(true); // the history store stays out of the developer's folders
         QVERIFY(m_dir.isValid());
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
@@ -460,11 +465,8 @@ private slots:
         QVERIFY(dashboard);
         QSignalSpy settings(dashboard, &DashboardView::settingsChanged);
         w.tabs()->setCurrentWidget(dashboard);
-        QPushButton *settingsButton = nullptr;
-        for (QPushButton *b : dashboard->findChildren<QPushButton *>())
-            if (b->text().startsWith(QStringLiteral("Settings")))
-                settingsButton = b;
-        QVERIFY(settingsButton);
+        auto *settingsButton = dashboard->findChild<QPushButton *>(QStringLiteral("dashboardSettings"));
+        QVERIFY(settingsButton && settingsButton->isVisible());
         settingsButton->click();
         QTRY_COMPARE_WITH_TIMEOUT(settings.count(), 1, 10000);
         QCOMPARE(w.actions()->stuckTimeoutMinutes(), timeout);

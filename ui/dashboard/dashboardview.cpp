@@ -94,6 +94,7 @@ void DashboardView::setupWindowChoice() {
 
 QHBoxLayout *DashboardView::buildTopRow() {
     auto *settingsButton = new QPushButton(tr("Settings…"));
+    settingsButton->setObjectName(QStringLiteral("dashboardSettings"));
     connect(settingsButton, &QPushButton::clicked, this, &DashboardView::editSettings);
     auto *saveButton = new QPushButton(tr("Save charts as PNG…"));
     connect(saveButton, &QPushButton::clicked, this, &DashboardView::saveChartsInteractively);
