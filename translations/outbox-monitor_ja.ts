@@ -886,6 +886,13 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
+    <name>om::DataAgeLabel</name>
+    <message>
+        <source>as of %1, %2 ago</source>
+        <translation>%1 時点（%2 前）</translation>
+    </message>
+</context>
+<context>
     <name>om::DetailPane</name>
     <message>
         <source>Column</source>
@@ -2038,6 +2045,22 @@ from %6</source>
         <translation>
             <numerusform>選択したメッセージのうち %n 件は選択後に変更され、この一覧から外れました。操作の対象は選択した %1 件のままで、条件に合わなくなったものはスキップされます。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Clear filter</source>
+        <translation>フィルターを解除</translation>
+    </message>
+    <message>
+        <source>Filter restored from your last session: %1</source>
+        <translation>前回のセッションのフィルターを復元しました: %1</translation>
+    </message>
+    <message>
+        <source>Triage › %1</source>
+        <translation>トリアージ › %1</translation>
+    </message>
+    <message>
+        <source>Triage › %1, %2</source>
+        <translation>トリアージ › %1、%2</translation>
     </message>
 </context>
 <context>

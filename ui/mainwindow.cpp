@@ -32,7 +32,18 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
       m_audit(new AuditView(m_context.gateway, m_context.profile)), m_staleTimer(new QTimer(this)) {
     m_context.gateway->setParent(this);
     setWindowTitle(tr("Outbox Monitor — %1 — %2").arg(m_context.profile.table, m_context.connectionLabel));
+    DashboardView *dashboard = buildTabs();
+    setupActions();
+    connectScope();
+    connectStuckTimeout(dashboard);
+    connectRefreshAfterChange();
+    connectAccess();
+    buildStatusBar();
+    m_poller->start();
+    fitToScreen();
+}
 
+DashboardView *MainWindow::buildTabs() {
     auto *dashboard = new DashboardView(m_context, m_poller);
     m_tiles = dashboard->tiles();
     m_tabs->addTab(dashboard, tr("Dashboard"));
@@ -41,9 +52,17 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_tabs->addTab(m_audit, tr("Audit"));
     m_audit->setHistory(dashboard->store(), dashboard->storeKey()); // the report draws the dashboard's charts
     setCentralWidget(m_tabs);
+    // From an audit row to the message it changed.
+    connect(m_audit, &AuditView::messageOpenRequested, this, [this](qint64 id) {
+        m_tabs->setCurrentWidget(m_triage);
+        m_triage->detailPane()->showMessage(id);
+    });
+    return dashboard;
+}
 
+void MainWindow::setupActions() {
     // Audited actions (issue 5): they act on the triage selection, or with nothing selected on
-    // everything matching its filter; the NOTIFY listener refreshes every open window.
+    // everything matching its filter.
     m_actions = new ActionController(m_context, this);
     m_actions->setAllowed(false); // until the server has said what the role may do
     addToolBar(m_actions->toolBar());
@@ -56,6 +75,9 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_triage->addListActions(m_actions->actions());
     for (int i = 0; i < qMin(m_tabs->count(), 9); ++i) // Ctrl+1… shows the i-th tab, as in a browser
         connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)), this), &QShortcut::activated, this, [this, i] { if (m_tabs->isTabVisible(i)) setTabIndex(i); });
+}
+
+void MainWindow::connectScope() {
     connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<qint64> &ids) { m_actions->setSelection(ids); });
     connect(m_triage, &TriageView::filterChanged, this, [this](const ListFilter &f) {
         m_actions->setScopeName(tr("Triage › %1").arg(m_triage->viewTitle()));
@@ -68,6 +90,9 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     auto scopeShown = [this] { m_actions->setScopeVisible(m_tabs->currentWidget() == m_triage); };
     connect(m_tabs, &QTabWidget::currentChanged, this, scopeShown);
     scopeShown();
+}
+
+void MainWindow::connectStuckTimeout(DashboardView *dashboard) {
     // One stuck timeout per connection and profile, the dashboard's Settings value: the Stuck
     // view, Recover stuck and the incident report use it too.
     auto stuckTimeout = [this](int minutes) {
@@ -78,9 +103,21 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     stuckTimeout(dashboard->settings().stuckTimeoutMinutes);
     connect(dashboard, &DashboardView::settingsChanged, this,
             [stuckTimeout](const DashboardSettings &s) { stuckTimeout(s.stuckTimeoutMinutes); });
-    connect(m_actions, &ActionController::actionFinished, m_poller, &SnapshotPoller::refreshNow);
-    connect(m_actions, &ActionController::actionFinished, m_triage, &TriageView::refresh);
-    PgSession::Options listen; // its own connection: LISTEN waits on a socket, not on a lane
+}
+
+void MainWindow::refreshAfterChange() {
+    // The tiles, the Triage list (keeping the selection by id), its detail pane and the Audit
+    // tab: whatever changed rows, nobody has to press Apply or reselect to see it.
+    m_poller->refreshNow();
+    m_triage->refresh();
+    m_audit->refresh();
+}
+
+void MainWindow::connectRefreshAfterChange() {
+    connect(m_actions, &ActionController::actionFinished, this, &MainWindow::refreshAfterChange);
+    // Other windows' actions arrive as NOTIFY on a connection of its own: LISTEN waits on a
+    // socket, not on a lane.
+    PgSession::Options listen;
     listen.connInfo = m_context.gateway->config().connInfo;
     listen.password = m_context.gateway->config().password;
     listen.applicationName = m_context.gateway->config().applicationName + QStringLiteral("/listen");
@@ -88,17 +125,13 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     listen.readOnly = m_context.readOnly;
     m_listener = new ActionListener(listen, this);
     connect(m_listener, &ActionListener::actionAnnounced, this, [this](const ActionNotice &n) {
-        m_poller->refreshNow();
-        m_triage->refresh();
+        refreshAfterChange();
         statusBar()->showMessage(ActionController::describe(n), 20000);
     });
     m_listener->start();
-    // From an audit row to the message it changed.
-    connect(m_audit, &AuditView::messageOpenRequested, this, [this](qint64 id) {
-        m_tabs->setCurrentWidget(m_triage);
-        m_triage->detailPane()->showMessage(id);
-    });
+}
 
+void MainWindow::connectAccess() {
     // Until the server has said what the role may do, nothing may change.
     m_mode->setText(m_context.readOnly ? tr("read-only") : tr("checking privileges…"));
     connect(m_access, &AccessStatus::accessChanged, this, [this](bool can, const QString &summary) {
@@ -108,16 +141,20 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
         m_tabs->setTabVisible(m_actionsTab, can);
         emit accessChanged(can);
     });
+}
+
+void MainWindow::buildStatusBar() {
     statusBar()->addWidget(m_connection, 1);
     statusBar()->addPermanentWidget(m_serverTime);
     statusBar()->addPermanentWidget(m_mode);
-
     connect(m_poller, &SnapshotPoller::snapshotReady, this, &MainWindow::onSnapshot);
     connect(m_poller, &SnapshotPoller::refreshFailed, this, &MainWindow::onRefreshFailed);
     connect(m_staleTimer, &QTimer::timeout, this, &MainWindow::updateStaleness);
     m_staleTimer->start(1000);
     m_connection->setFullText(tr("Connecting to %1 …").arg(m_context.connectionLabel));
-    m_poller->start();
+}
+
+void MainWindow::fitToScreen() {
     // Most of the screen it opens on (the audit table has ten columns, the triage list a detail
     // pane beside it), within 1100×720 .. 1600×1000.
     const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);

@@ -14,6 +14,7 @@ class ActionController;
 class ActionListener;
 class AccessStatus;
 class AuditView;
+class DashboardView;
 class ElidingLabel;
 class ActionPanel;
 class TriageView;
@@ -49,6 +50,17 @@ signals:
     void accessChanged(bool canChangeMessages);
 
 private:
+    // The constructor's steps, in order.
+    DashboardView *buildTabs();
+    void setupActions();
+    void connectScope();
+    void connectStuckTimeout(DashboardView *dashboard);
+    void connectRefreshAfterChange();
+    void connectAccess();
+    void buildStatusBar();
+    void fitToScreen();
+    /// After an own action or another window's NOTIFY: every view that shows rows reads again.
+    void refreshAfterChange();
     void onSnapshot(const Snapshot &s);
     void onRefreshFailed(const QString &message, int retryInMs);
     void updateStaleness();

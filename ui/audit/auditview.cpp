@@ -3,6 +3,7 @@
 #include "audit/auditmodel.h"
 #include "audit/incidentreport.h"
 #include "audit/reportmaker.h"
+#include "common/dataagelabel.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
 
@@ -27,7 +28,16 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
       m_export(new AuditCsvExport(gateway, profile, this)), m_table(new QTableView), m_useFrom(new QCheckBox(tr("From"))),
       m_useTo(new QCheckBox(tr("to"))), m_from(new QDateTimeEdit), m_to(new QDateTimeEdit), m_action(new QComboBox),
       m_operator(new QLineEdit), m_key(new QLineEdit), m_ticket(new QLineEdit), m_reason(new QLineEdit),
-      m_open(new QPushButton(tr("Open message"))), m_status(new QLabel) {
+      m_open(new QPushButton(tr("Open message"))), m_status(new QLabel), m_age(new DataAgeLabel) {
+    setupInputs();
+    setupTable();
+    buildLayout();
+    connectModel();
+    connectExport();
+    applyFilter();
+}
+
+void AuditView::setupInputs() {
     const QDateTime now = QDateTime::currentDateTime();
     for (QDateTimeEdit *e : {m_from, m_to}) {
         e->setCalendarPopup(true);
@@ -42,9 +52,30 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
     m_key->setPlaceholderText(tr("message key contains"));
     m_ticket->setPlaceholderText(tr("ticket"));
     m_reason->setPlaceholderText(tr("reason contains"));
+    for (QLineEdit *e : {m_operator, m_key, m_ticket, m_reason})
+        connect(e, &QLineEdit::returnPressed, this, &AuditView::applyFilter);
+}
+
+void AuditView::setupTable() {
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(AuditModel::Reason, QHeaderView::Stretch);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false); // one line per audit row; the full reason is in the tooltip
+    connect(m_open, &QPushButton::clicked, this, &AuditView::openSelected);
+    connect(m_table, &QTableView::doubleClicked, this, &AuditView::openSelected);
+}
+
+void AuditView::buildLayout() {
     auto *apply = new QPushButton(tr("Apply"));
     auto *exportButton = new QPushButton(tr("Export CSV…"));
     auto *report = new QPushButton(tr("Incident report…"));
+    connect(apply, &QPushButton::clicked, this, &AuditView::applyFilter);
+    connect(exportButton, &QPushButton::clicked, this, &AuditView::askExport);
+    connect(report, &QPushButton::clicked, this, &AuditView::askReport);
 
     auto *bar1 = new QHBoxLayout;
     bar1->addWidget(m_useFrom);
@@ -61,40 +92,22 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
     bar2->addWidget(m_open);
     bar2->addWidget(exportButton);
     bar2->addWidget(report);
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->horizontalHeader()->setStretchLastSection(false);
-    m_table->horizontalHeader()->setSectionResizeMode(AuditModel::Reason, QHeaderView::Stretch);
-    m_table->verticalHeader()->hide();
-    m_table->setWordWrap(false); // one line per audit row; the full reason is in the tooltip
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_status, 1);
+    bottom->addWidget(m_age);
     auto *box = new QVBoxLayout(this);
     box->addLayout(bar1);
     box->addLayout(bar2);
     box->addWidget(m_table, 1);
-    box->addWidget(m_status);
+    box->addLayout(bottom);
+}
 
-    for (QLineEdit *e : {m_operator, m_key, m_ticket, m_reason})
-        connect(e, &QLineEdit::returnPressed, this, &AuditView::applyFilter);
-    connect(apply, &QPushButton::clicked, this, &AuditView::applyFilter);
-    connect(m_open, &QPushButton::clicked, this, &AuditView::openSelected);
-    connect(m_table, &QTableView::doubleClicked, this, &AuditView::openSelected);
-    connect(exportButton, &QPushButton::clicked, this, &AuditView::askExport);
-    connect(report, &QPushButton::clicked, this, &AuditView::askReport);
+void AuditView::connectModel() {
     connect(m_model, &AuditModel::pageLoaded, this, [this](int rows, bool more) {
-        if (rows > 0 && rows == m_model->rowCount()) { // the first page of a filter
-            int others = 0;
-            for (int c = 0; c < AuditModel::ColumnCount; ++c)
-                if (c != AuditModel::Reason) {
-                    m_table->resizeColumnToContents(c);
-                    others += c == AuditModel::MessageKey ? 0 : m_table->columnWidth(c);
-                }
-            // Long keys (TYPE:123456) must not squeeze the reason, the column auditors read: the
-            // key gives way first, down to a readable minimum (its full text is one click away).
-            const int keyRoom = m_table->viewport()->width() - 260 - others;
-            m_table->setColumnWidth(AuditModel::MessageKey, qMin(m_table->columnWidth(AuditModel::MessageKey), qMax(110, keyRoom)));
-        }
+        if (rows == m_model->rowCount()) // the first page of a (re)load: the trail is as of now
+            m_age->markFresh();
+        if (rows > 0 && rows == m_model->rowCount()) // the first page of a filter
+            fitColumns();
         if (m_model->isCapped()) {
             setStatus(tr("The audit list stops at %1 rows to keep memory bounded; narrow the filter, or export "
                          "to CSV for all of them.").arg(QLocale().toString(m_model->rowCount())));
@@ -106,6 +119,22 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
     connect(m_model, &AuditModel::loadFailed, this, [this](const QString &m) {
         setStatus(tr("Could not read the audit trail: %1").arg(m.section(QLatin1Char('\n'), 0, 0)), true);
     });
+}
+
+void AuditView::fitColumns() {
+    int others = 0;
+    for (int c = 0; c < AuditModel::ColumnCount; ++c)
+        if (c != AuditModel::Reason) {
+            m_table->resizeColumnToContents(c);
+            others += c == AuditModel::MessageKey ? 0 : m_table->columnWidth(c);
+        }
+    // Long keys (TYPE:123456) must not squeeze the reason, the column auditors read: the
+    // key gives way first, down to a readable minimum (its full text is one click away).
+    const int keyRoom = m_table->viewport()->width() - 260 - others;
+    m_table->setColumnWidth(AuditModel::MessageKey, qMin(m_table->columnWidth(AuditModel::MessageKey), qMax(110, keyRoom)));
+}
+
+void AuditView::connectExport() {
     connect(m_export, &AuditCsvExport::progressed, this, [this](qint64 rows) {
         if (m_progress)
             m_progress->setLabelText(tr("%1 rows written…").arg(QLocale().toString(rows)));
@@ -117,8 +146,15 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
         setStatus(ok ? tr("Exported %1 rows.").arg(QLocale().toString(rows)) : message, !ok);
         emit exportFinished(ok, rows, message);
     });
-    applyFilter();
 }
+
+void AuditView::refresh() {
+    // The filter last applied, not what the bar holds half-edited: a change elsewhere must not
+    // apply what the auditor has not confirmed yet.
+    m_model->setFilter(m_model->filter());
+}
+
+QString AuditView::dataAgeText() const { return m_age->text(); }
 
 AuditFilter AuditView::currentFilter() const {
     AuditFilter f;

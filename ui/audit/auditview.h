@@ -17,6 +17,7 @@ namespace om {
 
 class AuditModel;
 class AuditCsvExport;
+class DataAgeLabel;
 class Gateway;
 class HistoryStore;
 
@@ -47,6 +48,12 @@ public:
     void setHistory(const HistoryStore *store, const QString &connectionKey);
     /// Makes the incident report for the bar's time range and ticket into `path` (PDF).
     void makeReport(const QString &path);
+    /// How old the trail shown is: "as of 14:02:31, 40 s ago".
+    QString dataAgeText() const;
+
+public slots:
+    /// Reads the trail again with the filter last applied (after an action, or another window's).
+    void refresh();
 
 signals:
     /// The operator asked to see the message of an audit row.
@@ -56,6 +63,14 @@ signals:
     void exportFinished(bool ok, qint64 rows, const QString &message);
 
 private:
+    // The constructor's steps, in order.
+    void setupInputs();
+    void setupTable();
+    void buildLayout();
+    void connectModel();
+    void connectExport();
+    /// Columns to their contents on a filter's first page, the reason keeping the most room.
+    void fitColumns();
     void openSelected();
     void askExport();
     void askReport();
@@ -72,6 +87,7 @@ private:
     QLineEdit *m_operator, *m_key, *m_ticket, *m_reason;
     QPushButton *m_open;
     QLabel *m_status;
+    DataAgeLabel *m_age;
     QProgressDialog *m_progress = nullptr;
     const HistoryStore *m_history = nullptr;
     QString m_historyKey;

@@ -26,6 +26,7 @@ DashboardSettingsDialog::DashboardSettingsDialog(const DashboardSettings &settin
     m_interval->setSuffix(tr(" s"));
     m_interval->setValue(settings.intervalS);
     m_interval->setToolTip(tr("Time between two snapshots. A refresh never overlaps the previous one."));
+    m_stuck->setObjectName(QStringLiteral("stuckTimeout")); // tests set it as an operator would
     m_stuck->setRange(1, 7 * 24 * 60);
     m_stuck->setSuffix(tr(" min"));
     m_stuck->setValue(settings.stuckTimeoutMinutes);

@@ -55,12 +55,27 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
       m_byDestination(new WaitingGroupModel(tr("Destination"), this)), m_byType(new WaitingGroupModel(tr("Event type"), this)),
       m_healthTimer(new QTimer(this)), m_reconnect(new QPushButton(tr("Reconnect now"))) {
+    openHistory();
+    setupWindowChoice();
+    auto *top = buildTopRow();
+    buildLayout(top);
+    applySettings(m_settings);
+    connectSources();
+    connect(m_healthTimer, &QTimer::timeout, this, &DashboardView::updateHealth);
+    m_healthTimer->start(1000);
+    updateHealth();
+    reloadCharts();
+}
+
+void DashboardView::openHistory() {
     QString error;
     if (!m_store->open(&error))
         qCWarning(lcDashboard) << "history store unavailable:" << m_store->path() << error;
     m_store->setRetentionDays(m_settings.retentionDays);
     m_store->purge(QDateTime::currentMSecsSinceEpoch());
+}
 
+void DashboardView::setupWindowChoice() {
     // Window choices: 15 min ... 7 days.
     const QList<QPair<QString, qint64>> windows = {{tr("15 minutes"), 900}, {tr("1 hour"), 3600},
                                                    {tr("6 hours"), 6 * 3600}, {tr("24 hours"), 86400},
@@ -75,8 +90,11 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
         m_settings.windowS = m_windowS;
         m_settings.save(storeKey());
     });
+}
 
+QHBoxLayout *DashboardView::buildTopRow() {
     auto *settingsButton = new QPushButton(tr("Settings…"));
+    settingsButton->setObjectName(QStringLiteral("dashboardSettings"));
     connect(settingsButton, &QPushButton::clicked, this, &DashboardView::editSettings);
     auto *saveButton = new QPushButton(tr("Save charts as PNG…"));
     connect(saveButton, &QPushButton::clicked, this, &DashboardView::saveChartsInteractively);
@@ -93,7 +111,25 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
     top->addWidget(m_window);
     top->addWidget(settingsButton);
     top->addWidget(saveButton);
+    return top;
+}
 
+QWidget *DashboardView::buildBreakdownTables() {
+    auto *tables = new QWidget;
+    auto *tableBox = new QVBoxLayout(tables);
+    tableBox->setContentsMargins(0, 0, 0, 0);
+    tableBox->addWidget(m_byDestinationTitle);
+    m_byDestinationTable = groupTable(m_byDestination);
+    m_byTypeTable = groupTable(m_byType);
+    tableBox->addWidget(m_byDestinationTable);
+    tableBox->addWidget(m_byTypeTitle);
+    tableBox->addWidget(m_byTypeTable);
+    showBreakdownTime({}, {});
+    tables->setMinimumWidth(300);
+    return tables;
+}
+
+void DashboardView::buildLayout(QHBoxLayout *top) {
     m_advice->setWordWrap(true);
     m_advice->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_advice->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; border: 1px solid #e0a800; padding: 4px; }"));
@@ -105,56 +141,41 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
     chartBox->addWidget(m_oldest, 2);
     chartBox->addWidget(m_terminal, 2);
 
-    auto *tables = new QWidget;
-    auto *tableBox = new QVBoxLayout(tables);
-    tableBox->setContentsMargins(0, 0, 0, 0);
-    tableBox->addWidget(m_byDestinationTitle);
-    m_byDestinationTable = groupTable(m_byDestination);
-    m_byTypeTable = groupTable(m_byType);
-    tableBox->addWidget(m_byDestinationTable);
-    tableBox->addWidget(m_byTypeTitle);
-    tableBox->addWidget(m_byTypeTable);
-    showBreakdownTime({}, {});
-
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_charts);
-    split->addWidget(tables);
+    split->addWidget(buildBreakdownTables());
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    tables->setMinimumWidth(300);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_advice);
     layout->addWidget(m_tiles);
     layout->addWidget(split, 1);
+}
 
-    applySettings(m_settings);
+void DashboardView::connectSources() {
     if (m_poller) {
         connect(m_poller, &SnapshotPoller::snapshotReady, this, &DashboardView::showSnapshot);
         connect(m_poller, &SnapshotPoller::refreshFailed, this, &DashboardView::showRefreshFailed);
     }
-    if (m_context.gateway) {
-        // A new session (first connect or after the server came back): check the plan again.
-        connect(m_context.gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
-            if (lane == Lane::Monitor && up)
-                m_adviceRequested = false;
-        });
-        // The watchdog's verdict outlives the refresh it ended: the retries after it fail to
-        // connect ("timeout expired"), and the operator should still read what happened.
-        connect(m_context.gateway, &Gateway::serverNotAnswering, this, [this](Lane lane, int silentMs) {
-            if (lane != Lane::Monitor)
-                return;
-            m_notAnswering = tr("server not answering (no reply in %1 s)").arg((silentMs + 500) / 1000);
-            if (m_lastError.isEmpty())
-                m_lastError = m_notAnswering;
-            updateHealth();
-        });
-    }
-    connect(m_healthTimer, &QTimer::timeout, this, &DashboardView::updateHealth);
-    m_healthTimer->start(1000);
-    updateHealth();
-    reloadCharts();
+    if (!m_context.gateway)
+        return;
+    // A new session (first connect or after the server came back): check the plan again.
+    connect(m_context.gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
+        if (lane == Lane::Monitor && up)
+            m_adviceRequested = false;
+    });
+    // The watchdog's verdict outlives the refresh it ended: the retries after it fail to
+    // connect ("timeout expired"), and the operator should still read what happened.
+    connect(m_context.gateway, &Gateway::serverNotAnswering, this, [this](Lane lane, int silentMs) {
+        if (lane != Lane::Monitor)
+            return;
+        m_notAnswering = tr("server not answering (no reply in %1 s)").arg((silentMs + 500) / 1000);
+        if (m_lastError.isEmpty())
+            m_lastError = m_notAnswering;
+        updateHealth();
+    });
 }
 
 DashboardView::~DashboardView() = default;

@@ -10,6 +10,7 @@
 #include <memory>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -72,6 +73,13 @@ signals:
     void settingsChanged(const om::DashboardSettings &settings);
 
 private:
+    // The constructor's steps, in order.
+    void openHistory();
+    void setupWindowChoice();
+    QHBoxLayout *buildTopRow();
+    QWidget *buildBreakdownTables();
+    void buildLayout(QHBoxLayout *top);
+    void connectSources();
     void updateHealth();
     void setStale(bool stale);
     void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);

@@ -1,4 +1,5 @@
 #include "detailpane.h"
+#include "common/dataagelabel.h"
 #include "core/common/timeconv.h"
 #include "core/common/timeformat.h"
 #include "jsonhighlighter.h"
@@ -35,7 +36,7 @@ QTableWidget *makeTable(const QStringList &headers) {
 } // namespace
 
 DetailPane::DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *parent)
-    : QWidget(parent), m_gateway(gateway), m_query(profile), m_title(new QLabel),
+    : QWidget(parent), m_gateway(gateway), m_query(profile), m_title(new QLabel), m_age(new DataAgeLabel),
       m_fields(makeTable({tr("Column"), tr("Value")})), m_error(new QPlainTextEdit), m_payload(new QPlainTextEdit),
       m_highlighter(new JsonHighlighter(m_payload->document())), m_payloadNote(new QLabel),
       m_showAll(new QPushButton(tr("Show all"))), m_save(new QPushButton(tr("Save to file…"))),
@@ -54,6 +55,7 @@ DetailPane::DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_title, 1);
+    top->addWidget(m_age);
     top->addWidget(m_copyId);
     top->addWidget(m_copyKey);
 
@@ -90,6 +92,7 @@ QString DetailPane::payloadNote() const { return m_payloadNote->text(); }
 QString DetailPane::lastErrorText() const { return m_error->toPlainText(); }
 int DetailPane::historyRowCount() const { return m_history->rowCount(); }
 int DetailPane::fieldRowCount() const { return m_fields->rowCount(); }
+QString DetailPane::dataAgeText() const { return m_age->text(); }
 
 void DetailPane::clear() {
     ++m_generation;
@@ -98,6 +101,7 @@ void DetailPane::clear() {
     m_title->setText(tr("Select a message to see its details."));
     m_fields->setRowCount(0);
     m_history->setRowCount(0);
+    m_age->reset();
     m_error->clear();
     setPayload({}, false, {});
     for (QPushButton *b : {m_showAll, m_save, m_copyId, m_copyKey})
@@ -121,11 +125,13 @@ void DetailPane::present(const MessageDetail &d) {
     m_detail = d;
     if (!d.found) {
         clear();
+        m_age->markFresh();
         m_title->setText(tr("Message %1 no longer exists.").arg(d.id));
         emit detailShown(d.id);
         return;
     }
     m_title->setText(tr("Message %1 · %2").arg(d.id).arg(d.key));
+    m_age->markFresh();
     m_fields->setRowCount(int(d.fields.size()));
     for (int i = 0; i < d.fields.size(); ++i) {
         const DetailField &f = d.fields[i];

@@ -10,6 +10,7 @@ class QTableWidget;
 
 namespace om {
 
+class DataAgeLabel;
 class Gateway;
 class JsonHighlighter;
 
@@ -29,6 +30,8 @@ public:
     bool isPayloadTruncated() const { return m_truncated; }
     int historyRowCount() const;
     int fieldRowCount() const;
+    /// How old the shown message is: "as of 14:02:31, 40 s ago" ("" when none is shown).
+    QString dataAgeText() const;
 
 public slots:
     /// Fetches and shows message `id` (a newer call wins over an older one still loading).
@@ -57,6 +60,7 @@ private:
     quint64 m_generation = 0;
     bool m_truncated = false;
     QLabel *m_title;
+    DataAgeLabel *m_age;
     QTableWidget *m_fields;
     QPlainTextEdit *m_error;
     QPlainTextEdit *m_payload;

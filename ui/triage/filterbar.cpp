@@ -23,13 +23,28 @@ FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
       m_createdFrom(new QDateTimeEdit), m_createdTo(new QDateTimeEdit), m_updatedFrom(new QDateTimeEdit),
       m_updatedTo(new QDateTimeEdit), m_minAge(new QSpinBox), m_key(new QLineEdit), m_keyMode(new QComboBox),
       m_debounce(new QTimer(this)) {
+    setupChoices();
+    setupTimeRanges();
+    setupAgeAndKey();
+    buildLayout();
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(limits::kFilterDebounceMs);
+    connect(m_debounce, &QTimer::timeout, this, &FilterBar::filterEdited);
+    connect(m_minAge, &QSpinBox::valueChanged, this, &FilterBar::edited);
+    connect(m_key, &QLineEdit::textChanged, this, &FilterBar::edited);
+    connect(m_keyMode, &QComboBox::currentIndexChanged, this, &FilterBar::edited);
+}
+
+void FilterBar::setupChoices() {
     QStringList states;
-    for (const StateDef &s : profile.states)
+    for (const StateDef &s : m_profile.states)
         states << s.name;
     setOptions(m_states, states, {});
-    m_destinations->setVisible(profile.has(QStringLiteral("destination")));
-    m_errorCodes->setVisible(profile.has(QStringLiteral("errorCode")));
+    m_destinations->setVisible(m_profile.has(QStringLiteral("destination")));
+    m_errorCodes->setVisible(m_profile.has(QStringLiteral("errorCode")));
+}
 
+void FilterBar::setupTimeRanges() {
     const QDateTime now = QDateTime::currentDateTime();
     for (QDateTimeEdit *e : {m_createdFrom, m_createdTo, m_updatedFrom, m_updatedTo}) {
         e->setCalendarPopup(true);
@@ -39,7 +54,7 @@ FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
     }
     m_createdFrom->setDateTime(now.addDays(-1));
     m_updatedFrom->setDateTime(now.addDays(-1));
-    const bool hasUpdated = profile.has(QStringLiteral("updatedAt"));
+    const bool hasUpdated = m_profile.has(QStringLiteral("updatedAt"));
     for (QWidget *w : {static_cast<QWidget *>(m_updatedFromOn), static_cast<QWidget *>(m_updatedToOn),
                        static_cast<QWidget *>(m_updatedFrom), static_cast<QWidget *>(m_updatedTo)})
         w->setVisible(hasUpdated);
@@ -50,17 +65,22 @@ FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
         connect(p.first, &QCheckBox::toggled, this, &FilterBar::edited);
         connect(p.second, &QDateTimeEdit::dateTimeChanged, this, &FilterBar::edited);
     }
+}
+
+void FilterBar::setupAgeAndKey() {
     m_minAge->setRange(0, 7 * 24 * 60);
     m_minAge->setSuffix(tr(" min"));
     m_minAge->setSpecialValueText(tr("any age"));
     m_minAge->setToolTip(tr("Only messages at least this old (server clock)"));
-    m_key->setPlaceholderText(tr("%1 …").arg(profile.column(QStringLiteral("key"))));
+    m_key->setPlaceholderText(tr("%1 …").arg(m_profile.column(QStringLiteral("key"))));
     m_key->setClearButtonEnabled(true);
     m_key->setMaxLength(10000);
     m_keyMode->addItem(tr("contains"), int(ListFilter::TextMode::Contains));
     m_keyMode->addItem(tr("starts with"), int(ListFilter::TextMode::Prefix));
     m_keyMode->addItem(tr("is exactly"), int(ListFilter::TextMode::Exact));
+}
 
+void FilterBar::buildLayout() {
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     auto *row1 = new QHBoxLayout;
@@ -86,13 +106,6 @@ FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
     row2->addStretch(1);
     grid->addLayout(row1, 0, 0);
     grid->addLayout(row2, 1, 0);
-
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(limits::kFilterDebounceMs);
-    connect(m_debounce, &QTimer::timeout, this, &FilterBar::filterEdited);
-    connect(m_minAge, &QSpinBox::valueChanged, this, &FilterBar::edited);
-    connect(m_key, &QLineEdit::textChanged, this, &FilterBar::edited);
-    connect(m_keyMode, &QComboBox::currentIndexChanged, this, &FilterBar::edited);
 }
 
 QToolButton *FilterBar::makeMultiSelect(const QString &label) {

@@ -35,6 +35,11 @@ signals:
     void filterEdited();
 
 private:
+    // The constructor's steps, in order.
+    void setupChoices();
+    void setupTimeRanges();
+    void setupAgeAndKey();
+    void buildLayout();
     QToolButton *makeMultiSelect(const QString &label);
     void setOptions(QToolButton *button, const QStringList &values, const QStringList &checked);
     static QStringList checkedValues(const QToolButton *button);

@@ -6,7 +6,12 @@
 
 namespace om {
 
-SavedFilters::SavedFilters(const QString &connectionKey) : m_key(connectionKey) { moveFromHashedGroup(); }
+SavedFilters::SavedFilters(const QString &connectionKey, const QString &owner) : m_key(connectionKey), m_owner(owner) {
+    moveFromHashedGroup();
+    // Before issue #12 the last filter was one per connection, whoever used it: it is not known
+    // whose it was, so nobody inherits it.
+    QSettings().remove(group() + QStringLiteral("/last"));
+}
 
 QString SavedFilters::group() const { return connectionSettingsGroup(QStringLiteral("triage"), m_key); }
 
@@ -53,8 +58,12 @@ void SavedFilters::save(const QString &name, const ListFilter &filter) {
 
 void SavedFilters::remove(const QString &name) { QSettings().remove(group() + QStringLiteral("/saved/") + nameKey(name)); }
 
-ListFilter SavedFilters::last() const { return ListFilter::fromJson(QSettings().value(group() + QStringLiteral("/last")).toByteArray()); }
-bool SavedFilters::hasLast() const { return QSettings().contains(group() + QStringLiteral("/last")); }
-void SavedFilters::setLast(const ListFilter &filter) { QSettings().setValue(group() + QStringLiteral("/last"), filter.toJson()); }
+// Hex like the saved names: a login holds '@', ':' and '/', which QSettings would read as nesting.
+QString SavedFilters::lastKey() const {
+    return group() + QStringLiteral("/lastBy/") + (m_owner.isEmpty() ? QStringLiteral("nobody") : nameKey(m_owner));
+}
+ListFilter SavedFilters::last() const { return ListFilter::fromJson(QSettings().value(lastKey()).toByteArray()); }
+bool SavedFilters::hasLast() const { return QSettings().contains(lastKey()); }
+void SavedFilters::setLast(const ListFilter &filter) { QSettings().setValue(lastKey(), filter.toJson()); }
 
 } // namespace om

@@ -6,10 +6,13 @@
 namespace om {
 
 /// Filters saved by name, per connection (QSettings, the platform's local settings store), and
-/// the last filter in use so that it comes back with the window.
+/// the last filter in use so that it comes back with the window. Named filters are shared by
+/// everyone who opens the connection on this computer (they are chosen by name); the last filter
+/// belongs to one login (`owner`, e.g. "role@host:port/db"), so that an auditor never starts with
+/// the filter an operator left behind.
 class SavedFilters {
 public:
-    explicit SavedFilters(const QString &connectionKey);
+    SavedFilters(const QString &connectionKey, const QString &owner);
     QStringList names() const;
     bool contains(const QString &name) const;
     ListFilter load(const QString &name) const;
@@ -21,8 +24,10 @@ public:
 
 private:
     QString group() const;
+    QString lastKey() const;
     void moveFromHashedGroup() const;
     QString m_key;
+    QString m_owner;
 };
 
 } // namespace om

@@ -1,11 +1,15 @@
 #include "triageview.h"
+#include "actions/scopewords.h"
 #include "appcontext.h"
+#include "common/dataagelabel.h"
 #include "core/common/csv.h"
 #include "csvexport.h"
 #include "detailpane.h"
 #include "filterbar.h"
 #include "messagelistmodel.h"
+#include "pg/connectioninfo.h"
 #include "pg/gateway.h"
+#include "pg/limits.h"
 #include "savedfilters.h"
 
 #include <QApplication>
@@ -35,10 +39,29 @@ namespace om {
 
 TriageView::TriageView(const AppContext &context, QWidget *parent)
     : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile),
-      m_saved(std::make_unique<SavedFilters>(context.connectionKey)), m_views(new QTabBar),
+      m_saved(std::make_unique<SavedFilters>(context.connectionKey, lastFilterOwner(context))), m_views(new QTabBar),
       m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_status(new QLabel),
-      m_table(new QTableView), m_model(new MessageListModel(context.gateway, context.profile, this)),
+      m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel), m_table(new QTableView),
+      m_model(new MessageListModel(context.gateway, context.profile, this)),
       m_detail(new DetailPane(context.gateway, context.profile)) {
+    buildViewTabs();
+    setupTable();
+    buildLayout(buildTopRow());
+    connectList();
+    connectSelection();
+    setupKeyboard();
+    reloadSavedNames();
+    loadChoices();
+    restoreLastFilter();
+}
+
+QString TriageView::lastFilterOwner(const AppContext &context) {
+    // Who is logged in (role, server, database): another role on this computer, e.g. an auditor,
+    // never starts with the filter an operator left behind.
+    return context.gateway ? ConnectionInfo::identity(context.gateway->config().connInfo) : QString();
+}
+
+void TriageView::buildViewTabs() {
     // Only the views this table has: no near-max-retry without retry columns, no failed view
     // for a table without a failed state.
     m_viewOrder << ListFilter::View::Stuck;
@@ -53,7 +76,12 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     }
     m_viewOrder << ListFilter::View::All;
     m_views->addTab(tr("All messages"));
+    connect(m_views, &QTabBar::currentChanged, this, [this](int i) {
+        if (i >= 0 && i < m_viewOrder.size()) setView(m_viewOrder[i]);
+    });
+}
 
+QHBoxLayout *TriageView::buildTopRow() {
     m_savedBox->setMinimumContentsLength(14);
     m_savedBox->setToolTip(tr("Saved filters"));
     auto *saveButton = new QToolButton;
@@ -67,6 +95,9 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     exportMenu->addAction(tr("Everything matching the filter…"), this, &TriageView::exportFiltered);
     exportMenu->addAction(tr("Selected rows…"), this, &TriageView::exportSelection);
     exportButton->setMenu(exportMenu);
+    connect(m_savedBox, &QComboBox::activated, this, &TriageView::loadSavedFilter);
+    connect(saveButton, &QToolButton::clicked, this, &TriageView::saveCurrentFilter);
+    connect(deleteButton, &QToolButton::clicked, this, &TriageView::deleteSavedFilter);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_views);
@@ -77,7 +108,10 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     top->addWidget(saveButton);
     top->addWidget(deleteButton);
     top->addWidget(exportButton);
+    return top;
+}
 
+void TriageView::setupTable() {
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -91,7 +125,6 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
         if (!logical.isEmpty() && !m_profile.has(logical))
             m_table->hideColumn(c);
     }
-
     // What an operator reads first in an incident comes first: state, age, who holds it, retries
     // and the error; type, destination and times after.
     using M = MessageListModel;
@@ -102,7 +135,30 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     m_table->setColumnWidth(M::Key, 170);
     m_table->setColumnWidth(M::State, 95);
     m_table->setColumnWidth(M::Age, 80);
+}
 
+void TriageView::buildRestoredNotice() {
+    // A filter that came back from the last session is said to be one, with one click to drop it:
+    // a restored filter nobody remembers setting once hid 1,822 failed messages ("0 matching").
+    m_restored->setObjectName(QStringLiteral("restoredFilter"));
+    m_restored->setAutoFillBackground(true);
+    QPalette pal = m_restored->palette();
+    pal.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xce));
+    pal.setColor(QPalette::WindowText, QColor(0x3d, 0x2e, 0x00));
+    m_restored->setPalette(pal);
+    m_restoredText->setWordWrap(true);
+    auto *clear = new QPushButton(tr("Clear filter"));
+    clear->setObjectName(QStringLiteral("clearRestoredFilter"));
+    connect(clear, &QPushButton::clicked, this, &TriageView::clearFilter);
+    auto *row = new QHBoxLayout(m_restored);
+    row->setContentsMargins(8, 4, 8, 4);
+    row->addWidget(m_restoredText, 1);
+    row->addWidget(clear);
+    m_restored->hide();
+}
+
+void TriageView::buildLayout(QHBoxLayout *top) {
+    buildRestoredNotice();
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_table);
     split->addWidget(m_detail);
@@ -110,16 +166,20 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     split->setStretchFactor(1, 2);
     split->setSizes({720, 380});
 
+    auto *bottom = new QHBoxLayout;
+    m_status->setWordWrap(true);
+    bottom->addWidget(m_status, 1);
+    bottom->addWidget(m_age, 0, Qt::AlignTop | Qt::AlignRight);
+
     auto *box = new QVBoxLayout(this);
     box->addLayout(top);
     box->addWidget(m_filterBar);
+    box->addWidget(m_restored);
     box->addWidget(split, 1);
-    box->addWidget(m_status);
-    m_status->setWordWrap(true);
+    box->addLayout(bottom);
+}
 
-    connect(m_views, &QTabBar::currentChanged, this, [this](int i) {
-        if (i >= 0 && i < m_viewOrder.size()) setView(m_viewOrder[i]);
-    });
+void TriageView::connectList() {
     connect(m_filterBar, &FilterBar::filterEdited, this, &TriageView::onFilterEdited);
     connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int column) {
         const auto key = MessageListModel::sortKeyFor(column);
@@ -141,9 +201,13 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
         m_status->setText(tr("The list stops at %1 rows to keep memory bounded; narrow the filter or export to CSV for all of them.")
                               .arg(QLocale().toString(max)));
     });
-    connect(m_model, &MessageListModel::pageLoaded, this, [this](int, qint64 ms) {
-        if (m_model->isCapped())
-            return;
+    connect(m_model, &MessageListModel::pageLoaded, this, &TriageView::onPageLoaded);
+}
+
+void TriageView::onPageLoaded(int rows, qint64 ms) {
+    if (m_model->rowCount() == rows) // the first page of a (re)load: the list is as of now
+        m_age->markFresh();
+    if (!m_model->isCapped()) {
         QString text = tr("%Ln row(s) shown · last page %1 ms", nullptr, m_model->rowCount()).arg(ms);
         if (m_model->unindexedSortRows() > limits::kSlowSortRows)
             text += QStringLiteral(" · ")
@@ -152,16 +216,16 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
                        "resources/sql/kit/sort_indexes.sql.")
                         .arg(QLocale().toString(m_model->unindexedSortRows()));
         m_status->setText(text);
-        restoreSelection();
-    });
+    }
+    restoreSelection();
+}
+
+void TriageView::connectSelection() {
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         m_keptSelection.clear(); // the operator chose anew
         emit selectionChanged(selectedIds());
         onCurrentRowChanged();
     });
-    connect(m_savedBox, &QComboBox::activated, this, &TriageView::loadSavedFilter);
-    connect(saveButton, &QToolButton::clicked, this, &TriageView::saveCurrentFilter);
-    connect(deleteButton, &QToolButton::clicked, this, &TriageView::deleteSavedFilter);
     auto *copy = new QShortcut(QKeySequence::Copy, m_table, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     connect(copy, &QShortcut::activated, this, &TriageView::copySelection);
     // A reset (new filter, view, sort or a refresh) drops the selection without a selectionChanged:
@@ -173,14 +237,40 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
         if (m_keptSelection.isEmpty())
             emit selectionChanged(selectedIds());
     });
-    setupKeyboard();
+}
 
-    reloadSavedNames();
-    loadChoices();
-    // The window comes back with the filter it had; otherwise the stuck messages first.
+ListFilter TriageView::startFilter() {
     ListFilter start;
     start.view = ListFilter::View::Stuck;
-    applyFilter(m_saved->hasLast() ? m_saved->last() : start);
+    return start;
+}
+
+void TriageView::restoreLastFilter() {
+    // The window comes back with the filter it had; otherwise the stuck messages first.
+    if (!m_saved->hasLast()) {
+        applyFilter(startFilter());
+        return;
+    }
+    applyFilter(m_saved->last());
+    const ListFilter start = startFilter();
+    ListFilter shown = m_filter;
+    shown.stuckTimeoutMinutes = start.stuckTimeoutMinutes;
+    if (shown == start)
+        return; // what a new window shows anyway: nothing to point out
+    const QString cond = ScopeWords::conditions(m_filter);
+    m_restoredText->setText(tr("Filter restored from your last session: %1")
+                                .arg(cond.isEmpty() ? tr("Triage › %1").arg(viewTitle())
+                                                    : tr("Triage › %1, %2").arg(viewTitle(), cond)));
+    m_restored->show();
+}
+
+bool TriageView::isRestoredFilterShown() const { return !m_restored->isHidden(); }
+QString TriageView::restoredFilterText() const { return m_restoredText->text(); }
+QString TriageView::dataAgeText() const { return m_age->text(); }
+
+void TriageView::clearFilter() {
+    m_restored->hide();
+    applyFilter(startFilter());
 }
 
 TriageView::~TriageView() = default;
@@ -242,6 +332,7 @@ void TriageView::setStuckTimeoutMinutes(int minutes) {
 }
 
 void TriageView::setView(ListFilter::View view) {
+    m_restored->hide(); // the operator picked a view: the filter is now theirs, not the restored one
     if (view == m_filter.view && m_model->rowCount() + int(m_model->isLoading()) > 0)
         return;
     ListFilter f = m_filter;
@@ -268,6 +359,7 @@ void TriageView::applyFilter(const ListFilter &filter) {
 }
 
 void TriageView::onFilterEdited() {
+    m_restored->hide(); // the operator now sets the filter: it is no longer the restored one
     ListFilter f = m_filterBar->filter();
     f.view = m_filter.view;
     f.stuckTimeoutMinutes = m_filter.stuckTimeoutMinutes;
@@ -280,6 +372,7 @@ void TriageView::onFilterEdited() {
 void TriageView::startQuery() {
     m_keptSelection.clear(); // a new filter, view or sort: the operator chooses again
     m_detail->clear();
+    m_age->reset(); // until the first page arrives there is nothing to date
     m_model->setQuery(m_filter, m_sort);
     int column = MessageListModel::Id;
     for (int c = 0; c < MessageListModel::ColumnCount; ++c)
@@ -317,7 +410,10 @@ void TriageView::restoreSelection() {
 }
 
 void TriageView::refresh() {
-    m_keptSelection = selectedIds();
+    // A second refresh while the first one's pages are still arriving (own action, then its own
+    // NOTIFY) must not take the half-restored selection for the operator's choice.
+    if (m_keptSelection.isEmpty())
+        m_keptSelection = selectedIds();
     // After an action the message in the detail pane may have left the list (retried, so no
     // longer FAILED); it stays in the pane, re-read, so that its new state and the new audit row
     // show. The selection is not restored: rows come back page by page.
@@ -392,8 +488,10 @@ void TriageView::deleteSavedFilter() {
 }
 
 void TriageView::loadSavedFilter(int index) {
-    if (index > 0)
-        applyFilter(m_saved->load(m_savedBox->itemText(index)));
+    if (index <= 0)
+        return;
+    m_restored->hide();
+    applyFilter(m_saved->load(m_savedBox->itemText(index)));
 }
 
 QString TriageView::selectionAsTsv() const {

@@ -5,6 +5,7 @@
 
 class QAction;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QProgressDialog;
 class QTabBar;
@@ -13,6 +14,7 @@ class QTableView;
 namespace om {
 
 class CsvExport;
+class DataAgeLabel;
 class DetailPane;
 class FilterBar;
 class Gateway;
@@ -58,6 +60,11 @@ public:
     QString selectionAsTsv() const;
     /// Offers `actions` (e.g. Retry…, Cancel…) in the list's context menu.
     void addListActions(const QList<QAction *> &actions);
+    /// Whether the bar "Filter restored from your last session: …" is shown, and its text.
+    bool isRestoredFilterShown() const;
+    QString restoredFilterText() const;
+    /// How old the list is: "as of 14:02:31, 40 s ago" ("" while the first page loads).
+    QString dataAgeText() const;
 
 public slots:
     /// Reloads the list, the count and the detail pane (e.g. after an action).
@@ -65,6 +72,8 @@ public slots:
     void copySelection();
     /// Moves the focus to the list and selects its first row when nothing is selected.
     void focusList();
+    /// Back to what a new window shows (the Stuck view, no filter); hides the restored-filter bar.
+    void clearFilter();
 
 signals:
     /// The selection changed; `ids` as selectedIds().
@@ -73,6 +82,19 @@ signals:
     void filterChanged(const om::ListFilter &filter);
 
 private:
+    /// The last filter is kept per login (role@server/db), not only per connection.
+    static QString lastFilterOwner(const AppContext &context);
+    static ListFilter startFilter();
+    // The constructor's steps, in order.
+    void buildViewTabs();
+    void setupTable();
+    QHBoxLayout *buildTopRow();
+    void buildRestoredNotice();
+    void buildLayout(QHBoxLayout *top);
+    void connectList();
+    void connectSelection();
+    void restoreLastFilter();
+    void onPageLoaded(int rows, qint64 ms);
     void setupKeyboard();
     void onFilterEdited();
     void startQuery();
@@ -90,8 +112,8 @@ private:
 
     Gateway *m_gateway;
     SchemaProfile m_profile;
-    int m_stuckTimeoutMinutes = -1;
-    QList<qint64> m_keptSelection; ///< the selection refresh() keeps, until the operator changes it ///< the connection's (dashboard Settings); -1 until told
+    int m_stuckTimeoutMinutes = -1; ///< the connection's (dashboard Settings); -1 until told
+    QList<qint64> m_keptSelection; ///< the selection refresh() keeps, until the operator changes it
     std::unique_ptr<SavedFilters> m_saved;
     ListFilter m_filter;
     ListSort m_sort;
@@ -101,6 +123,9 @@ private:
     QComboBox *m_savedBox;
     QLabel *m_count;
     QLabel *m_status;
+    DataAgeLabel *m_age;
+    QWidget *m_restored;      ///< "Filter restored from your last session: …  [Clear filter]"
+    QLabel *m_restoredText;
     QTableView *m_table;
     MessageListModel *m_model;
     DetailPane *m_detail;

@@ -1,0 +1,525 @@
+// The real main window against the real server, for every built-in profile (issue #12):
+// - an auditor's window offers no Retry / Cancel / Recover anywhere (toolbar, menus, buttons, the
+//   list's context menu, shortcuts, the Actions tab);
+// - a NOTIFY from another session (a real change) while rows are selected does not change the
+//   action's scope: the reason dialog names the same rows and exactly those change, audited;
+// - the stuck timeout set in Dashboard → Settings reaches Triage's Stuck view, Recover stuck (the
+//   rows it changes) and the incident report;
+// - no progress dialog is visible when the result dialog opens;
+// - after an action and after another session's NOTIFY, the Audit tab shows the new audit rows and
+//   the detail pane the new state without the operator pressing anything, and every list and the
+//   detail pane say how old their data is.
+// OM_SCREENSHOT_DIR=dir saves the screen (run under Xvfb with QT_QPA_PLATFORM=xcb for the dialogs
+// over the window) for app_outbox; OM_LANG=ja: in Japanese.
+#include "actionfixture.h"
+#include "actions/actioncontroller.h"
+#include "actions/reasondialog.h"
+#include "actions/resultdialog.h"
+#include "audit/auditmodel.h"
+#include "audit/auditview.h"
+#include "core/actions/actionrunner.h"
+#include "dashboard/dashboardsettingsdialog.h"
+#include "dashboard/dashboardview.h"
+#include "mainwindow.h"
+#include "pg/connectioninfo.h"
+#include "pg/gateway.h"
+#include "pg/pgsession.h"
+#include "testdatabase.h"
+#include "testmain.h"
+#include "triage/detailpane.h"
+#include "triage/messagelistmodel.h"
+#include "triage/triageview.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProcess>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QScopedValueRollback>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QLibraryInfo>
+#include <QTranslator>
+#include <QScreen>
+
+using namespace om;
+using namespace om::test;
+
+namespace {
+
+const char *const kProfiles[] = {"app_outbox", "batch_work_item", "outbox"};
+
+/// OM_SCREENSHOT_DIR/<name>-<lang>.png of the primary screen (nothing when the variable is unset).
+void saveScreen(const QString &name) {
+    const QString dir = qEnvironmentVariable("OM_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QGuiApplication::primaryScreen()->grabWindow(0).save(
+        QStringLiteral("%1/%2-%3.png").arg(dir, name, qEnvironmentVariable("OM_LANG", QStringLiteral("en"))));
+}
+
+/// Answers the modal dialogs the window opens, as an operator would, and notes what it saw.
+struct Operator : QObject {
+    QStringList reasonScopes, reasonRules, reasonTexts, results;
+    bool progressVisibleAtResult = false;
+    int stuckMinutes = 0; ///< what to type into Dashboard → Settings
+    QString shotPrefix;   ///< non-empty: screenshots of the dialogs (OM_SCREENSHOT_DIR)
+    bool answering = false;
+    QTimer timer;
+
+    Operator() {
+        timer.setInterval(10);
+        connect(&timer, &QTimer::timeout, this, &Operator::look);
+        timer.start();
+    }
+    static bool anyProgressVisible() {
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (qobject_cast<QProgressDialog *>(w) && w->isVisible())
+                return true;
+        return false;
+    }
+    static QString labelText(QWidget *w, const char *name) {
+        const QLabel *l = w->findChild<QLabel *>(QLatin1String(name));
+        return l ? l->text() : QString();
+    }
+    /// The whole screen with the dialog over the window, once the dialog has painted.
+    void shot(const QString &name) {
+        if (shotPrefix.isEmpty())
+            return;
+        QTest::qWait(400);
+        saveScreen(shotPrefix + QLatin1Char('-') + name);
+    }
+    void look() {
+        if (answering)
+            return; // shot() waits in a nested event loop: answer each dialog once
+        const QScopedValueRollback<bool> guard(answering, true);
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *d = qobject_cast<ReasonDialog *>(modal)) {
+            reasonScopes << labelText(d, "scope");
+            reasonRules << labelText(d, "stuckRule");
+            QStringList all;
+            for (const QLabel *l : d->findChildren<QLabel *>())
+                all << l->text();
+            reasonTexts << all.join(QLatin1Char('\n'));
+            d->reasonEdit()->setText(QStringLiteral("Downstream fixed, INC-12 replay"));
+            shot(QStringLiteral("reason"));
+            d->okButton()->click();
+        } else if (auto *r = qobject_cast<ResultDialog *>(modal)) {
+            progressVisibleAtResult = progressVisibleAtResult || anyProgressVisible();
+            results << r->summary();
+            shot(QStringLiteral("result"));
+            r->accept();
+        } else if (auto *s = qobject_cast<DashboardSettingsDialog *>(modal)) {
+            s->findChild<QSpinBox *>(QStringLiteral("stuckTimeout"))->setValue(stuckMinutes);
+            s->accept();
+        } else if (auto *m = qobject_cast<QMessageBox *>(modal)) {
+            results << m->text();
+            m->accept();
+        }
+    }
+};
+
+/// The words checked below are the English ones; a Japanese run (OM_LANG=ja) is for screenshots
+/// and checks the database outcomes only.
+bool english() { return qEnvironmentVariable("OM_LANG", QStringLiteral("en")) == QLatin1String("en"); }
+
+QString stateValue(const SchemaProfile &p, const QString &stateName) {
+    const StateDef *s = p.state(stateName);
+    return s->value.isEmpty() ? s->name : s->value;
+}
+
+} // namespace
+
+class TestWindowActions : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+    QTemporaryDir m_dir;
+    QTranslator m_translator;
+    QTranslator m_qtTranslator; ///< Qt's own buttons (Cancel, OK) in Japanese, as the program loads them
+
+    AppContext context(const QString &profileId, const QString &role) {
+        AppContext ctx;
+        GatewayConfig c;
+        c.connInfo = m_db->connectionStringAs(role);
+        ctx.gateway = new Gateway(c);
+        ctx.profile = *SchemaProfile::builtIn(profileId);
+        ctx.connectionLabel = QStringLiteral("test");
+        ctx.connectionKey = ConnectionInfo::storeKey(c.connInfo, profileId);
+        return ctx;
+    }
+
+    /// The window of `role`, shown at 1440×900, once the server has said what the role may do.
+    static void waitForAccess(MainWindow &w) {
+        QSignalSpy access(&w, &MainWindow::accessChanged);
+        w.resize(1440, 900);
+        w.show();
+        QTRY_VERIFY_WITH_TIMEOUT(access.count() >= 1, 15000);
+    }
+
+    /// Triage shows exactly the rows tagged `tag` (All view, key prefix), all loaded.
+    static void showTagged(MainWindow &w, const QString &tag, int rows) {
+        w.tabs()->setCurrentWidget(w.triageView());
+        ListFilter f;
+        f.view = ListFilter::View::All;
+        f.keyText = QStringLiteral("k-%1-").arg(tag);
+        f.keyMode = ListFilter::TextMode::Prefix;
+        w.triageView()->applyFilter(f);
+        MessageListModel *m = w.triageView()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(!m->isLoading() && m->rowCount() == rows, 15000);
+    }
+
+    /// Selects `ids` in the list as a mouse would; the last of them is the current row (the detail pane's).
+    static void selectIds(TriageView *view, const QList<qint64> &ids) {
+        QItemSelection sel;
+        int current = -1;
+        for (int r = 0; r < view->model()->rowCount(); ++r)
+            if (ids.contains(view->model()->message(r).id)) {
+                sel.select(view->model()->index(r, 0), view->model()->index(r, MessageListModel::ColumnCount - 1));
+                if (view->model()->message(r).id == ids.last())
+                    current = r;
+            }
+        view->table()->selectionModel()->setCurrentIndex(view->model()->index(current, 0), QItemSelectionModel::NoUpdate);
+        view->table()->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect);
+    }
+    static QList<qint64> sorted(QList<qint64> ids) {
+        std::sort(ids.begin(), ids.end());
+        return ids;
+    }
+
+    /// The state the detail pane shows, by the profile's own rules (a status value, or a column
+    /// that is NULL / NOT NULL as in the outbox profile); "" while no message is shown.
+    static QString detailState(const DetailPane *pane, const SchemaProfile &p) {
+        auto field = [pane, &p](const QString &logical) -> const DetailField * {
+            for (const DetailField &f : pane->detail().fields)
+                if (f.name == p.column(logical))
+                    return &f;
+            return nullptr;
+        };
+        const DetailField *status = field(QStringLiteral("status"));
+        for (const StateDef &st : p.states) {
+            if (!st.value.isEmpty() && status && status->text == st.value)
+                return st.value;
+            if (const DetailField *f = st.isNullColumn.isEmpty() ? nullptr : field(st.isNullColumn); f && f->isNull)
+                return st.name;
+            if (const DetailField *f = st.notNullColumn.isEmpty() ? nullptr : field(st.notNullColumn); f && !f->isNull)
+                return st.name;
+        }
+        return {};
+    }
+
+    /// Audit rows the Audit tab shows for message `id` and audit action `auditName`.
+    static int auditShown(const AuditView *view, qint64 id, const QString &auditName) {
+        int n = 0;
+        for (int r = 0; r < view->model()->rowCount(); ++r)
+            n += view->model()->rowAt(r).messageId == id && view->model()->rowAt(r).action == auditName;
+        return n;
+    }
+
+    /// Another window's action: its own session, a real change, audited, NOTIFY on commit.
+    ActionResult foreignAction(const SchemaProfile &p, const QString &kind, const QList<qint64> &ids) {
+        PgSession::Options o;
+        o.connInfo = m_db->connectionStringAs(QStringLiteral("demo_operator"));
+        PgSession s(o);
+        s.open();
+        ActionRequest r;
+        r.action = kind;
+        r.ids = ids;
+        r.reason = QStringLiteral("Other window, INC-99 replay");
+        r.ticket = QStringLiteral("INC-99");
+        r.fillWorkstation();
+        return ActionRunner(p).run(s, r);
+    }
+
+private slots:
+    void initTestCase() {
+        if (qEnvironmentVariable("OM_LANG") == QLatin1String("ja")
+            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm"))) {
+            QCoreApplication::installTranslator(&m_translator);
+            if (m_qtTranslator.load(QStringLiteral("qtbase_ja"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                QCoreApplication::installTranslator(&m_qtTranslator);
+        }
+        QStandardPaths::setTestModeEnabled(true); // the history store stays out of the developer's folders
+        QVERIFY(m_dir.isValid());
+        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        QString error;
+        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
+                                     "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
+                                     "demo/logins.sql"}, &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+    }
+
+    void profiles_data() {
+        QTest::addColumn<QString>("profileId");
+        for (const char *p : kProfiles)
+            QTest::newRow(p) << QString::fromLatin1(p);
+    }
+
+    // (a) Walks the real window: every QAction (toolbar, menus, the list's context menu), every
+    // button, every tab. Nothing that changes messages is visible or enabled; its shortcut does nothing.
+    void auditorWindowOffersNoActionAnywhere_data() { profiles_data(); }
+    void auditorWindowOffersNoActionAnywhere() {
+        QFETCH(QString, profileId);
+        AppContext ctx = context(profileId, QStringLiteral("demo_auditor"));
+        const SchemaProfile p = ctx.profile;
+        const QString tag = QStringLiteral("aud%1").arg(profileId).remove(QLatin1Char('_'));
+        const QList<qint64> ids = insertMessages(*m_db, p, p.actions.value(QStringLiteral("retry")).from.first(), 2, 0, tag);
+        MainWindow w(ctx);
+        waitForAccess(w);
+        QVERIFY(!w.canChangeMessages());
+        showTagged(w, tag, 2);
+        selectIds(w.triageView(), ids);
+
+        QStringList words;
+        for (const QString &kind : {QStringLiteral("retry"), QStringLiteral("cancel"), QStringLiteral("recoverStuck")})
+            words << ActionController::title(kind);
+        auto changes = [&words](const QString &text, const QString &name) {
+            if (name == QLatin1String("retry") || name == QLatin1String("cancel") || name == QLatin1String("recoverStuck")
+                || name.startsWith(QLatin1String("panel_")))
+                return true;
+            for (const QString &word : words)
+                if (QString(text).remove(QLatin1Char('&')).startsWith(word))
+                    return true;
+            return false;
+        };
+        int walked = 0;
+        QList<QAction *> all = w.findChildren<QAction *>();
+        for (QWidget *widget : w.findChildren<QWidget *>()) // context menus (ActionsContextMenu) and menus
+            all += widget->actions();
+        for (QAction *a : all) {
+            ++walked;
+            if (!changes(a->text(), a->objectName()))
+                continue;
+            QVERIFY2(!a->isEnabled(), qPrintable(a->text())); // no trigger, no shortcut
+            if (!a->objectName().startsWith(QLatin1String("panel_"))) // the Actions tab's own are on a hidden tab
+                QVERIFY2(!a->isVisible(), qPrintable(a->text()));  // not offered in the toolbar or a menu
+        }
+        for (QAbstractButton *b : w.findChildren<QAbstractButton *>()) {
+            ++walked;
+            if (changes(b->text(), b->objectName()))
+                QVERIFY2(!b->isVisible() || !b->isEnabled(), qPrintable(b->text()));
+        }
+        QVERIFY(walked > 20); // the walk saw the real window, not an empty one
+        for (int i = 0; i < w.tabs()->count(); ++i)
+            if (w.tabs()->isTabVisible(i))
+                QVERIFY2(!changes(w.tabs()->tabText(i), {}) && w.tabs()->tabText(i).remove(QLatin1Char('&')) != QLatin1String("Actions"),
+                         qPrintable(w.tabs()->tabText(i)));
+        // The list's context menu, as the right mouse button builds it: no changing action in it.
+        QTableView *table = w.triageView()->table();
+        if (table->contextMenuPolicy() == Qt::ActionsContextMenu)
+            for (QAction *a : table->actions())
+                QVERIFY2(!(a->isVisible() && a->isEnabled() && changes(a->text(), a->objectName())), qPrintable(a->text()));
+        // The keyboard: every action shortcut on the selected rows opens nothing and changes nothing.
+        table->setFocus();
+        Operator op;
+        for (const QString &kind : {QStringLiteral("retry"), QStringLiteral("cancel"), QStringLiteral("recoverStuck")})
+            QTest::keySequence(&w, ActionController::shortcut(kind));
+        QTest::qWait(300);
+        QVERIFY(op.reasonScopes.isEmpty());
+        QVERIFY(op.results.isEmpty());
+        for (qint64 id : ids)
+            QCOMPARE(stateOf(*m_db, p, id), stateValue(p, p.actions.value(QStringLiteral("retry")).from.first()));
+    }
+
+    // (b) + (d) + refresh after change: rows selected, another session changes another row and
+    // NOTIFYs; the list refreshes, the selection (and so the scope) stays; Retry changes exactly the
+    // selected rows; no progress dialog over the result; the Audit tab and the detail pane follow.
+    void foreignNotifyKeepsTheScope_data() { profiles_data(); }
+    void foreignNotifyKeepsTheScope() {
+        QFETCH(QString, profileId);
+        AppContext ctx = context(profileId, QStringLiteral("demo_operator"));
+        const SchemaProfile p = ctx.profile;
+        const ActionDef retry = p.actions.value(QStringLiteral("retry"));
+        const QString tag = QStringLiteral("scope%1").arg(profileId).remove(QLatin1Char('_'));
+        const QList<qint64> ids = insertMessages(*m_db, p, retry.from.first(), 5, 0, tag);
+        const QList<qint64> mine = {ids[0], ids[1]};
+        const qint64 theirs = ids[2];
+        MainWindow w(ctx);
+        waitForAccess(w);
+        QVERIFY(w.canChangeMessages());
+        showTagged(w, tag, 5);
+        TriageView *triage = w.triageView();
+        selectIds(triage, mine);
+        QCOMPARE(sorted(triage->selectedIds()), mine);
+        QTRY_COMPARE_WITH_TIMEOUT(triage->detailPane()->messageId(), ids[1], 10000);
+        // The Audit tab has its first page, and every list says how old it is.
+        QTRY_VERIFY_WITH_TIMEOUT(!w.auditView()->model()->isLoading(), 10000);
+        const QString asOf = english() ? QStringLiteral("as of ") : QString();
+        QTRY_VERIFY_WITH_TIMEOUT(!triage->dataAgeText().isEmpty() && triage->dataAgeText().startsWith(asOf), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.auditView()->dataAgeText().isEmpty() && w.auditView()->dataAgeText().startsWith(asOf), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!triage->detailPane()->dataAgeText().isEmpty() && triage->detailPane()->dataAgeText().startsWith(asOf), 10000);
+
+        // Another window retries one row that is not selected: a real change and a NOTIFY.
+        QSignalSpy reset(triage->model(), &QAbstractItemModel::modelReset);
+        const ActionResult other = foreignAction(p, QStringLiteral("retry"), {theirs});
+        QCOMPARE(other.changed(), qint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(reset.count() >= 1, 10000); // the NOTIFY reloaded the list...
+        QTRY_VERIFY_WITH_TIMEOUT(!triage->model()->isLoading(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(sorted(triage->selectedIds()), mine, 10000); // ...and the selection stayed
+        // ...the Audit tab shows their audit row without anyone pressing Apply.
+        QTRY_COMPARE_WITH_TIMEOUT(auditShown(w.auditView(), theirs, retry.auditName), 1, 10000);
+
+        // The operator now retries: the dialog names the two selected rows, not the filter.
+        Operator op;
+        if (profileId == QLatin1String("app_outbox"))
+            op.shotPrefix = QStringLiteral("window-selection");
+        QSignalSpy finished(w.actions(), &ActionController::actionFinished);
+        QAction *retryAction = w.actions()->action(QStringLiteral("retry"));
+        QVERIFY(retryAction && retryAction->isEnabled());
+        retryAction->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE(op.results.size(), 1);
+        QCOMPARE(op.reasonScopes.size(), 1);
+        if (english())
+            QVERIFY2(op.reasonScopes.first().contains(QStringLiteral("the 2 message")) && op.reasonScopes.first().contains(QStringLiteral("selected in Triage")),
+                     qPrintable(op.reasonScopes.first()));
+        const QString key0 = m_db->scalar(QStringLiteral("SELECT %1::text FROM %2 WHERE %3 = $1")
+                                              .arg(p.col(QStringLiteral("key")), p.qualifiedTable(), p.col(QStringLiteral("id"))), {ids[0]}).toString();
+        QVERIFY2(op.reasonTexts.first().contains(key0), qPrintable(op.reasonTexts.first()));
+        QVERIFY(!op.progressVisibleAtResult); // (d) on the real window
+        QVERIFY(!Operator::anyProgressVisible());
+
+        // Exactly the selected rows changed, each with one audit row; the others did not.
+        const ActionResult res = finished.first().first().value<ActionResult>();
+        QCOMPARE(sorted(res.changedIds), mine);
+        for (qint64 id : mine)
+            QCOMPARE(stateOf(*m_db, p, id), stateValue(p, retry.to));
+        QCOMPARE(auditCount(*m_db, p, mine, retry.auditName), qint64(2));
+        QCOMPARE(auditCount(*m_db, p, {ids[3], ids[4]}, retry.auditName), qint64(0));
+        for (qint64 id : {ids[3], ids[4]})
+            QCOMPARE(stateOf(*m_db, p, id), stateValue(p, retry.from.first()));
+        QCOMPARE(auditCount(*m_db, p, {theirs}, retry.auditName), qint64(1));
+
+        // Own action: the Audit tab and the detail pane show the new state without a click.
+        QTRY_COMPARE_WITH_TIMEOUT(auditShown(w.auditView(), ids[0], retry.auditName), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(auditShown(w.auditView(), ids[1], retry.auditName), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(detailState(triage->detailPane(), p), stateValue(p, retry.to), 10000);
+        QCOMPARE(triage->detailPane()->messageId(), ids[1]);
+
+        // Foreign change of the message in the detail pane: it shows the new state by itself.
+        selectIds(triage, {ids[3]});
+        QTRY_COMPARE_WITH_TIMEOUT(triage->detailPane()->messageId(), ids[3], 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(detailState(triage->detailPane(), p), stateValue(p, retry.from.first()), 10000);
+        QCOMPARE(foreignAction(p, QStringLiteral("retry"), {ids[3]}).changed(), qint64(1));
+        QTRY_COMPARE_WITH_TIMEOUT(detailState(triage->detailPane(), p), stateValue(p, retry.to), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(auditShown(w.auditView(), ids[3], retry.auditName), 1, 10000);
+
+        // The ages count on by themselves (text only: a one-second timer, no query).
+        const QString before = w.auditView()->dataAgeText();
+        QTRY_VERIFY_WITH_TIMEOUT(w.auditView()->dataAgeText() != before, 4000);
+        if (english())
+            QVERIFY2(w.auditView()->dataAgeText().endsWith(QStringLiteral(" ago")), qPrintable(w.auditView()->dataAgeText()));
+        if (profileId == QLatin1String("app_outbox") && !qEnvironmentVariableIsEmpty("OM_SCREENSHOT_DIR")) {
+            QTest::qWait(3000); // "a few seconds after the dialog closed"
+            saveScreen(QStringLiteral("window-triage-as-of"));
+            w.tabs()->setCurrentWidget(w.auditView());
+            QTest::qWait(500);
+            saveScreen(QStringLiteral("window-audit-as-of"));
+        }
+    }
+
+    // (c) Dashboard → Settings: the stuck timeout an hour above the profile's default. Triage's
+    // Stuck view lists only what is in flight for longer than that, Recover stuck changes only those, and the report counts them.
+    void stuckTimeoutFromSettingsReachesEveryUse_data() {
+        QTest::addColumn<QString>("profileId");
+        for (const char *p : kProfiles)
+            if (SchemaProfile::builtIn(QLatin1String(p))->actions.contains(QStringLiteral("recoverStuck")))
+                QTest::newRow(p) << QString::fromLatin1(p);
+    }
+    void stuckTimeoutFromSettingsReachesEveryUse() {
+        QFETCH(QString, profileId);
+        AppContext ctx = context(profileId, QStringLiteral("demo_operator"));
+        const SchemaProfile p = ctx.profile;
+        // The operator raises the timeout by an hour: rows in flight for default + 30 min were stuck
+        // by the profile's default and are not any more; rows in flight for default + 90 min still are.
+        const int timeout = p.stuckTimeoutMinutes + 60;
+        const ActionDef recover = p.actions.value(QStringLiteral("recoverStuck"));
+        // Nothing else in flight in this table: the Stuck view and Recover stuck see only these.
+        m_db->exec(QStringLiteral("UPDATE %1 SET %2 = now() WHERE %2 IS NOT NULL")
+                       .arg(p.qualifiedTable(), p.col(QStringLiteral("lockedAt"))));
+        const QString tag = QStringLiteral("stuck%1").arg(profileId).remove(QLatin1Char('_'));
+        const QList<qint64> young = insertMessages(*m_db, p, recover.from.first(), 2, p.stuckTimeoutMinutes + 30, tag + QStringLiteral("y"));
+        QList<qint64> old = insertMessages(*m_db, p, recover.from.first(), 3, p.stuckTimeoutMinutes + 90, tag + QStringLiteral("o"));
+        std::sort(old.begin(), old.end());
+        MainWindow w(ctx);
+        waitForAccess(w);
+        QVERIFY(w.canChangeMessages());
+
+        Operator op;
+        op.stuckMinutes = timeout;
+        auto *dashboard = w.findChild<DashboardView *>();
+        QVERIFY(dashboard);
+        QSignalSpy settings(dashboard, &DashboardView::settingsChanged);
+        w.tabs()->setCurrentWidget(dashboard);
+        auto *settingsButton = dashboard->findChild<QPushButton *>(QStringLiteral("dashboardSettings"));
+        QVERIFY(settingsButton && settingsButton->isVisible());
+        settingsButton->click();
+        QTRY_COMPARE_WITH_TIMEOUT(settings.count(), 1, 10000);
+        QCOMPARE(w.actions()->stuckTimeoutMinutes(), timeout);
+
+        // Triage › Stuck: the three old rows, not the two 60-minute ones.
+        TriageView *triage = w.triageView();
+        w.tabs()->setCurrentWidget(triage);
+        triage->clearFilter(); // the Stuck view, whatever filter this login left in an earlier test
+        QTRY_VERIFY_WITH_TIMEOUT(triage->currentFilter().view == ListFilter::View::Stuck && !triage->model()->isLoading(), 15000);
+        QCOMPARE(triage->currentFilter().stuckTimeoutMinutes, timeout);
+        QList<qint64> listed;
+        for (int r = 0; r < triage->model()->rowCount(); ++r)
+            listed << triage->model()->message(r).id;
+        std::sort(listed.begin(), listed.end());
+        QCOMPARE(listed, old);
+
+        // The incident report: stuck past the new timeout, three of them.
+        const QString pdf = m_dir.filePath(QStringLiteral("report-%1.pdf").arg(profileId));
+        QSignalSpy report(w.auditView(), &AuditView::reportFinished);
+        w.auditView()->makeReport(pdf);
+        QTRY_COMPARE_WITH_TIMEOUT(report.count(), 1, 30000);
+        QVERIFY2(report.first().at(0).toBool(), qPrintable(report.first().at(1).toString()));
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        const QString flat = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+        if (english())
+            QVERIFY2(flat.contains(QStringLiteral("3 stuck past %1 min").arg(timeout)), qPrintable(flat.left(2000)));
+
+        // Recover stuck on the Stuck view with nothing selected: the dialog states the new timeout
+        // and exactly the three old rows change.
+        triage->table()->clearSelection();
+        QAction *recoverAction = w.actions()->action(QStringLiteral("recoverStuck"));
+        QTRY_VERIFY(recoverAction->isEnabled());
+        QSignalSpy finished(w.actions(), &ActionController::actionFinished);
+        if (profileId == QLatin1String("app_outbox"))
+            op.shotPrefix = QStringLiteral("window-filter");
+        recoverAction->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE(op.results.size(), 1);
+        if (english()) {
+            QVERIFY2(op.reasonRules.first().contains(QStringLiteral("more than %1 min, server clock").arg(timeout)), qPrintable(op.reasonRules.first()));
+            QVERIFY2(op.reasonScopes.first().contains(QStringLiteral("matching Triage › Stuck")), qPrintable(op.reasonScopes.first()));
+        }
+        QVERIFY(!op.progressVisibleAtResult);
+        for (qint64 id : old)
+            QCOMPARE(stateOf(*m_db, p, id), stateValue(p, recover.to));
+        for (qint64 id : young)
+            QCOMPARE(stateOf(*m_db, p, id), stateValue(p, recover.from.first()));
+        QCOMPARE(auditCount(*m_db, p, old, recover.auditName), qint64(3));
+        QCOMPARE(auditCount(*m_db, p, young, recover.auditName), qint64(0));
+    }
+};
+
+OM_TEST_MAIN(TestWindowActions)
+#include "tst_windowactions.moc"

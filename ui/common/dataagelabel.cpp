@@ -1,0 +1,37 @@
+#include "common/dataagelabel.h"
+#include "core/common/timeformat.h"
+
+#include <QLocale>
+#include <QTimer>
+
+namespace om {
+
+DataAgeLabel::DataAgeLabel(QWidget *parent) : QLabel(parent), m_tick(new QTimer(this)) {
+    setObjectName(QStringLiteral("dataAge"));
+    setTextInteractionFlags(Qt::NoTextInteraction);
+    m_tick->setInterval(1000);
+    connect(m_tick, &QTimer::timeout, this, &DataAgeLabel::updateText);
+}
+
+void DataAgeLabel::markFresh() {
+    m_readAt = QDateTime::currentDateTime();
+    m_since.start();
+    updateText();
+    m_tick->start();
+}
+
+void DataAgeLabel::reset() {
+    m_readAt = {};
+    m_tick->stop();
+    clear();
+}
+
+QString DataAgeLabel::describe(const QDateTime &readAt, qint64 ageMs) {
+    if (!readAt.isValid())
+        return {};
+    return tr("as of %1, %2 ago").arg(QLocale().toString(readAt.time(), QStringLiteral("HH:mm:ss")), formatAge(double(ageMs) / 1000.0));
+}
+
+void DataAgeLabel::updateText() { setText(describe(m_readAt, m_since.isValid() ? m_since.elapsed() : 0)); }
+
+} // namespace om
