@@ -56,6 +56,8 @@ constexpr int kMaxValuesPerList = 200;
 /// accident to the end of a ten-million-row table, keeps its memory bounded. Beyond it the
 /// operator narrows the filter or exports to CSV (which streams to the file).
 constexpr int kMaxListRows = 20000;
+/// Triage waits this long after the selection moved before loading the detail pane.
+constexpr int kDetailDebounceMs = 120;
 /// Audit/status history rows shown for one message.
 constexpr int kDetailHistoryRows = 500;
 /// The detail pane fetches this much of a payload; "show all" fetches the rest.

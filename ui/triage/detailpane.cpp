@@ -118,7 +118,8 @@ void DetailPane::showMessage(qint64 id) {
         [this, gen](const PgError &e) {
             if (gen != m_generation) return;
             m_title->setText(tr("Could not load the message: %1").arg(e.message));
-        });
+        },
+        QStringLiteral("detail")); // latest wins: a load queued for a row passed by never runs
 }
 
 void DetailPane::present(const MessageDetail &d) {

@@ -221,6 +221,9 @@ void TriageView::onPageLoaded(int rows, qint64 ms) {
 }
 
 void TriageView::connectSelection() {
+    m_detailDebounce.setSingleShot(true);
+    m_detailDebounce.setInterval(limits::kDetailDebounceMs);
+    connect(&m_detailDebounce, &QTimer::timeout, this, &TriageView::showCurrentDetail);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         m_keptSelection.clear(); // the operator chose anew
         emit selectionChanged(selectedIds());
@@ -444,7 +447,8 @@ void TriageView::updateCount() {
             if (gen != m_countGeneration) return;
             m_count->setText(tr("count unavailable"));
             m_count->setToolTip(e.message);
-        });
+        },
+        QStringLiteral("triage-count")); // latest wins: a count queued for an older filter never runs
 }
 
 void TriageView::loadChoices() {
@@ -455,7 +459,9 @@ void TriageView::loadChoices() {
         [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); });
 }
 
-void TriageView::onCurrentRowChanged() {
+void TriageView::onCurrentRowChanged() { m_detailDebounce.start(); }
+
+void TriageView::showCurrentDetail() {
     const QModelIndex i = m_table->selectionModel()->currentIndex();
     if (i.isValid() && m_table->selectionModel()->isRowSelected(i.row(), {}))
         m_detail->showMessage(m_model->message(i.row()).id);

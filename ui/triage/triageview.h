@@ -1,6 +1,7 @@
 #pragma once
 #include "core/triage/listquery.h"
 
+#include <QTimer>
 #include <QWidget>
 
 class QAction;
@@ -103,6 +104,7 @@ private:
     void loadChoices();
     void updateCount();
     void onCurrentRowChanged();
+    void showCurrentDetail();
     void saveCurrentFilter();
     void deleteSavedFilter();
     void loadSavedFilter(int index);
@@ -131,6 +133,9 @@ private:
     DetailPane *m_detail;
     quint64 m_countGeneration = 0;
     quint64 m_countJob = 0;
+    /// Selection-driven detail loads wait this long for the selection to settle: holding ↓
+    /// over a slow link loads the row the operator stops on, not every row passed.
+    QTimer m_detailDebounce;
 };
 
 } // namespace om
