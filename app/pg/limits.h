@@ -35,6 +35,8 @@ constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
 constexpr int kBreakdownEveryMs = 30000;
 
 // --- Triage lists and details (core/triage, ui/triage) ----------------------------------------
+/// The most rows one list page fetches, whatever page size is asked for.
+constexpr int kMaxPageRows = 5000;
 /// Characters of the last error shown in a list row (the detail pane shows it whole).
 constexpr int kErrorPreviewChars = 300;
 /// The match count is exact up to this many rows when that takes under kExactCountTimeoutMs,
@@ -64,6 +66,8 @@ constexpr int kFilterDebounceMs = 400;
 // --- Audit (core/audit, ui/audit) -------------------------------------------------------------
 /// Longest text an audit filter field accepts.
 constexpr int kMaxAuditFilterText = 1000;
+/// Groups (action, operator, ticket) listed in the incident report, most audit rows first.
+constexpr int kReportActionGroups = 100;
 /// Points per series of the incident report's charts (min/max/avg buckets from the local store).
 constexpr int kReportChartPoints = 400;
 

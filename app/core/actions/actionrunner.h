@@ -62,16 +62,13 @@ public:
     /// carry audit rows of `actionId`; waits up to `waitMs` while the server still runs it.
     ActionRecheck recheck(PgSession &fresh, const QUuid &actionId, qint64 xid, int waitMs = 5000) const;
 
-    /// The call of the kit's action function for `request`, appending its parameters to `params`.
+    /// The call of the kit's action function for `request` (core/sql/actionsql); `params` is
+    /// replaced by its values.
     QString actionSql(const ActionRequest &request, QVariantList &params) const;
     const SchemaProfile &profile() const { return m_profile; }
 
 private:
-    /// Condition (unqualified columns) a row must meet to be changed, apart from its id.
-    QString eligibleCondition(const ActionDef &a, const ActionRequest &r, QVariantList &params) const;
     void probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &result) const;
-    int stuckTimeout(const ActionRequest &r) const;
-    static QString idArray(const QList<qint64> &ids);
 
     SchemaProfile m_profile;
 };
