@@ -237,7 +237,7 @@ ActionRecheck ActionRunner::recheck(PgSession &fresh, const QUuid &actionId, qin
             out.outcome = ActionRecheck::Outcome::Unknown;
             return out;
         }
-        QThread::msleep(200);
+        QThread::msleep(limits::kRecheckPollMs);
     }
 }
 

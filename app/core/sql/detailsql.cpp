@@ -75,6 +75,8 @@ Statement payload(const SchemaProfile &p, qint64 id) {
             {id}};
 }
 
+Statement repeatableRead() { return {QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), {}}; }
+
 Statement payloadChunk(const SchemaProfile &p, qint64 id, qint64 start, int chars) {
     return {QStringLiteral("SELECT substr(%1::text, $2, $3) FROM %2 WHERE %3 = $1")
                 .arg(p.col(QStringLiteral("payload")), p.qualifiedTable(), p.col(QStringLiteral("id"))),

@@ -19,6 +19,8 @@ Statement detailRow(const SchemaProfile &profile, const QStringList &names, cons
 Statement detailHistory(const SchemaProfile &profile, qint64 id, QStringList *columns);
 /// The whole payload as text. Needs the payload column.
 Statement payload(const SchemaProfile &profile, qint64 id);
+/// Makes the rest of the transaction read one snapshot (the chunks of one payload belong together).
+Statement repeatableRead();
 /// `chars` characters of the payload from 1-based character `start`. Needs the payload column.
 Statement payloadChunk(const SchemaProfile &profile, qint64 id, qint64 start, int chars);
 

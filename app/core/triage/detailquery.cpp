@@ -94,7 +94,8 @@ qint64 DetailQuery::savePayload(PgSession &session, qint64 id, const QString &pa
     // transaction so that the pieces belong to the same version of the row.
     qint64 written = 0;
     session.transact([&](PgTx &tx) {
-        tx.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"));
+        const sql::Statement snapshot = sql::repeatableRead();
+        tx.exec(snapshot.text, snapshot.params);
         for (qint64 start = 1;; start += chunkChars) {
             const sql::Statement chunk = sql::payloadChunk(m_profile, id, start, chunkChars);
             const QString part = tx.exec(chunk.text, chunk.params).scalar().toString();
