@@ -51,8 +51,8 @@ int Gateway::watchdogBoundMs(const GatewayConfig &config) {
     if (config.watchdogMs > 0)
         return config.watchdogMs;
     if (config.statementTimeoutMs <= 0)
-        return 60000;
-    return qMax(5000, 2 * config.statementTimeoutMs);
+        return limits::kWatchdogNoTimeoutMs;
+    return qMax(limits::kWatchdogMinMs, 2 * config.statementTimeoutMs);
 }
 
 Gateway::Gateway(GatewayConfig config, QObject *parent)
@@ -86,7 +86,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent)
         m_threads[size_t(i)] = thread;
         m_workers[size_t(i)] = worker;
     }
-    m_watchdog.setInterval(qBound(100, watchdogBoundMs(m_config) / 10, 1000));
+    m_watchdog.setInterval(qBound(limits::kWatchdogTickMinMs, watchdogBoundMs(m_config) / 10, limits::kWatchdogTickMaxMs));
     connect(&m_watchdog, &QTimer::timeout, this, &Gateway::watch);
     m_watchdog.start();
 }

@@ -3,8 +3,7 @@
 
 /// Every timeout and size limit of the program, in one place, each with why it is what it is.
 /// Lives in the lowest layer (om_pg) so that pg, core and ui can all name them.
-/// (The action limits — ActionRunner::kSkippedListCap, ActionController's settings defaults — are
-/// still next to the action code while that code is being reworked, issue #12.)
+/// (ActionController's settings defaults stay next to the settings they are defaults of.)
 namespace om::limits {
 
 // --- Sessions (pg) ---------------------------------------------------------------------------
@@ -18,6 +17,14 @@ constexpr int kConnectTimeoutS = 5;
 /// (inside a connect to a server that does not answer) ends on its own later. Closing the window
 /// must never wait for the network.
 constexpr int kShutdownWaitMs = 300;
+/// The watchdog's bound on a job without an answer: twice the statement timeout, at least
+/// kWatchdogMinMs; kWatchdogNoTimeoutMs when the lanes have no statement timeout. It looks
+/// ten times per bound, but never more often than every kWatchdogTickMinMs nor less often than
+/// every kWatchdogTickMaxMs.
+constexpr int kWatchdogMinMs = 5000;
+constexpr int kWatchdogNoTimeoutMs = 60000;
+constexpr int kWatchdogTickMinMs = 100;
+constexpr int kWatchdogTickMaxMs = 1000;
 /// The NOTIFY listener reconnects after this, doubling up to kListenRetryMaxMs.
 constexpr int kListenRetryFirstMs = 1000;
 constexpr int kListenRetryMaxMs = 30000;
@@ -35,6 +42,8 @@ constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
 constexpr int kBreakdownEveryMs = 30000;
 
 // --- Triage lists and details (core/triage, ui/triage) ----------------------------------------
+/// The most rows one list page fetches, whatever page size is asked for.
+constexpr int kMaxPageRows = 5000;
 /// Characters of the last error shown in a list row (the detail pane shows it whole).
 constexpr int kErrorPreviewChars = 300;
 /// The match count is exact up to this many rows when that takes under kExactCountTimeoutMs,
@@ -67,9 +76,21 @@ constexpr int kHighlightLimitChars = 1024 * 1024;
 /// Typing in the filter bar is applied this long after the last key.
 constexpr int kFilterDebounceMs = 400;
 
+// --- Actions (core/actions) -------------------------------------------------------------------
+/// Skipped messages an action's result lists one by one (its total is always exact).
+constexpr int kSkippedListCap = 1000;
+/// Eligible ids an action's preview returns (the count is always exact).
+constexpr int kPreviewIdsCap = 100000;
+/// After a lost COMMIT answer, how long a new session waits while the server still runs the
+/// transaction, and how often it asks.
+constexpr int kRecheckWaitMs = 5000;
+constexpr int kRecheckPollMs = 200;
+
 // --- Audit (core/audit, ui/audit) -------------------------------------------------------------
 /// Longest text an audit filter field accepts.
 constexpr int kMaxAuditFilterText = 1000;
+/// Groups (action, operator, ticket) listed in the incident report, most audit rows first.
+constexpr int kReportActionGroups = 100;
 /// Points per series of the incident report's charts (min/max/avg buckets from the local store).
 constexpr int kReportChartPoints = 400;
 

@@ -23,6 +23,8 @@ namespace om {
 namespace {
 QString tr(const char *s) { return QCoreApplication::translate("om::IncidentReport", s); }
 QString esc(const QString &s) { return s.toHtmlEscaped(); }
+/// Characters of a message's last error in the report's tables (the detail pane shows it whole).
+constexpr int kErrorChars = 200;
 QString when(const QDateTime &t) {
     const QDateTime l = t.toLocalTime();
     return QLocale().toString(l, QStringLiteral("yyyy-MM-dd HH:mm")) + QLatin1Char(' ') + l.timeZoneAbbreviation();
@@ -138,6 +140,18 @@ QImage IncidentReport::endStateChart(const QSize &size) const {
 }
 
 QString IncidentReport::html() const {
+    QString h = headerHtml() + historyHtml();
+    h += QStringLiteral("<h2>%1</h2><p><img src=\"chart://actions\" width=\"600\"></p>").arg(esc(tr("Actions over time")));
+    h += actionsHtml();
+    h += QStringLiteral("<h2>%1</h2><p><img src=\"chart://states\" width=\"600\"></p>").arg(esc(tr("State at the end")));
+    const IncidentData &d = m_data;
+    h += openMessagesHtml(tr("Still stuck (%1)").arg(d.end.stuck), d.stuck, d.end.stuck);
+    if (!m_profile.failedStates.isEmpty())
+        h += openMessagesHtml(tr("Failed (%1)").arg(d.failedTotal), d.failed, d.failedTotal);
+    return h;
+}
+
+QString IncidentReport::headerHtml() const {
     const IncidentData &d = m_data;
     QString h;
     h += QStringLiteral("<h1>%1</h1>").arg(esc(tr("Incident report: %1").arg(m_profile.table)));
@@ -152,60 +166,52 @@ QString IncidentReport::html() const {
     if (d.end.oldestWaitingAgeS)
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("Oldest waiting message: %1").arg(formatAge(*d.end.oldestWaitingAgeS))));
     h += QStringLiteral("</ul>");
-    h += historyHtml();
-    h += QStringLiteral("<h2>%1</h2><p><img src=\"chart://actions\" width=\"600\"></p>").arg(esc(tr("Actions over time")));
-
-    h += QStringLiteral("<h2>%1</h2>").arg(esc(tr("Actions taken")));
-    if (d.groups.isEmpty()) {
-        h += QStringLiteral("<p>%1</p>").arg(esc(tr("No actions in this range.")));
-    } else {
-        h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\"><tr>");
-        // Action names, tickets and counts never wrap (CANCEL_MESS / AGE was unreadable); the
-        // operator and the reasons take what is left. QTextDocument ignores the nowrap attribute
-        // but honours white-space in CSS.
-        const QList<QPair<QString, int>> heads = {{tr("Action"), 19}, {tr("Operator"), 16}, {tr("Ticket"), 10}, {tr("Rows"), 6},
-                                                  {tr("Messages"), 9}, {tr("First – last"), 11}, {tr("Reasons"), 29}};
-        for (const auto &c : heads)
-            h += QStringLiteral("<th width=\"%2%\" style=\"white-space: nowrap\">%1</th>").arg(esc(c.first)).arg(c.second);
-        h += QStringLiteral("</tr>");
-        for (const ActionGroup &g : d.groups) {
-            QStringList reasons;
-            for (const QString &r : g.reasons)
-                reasons << esc(r);
-            const QString op = g.osUserAtHost.isEmpty() ? g.dbUser : tr("%1 (%2)").arg(g.dbUser, g.osUserAtHost);
-            const QString nowrap = QStringLiteral(" style=\"white-space: nowrap\"");
-            h += QStringLiteral("<tr><td%8>%1</td><td>%2</td><td%8>%3</td><td align=\"right\"%8>%4</td>"
-                                "<td align=\"right\"%8>%5</td><td%8>%6</td><td>%7</td></tr>")
-                     .arg(esc(g.action.isEmpty() ? tr("(status change)") : g.action), esc(op), esc(g.ticket),
-                          QLocale().toString(g.count), QLocale().toString(g.messages),
-                          esc(shortWhen(g.first)) + QStringLiteral("<br>") + esc(shortWhen(g.last)), reasons.join(QLatin1String("<br>")),
-                          nowrap);
-        }
-        h += QStringLiteral("</table>");
-    }
-
-    h += QStringLiteral("<h2>%1</h2><p><img src=\"chart://states\" width=\"600\"></p>").arg(esc(tr("State at the end")));
-    auto list = [&h](const QString &title, const QList<OpenMessage> &rows, qint64 total) {
-        h += QStringLiteral("<h3>%1</h3>").arg(esc(title));
-        if (rows.isEmpty()) {
-            h += QStringLiteral("<p>%1</p>").arg(esc(tr("None.")));
-            return;
-        }
-        if (total > rows.size())
-            h += QStringLiteral("<p>%1</p>").arg(esc(tr("The %1 oldest of %2:").arg(rows.size()).arg(total)));
-        h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\"><tr>");
-        for (const QString &c : {tr("Message"), tr("Key"), tr("State"), tr("Age"), tr("Last error")})
-            h += QStringLiteral("<th>%1</th>").arg(esc(c));
-        h += QStringLiteral("</tr>");
-        for (const OpenMessage &m : rows)
-            h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
-                     .arg(QString::number(m.id), esc(m.key), esc(m.state), esc(formatAge(m.ageS)), esc(m.error.left(200)));
-        h += QStringLiteral("</table>");
-    };
-    list(tr("Still stuck (%1)").arg(d.end.stuck), d.stuck, d.end.stuck);
-    if (!m_profile.failedStates.isEmpty())
-        list(tr("Failed (%1)").arg(d.failedTotal), d.failed, d.failedTotal);
     return h;
+}
+
+QString IncidentReport::actionsHtml() const {
+    QString h = QStringLiteral("<h2>%1</h2>").arg(esc(tr("Actions taken")));
+    if (m_data.groups.isEmpty())
+        return h + QStringLiteral("<p>%1</p>").arg(esc(tr("No actions in this range.")));
+    h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\"><tr>");
+    // Action names, tickets and counts never wrap (CANCEL_MESS / AGE was unreadable); the
+    // operator and the reasons take what is left. QTextDocument ignores the nowrap attribute
+    // but honours white-space in CSS.
+    const QList<QPair<QString, int>> heads = {{tr("Action"), 19}, {tr("Operator"), 16}, {tr("Ticket"), 10}, {tr("Rows"), 6},
+                                              {tr("Messages"), 9}, {tr("First – last"), 11}, {tr("Reasons"), 29}};
+    for (const auto &c : heads)
+        h += QStringLiteral("<th width=\"%2%\" style=\"white-space: nowrap\">%1</th>").arg(esc(c.first)).arg(c.second);
+    h += QStringLiteral("</tr>");
+    for (const ActionGroup &g : m_data.groups) {
+        QStringList reasons;
+        for (const QString &r : g.reasons)
+            reasons << esc(r);
+        const QString op = g.osUserAtHost.isEmpty() ? g.dbUser : tr("%1 (%2)").arg(g.dbUser, g.osUserAtHost);
+        const QString nowrap = QStringLiteral(" style=\"white-space: nowrap\"");
+        h += QStringLiteral("<tr><td%8>%1</td><td>%2</td><td%8>%3</td><td align=\"right\"%8>%4</td>"
+                            "<td align=\"right\"%8>%5</td><td%8>%6</td><td>%7</td></tr>")
+                 .arg(esc(g.action.isEmpty() ? tr("(status change)") : g.action), esc(op), esc(g.ticket),
+                      QLocale().toString(g.count), QLocale().toString(g.messages),
+                      esc(shortWhen(g.first)) + QStringLiteral("<br>") + esc(shortWhen(g.last)), reasons.join(QLatin1String("<br>")),
+                      nowrap);
+    }
+    return h + QStringLiteral("</table>");
+}
+
+QString IncidentReport::openMessagesHtml(const QString &title, const QList<OpenMessage> &rows, qint64 total) const {
+    QString h = QStringLiteral("<h3>%1</h3>").arg(esc(title));
+    if (rows.isEmpty())
+        return h + QStringLiteral("<p>%1</p>").arg(esc(tr("None.")));
+    if (total > rows.size())
+        h += QStringLiteral("<p>%1</p>").arg(esc(tr("The %1 oldest of %2:").arg(rows.size()).arg(total)));
+    h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\"><tr>");
+    for (const QString &c : {tr("Message"), tr("Key"), tr("State"), tr("Age"), tr("Last error")})
+        h += QStringLiteral("<th>%1</th>").arg(esc(c));
+    h += QStringLiteral("</tr>");
+    for (const OpenMessage &m : rows)
+        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+                 .arg(QString::number(m.id), esc(m.key), esc(m.state), esc(formatAge(m.ageS)), esc(m.error.left(kErrorChars)));
+    return h + QStringLiteral("</table>");
 }
 
 std::unique_ptr<QTextDocument> IncidentReport::document() const {

@@ -36,7 +36,13 @@ public:
 
 private:
     QString html() const;
+    /// Title, range, ticket and the summary list.
+    QString headerHtml() const;
     QString historyHtml() const;
+    /// The table of actions grouped by action, operator and ticket.
+    QString actionsHtml() const;
+    /// One list of messages still open at report time (`total` of them, `rows` shown).
+    QString openMessagesHtml(const QString &title, const QList<OpenMessage> &rows, qint64 total) const;
     IncidentData m_data;
     HistoryData m_history;
     Threshold m_oldest;

@@ -3,6 +3,7 @@
 #include "core/actions/actionresult.h"
 #include "core/profile/schemaprofile.h"
 #include "pg/actionlistener.h"
+#include "pg/limits.h"
 
 #include <QUuid>
 #include <QVariantList>
@@ -43,14 +44,14 @@ public:
     /// NOTIFY channel every Outbox Monitor listens on.
     static QString channel() { return ActionListener::channel(); }
     /// Skipped messages listed individually in a result (the total is always exact).
-    static constexpr int kSkippedListCap = 1000;
+    static constexpr int kSkippedListCap = limits::kSkippedListCap;
 
     explicit ActionRunner(SchemaProfile profile);
 
     /// "" when the profile can run `request` (known action, a target, a valid reason), else why.
     QString check(const ActionRequest &request) const;
     /// Counts what the action would touch now (read-only; no locks). `cap` bounds the ids returned.
-    ActionPreview preview(PgSession &session, const ActionRequest &request, int cap = 100000,
+    ActionPreview preview(PgSession &session, const ActionRequest &request, int cap = limits::kPreviewIdsCap,
                           int sampleSize = 10) const;
     /// Runs the action through the kit's function (kit/action_functions.sql) in one transaction.
     /// Throws PgError: ReadOnly when the session is read-only, Query when the request is invalid or
@@ -60,18 +61,15 @@ public:
     ActionResult run(PgSession &session, const ActionRequest &request, ActionProgress *progress = nullptr) const;
     /// After InDoubt: asks a NEW session whether transaction `xid` committed and which messages
     /// carry audit rows of `actionId`; waits up to `waitMs` while the server still runs it.
-    ActionRecheck recheck(PgSession &fresh, const QUuid &actionId, qint64 xid, int waitMs = 5000) const;
+    ActionRecheck recheck(PgSession &fresh, const QUuid &actionId, qint64 xid, int waitMs = limits::kRecheckWaitMs) const;
 
-    /// The call of the kit's action function for `request`, appending its parameters to `params`.
+    /// The call of the kit's action function for `request` (core/sql/actionsql); `params` is
+    /// replaced by its values.
     QString actionSql(const ActionRequest &request, QVariantList &params) const;
     const SchemaProfile &profile() const { return m_profile; }
 
 private:
-    /// Condition (unqualified columns) a row must meet to be changed, apart from its id.
-    QString eligibleCondition(const ActionDef &a, const ActionRequest &r, QVariantList &params) const;
     void probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &result) const;
-    int stuckTimeout(const ActionRequest &r) const;
-    static QString idArray(const QList<qint64> &ids);
 
     SchemaProfile m_profile;
 };

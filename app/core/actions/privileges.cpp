@@ -1,5 +1,6 @@
 #include "core/actions/privileges.h"
 #include "core/actions/actionfunctionsql.h"
+#include "core/sql/actionsql.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -27,15 +28,10 @@ QString Privileges::summary() const {
 }
 
 Privileges PrivilegeCheck::run(PgSession &session) const {
-    // Operators change messages only through the kit's action function (SECURITY DEFINER, it
-    // writes the audit rows itself): EXECUTE on it is the one privilege the actions need. Direct
-    // UPDATE / audit INSERT are deliberately not asked for: the kit revokes them.
+    // EXECUTE on the kit's action function is the one privilege the actions need (see sql::privilegeCheck).
     const ActionFunctionSql fn(m_profile);
-    const PgResult r = session.query(
-        QStringLiteral("SELECT current_setting('transaction_read_only'), current_user::text,"
-                       " to_regprocedure($1) IS NOT NULL,"
-                       " coalesce(has_function_privilege(to_regprocedure($1), 'EXECUTE'), false)"),
-        {fn.signature()});
+    const sql::Statement q = sql::privilegeCheck(m_profile);
+    const PgResult r = session.query(q.text, q.params);
     const QVariantList row = r.rows.value(0);
     Privileges out;
     out.checked = true;

@@ -1,6 +1,7 @@
 #include "core/audit/auditquery.h"
 #include "core/common/csv.h"
 #include "core/common/timeconv.h"
+#include "core/sql/auditsql.h"
 #include "pg/pgsession.h"
 
 #include <QLoggingCategory>
@@ -20,6 +21,26 @@ QString csvTime(const AuditRow &r) {
     QString t = r.changedAtText;
     return t.replace(QLatin1Char(' '), QLatin1Char('T'));
 }
+
+/// One row of sql::auditPage, in its column order.
+AuditRow auditRow(const QVariantList &v) {
+    AuditRow row;
+    row.auditId = v[0].toLongLong();
+    row.changedAt = fromEpochSeconds(v[1]);
+    row.changedAtText = str(v[2]);
+    row.action = str(v[3]);
+    row.messageId = v[4].toLongLong();
+    row.messageKey = str(v[5]);
+    row.oldStatus = str(v[6]);
+    row.newStatus = str(v[7]);
+    row.reason = str(v[8]);
+    row.ticket = str(v[9]);
+    row.dbUser = str(v[10]);
+    row.osUser = str(v[11]);
+    row.host = str(v[12]);
+    row.appVersion = str(v[13]);
+    return row;
+}
 } // namespace
 
 QString AuditRow::osUserAtHost() const {
@@ -29,55 +50,22 @@ QString AuditRow::osUserAtHost() const {
 }
 
 QString AuditQuery::sql(const AuditFilter &filter, const AuditCursor &after, int limit, QVariantList &params) const {
-    const SchemaProfile &p = m_profile;
-    auto c = [&p](const char *logical) { return auditColumn(p, QLatin1String(logical)); };
-    const QString at = c("changedAt");
-    const QString id = c("auditId");
-    QString where = buildAuditWhere(p, filter, params);
-    if (!after.isStart()) {
-        params << after.changedAtText << QString::number(after.auditId);
-        // Row comparison: one index range scan on (changed_at) instead of an OR of two terms.
-        where += QStringLiteral(" AND (%1, %2) < ($%3::timestamptz, $%4::bigint)")
-                     .arg(at, id, QString::number(params.size() - 1), QString::number(params.size()));
-    }
-    params << QString::number(limit + 1);
-    const QString key = p.has(QStringLiteral("key")) ? QLatin1String("m.") + p.col(QStringLiteral("key")) : QStringLiteral("NULL::text");
-    return QStringLiteral(
-               "SELECT %1::text, extract(epoch from %2)::float8, %2::text, %3, %4::text, %5, %6, %7, %8, %9, %10, "
-               "%11, %12, %13 FROM %14 a LEFT JOIN %15 m ON m.%16 = %4 WHERE %17 ORDER BY %2 DESC, %1 DESC LIMIT $%18")
-        // One multi-arg call: a chained .arg() would rescan text substituted before it.
-        .arg(id, at, c("action"), c("messageId"), key, c("oldStatus"), c("newStatus"), c("reason"), c("ticket"),
-             c("changedBy"), c("osUser"), c("host"), c("appVersion"), p.qualifiedAuditTable(), p.qualifiedTable(),
-             p.col(QStringLiteral("id")), where, QString::number(params.size()));
+    om::sql::Statement page = om::sql::auditPage(m_profile, filter, after, limit);
+    params = page.params;
+    return page.text;
 }
 
 AuditPage AuditQuery::fetchPage(PgSession &session, const AuditFilter &filter, const AuditCursor &after, int limit) const {
-    QVariantList params;
-    const QString q = sql(filter, after, limit, params);
-    qCDebug(lcAudit).noquote() << q << "--" << params.size() << "parameters"; // never the values
-    const PgResult r = session.query(q, params);
+    const om::sql::Statement q = om::sql::auditPage(m_profile, filter, after, limit);
+    qCDebug(lcAudit).noquote() << q.text << "--" << q.params.size() << "parameters"; // never the values
+    const PgResult r = session.query(q.text, q.params);
     AuditPage page;
     for (const QVariantList &v : r.rows) {
         if (page.rows.size() == limit) {
             page.hasMore = true;
             break;
         }
-        AuditRow row;
-        row.auditId = v[0].toLongLong();
-        row.changedAt = fromEpochSeconds(v[1]);
-        row.changedAtText = str(v[2]);
-        row.action = str(v[3]);
-        row.messageId = v[4].toLongLong();
-        row.messageKey = str(v[5]);
-        row.oldStatus = str(v[6]);
-        row.newStatus = str(v[7]);
-        row.reason = str(v[8]);
-        row.ticket = str(v[9]);
-        row.dbUser = str(v[10]);
-        row.osUser = str(v[11]);
-        row.host = str(v[12]);
-        row.appVersion = str(v[13]);
-        page.rows << row;
+        page.rows << auditRow(v);
     }
     if (page.hasMore)
         page.next = AuditCursor{page.rows.last().changedAtText, page.rows.last().auditId};

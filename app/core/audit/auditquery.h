@@ -1,4 +1,5 @@
 #pragma once
+#include "core/audit/auditcursor.h"
 #include "core/audit/auditfilter.h"
 #include "core/profile/schemaprofile.h"
 
@@ -29,13 +30,6 @@ struct AuditRow {
     QString osUserAtHost() const;
 };
 
-/// Where the next page starts: strictly after (changedAt desc, auditId desc) of the last row.
-struct AuditCursor {
-    QString changedAtText;   ///< empty: first page
-    qint64 auditId = 0;
-    bool isStart() const { return changedAtText.isEmpty(); }
-};
-
 struct AuditPage {
     QList<AuditRow> rows;
     bool hasMore = false;
@@ -43,12 +37,12 @@ struct AuditPage {
 };
 
 /// Reads the audit trail of a profile page by page (keyset on changed_at desc, audit id desc,
-/// never OFFSET), and formats it as CSV.
+/// never OFFSET; core/sql/auditsql builds the statement), and formats it as CSV.
 class AuditQuery {
 public:
     explicit AuditQuery(SchemaProfile profile) : m_profile(std::move(profile)) {}
 
-    /// The SELECT for one page; appends its values to `params`.
+    /// The SELECT for one page; `params` is replaced by its values.
     QString sql(const AuditFilter &filter, const AuditCursor &after, int limit, QVariantList &params) const;
     /// Runs on a lane's thread. Throws PgError.
     AuditPage fetchPage(PgSession &session, const AuditFilter &filter, const AuditCursor &after, int limit) const;

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/audit/auditfilter.h"
 #include "core/dashboard/snapshot.h"
 #include "core/profile/schemaprofile.h"
 
@@ -61,6 +62,14 @@ public:
     IncidentData run(PgSession &session, const QDateTime &from, const QDateTime &to, const QString &ticket) const;
 
 private:
+    /// Totals, groups and timeline of the audit rows the filter selects.
+    void readActions(PgSession &session, const AuditFilter &filter, IncidentData &d) const;
+    /// The live numbers and the stuck and failed messages, now.
+    void readEndState(PgSession &session, IncidentData &d) const;
+    /// Up to m_listLimit messages in `states`, oldest `since` first (none when the table lacks it).
+    QList<OpenMessage> openMessages(PgSession &session, const QStringList &states, const QString &since,
+                                    int pastTimeoutMinutes) const;
+
     SchemaProfile m_profile;
     int m_listLimit;
 };

@@ -1,5 +1,6 @@
 #include "core/dashboard/indexadvisor.h"
 #include "core/dashboard/snapshotquery.h"
+#include "core/sql/snapshotsql.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -32,30 +33,11 @@ QStringList IndexAdvice::messages() const {
     return out;
 }
 
-QString IndexAdvisor::suggestedIndex() const {
-    const SchemaProfile &p = m_profile;
-    QStringList open;
-    for (const StateDef &s : p.states)
-        if (!s.terminal)
-            open << s.name;
-    QStringList include;
-    for (const QString &logical : {QStringLiteral("destination"), QStringLiteral("type"), QStringLiteral("retries"),
-                                   QStringLiteral("maxRetries"), p.stuckSince})
-        if (!logical.isEmpty() && p.has(logical) && logical != p.waitingSince && !include.contains(p.col(logical)))
-            include << p.col(logical);
-    QStringList keys;
-    if (p.has(QStringLiteral("status")))
-        keys << p.col(QStringLiteral("status"));
-    keys << p.col(p.waitingSince) << p.col(QStringLiteral("id"));
-    QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedTable(), keys.join(QLatin1String(", ")));
-    if (!include.isEmpty())
-        sql += QStringLiteral(" INCLUDE (%1)").arg(include.join(QLatin1String(", ")));
-    return sql + QStringLiteral(" WHERE %1").arg(p.statesPredicate(open));
-}
+QString IndexAdvisor::suggestedIndex() const { return sql::snapshotIndex(m_profile); }
 
 void IndexAdvisor::walk(const QJsonObject &node, QList<SeqScanFinding> &out) const {
     // The exact terminal count only runs on small tables (see SnapshotQuery): not a finding.
-    if (node.value(QLatin1String("Subplan Name")).toString() == QLatin1String("CTE ") + QLatin1String(SnapshotQuery::kTerminalCte))
+    if (node.value(QLatin1String("Subplan Name")).toString() == QLatin1String("CTE ") + QLatin1String(sql::kTerminalCte))
         return;
     if (node.value(QLatin1String("Node Type")).toString() == QLatin1String("Seq Scan")
         && node.value(QLatin1String("Relation Name")).toString() == m_profile.table) {
@@ -74,8 +56,8 @@ QList<SeqScanFinding> IndexAdvisor::seqScans(const QJsonObject &plan) const {
 }
 
 IndexAdvice IndexAdvisor::check(PgSession &session, int stuckTimeoutMinutes) const {
-    const SnapshotQuery query(m_profile, stuckTimeoutMinutes);
-    const PgResult r = session.query(QStringLiteral("EXPLAIN (FORMAT JSON) ") + query.sql(), query.params());
+    const sql::Statement explain = sql::explainJson(SnapshotQuery(m_profile, stuckTimeoutMinutes).statement());
+    const PgResult r = session.query(explain.text, explain.params);
     IndexAdvice advice;
     advice.suggestedIndex = suggestedIndex();
     const QJsonArray plans = QJsonDocument::fromJson(r.scalar().toString().toUtf8()).array();

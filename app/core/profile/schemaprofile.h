@@ -79,7 +79,6 @@ public:
     QString col(const QString &logical) const;
     QString qualifiedTable() const;
     QString qualifiedAuditTable() const;
-    QStringList logicalColumns() const { return m_columns.keys(); }
 
     const StateDef *state(const QString &name) const;
     /// SQL predicate true for rows in any of `names` (literals inlined so partial indexes match).
@@ -90,6 +89,7 @@ public:
     bool hasRetries() const { return has(QStringLiteral("retries")) && has(QStringLiteral("maxRetries")); }
 
 private:
+    friend class ProfileParser; // fromJson's steps (schemaprofile.cpp)
     QMap<QString, QString> m_columns;
 };
 

@@ -32,4 +32,19 @@ QString likeEscape(const QString &text) {
 
 QString likeContains(const QString &text) { return QLatin1Char('%') + likeEscape(text) + QLatin1Char('%'); }
 
+QString setLocalStatementTimeout(int ms) {
+    return QStringLiteral("SET LOCAL statement_timeout = %1").arg(ms);
+}
+
+QString bigintArray(const QList<qint64> &ids) {
+    QString s = QStringLiteral("{");
+    s.reserve(ids.size() * 8 + 2);
+    for (int i = 0; i < ids.size(); ++i) {
+        if (i)
+            s += QLatin1Char(',');
+        s += QString::number(ids.at(i));
+    }
+    return s + QLatin1Char('}');
+}
+
 } // namespace om::sql

@@ -1,4 +1,5 @@
 #pragma once
+#include <QList>
 #include <QString>
 #include <QVariant>
 #include <QVariantList>
@@ -20,5 +21,11 @@ QString param(QVariantList &params, const QVariant &value);
 QString likeEscape(const QString &text);
 /// The pattern for "contains `text`": %escaped%.
 QString likeContains(const QString &text);
+/// `SET LOCAL statement_timeout = ms` (an integer the program chose, never an operator's text):
+/// bounds one statement of a transaction more tightly than the session's timeout.
+QString setLocalStatementTimeout(int ms);
+/// A PostgreSQL array literal of ids ("{1,2,3}"), bound and cast to bigint[] in SQL: libpqxx 6.4
+/// cannot bind a vector.
+QString bigintArray(const QList<qint64> &ids);
 
 } // namespace om::sql

@@ -1,7 +1,6 @@
 #include "core/triage/detailquery.h"
 #include "core/common/timeconv.h"
-#include "core/sql/sqltext.h"
-#include "pg/limits.h"
+#include "core/sql/detailsql.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -15,37 +14,32 @@ QString tr(const char *s) { return QCoreApplication::translate("om::DetailQuery"
 DetailQuery::DetailQuery(SchemaProfile profile) : m_profile(std::move(profile)) {}
 
 MessageDetail DetailQuery::fetch(PgSession &session, qint64 id, int payloadPrefixChars) const {
-    const SchemaProfile &p = m_profile;
     MessageDetail d;
     d.id = id;
-    const QString payloadCol = p.column(QStringLiteral("payload"));
     // Every column of the table, in table order, so that columns the profile does not name
-    // (priority, target_date, sent_at, ...) are shown too.
-    const PgResult cols = session.query(QStringLiteral(
-        "SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute "
-        "WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum"), {p.qualifiedTable()});
-    QStringList select;
+    // (priority, target_date, sent_at, ...) are shown too. The payload comes cut, on its own.
+    const QString payloadCol = m_profile.column(QStringLiteral("payload"));
+    const sql::Statement cols = sql::tableColumns(m_profile);
     QStringList names, types;
-    for (const QVariantList &c : cols.rows) {
-        const QString name = c[0].toString();
-        if (name == payloadCol)
+    for (const QVariantList &c : session.query(cols.text, cols.params).rows) {
+        if (c[0].toString() == payloadCol)
             continue;
-        names << name;
+        names << c[0].toString();
         types << c[1].toString();
-        const QString q = sql::quoteIdentifier(name);
-        select << (types.last().startsWith(QLatin1String("timestamp")) ? QStringLiteral("extract(epoch from %1)::float8::text").arg(q)
-                                                                        : q + QLatin1String("::text"));
     }
-    if (!payloadCol.isEmpty())
-        select << QStringLiteral("left(%1::text, $2)").arg(p.col(QStringLiteral("payload")))
-               << QStringLiteral("length(%1::text)::text").arg(p.col(QStringLiteral("payload")));
-    const PgResult r = session.query(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1")
-                                         .arg(select.join(QLatin1String(", ")), p.qualifiedTable(), p.col(QStringLiteral("id"))),
-                                     payloadCol.isEmpty() ? QVariantList{id} : QVariantList{id, qMax(0, payloadPrefixChars)});
+    const sql::Statement row = sql::detailRow(m_profile, names, types, id, payloadPrefixChars);
+    const PgResult r = session.query(row.text, row.params);
     if (r.rows.isEmpty())
         return d;
     d.found = true;
-    const QVariantList &row = r.rows.first();
+    readFields(r.rows.first(), names, types, d);
+    readHistory(session, d);
+    return d;
+}
+
+void DetailQuery::readFields(const QVariantList &row, const QStringList &names, const QStringList &types,
+                             MessageDetail &d) const {
+    const SchemaProfile &p = m_profile;
     for (int i = 0; i < names.size(); ++i) {
         DetailField f;
         f.name = names[i];
@@ -61,7 +55,7 @@ MessageDetail DetailQuery::fetch(PgSession &session, qint64 id, int payloadPrefi
         if (f.name == p.column(QStringLiteral("key")))
             d.key = f.text;
     }
-    if (!payloadCol.isEmpty()) {
+    if (p.has(QStringLiteral("payload"))) {
         d.payloadPrefix = row[names.size()].toString();
         d.payloadLength = row[names.size() + 1].toString().toLongLong();
     } else {
@@ -75,46 +69,19 @@ MessageDetail DetailQuery::fetch(PgSession &session, qint64 id, int payloadPrefi
     };
     const QString code = fieldText("errorCode"), msg = fieldText("errorMessage");
     d.lastError = code.isEmpty() ? msg : msg.isEmpty() ? code : code + QLatin1String(": ") + msg;
+}
 
-    if (!p.audit.table.isEmpty() && !p.audit.column(QStringLiteral("messageId")).isEmpty()) {
-        static const QStringList order = {QStringLiteral("changedAt"), QStringLiteral("action"), QStringLiteral("oldStatus"),
-                                          QStringLiteral("newStatus"), QStringLiteral("changedBy"), QStringLiteral("reason"),
-                                          QStringLiteral("ticket"), QStringLiteral("osUser"), QStringLiteral("host"),
-                                          QStringLiteral("appVersion")};
-        QStringList hsel;
-        for (const QString &l : order) {
-            const QString real = p.audit.column(l);
-            if (real.isEmpty())
-                continue;
-            d.historyColumns << l;
-            const QString q = sql::quoteIdentifier(real);
-            hsel << (l == QLatin1String("changedAt") ? QStringLiteral("extract(epoch from %1)::float8::text").arg(q) : q + QLatin1String("::text"));
-        }
-        const QString changedAt = p.audit.column(QStringLiteral("changedAt"));
-        const QString auditId = p.audit.column(QStringLiteral("auditId"));
-        QStringList orderBy;
-        if (!changedAt.isEmpty()) orderBy << sql::quoteIdentifier(changedAt) + QLatin1String(" DESC");
-        if (!auditId.isEmpty()) orderBy << sql::quoteIdentifier(auditId) + QLatin1String(" DESC");
-        if (!hsel.isEmpty()) {
-            const PgResult h = session.query(
-                QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1 %4 LIMIT %5")
-                    .arg(hsel.join(QLatin1String(", ")), p.qualifiedAuditTable(),
-                         sql::quoteIdentifier(p.audit.column(QStringLiteral("messageId"))),
-                         orderBy.isEmpty() ? QString() : QLatin1String("ORDER BY ") + orderBy.join(QLatin1String(", ")))
-                    .arg(limits::kDetailHistoryRows),
-                {id});
-            d.history = h.rows;
-        }
-    }
-    return d;
+void DetailQuery::readHistory(PgSession &session, MessageDetail &d) const {
+    const sql::Statement h = sql::detailHistory(m_profile, d.id, &d.historyColumns);
+    if (!h.text.isEmpty())
+        d.history = session.query(h.text, h.params).rows;
 }
 
 QString DetailQuery::fetchPayload(PgSession &session, qint64 id) const {
     if (!m_profile.has(QStringLiteral("payload")))
         return {};
-    return session.query(QStringLiteral("SELECT %1::text FROM %2 WHERE %3 = $1")
-                             .arg(m_profile.col(QStringLiteral("payload")), m_profile.qualifiedTable(), m_profile.col(QStringLiteral("id"))),
-                         {id}).scalar().toString();
+    const sql::Statement q = sql::payload(m_profile, id);
+    return session.query(q.text, q.params).scalar().toString();
 }
 
 qint64 DetailQuery::savePayload(PgSession &session, qint64 id, const QString &path, int chunkChars) const {
@@ -123,15 +90,15 @@ qint64 DetailQuery::savePayload(PgSession &session, qint64 id, const QString &pa
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         throw PgError(PgError::Kind::Query, tr("Cannot write %1: %2").arg(path, file.errorString()));
-    const QString sql = QStringLiteral("SELECT substr(%1::text, $2, $3) FROM %2 WHERE %3 = $1")
-                            .arg(m_profile.col(QStringLiteral("payload")), m_profile.qualifiedTable(), m_profile.col(QStringLiteral("id")));
     // Chunks keep the lane's memory small for a payload of any size; they are read inside one
     // transaction so that the pieces belong to the same version of the row.
     qint64 written = 0;
     session.transact([&](PgTx &tx) {
-        tx.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"));
+        const sql::Statement snapshot = sql::repeatableRead();
+        tx.exec(snapshot.text, snapshot.params);
         for (qint64 start = 1;; start += chunkChars) {
-            const QString part = tx.exec(sql, {id, start, chunkChars}).scalar().toString();
+            const sql::Statement chunk = sql::payloadChunk(m_profile, id, start, chunkChars);
+            const QString part = tx.exec(chunk.text, chunk.params).scalar().toString();
             if (part.isEmpty())
                 break;
             const QByteArray bytes = part.toUtf8();

@@ -34,7 +34,8 @@ struct MessageDetail {
     QList<QVariantList> history;///< newest first; QString or null, times as epoch text
 };
 
-/// Reads one message by id for the detail pane (Browse lane). The payload is cut in SQL so that
+/// Reads one message by id for the detail pane (Browse lane; core/sql/detailsql builds the
+/// statements). The payload is cut in SQL so that
 /// a multi-megabyte payload never crosses the wire unless the operator asks for all of it.
 class DetailQuery {
 public:
@@ -48,6 +49,11 @@ public:
     qint64 savePayload(PgSession &session, qint64 id, const QString &path, int chunkChars = 1 << 20) const;
 
 private:
+    /// The row's columns (as names/types said) and payload into `d`, and the last error from them.
+    void readFields(const QVariantList &row, const QStringList &names, const QStringList &types, MessageDetail &d) const;
+    /// The message's audit rows, when the profile's audit table can be read per message.
+    void readHistory(PgSession &session, MessageDetail &d) const;
+
     SchemaProfile m_profile;
 };
 

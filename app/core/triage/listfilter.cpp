@@ -1,7 +1,4 @@
 #include "core/triage/listfilter.h"
-#include "core/common/timeconv.h"
-#include "core/sql/sqltext.h"
-#include "pg/limits.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,19 +6,6 @@
 
 namespace om {
 namespace {
-
-using sql::likeContains;
-using sql::likeEscape;
-using sql::param;
-
-/// "col IN ($1, $2, ...)" for a list of operator-chosen values.
-QString inList(const QString &column, const QStringList &values, QVariantList &params) {
-    QStringList ps;
-    for (const QString &v : values.mid(0, limits::kMaxValuesPerList))
-        ps << param(params, v);
-    return ps.size() == 1 ? column + QLatin1String(" = ") + ps.first()
-                          : column + QLatin1String(" IN (") + ps.join(QLatin1String(", ")) + QLatin1Char(')');
-}
 
 QJsonArray toArray(const QStringList &l) { return QJsonArray::fromStringList(l); }
 
@@ -50,20 +34,6 @@ const char *modeName(ListFilter::TextMode m) {
     case ListFilter::TextMode::Contains: break;
     }
     return "contains";
-}
-
-/// The states a view may show (the operator's state filter only narrows them).
-QStringList viewStates(const SchemaProfile &p, ListFilter::View v) {
-    switch (v) {
-    case ListFilter::View::Stuck: return p.stuckStates;
-    case ListFilter::View::NearMaxRetry: return p.hasRetries() ? p.nearMaxRetryStates : QStringList();
-    case ListFilter::View::Failed: return p.failedStates;
-    case ListFilter::View::All: break;
-    }
-    QStringList all;
-    for (const StateDef &s : p.states)
-        all << s.name;
-    return all;
 }
 
 } // namespace
@@ -135,94 +105,6 @@ QString viewSinceColumn(const SchemaProfile &profile, ListFilter::View view) {
 
 int effectiveStuckTimeout(const SchemaProfile &profile, const ListFilter &filter) {
     return filter.stuckTimeoutMinutes > 0 ? filter.stuckTimeoutMinutes : profile.stuckTimeoutMinutes;
-}
-
-QString buildWhere(const SchemaProfile &p, const ListFilter &f, QVariantList &params) {
-    QStringList conds;
-    // A condition on something this table does not have matches nothing: an action over
-    // "everything matching the filter" must never act on more rows than the filter says.
-    const QString nothing = QStringLiteral("false");
-
-    // States: the view's states, narrowed by the operator's choice. Only names the profile knows
-    // reach statesPredicate, which inlines the profile's own values (so partial indexes match).
-    QStringList states = viewStates(p, f.view);
-    if (!f.states.isEmpty()) {
-        QStringList narrowed;
-        for (const QString &s : states)
-            if (f.states.contains(s))
-                narrowed << s;
-        states = narrowed;
-    }
-    if (f.view != ListFilter::View::All || !f.states.isEmpty())
-        conds << p.statesPredicate(states); // "false" when empty
-
-    switch (f.view) {
-    case ListFilter::View::Stuck:
-        conds << QStringLiteral("%1 < now() - make_interval(mins => %2::int)")
-                     .arg(p.col(p.stuckSince), param(params, effectiveStuckTimeout(p, f)));
-        break;
-    case ListFilter::View::NearMaxRetry:
-        // Written exactly as the kit's partial index predicate so that the planner can use it.
-        if (p.hasRetries())
-            conds << QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), p.col(QStringLiteral("maxRetries")));
-        break;
-    case ListFilter::View::Failed:
-    case ListFilter::View::All:
-        break;
-    }
-
-    auto values = [&](const char *logical, const QStringList &list) {
-        if (list.isEmpty())
-            return;
-        if (!p.has(QLatin1String(logical)))
-            conds << nothing;
-        else
-            conds << inList(p.col(QLatin1String(logical)), list, params);
-    };
-    values("type", f.types);
-    values("destination", f.destinations);
-    values("errorCode", f.errorCodes);
-
-    auto range = [&](const char *logical, const QDateTime &from, const QDateTime &to) {
-        if (!from.isValid() && !to.isValid())
-            return;
-        if (!p.has(QLatin1String(logical))) {
-            conds << nothing;
-            return;
-        }
-        const QString c = p.col(QLatin1String(logical));
-        if (from.isValid())
-            conds << QStringLiteral("%1 >= %2::timestamptz").arg(c, param(params, isoUtc(from)));
-        if (to.isValid())
-            conds << QStringLiteral("%1 < %2::timestamptz").arg(c, param(params, isoUtc(to)));
-    };
-    range("createdAt", f.createdFrom, f.createdTo);
-    range("updatedAt", f.updatedFrom, f.updatedTo);
-
-    if (f.minAgeMinutes > 0)
-        conds << QStringLiteral("%1 <= now() - make_interval(mins => %2::int)")
-                     .arg(p.col(viewSinceColumn(p, f.view)), param(params, f.minAgeMinutes));
-
-    if (!f.keyText.isEmpty()) {
-        const QString key = p.col(QStringLiteral("key"));
-        if (f.keyText.contains(QChar(0))) {
-            conds << nothing; // PostgreSQL text cannot hold NUL: no key can match
-        } else {
-            switch (f.keyMode) {
-            case ListFilter::TextMode::Exact:
-                conds << QStringLiteral("%1 = %2").arg(key, param(params, f.keyText));
-                break;
-            case ListFilter::TextMode::Prefix:
-                conds << QStringLiteral("%1 LIKE %2 ESCAPE '\\'").arg(key, param(params, likeEscape(f.keyText) + QLatin1Char('%')));
-                break;
-            case ListFilter::TextMode::Contains:
-                conds << QStringLiteral("%1 LIKE %2 ESCAPE '\\'")
-                             .arg(key, param(params, likeContains(f.keyText)));
-                break;
-            }
-        }
-    }
-    return conds.isEmpty() ? QStringLiteral("true") : conds.join(QLatin1String(" AND "));
 }
 
 } // namespace om

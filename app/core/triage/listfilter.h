@@ -8,8 +8,8 @@
 
 namespace om {
 
-/// What the operator narrowed a message list down to. Turned into SQL by the server-side
-/// filter builder with every value bound as a parameter; shared by the triage tables, the
+/// What the operator narrowed a message list down to. Turned into SQL by core/sql/filtersql
+/// (buildWhere) with every value bound as a parameter; shared by the triage tables, the
 /// "everything matching the current filter" actions and the benchmarks.
 struct ListFilter {
     enum class View { Stuck, NearMaxRetry, Failed, All };
@@ -33,10 +33,6 @@ struct ListFilter {
     QByteArray toJson() const;
     static ListFilter fromJson(const QByteArray &json);
 };
-
-/// Appends the filter's values to `params` and returns the WHERE condition that refers to them
-/// as $n (n continuing from params.size() on entry). Never inlines a user's value.
-QString buildWhere(const SchemaProfile &profile, const ListFilter &filter, QVariantList &params);
 
 /// Logical column a view's ages are measured from (stuck: the profile's stuckSince, else createdAt).
 QString viewSinceColumn(const SchemaProfile &profile, ListFilter::View view);

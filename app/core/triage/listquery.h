@@ -1,8 +1,11 @@
 #pragma once
 #include "core/profile/schemaprofile.h"
+#include "core/sql/listsql.h"
 #include "core/triage/listfilter.h"
 #include "core/triage/messagepage.h"
+#include "core/triage/pagerequest.h"
 #include "pg/limits.h"
+#include "pg/pgresult.h"
 
 #include <QVariant>
 
@@ -10,38 +13,14 @@ namespace om {
 
 class PgSession;
 
-/// What a list is ordered by. Each key follows an index on the tables the kit prepares (the
-/// views' partial keyset indexes, the primary key), ties broken by id in the same direction.
-struct ListSort {
-    enum class Key { Age, Retries, Updated, Id };
-    Key key = Key::Id;
-    bool descending = true;     ///< on the value shown: Age descending = oldest first
-    bool operator==(const ListSort &o) const { return key == o.key && descending == o.descending; }
-    /// The order a view opens with: Stuck oldest first, Near max retry / Failed newest update
-    /// first, All newest id first.
-    static ListSort defaultFor(ListFilter::View view);
-};
-
-/// One page request: the filter, the order and the last row of the previous page (keyset).
-struct PageRequest {
-    ListFilter filter;
-    ListSort sort;
-    int pageSize = 200;
-    bool hasCursor = false;     ///< false: the first page
-    QString cursorKey;          ///< MessageRow::sortKey of the previous page's last row
-    qint64 cursorId = 0;        ///< MessageRow::id of the previous page's last row
-    /// The cursor a request for the page after `row` carries.
-    PageRequest after(const MessageRow &row) const;
-};
-
-/// Builds and runs the list queries for one profile. Stateless; every call runs on the session
+/// Runs the list queries for one profile (core/sql/listsql builds them) and maps their rows. Stateless; every call runs on the session
 /// it is given (a Browse-lane job), never on the GUI thread.
 class ListQuery {
 public:
     explicit ListQuery(SchemaProfile profile);
     const SchemaProfile &profile() const { return m_profile; }
 
-    /// SQL of one page (keyset, never OFFSET); values appended to `params`.
+    /// SQL of one page (keyset, never OFFSET); `params` is replaced by its values.
     QString pageSql(const PageRequest &request, QVariantList &params) const;
     /// Runs pageSql. A contains-search gets its own statement timeout (limits::kContainsTimeoutMs unless
     /// `containsTimeoutMs` says otherwise) and fails with a message that says why and what helps.
@@ -61,10 +40,10 @@ public:
 
 private:
     QStringList distinctValues(PgSession &session, const QString &logical, bool *openOnly) const;
+    /// Runs a page statement; a statement timeout becomes a message that says why and what helps.
+    PgResult runPage(PgSession &session, const sql::Statement &page, const PageRequest &request, qint64 sortRows,
+                     int containsTimeoutMs) const;
     SchemaProfile m_profile;
 };
 
 } // namespace om
-
-Q_DECLARE_METATYPE(om::ListSort)
-Q_DECLARE_METATYPE(om::PageRequest)

@@ -1,0 +1,134 @@
+#include "core/sql/actionsql.h"
+#include "core/actions/actionfunctionsql.h"
+#include "core/sql/filtersql.h"
+#include "core/sql/sqltext.h"
+
+namespace om::sql {
+namespace {
+
+QVariant nullIfEmpty(const QString &s) { return s.isEmpty() ? QVariant() : QVariant(s); }
+
+/// Condition (unqualified columns) a row must meet to be changed, apart from its id.
+QString eligibleCondition(const SchemaProfile &p, const ActionRequest &r, QVariantList &params) {
+    const ActionDef a = p.actions.value(r.action);
+    QStringList conds{p.statesPredicate(a.from)};
+    if (a.pastStuckTimeout) {
+        // Server clock: a row is stuck when the database says so, whatever the workstation thinks.
+        conds << QStringLiteral("%1 < now() - make_interval(mins => %2::int)")
+                     .arg(p.col(p.stuckSince), param(params, actionStuckTimeout(p, r)));
+    }
+    if (r.filter)
+        conds << QLatin1Char('(') + buildWhere(p, *r.filter, params) + QLatin1Char(')');
+    return conds.join(QLatin1String(" AND "));
+}
+
+/// The bigint[] expression of the candidate ids the kit's function gets.
+QString candidateIds(const SchemaProfile &p, const ActionRequest &r, QVariantList &params) {
+    if (!r.filter)
+        return param(params, bigintArray(r.ids)) + QLatin1String("::bigint[]");
+    // "Everything matching the view and filter": the candidates are chosen here, in the same
+    // statement, with the same condition the dialog counted (the filter's own columns are not
+    // re-checked under the lock; the action's guard — states, stuck timeout — is, by the function).
+    const QString table = p.qualifiedTable();
+    const QString id = p.col(QStringLiteral("id"));
+    const QString where = eligibleCondition(p, r, params);
+    if (r.ids.isEmpty())
+        return QStringLiteral("ARRAY(SELECT %1 FROM %2 WHERE %3)").arg(id, table, where);
+    // The ids the operator confirmed, narrowed by the filter: one primary-key probe per id.
+    return QStringLiteral("ARRAY(SELECT om_c.om_id FROM unnest(%1::bigint[]) AS om_r(om_req) CROSS JOIN LATERAL"
+                          " (SELECT %2 AS om_id FROM %3 WHERE %2 = om_r.om_req AND %4) AS om_c)")
+        .arg(param(params, bigintArray(r.ids)), id, table, where);
+}
+
+} // namespace
+
+int actionStuckTimeout(const SchemaProfile &p, const ActionRequest &r) {
+    if (r.stuckTimeoutMinutes > 0)
+        return r.stuckTimeoutMinutes;
+    if (r.filter && r.filter->stuckTimeoutMinutes > 0)
+        return r.filter->stuckTimeoutMinutes;
+    return p.stuckTimeoutMinutes;
+}
+
+Statement transactionState() {
+    return {QStringLiteral("SELECT current_setting('transaction_read_only'),"
+                           " CASE WHEN current_setting('transaction_read_only') = 'off' THEN txid_current() END"),
+            {}};
+}
+
+Statement serverEncoding() { return {QStringLiteral("SELECT current_setting('server_encoding')"), {}}; }
+
+Statement textRoundTrip(const QString &text) { return {QStringLiteral("SELECT $1::text"), {text}}; }
+
+Statement actionCall(const SchemaProfile &p, const ActionRequest &r) {
+    const ActionDef a = p.actions.value(r.action);
+    // The kit's function does the guarded, audited change; here only its arguments are chosen.
+    Statement s;
+    s.params = {r.action, r.actionId.toString(QUuid::WithoutBraces), r.reason.trimmed(),
+                nullIfEmpty(r.ticket.trimmed()), a.pastStuckTimeout ? QVariant(actionStuckTimeout(p, r)) : QVariant(),
+                nullIfEmpty(r.osUser), nullIfEmpty(r.host), nullIfEmpty(r.appVersion)};
+    const QString ids = candidateIds(p, r, s.params);
+    s.text = ActionFunctionSql(p).callSql(ids, 1) + QLatin1String(" ORDER BY om_id");
+    return s;
+}
+
+Statement previewIds(const SchemaProfile &p, const ActionRequest &r) {
+    Statement s;
+    const QString arr = param(s.params, bigintArray(r.ids));
+    const QString eligible = eligibleCondition(p, r, s.params);
+    // "IS NOT NULL AND": a null-based state (published_at IS NULL) is also true for a missing row.
+    s.text = QStringLiteral("SELECT om_req, COALESCE(%5 IS NOT NULL AND %1, false), %2::text"
+                            " FROM unnest(%3::bigint[]) AS om_r(om_req) LEFT JOIN %4 ON %5 = om_r.om_req ORDER BY om_req")
+                 .arg(eligible, p.col(QStringLiteral("key")), arr, p.qualifiedTable(), p.col(QStringLiteral("id")));
+    return s;
+}
+
+Statement previewFilter(const SchemaProfile &p, const ActionRequest &r, int cap) {
+    Statement s;
+    const QString eligible = eligibleCondition(p, r, s.params);
+    // count(*) OVER () is computed before LIMIT: the exact total even when the list is capped.
+    s.text = QStringLiteral("SELECT %1, %2::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
+                 .arg(p.col(QStringLiteral("id")), p.col(QStringLiteral("key")), p.qualifiedTable(), eligible,
+                      param(s.params, cap));
+    return s;
+}
+
+Statement skippedIds(const SchemaProfile &p, const ActionRequest &r, const QList<qint64> &rest) {
+    Statement s;
+    const QString eligible = eligibleCondition(p, r, s.params);
+    const QString arr = param(s.params, bigintArray(rest));
+    s.text = QStringLiteral("SELECT DISTINCT om_req, %1 IS NOT NULL, COALESCE(%2, false), (%3)::text"
+                            " FROM unnest(%4::bigint[]) AS om_r(om_req) LEFT JOIN %5 ON %1 = om_r.om_req"
+                            " ORDER BY om_req")
+                 .arg(p.col(QStringLiteral("id")), eligible, p.stateExpression(), arr, p.qualifiedTable());
+    return s;
+}
+
+Statement skippedFilter(const SchemaProfile &p, const ActionRequest &r, int cap) {
+    Statement s;
+    const QString eligible = eligibleCondition(p, r, s.params);
+    s.text = QStringLiteral("SELECT %1, (%2)::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
+                 .arg(p.col(QStringLiteral("id")), p.stateExpression(), p.qualifiedTable(), eligible, param(s.params, cap));
+    return s;
+}
+
+Statement actionRecheck(const SchemaProfile &p, const QUuid &actionId, qint64 xid) {
+    const AuditDef &au = p.audit;
+    return {QStringLiteral("SELECT CASE WHEN $1::bigint > 0 THEN txid_status($1::bigint) END,"
+                           " ARRAY(SELECT %1 FROM %2 WHERE %3 = $2::uuid ORDER BY 1)::text")
+                .arg(quoteIdentifier(au.column(QStringLiteral("messageId"))), p.qualifiedAuditTable(),
+                     quoteIdentifier(au.column(QStringLiteral("actionId")))),
+            {xid, actionId.toString(QUuid::WithoutBraces)}};
+}
+
+Statement privilegeCheck(const SchemaProfile &p) {
+    // Operators change messages only through the kit's action function (SECURITY DEFINER, it
+    // writes the audit rows itself): EXECUTE on it is the one privilege the actions need. Direct
+    // UPDATE / audit INSERT are deliberately not asked for: the kit revokes them.
+    return {QStringLiteral("SELECT current_setting('transaction_read_only'), current_user::text,"
+                           " to_regprocedure($1) IS NOT NULL,"
+                           " coalesce(has_function_privilege(to_regprocedure($1), 'EXECUTE'), false)"),
+            {ActionFunctionSql(p).signature()}};
+}
+
+} // namespace om::sql

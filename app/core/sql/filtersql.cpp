@@ -1,0 +1,148 @@
+#include "core/sql/filtersql.h"
+#include "core/common/timeconv.h"
+#include "core/sql/sqltext.h"
+#include "pg/limits.h"
+
+namespace om {
+namespace {
+
+using sql::likeContains;
+using sql::likeEscape;
+using sql::param;
+
+/// A condition on something this table does not have matches nothing: an action over
+/// "everything matching the filter" must never act on more rows than the filter says.
+const QString kNothing = QStringLiteral("false");
+
+/// The states a view may show (the operator's state filter only narrows them).
+QStringList viewStates(const SchemaProfile &p, ListFilter::View v) {
+    switch (v) {
+    case ListFilter::View::Stuck: return p.stuckStates;
+    case ListFilter::View::NearMaxRetry: return p.hasRetries() ? p.nearMaxRetryStates : QStringList();
+    case ListFilter::View::Failed: return p.failedStates;
+    case ListFilter::View::All: break;
+    }
+    QStringList all;
+    for (const StateDef &s : p.states)
+        all << s.name;
+    return all;
+}
+
+/// "col IN ($1, $2, ...)" for a list of operator-chosen values.
+QString inList(const QString &column, const QStringList &values, QVariantList &params) {
+    QStringList ps;
+    for (const QString &v : values.mid(0, limits::kMaxValuesPerList))
+        ps << param(params, v);
+    return ps.size() == 1 ? column + QLatin1String(" = ") + ps.first()
+                          : column + QLatin1String(" IN (") + ps.join(QLatin1String(", ")) + QLatin1Char(')');
+}
+
+/// Collects the AND-ed conditions of one filter, one step per part of the filter.
+struct WhereBuilder {
+    const SchemaProfile &p;
+    const ListFilter &f;
+    QVariantList &params;
+    QStringList conds;
+
+    // The view's states, narrowed by the operator's choice. Only names the profile knows reach
+    // statesPredicate, which inlines the profile's own values (so partial indexes match).
+    void states() {
+        QStringList states = viewStates(p, f.view);
+        if (!f.states.isEmpty()) {
+            QStringList narrowed;
+            for (const QString &s : states)
+                if (f.states.contains(s))
+                    narrowed << s;
+            states = narrowed;
+        }
+        if (f.view != ListFilter::View::All || !f.states.isEmpty())
+            conds << p.statesPredicate(states); // "false" when empty
+    }
+
+    void viewRule() {
+        switch (f.view) {
+        case ListFilter::View::Stuck:
+            conds << QStringLiteral("%1 < now() - make_interval(mins => %2::int)")
+                         .arg(p.col(p.stuckSince), param(params, effectiveStuckTimeout(p, f)));
+            break;
+        case ListFilter::View::NearMaxRetry:
+            // Written exactly as the kit's partial index predicate so that the planner can use it.
+            if (p.hasRetries())
+                conds << QStringLiteral("%1 >= greatest(%2 - 1, 1)")
+                             .arg(p.col(QStringLiteral("retries")), p.col(QStringLiteral("maxRetries")));
+            break;
+        case ListFilter::View::Failed:
+        case ListFilter::View::All:
+            break;
+        }
+    }
+
+    void values(const char *logical, const QStringList &list) {
+        if (list.isEmpty())
+            return;
+        if (!p.has(QLatin1String(logical)))
+            conds << kNothing;
+        else
+            conds << inList(p.col(QLatin1String(logical)), list, params);
+    }
+
+    void range(const char *logical, const QDateTime &from, const QDateTime &to) {
+        if (!from.isValid() && !to.isValid())
+            return;
+        if (!p.has(QLatin1String(logical))) {
+            conds << kNothing;
+            return;
+        }
+        const QString c = p.col(QLatin1String(logical));
+        if (from.isValid())
+            conds << QStringLiteral("%1 >= %2::timestamptz").arg(c, param(params, isoUtc(from)));
+        if (to.isValid())
+            conds << QStringLiteral("%1 < %2::timestamptz").arg(c, param(params, isoUtc(to)));
+    }
+
+    void minAge() {
+        if (f.minAgeMinutes > 0)
+            conds << QStringLiteral("%1 <= now() - make_interval(mins => %2::int)")
+                         .arg(p.col(viewSinceColumn(p, f.view)), param(params, f.minAgeMinutes));
+    }
+
+    void key() {
+        if (f.keyText.isEmpty())
+            return;
+        const QString key = p.col(QStringLiteral("key"));
+        if (f.keyText.contains(QChar(0))) {
+            conds << kNothing; // PostgreSQL text cannot hold NUL: no key can match
+            return;
+        }
+        switch (f.keyMode) {
+        case ListFilter::TextMode::Exact:
+            conds << QStringLiteral("%1 = %2").arg(key, param(params, f.keyText));
+            break;
+        case ListFilter::TextMode::Prefix:
+            conds << QStringLiteral("%1 LIKE %2 ESCAPE '\\'").arg(key, param(params, likeEscape(f.keyText) + QLatin1Char('%')));
+            break;
+        case ListFilter::TextMode::Contains:
+            conds << QStringLiteral("%1 LIKE %2 ESCAPE '\\'").arg(key, param(params, likeContains(f.keyText)));
+            break;
+        }
+    }
+};
+
+} // namespace
+
+QString buildWhere(const SchemaProfile &p, const ListFilter &f, QVariantList &params) {
+    // The order of the steps is the order of the placeholders: keep it.
+    WhereBuilder w{p, f, params, {}};
+    w.states();
+    w.viewRule();
+    w.values("type", f.types);
+    w.values("destination", f.destinations);
+    w.values("errorCode", f.errorCodes);
+    w.range("createdAt", f.createdFrom, f.createdTo);
+    w.range("updatedAt", f.updatedFrom, f.updatedTo);
+    w.minAge();
+    w.key();
+    return w.conds.isEmpty() ? QStringLiteral("true") : w.conds.join(QLatin1String(" AND "));
+}
+
+} // namespace om

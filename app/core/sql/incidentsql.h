@@ -1,0 +1,28 @@
+#pragma once
+#include "core/audit/auditfilter.h"
+#include "core/profile/schemaprofile.h"
+#include "core/sql/statement.h"
+
+#include <QDateTime>
+
+namespace om::sql {
+
+/// The statements of the incident report (core/audit/IncidentQuery): what was done in a range,
+/// from the audit trail, and what is still open now, from the message table.
+
+/// One row: audit rows, distinct messages touched, the server's now() as epoch seconds.
+Statement incidentTotals(const SchemaProfile &profile, const AuditFilter &filter);
+/// Audit rows grouped by action, database user, OS user@host and ticket, most rows first, at
+/// most `limit` groups. Columns: action, db user, os@host, ticket, rows, distinct messages, first
+/// and last epoch, the three most frequent reasons as a JSON array.
+Statement incidentGroups(const SchemaProfile &profile, const AuditFilter &filter, int limit);
+/// Audit rows per (bucket, action): bucket start epoch (date_bin aligned to `origin`), action, count.
+Statement incidentTimeline(const SchemaProfile &profile, const AuditFilter &filter, int bucketSeconds,
+                           const QDateTime &origin);
+/// Messages in `states`, oldest `sinceLogical` first, at most `limit`; with `pastTimeoutMinutes`
+/// > 0 only those older than that. Columns: id, key, state, age seconds, error message.
+/// `sinceLogical` must be a column of the profile.
+Statement openMessages(const SchemaProfile &profile, const QStringList &states, const QString &sinceLogical,
+                       int pastTimeoutMinutes, int limit);
+
+} // namespace om::sql
