@@ -120,10 +120,7 @@ class TestListQuery : public QObject {
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::allSeeds());
         const quint32 seed = QRandomGenerator::global()->generate() % 100000;
         qInfo("random seed %u", seed);
         m_db->exec(QStringLiteral("SELECT setseed(%1)").arg(double(seed) / 100000.0));
@@ -360,70 +357,76 @@ private slots:
         }
     }
 
+    // This function and the next add rows and kit indexes: each in a database of its own, so that
+    // neither the other functions nor a second run see them.
     void containsSearchIsBoundedAndSaysWhy() {
+        std::unique_ptr<TestDatabase> db;
+        OM_CREATE_TEST_DATABASE(db, {"seed000_app_outbox.sql"});
         const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         const ListQuery q(p);
-        m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
+        db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
                                   "SELECT 'bulk-' || g, 'E', 'd', '{}', 'SENT' FROM generate_series(1, 300000) g"));
-        QVERIFY(!q.hasTrigramIndex(m_db->session()));
+        QVERIFY(!q.hasTrigramIndex(db->session()));
         PageRequest req;
         req.filter.keyText = QStringLiteral("no-such-key");
         req.sort = {ListSort::Key::Updated, true};
         try {
-            q.fetchPage(m_db->session(), req, 1);
+            q.fetchPage(db->session(), req, 1);
             QFAIL("a 1 ms contains-search over 300,000 rows finished");
         } catch (const PgError &e) {
             QCOMPARE(e.kind, PgError::Kind::Cancelled);
             QVERIFY2(e.message.contains(QLatin1String("trigram_index.sql")), qPrintable(e.message));
         }
         // The session is still usable, and with the kit's index the search is indexed.
-        m_db->applyFile(QStringLiteral("kit/trigram_index.sql"));
-        QVERIFY(q.hasTrigramIndex(m_db->session()));
+        db->applyFile(QStringLiteral("kit/trigram_index.sql"));
+        QVERIFY(q.hasTrigramIndex(db->session()));
         req.filter.keyText = QStringLiteral("bulk-29999");
-        const MessagePage page = q.fetchPage(m_db->session(), req);
+        const MessagePage page = q.fetchPage(db->session(), req);
         QCOMPARE(page.rows.size(), 11); // bulk-29999 and bulk-299990..299999
     }
 
     void unindexedSortIsReportedUntilTheKitIndexExists() {
         // "All messages" ordered by updated / age / retries: nothing follows the order until the
         // kit's optional sort indexes exist, and the first page says how many rows each page sorts.
+        std::unique_ptr<TestDatabase> db;
+        OM_CREATE_TEST_DATABASE(db, {"seed000_app_outbox.sql"});
         const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         const ListQuery q(p);
-        m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
+        db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
                                   "SELECT 'sorted-' || g, 'E', 'd', '{}', 'SENT' FROM generate_series(1, 150000) g"));
-        m_db->exec(QStringLiteral("ANALYZE app_outbox"));
-        const qint64 total = m_db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox")).toLongLong();
+        db->exec(QStringLiteral("ANALYZE app_outbox"));
+        const qint64 total = db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox")).toLongLong();
         PageRequest req; // view All
         for (const ListSort::Key key : {ListSort::Key::Updated, ListSort::Key::Age, ListSort::Key::Retries}) {
             req.sort = {key, true};
-            const qint64 rows = q.unindexedSortRows(m_db->session(), req);
+            const qint64 rows = q.unindexedSortRows(db->session(), req);
             QVERIFY2(rows > limits::kSlowSortRows && std::abs(rows - total) < total / 5, qPrintable(QString::number(rows)));
-            const MessagePage first = q.fetchPage(m_db->session(), req);
+            const MessagePage first = q.fetchPage(db->session(), req);
             QCOMPARE(first.unindexedSortRows, rows);
-            QCOMPARE(q.fetchPage(m_db->session(), req.after(first.rows.last())).unindexedSortRows, 0); // asked once per list
+            QCOMPARE(q.fetchPage(db->session(), req.after(first.rows.last())).unindexedSortRows, 0); // asked once per list
         }
         req.sort = {ListSort::Key::Id, true};
-        QCOMPARE(q.unindexedSortRows(m_db->session(), req), 0); // the primary key
+        QCOMPARE(q.unindexedSortRows(db->session(), req), 0); // the primary key
 
         // When such a page meets the statement timeout, the error says why and what helps.
         req.sort = {ListSort::Key::Updated, true};
-        m_db->exec(QStringLiteral("SET statement_timeout = 1"));
+        db->exec(QStringLiteral("SET statement_timeout = 1"));
         try {
-            q.fetchPage(m_db->session(), req);
+            q.fetchPage(db->session(), req);
             QFAIL("a whole-table sort finished within 1 ms");
         } catch (const PgError &e) {
             QCOMPARE(e.kind, PgError::Kind::Cancelled);
             QVERIFY2(e.message.contains(QLatin1String("sort_indexes.sql")), qPrintable(e.message));
         }
-        m_db->exec(QStringLiteral("RESET statement_timeout"));
+        db->exec(QStringLiteral("RESET statement_timeout"));
 
-        m_db->applyFile(QStringLiteral("kit/sort_indexes.sql"));
-        m_db->exec(QStringLiteral("ANALYZE app_outbox"));
+        db->applyFile(QStringLiteral("kit/sort_indexes.sql"));
+        db->exec(QStringLiteral("ANALYZE app_outbox"));
         for (const ListSort::Key key : {ListSort::Key::Updated, ListSort::Key::Age, ListSort::Key::Retries}) {
             req.sort = {key, false};
-            QCOMPARE(q.unindexedSortRows(m_db->session(), req), 0);
+            QCOMPARE(q.unindexedSortRows(db->session(), req), 0);
             req.sort = {key, true};
-            QCOMPARE(q.fetchPage(m_db->session(), req).unindexedSortRows, 0);
+            QCOMPARE(q.fetchPage(db->session(), req).unindexedSortRows, 0);
         }
     }
 };
