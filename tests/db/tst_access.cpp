@@ -118,8 +118,13 @@ private slots:
 
     void auditorMayRead() {
         auto s = login(m_db->connectionStringAs("demo_auditor"));
-        for (const char *t : {"app_outbox", "app_outbox_audit", "batch_work_item", "batch_work_status_history", "outbox", "outbox_audit"})
-            QCOMPARE(s->query(QStringLiteral("SELECT count(*) FROM %1").arg(t)).scalar().toInt(), 5);
+        // Every row the owner sees (the audit tables grow as other functions act: compared, not counted).
+        for (const char *t : {"app_outbox", "app_outbox_audit", "batch_work_item", "batch_work_status_history", "outbox", "outbox_audit"}) {
+            const QString count = QStringLiteral("SELECT count(*) FROM %1").arg(t);
+            const int owner = m_db->scalar(count).toInt();
+            QVERIFY2(owner >= 5, t);
+            QCOMPARE(s->query(count).scalar().toInt(), owner);
+        }
     }
 
     void operatorCannotChangeMessagesOrWriteAuditRowsDirectly_data() {
