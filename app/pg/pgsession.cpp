@@ -194,7 +194,6 @@ void PgSession::open() {
         QStringList sets = {
             // libpq escapes the one free-text value (core/sql builds all other SQL).
             QStringLiteral("SET application_name = %1").arg(QString::fromStdString(c->quote(m_options.applicationName.toStdString()))),
-            QStringLiteral("SET statement_timeout = %1").arg(m_options.statementTimeoutMs),
             QStringLiteral("SET standard_conforming_strings = on"),
             // Every string the program sends is UTF-8. Without this libpq speaks the database's
             // encoding, and on a LATIN1 or SJIS database a Japanese reason would be stored garbled;
@@ -212,6 +211,10 @@ void PgSession::open() {
             sets << QStringLiteral("SET jit = off");
         if (m_options.readOnly)
             sets << QStringLiteral("SET default_transaction_read_only = on");
+        // Last: the statements after it in the same string would run under it, and a short
+        // timeout on a busy server then cancelled the session's own set-up (seen with 1 ms in
+        // tst_snapshotpoller, reported as "canceling statement due to user request").
+        sets << QStringLiteral("SET statement_timeout = %1").arg(m_options.statementTimeoutMs);
         pqxx::nontransaction tx(*c);
         tx.exec(sets.join(QLatin1String("; ")).toStdString());
     } catch (const std::exception &e) {

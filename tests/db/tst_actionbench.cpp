@@ -80,10 +80,7 @@ private slots:
     void initTestCase() {
         m_connInfo = qEnvironmentVariable("OM_BENCH_CONNINFO"); // the benchmark's big table, workers running
         if (m_connInfo.isEmpty()) {
-            QString error;
-            m_db = TestDatabase::create({"seed000_app_outbox.sql", "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql"}, &error);
-            if (!m_db)
-                QFAIL(qPrintable(error));
+            OM_CREATE_TEST_DATABASE(m_db, {"seed000_app_outbox.sql", "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql"});
             m_connInfo = m_db->connectionString();
         }
         PgSession::Options o;

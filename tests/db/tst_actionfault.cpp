@@ -18,6 +18,7 @@
 #include "core/sql/sqltext.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -49,11 +50,6 @@ const char *name(Point p) {
     return "";
 }
 
-QString stateValue(const SchemaProfile &p, const QString &state) {
-    const StateDef *s = p.state(state);
-    return s->value.isEmpty() ? s->name : s->value;
-}
-
 /// What the program told the operator, reduced to what can be compared with the database.
 struct Reported {
     enum class Outcome { Committed, RolledBack, Unknown } outcome = Outcome::Unknown;
@@ -73,8 +69,7 @@ class TestActionFault : public QObject {
 
     std::unique_ptr<PgSession> connect(bool viaProxy) {
         PgSession::Options o;
-        o.connInfo = viaProxy ? QStringLiteral("host=127.0.0.1 port=%1 user=%2 dbname=%3 sslmode=disable gssencmode=disable")
-                                    .arg(m_proxy->port()).arg(qEnvironmentVariable("PGUSER", QStringLiteral("postgres")), m_db->name())
+        o.connInfo = viaProxy ? loopbackConnectionString(m_proxy->port(), m_db->name(), QStringLiteral("sslmode=disable gssencmode=disable"))
                               : m_db->connectionString();
         o.lockTimeoutMs = 2000;
         auto s = std::make_unique<PgSession>(o);
@@ -184,11 +179,7 @@ class TestActionFault : public QObject {
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/append_only_audit.sql", "kit/action_functions.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
         m_proxy = std::make_unique<CommitDropProxy>();
         QVERIFY(m_proxy->port() > 0);
         // insideCommit: a deferred trigger that, when the session asks for it, waits at COMMIT for

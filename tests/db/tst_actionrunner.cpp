@@ -6,6 +6,7 @@
 #include "core/sql/sqltext.h"
 #include "pg/actionlistener.h"
 #include "pg/gateway.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -34,17 +35,6 @@ class TestActionRunner : public QObject {
         return s;
     }
 
-    static ActionRequest request(const QString &action, const QList<qint64> &ids) {
-        ActionRequest r;
-        r.action = action;
-        r.ids = ids;
-        r.reason = QStringLiteral("Downstream fixed, INC-7 replay");
-        r.ticket = QStringLiteral("INC-7");
-        r.osUser = QStringLiteral("alice");
-        r.host = QStringLiteral("ops-pc-3");
-        r.appVersion = QStringLiteral("0.1-test");
-        return r;
-    }
 
     /// A state outside the action's `from` states (preferably not its target either).
     static QString otherState(const SchemaProfile &p, const ActionDef &a) {
@@ -61,11 +51,7 @@ class TestActionRunner : public QObject {
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/append_only_audit.sql", "kit/action_functions.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
     }
 
     void changesEligibleRowsWithOneAuditRowEach_data() {
@@ -88,7 +74,7 @@ private slots:
             eligible += insertMessages(*m_db, p, from, 3, p.stuckTimeoutMinutes + 5);
         const QList<qint64> other = insertMessages(*m_db, p, otherState(p, a), 2, p.stuckTimeoutMinutes + 5);
         const qint64 gone = eligible.last() + 1000000;
-        ActionRequest r = request(action, eligible + other + QList<qint64>{gone});
+        ActionRequest r = actionRequest(action, eligible + other + QList<qint64>{gone});
 
         auto s = actionSession();
         ActionRunner runner(p);
@@ -150,7 +136,7 @@ private slots:
         const QList<qint64> old = insertMessages(*m_db, p, inFlight, 2, p.stuckTimeoutMinutes + 1);
         const QList<qint64> fresh = insertMessages(*m_db, p, inFlight, 2, p.stuckTimeoutMinutes - 1);
         auto s = actionSession();
-        const ActionResult res = ActionRunner(p).run(*s, request(QStringLiteral("recoverStuck"), old + fresh));
+        const ActionResult res = ActionRunner(p).run(*s, actionRequest(QStringLiteral("recoverStuck"), old + fresh));
         QCOMPARE(res.changedIds, old);
         QCOMPARE(res.count(SkipReason::StateChanged), qint64(2));
         for (qint64 id : fresh)
@@ -160,7 +146,7 @@ private slots:
         const QString tag = QStringLiteral("stuck%1").arg(QDateTime::currentMSecsSinceEpoch());
         const QList<qint64> more = insertMessages(*m_db, p, inFlight, 3, p.stuckTimeoutMinutes + 1, tag);
         insertMessages(*m_db, p, inFlight, 2, p.stuckTimeoutMinutes - 1, tag + QStringLiteral("-fresh"));
-        ActionRequest all = request(QStringLiteral("recoverStuck"), {});
+        ActionRequest all = actionRequest(QStringLiteral("recoverStuck"), {});
         ListFilter f;
         f.view = ListFilter::View::Stuck;
         f.keyText = QStringLiteral("k-%1-").arg(tag);
@@ -176,11 +162,7 @@ private slots:
             QCOMPARE(stateOf(*m_db, p, id), inFlight);
     }
 
-    void lockedRowIsSkippedNotWaitedOn_data() {
-        QTest::addColumn<QString>("profileId");
-        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
-            QTest::newRow(p) << QString::fromLatin1(p);
-    }
+    void lockedRowIsSkippedNotWaitedOn_data() { addProfileRows(); }
 
     void lockedRowIsSkippedNotWaitedOn() {
         QFETCH(QString, profileId);
@@ -203,7 +185,7 @@ private slots:
         auto s = actionSession();
         QElapsedTimer t;
         t.start();
-        const ActionResult res = ActionRunner(p).run(*s, request(QStringLiteral("retry"), ids));
+        const ActionResult res = ActionRunner(p).run(*s, actionRequest(QStringLiteral("retry"), ids));
         const qint64 ms = t.elapsed();
         release.release();
         worker->wait();
@@ -228,7 +210,7 @@ private slots:
         const QList<qint64> ids = insertMessages(*m_db, p, a.from.first(), 3);
         auto s = actionSession();
         ActionRunner runner(p);
-        ActionRequest r = request(action, ids);
+        ActionRequest r = actionRequest(action, ids);
         QCOMPARE(runner.preview(*s, r).eligible, qint64(3)); // what the operator saw
 
         // Meanwhile a worker takes one message and moves it on (the worker's own SQL).
@@ -258,7 +240,7 @@ private slots:
         const SchemaProfile p = profile(profileId);
         const ActionDef a = p.actions.value(QStringLiteral("retry"));
         const QList<qint64> ids = insertMessages(*m_db, p, a.from.first(), 2);
-        const ActionRequest r = request(QStringLiteral("retry"), ids);
+        const ActionRequest r = actionRequest(QStringLiteral("retry"), ids);
 
         // The runner on a read-only session (no gateway in between) refuses before the UPDATE.
         auto ro = actionSession(true);
@@ -299,11 +281,11 @@ private slots:
         const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 1);
         auto s = actionSession();
         for (const QString &reason : {QString(), QStringLiteral("   "), QStringLiteral("line\nbreak"), QString(1001, QLatin1Char('x'))}) {
-            ActionRequest r = request(QStringLiteral("retry"), ids);
+            ActionRequest r = actionRequest(QStringLiteral("retry"), ids);
             r.reason = reason;
             QVERIFY_THROWS_EXCEPTION(PgError, ActionRunner(p).run(*s, r));
         }
-        ActionRequest r = request(QStringLiteral("recoverStuck"), ids);
+        ActionRequest r = actionRequest(QStringLiteral("recoverStuck"), ids);
         QVERIFY_THROWS_EXCEPTION(PgError, ActionRunner(*SchemaProfile::builtIn("outbox")).run(*s, r)); // outbox has none
         QCOMPARE(stateOf(*m_db, p, ids.first()), QStringLiteral("FAILED"));
         QCOMPARE(auditCount(*m_db, p, ids, QStringLiteral("RETRY_FAILED")), qint64(0));
@@ -327,7 +309,7 @@ private slots:
         try {
             s->transact([&](PgTx &tx) {
                 QVariantList params;
-                tx.exec(ActionRunner(p).actionSql(request(QStringLiteral("retry"), ids), params), params);
+                tx.exec(ActionRunner(p).actionSql(actionRequest(QStringLiteral("retry"), ids), params), params);
                 tx.exec(QStringLiteral("SELECT pg_notify('outbox_monitor', '{\"profile\":\"x\",\"action\":\"retry\"}')"));
                 throw PgError(PgError::Kind::Query, QStringLiteral("changed my mind"));
             });
@@ -336,7 +318,7 @@ private slots:
         QCOMPARE(heard.count(), 0);
         QCOMPARE(auditCount(*m_db, p, ids, QStringLiteral("MANUAL_RETRY")), qint64(0));
 
-        ActionRunner(p).run(*s, request(QStringLiteral("retry"), ids));
+        ActionRunner(p).run(*s, actionRequest(QStringLiteral("retry"), ids));
         QTRY_COMPARE(heard.count(), 1);
         const ActionNotice n = heard.first().first().value<ActionNotice>();
         QCOMPARE(n.profile, QStringLiteral("batch_work_item"));

@@ -4,6 +4,7 @@
 #include "pg/gateway.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -17,16 +18,12 @@ class TestConnectionParams : public QObject {
 
     // Over TCP: libpq ignores sslmode on a Unix-domain socket, which PGHOST may name.
     QString tcp(const QString &extra) const {
-        return QStringLiteral("host=127.0.0.1 port=%1 user=%2 dbname=%3 %4")
-            .arg(qEnvironmentVariable("PGPORT"), qEnvironmentVariable("PGUSER", QStringLiteral("postgres")), m_db->name(), extra);
+        return loopbackConnectionString(serverPort(), m_db->name(), extra);
     }
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, {});
         QCOMPARE(m_db->scalar(QStringLiteral("SHOW ssl")).toString(), QStringLiteral("off"));
     }
 

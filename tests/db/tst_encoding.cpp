@@ -4,6 +4,7 @@
 #include "actionfixture.h"
 #include "core/actions/actionrunner.h"
 #include "core/sql/sqltext.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -27,22 +28,6 @@ class TestEncoding : public QObject {
         return s;
     }
 
-    static ActionRequest request(const QString &action, const QList<qint64> &ids, const QString &reason) {
-        ActionRequest r;
-        r.action = action;
-        r.ids = ids;
-        r.reason = reason;
-        r.ticket = QStringLiteral("INC-42");
-        r.osUser = QStringLiteral("alice");
-        r.host = QStringLiteral("ops-pc-3");
-        r.appVersion = QStringLiteral("0.1-test");
-        return r;
-    }
-
-    static QString stateValue(const SchemaProfile &p, const QString &name) {
-        const StateDef *s = p.state(name);
-        return s->value.isEmpty() ? s->name : s->value;
-    }
 
     void setUpDatabase() {
         m_server = std::make_unique<PgSession>(PgSession::Options{TestDatabase::serverConnectionString()});
@@ -78,11 +63,7 @@ private slots:
             m_server->execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(sql::quoteIdentifier(m_name)));
     }
 
-    void reasonsOnALatin1Database_data() {
-        QTest::addColumn<QString>("profileId");
-        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
-            QTest::newRow(p) << QString::fromLatin1(p);
-    }
+    void reasonsOnALatin1Database_data() { addProfileRows(); }
 
     void reasonsOnALatin1Database() {
         QFETCH(QString, profileId);
@@ -99,7 +80,7 @@ private slots:
         // Japanese: LATIN1 has no such characters. Refused, saying why; nothing changed.
         const QString japanese = QStringLiteral("下流の障害が復旧したため再送");
         try {
-            runner.run(*s, request(action, {ids.at(0)}, japanese));
+            runner.run(*s, actionRequest(action, {ids.at(0)}, japanese));
             QFAIL("a reason the database cannot hold was accepted");
         } catch (const PgError &e) {
             QVERIFY2(e.message.contains("LATIN1") && e.message.contains(japanese) && e.message.contains("Nothing was changed"),
@@ -113,7 +94,7 @@ private slots:
         // Accents LATIN1 holds: stored as typed (before client_encoding was set, the UTF-8 bytes
         // were taken for LATIN1 ones and "café" came back as "cafÃ©").
         const QString latin = QStringLiteral("Relancé après la panne du café");
-        const ActionResult r = runner.run(*s, request(action, {ids.at(1)}, latin));
+        const ActionResult r = runner.run(*s, actionRequest(action, {ids.at(1)}, latin));
         QCOMPARE(r.changedIds, QList<qint64>{ids.at(1)});
         QCOMPARE(s->query(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1").arg(col("reason"), p.qualifiedAuditTable(), col("messageId")),
                           {ids.at(1)}).scalar().toString(), latin);

@@ -6,6 +6,7 @@
 #include "pg/gateway.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -68,11 +69,8 @@ class TestGatewayFaults : public QObject {
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
-        m_proxy = std::make_unique<FreezingProxy>(QHostAddress::LocalHost, quint16(qEnvironmentVariableIntValue("PGPORT")));
+        OM_CREATE_TEST_DATABASE(m_db, {});
+        m_proxy = std::make_unique<FreezingProxy>(QHostAddress::LocalHost, serverPort());
         QVERIFY(m_proxy->isListening());
     }
 

@@ -19,11 +19,7 @@ class TestSnapshotPlan : public QObject {
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/monitoring_indexes.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::allSeeds() << "kit/monitoring_indexes.sql");
         // Mostly finished rows, as in production: the planner must see a big table with few open rows.
         m_db->exec(R"(
             INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, retry_count,

@@ -1,11 +1,15 @@
-// SnapshotPoller's cadence for the breakdown by destination / type, against the real server:
-// with every refresh while few messages wait; while many wait, only every breakdownEveryMs or on
-// refreshNow(), the snapshots in between carrying the last breakdown with its own (older) time.
+// SnapshotPoller's cadence for the breakdown by destination / type, against the real server and
+// for every built-in profile: with every refresh while few messages wait; while many wait, only
+// every breakdownEveryMs or on refreshNow(), the snapshots in between carrying the last breakdown
+// with its own (older) time. Each function starts from empty tables (init()) and fills its own.
 #include "core/dashboard/snapshotpoller.h"
 #include "pg/gateway.h"
+#include "actionfixture.h"
 #include "freezingproxy.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -17,10 +21,22 @@ class TestSnapshotPoller : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
 
-    void fillPending(qint64 n, const QString &destination) {
-        m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json)"
-                                  " SELECT 'P:' || $2 || ':' || g, 'ORDER_CREATED', $2, '{}' FROM generate_series(1, $1::int) g"),
-                   {n, destination});
+    /// The breakdown the profile has: by destination where it names one, else by type
+    /// (batch_work_item's job_name).
+    static QString groupColumn(const SchemaProfile &p) {
+        return p.has(QStringLiteral("destination")) ? QStringLiteral("destination") : QStringLiteral("type");
+    }
+    static QList<WaitingGroup> groups(const SchemaProfile &p, const Snapshot &s) {
+        return groupColumn(p) == QLatin1String("destination") ? s.byDestination : s.byType;
+    }
+
+    /// `n` waiting messages of the profile's table in the breakdown group `label`.
+    void fillWaiting(const SchemaProfile &p, int n, const QString &label) {
+        const QList<qint64> ids = insertMessages(*m_db, p, p.waitingStates.first(), n);
+        QCOMPARE(ids.size(), n);
+        m_db->exec(QStringLiteral("UPDATE %1 SET %2 = $1 WHERE %3 = ANY($2::bigint[])")
+                       .arg(p.qualifiedTable(), p.col(groupColumn(p)), p.col(QStringLiteral("id"))),
+                   {label, idArray(ids)});
     }
 
     GatewayConfig config() const {
@@ -39,16 +55,22 @@ class TestSnapshotPoller : public QObject {
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "kit/monitoring_indexes.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::allSeeds() << "kit/monitoring_indexes.sql");
     }
 
+    // No function sees rows another one left.
+    void init() {
+        for (const QString &id : builtInProfileIds())
+            m_db->exec(QStringLiteral("DELETE FROM %1").arg(SchemaProfile::builtIn(id)->qualifiedTable()));
+    }
+
+    void fewWaitingGetTheBreakdownEveryTime_data() { addProfileRows(); }
     void fewWaitingGetTheBreakdownEveryTime() {
-        fillPending(50, QStringLiteral("MAIL_API"));
+        QFETCH(QString, profileId);
+        const SchemaProfile p = *SchemaProfile::builtIn(profileId);
+        fillWaiting(p, 50, QStringLiteral("MAIL_API"));
         Gateway gateway(config());
-        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        SnapshotPoller poller(&gateway, p);
         poller.setIntervalMs(500);
         poller.setBreakdownEveryMs(3600 * 1000);
         QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
@@ -57,16 +79,22 @@ private slots:
             const Snapshot s = next(spy);
             QVERIFY(s.serverTime.isValid());
             QCOMPARE(s.breakdownTime, s.serverTime); // fresh each time
-            QCOMPARE(s.byDestination.size(), 1);
-            QCOMPARE(s.byDestination.first().count, 50);
+            QCOMPARE(s.waiting, 50);
+            QCOMPARE(groups(p, s).size(), 1);
+            QCOMPARE(groups(p, s).first().label, QStringLiteral("MAIL_API"));
+            QCOMPARE(groups(p, s).first().count, 50);
         }
         poller.stop();
     }
 
+    void manyWaitingCarryTheLastBreakdown_data() { addProfileRows(); }
     void manyWaitingCarryTheLastBreakdown() {
-        fillPending(limits::kLiveBreakdownMaxWaiting, QStringLiteral("ORDER_API"));
+        QFETCH(QString, profileId);
+        const SchemaProfile p = *SchemaProfile::builtIn(profileId);
+        fillWaiting(p, 50, QStringLiteral("MAIL_API"));
+        fillWaiting(p, int(limits::kLiveBreakdownMaxWaiting), QStringLiteral("ORDER_API"));
         Gateway gateway(config());
-        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        SnapshotPoller poller(&gateway, p);
         poller.setIntervalMs(500);
         poller.setBreakdownEveryMs(3600 * 1000);
         QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
@@ -74,16 +102,17 @@ private slots:
 
         const Snapshot first = next(spy); // the first one always has it
         QCOMPARE(first.breakdownTime, first.serverTime);
-        QCOMPARE(first.byDestination.size(), 2);
+        QCOMPARE(first.waiting, limits::kLiveBreakdownMaxWaiting + 50);
+        QCOMPARE(groups(p, first).size(), 2);
 
         // Counts keep moving; the breakdown stays as it was, with its own time.
-        fillPending(7, QStringLiteral("CRM_API"));
+        fillWaiting(p, 7, QStringLiteral("CRM_API"));
         Snapshot later = next(spy);
         for (int i = 0; i < 5 && later.waiting != first.waiting + 7; ++i) // one may have started before the insert
             later = next(spy);
         QCOMPARE(later.waiting, first.waiting + 7);
         QCOMPARE(later.breakdownTime, first.breakdownTime);
-        QCOMPARE(later.byDestination.size(), 2); // CRM_API not in it yet
+        QCOMPARE(groups(p, later).size(), 2); // CRM_API not in it yet
 
         // An explicit refresh (after an action, a NOTIFY, the operator) brings it up to date.
         poller.refreshNow();
@@ -91,11 +120,13 @@ private slots:
         if (fresh.breakdownTime != fresh.serverTime) // a timer refresh was already on its way
             fresh = next(spy);
         QCOMPARE(fresh.breakdownTime, fresh.serverTime);
-        QCOMPARE(fresh.byDestination.size(), 3);
+        QCOMPARE(groups(p, fresh).size(), 3);
         poller.stop();
     }
 
+    void slowRefreshesStretchTheInterval_data() { addProfileRows(); }
     void slowRefreshesStretchTheInterval() {
+        QFETCH(QString, profileId);
         // The interval while refreshes are quick; 20 times the round trip once they are slow
         // (so the monitor keeps a backend busy at most 5% of the time), capped at 2 minutes.
         QCOMPARE(SnapshotPoller::nextDelayMs(1000, 8), 1000);
@@ -107,7 +138,7 @@ private slots:
 
         // And the poller uses it: after a real refresh, the delay it chose follows the round trip.
         Gateway gateway(config());
-        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(profileId));
         poller.setIntervalMs(500);
         QCOMPARE(poller.effectiveIntervalMs(), 500);
         QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
@@ -120,15 +151,17 @@ private slots:
         poller.stop();
     }
 
+    void aNetworkStallIsNotServerCost_data() { addProfileRows(); }
     void aNetworkStallIsNotServerCost() {
+        QFETCH(QString, profileId);
         // A refresh held 1.5 s by a frozen network (the proxy forwards nothing) cost the server a
         // few ms: the interval stays the operator's, not 20 x 1.5 s.
-        FreezingProxy proxy(QHostAddress::LocalHost, quint16(qEnvironmentVariableIntValue("PGPORT")));
+        FreezingProxy proxy(QHostAddress::LocalHost, serverPort());
         QVERIFY(proxy.isListening());
         GatewayConfig c = config();
         c.connInfo = proxy.connectionString(m_db->name());
         Gateway gateway(c);
-        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(profileId));
         poller.setIntervalMs(60000); // only the refreshes this test asks for
         QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);
         poller.start();
@@ -145,13 +178,17 @@ private slots:
         poller.stop();
     }
 
+    void aTimedOutBreakdownMakesWayForTheCounts_data() { addProfileRows(); }
     void aTimedOutBreakdownMakesWayForTheCounts() {
+        QFETCH(QString, profileId);
         // A refresh with the breakdown that meets the statement timeout: the next ones go
-        // without it (the counts matter more), and the retry waits at least the interval.
+        // without it (the counts matter more), and the retry waits at least the interval. Enough
+        // rows that the refresh cannot finish within the timeout below.
+        fillWaiting(*SchemaProfile::builtIn(profileId), int(limits::kLiveBreakdownMaxWaiting), QStringLiteral("ORDER_API"));
         GatewayConfig c = config();
         c.statementTimeoutMs = 1; // every refresh times out
         Gateway gateway(c);
-        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(profileId));
         poller.setIntervalMs(500);
         QVERIFY(poller.breakdownDue()); // the first refresh always asks for it
         QSignalSpy failed(&poller, &SnapshotPoller::refreshFailed);
@@ -165,9 +202,13 @@ private slots:
         poller.stop();
     }
 
+    void breakdownComesBackAfterItsInterval_data() { addProfileRows(); }
     void breakdownComesBackAfterItsInterval() {
+        QFETCH(QString, profileId);
+        const SchemaProfile p = *SchemaProfile::builtIn(profileId);
+        fillWaiting(p, int(limits::kLiveBreakdownMaxWaiting), QStringLiteral("ORDER_API"));
         Gateway gateway(config());
-        SnapshotPoller poller(&gateway, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        SnapshotPoller poller(&gateway, p);
         poller.setIntervalMs(500);
         poller.setBreakdownEveryMs(1500);
         QSignalSpy spy(&poller, &SnapshotPoller::snapshotReady);

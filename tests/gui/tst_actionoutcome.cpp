@@ -9,8 +9,10 @@
 #include "actions/resultdialog.h"
 #include "commitdropproxy.h"
 #include "pg/gateway.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -90,8 +92,7 @@ class TestActionOutcome : public QObject {
         AppContext ctx;
         ctx.profile = *SchemaProfile::builtIn(profileId);
         GatewayConfig c;
-        c.connInfo = viaProxy ? QStringLiteral("host=127.0.0.1 port=%1 user=%2 dbname=%3 sslmode=disable gssencmode=disable")
-                                    .arg(m_proxy->port()).arg(qEnvironmentVariable("PGUSER", QStringLiteral("postgres")), m_db->name())
+        c.connInfo = viaProxy ? loopbackConnectionString(m_proxy->port(), m_db->name(), QStringLiteral("sslmode=disable gssencmode=disable"))
                               : m_db->connectionString();
         ctx.gateway = new Gateway(c, this);
         return ctx;
@@ -102,11 +103,7 @@ private slots:
         if (qEnvironmentVariable("OM_LANG") == QLatin1String("ja")
             && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm")))
             QCoreApplication::installTranslator(&m_translator);
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/append_only_audit.sql", "kit/action_functions.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
         m_proxy = std::make_unique<CommitDropProxy>();
         QVERIFY(m_proxy->port() > 0);
     }
@@ -172,11 +169,7 @@ private slots:
         }
     }
 
-    void lostCommitAcknowledgementIsRechecked_data() {
-        QTest::addColumn<QString>("profileId");
-        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
-            QTest::newRow(p) << QString::fromLatin1(p);
-    }
+    void lostCommitAcknowledgementIsRechecked_data() { addProfileRows(); }
 
     void lostCommitAcknowledgementIsRechecked() {
         QFETCH(QString, profileId);

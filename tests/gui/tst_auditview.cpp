@@ -1,13 +1,17 @@
 // The Audit tab and the window's access, offscreen against a real database: keyset paging through
-// the model, filters, CSV export, "open the message", the incident report as a PDF that renders
-// (with Japanese), and a window logged in as an auditor offering no action.
+// the model and the incident report as a PDF that renders (with Japanese) for every built-in
+// profile's audit table; filters, CSV export, "open the message", and a window logged in as an
+// auditor offering no action.
+#include "actionfixture.h"
 #include "actions/accessstatus.h"
 #include "audit/auditmodel.h"
 #include "audit/auditview.h"
 #include "audit/incidentreport.h"
+#include "core/sql/sqltext.h"
 #include "core/store/historystore.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -45,49 +49,83 @@ class TestAuditView : public QObject {
     std::unique_ptr<TestDatabase> m_db;
     QTemporaryDir m_dir;
 
-    AppContext context(const QString &role, bool readOnly = false) {
-        AppContext ctx;
+    GatewayConfig config(const QString &role = QString(), bool readOnly = false) const {
         GatewayConfig c;
         c.connInfo = role.isEmpty() ? m_db->connectionString() : m_db->connectionStringAs(role);
         c.readOnly = readOnly;
-        ctx.gateway = new Gateway(c);
+        return c;
+    }
+
+    /// For a MainWindow, which takes the gateway over (and shuts it down before its views go).
+    AppContext context(const QString &role, bool readOnly = false) const {
+        AppContext ctx;
+        ctx.gateway = new Gateway(config(role, readOnly));
         ctx.profile = *SchemaProfile::builtIn("app_outbox");
         ctx.connectionLabel = "test";
         ctx.readOnly = readOnly;
         return ctx;
     }
 
+    /// 60 messages ORD-1..60 (10 failed or waiting, 4 stuck past the profile's timeout, the rest
+    /// finished) and 45 audit rows over the last 10 hours: three actions, two operators, two
+    /// tickets, half the reasons in Japanese.
+    void fillProfile(const SchemaProfile &p) {
+        const auto failedState = [&p]() -> QString {
+            for (const StateDef &s : p.states)
+                if (s.role == QLatin1String("failed"))
+                    return s.name;
+            return p.waitingStates.first();
+        };
+        QString doneState;
+        for (const StateDef &s : p.states)
+            if (s.terminal && doneState.isEmpty())
+                doneState = s.name;
+        QList<qint64> ids = insertMessages(*m_db, p, failedState(), 10, 1);
+        ids += insertMessages(*m_db, p, p.stuckStates.first(), 4, p.stuckTimeoutMinutes + 60);
+        ids += insertMessages(*m_db, p, doneState, 46, 1);
+        QCOMPARE(ids.size(), 60);
+        for (int i = 0; i < ids.size(); ++i)
+            setMessageKey(*m_db, p, ids.at(i), QStringLiteral("ORD-%1").arg(i + 1));
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        const QStringList actions = {"RETRY_FAILED", "CANCEL_MESSAGE", "RECOVER_STUCK"};
+        for (int g = 1; g <= 45; ++g) {
+            AuditRowValues v;
+            v.messageId = ids.at(g % 60);
+            v.action = actions.at(g % 3);
+            v.reason = g % 2 == 0 ? kJapaneseReason : QStringLiteral("retry after 50% outage_%1").arg(g);
+            v.changedBy = g % 4 == 0 ? QStringLiteral("demo_operator") : QStringLiteral("alice");
+            v.changedAt = now.addSecs(-g * 13 * 60);
+            v.oldStatus = QStringLiteral("FAILED");
+            v.newStatus = QStringLiteral("PENDING");
+            v.ticket = g % 5 == 0 ? QStringLiteral("INC-7") : QStringLiteral("INC-8");
+            v.osUser = QStringLiteral("tanaka");
+            v.host = QStringLiteral("ops-pc");
+            v.appVersion = QStringLiteral("0.1.0");
+            insertAuditRow(*m_db, p, v);
+        }
+    }
+
+    QString auditScalar(const SchemaProfile &p, const QString &sqlWithAudit, const QVariantList &params = {}) {
+        return m_db->scalar(sqlWithAudit.arg(p.qualifiedAuditTable()), params).toString();
+    }
+
 private slots:
     void initTestCase() {
         // The window's history store must not write into the developer's own app-data folder.
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
-        m_db->applyFile("kit/append_only_audit.sql");
-        m_db->applyFile("kit/action_functions.sql");
-        m_db->applyFile("kit/roles.sql");
-        m_db->applyFile("demo/logins.sql");
-        m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, locked_at, updated_at)
-                      SELECT 'ORD-' || g, 'OrderCreated', 'billing', '{}',
-                             CASE WHEN g <= 10 THEN 'FAILED' WHEN g <= 14 THEN 'PROCESSING' ELSE 'SENT' END,
-                             CASE WHEN g BETWEEN 11 AND 14 THEN now() - interval '2 hours' END, now() - g * interval '1 minute'
-                      FROM generate_series(1, 60) g)");
-        // 45 audit rows over the last 10 hours: three actions, two operators, two tickets.
-        m_db->exec(R"(INSERT INTO app_outbox_audit (outbox_id, action_name, reason, changed_by, changed_at, old_status, new_status,
-                                                    ticket, os_user, client_host, app_version)
-                      SELECT (g % 60) + 1, (ARRAY['RETRY_FAILED','CANCEL_MESSAGE','RECOVER_STUCK'])[g % 3 + 1],
-                             CASE WHEN g % 2 = 0 THEN $1 ELSE 'retry after 50% outage_' || g END,
-                             CASE WHEN g % 4 = 0 THEN 'demo_operator' ELSE 'alice' END, now() - g * interval '13 minutes',
-                             'FAILED', 'PENDING', CASE WHEN g % 5 = 0 THEN 'INC-7' ELSE 'INC-8' END, 'tanaka', 'ops-pc', '0.1.0'
-                      FROM generate_series(1, 45) g)", {kJapaneseReason});
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit() << "demo/logins.sql");
+        // Read-only from here on: no function changes these rows.
+        for (const QString &id : builtInProfileIds())
+            fillProfile(*SchemaProfile::builtIn(id));
         QVERIFY(m_dir.isValid());
     }
 
+    void modelPagesThroughEverything_data() { addProfileRows(); }
     void modelPagesThroughEverything() {
-        Gateway gw(context({}).gateway->config());
-        AuditModel model(&gw, *SchemaProfile::builtIn("app_outbox"));
+        QFETCH(QString, profileId);
+        const SchemaProfile p = *SchemaProfile::builtIn(profileId);
+        Gateway gw(config());
+        AuditModel model(&gw, p);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPageSize(10);
         QSignalSpy pages(&model, &AuditModel::pageLoaded);
@@ -99,18 +137,22 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 10000);
         }
         QCOMPARE(model.rowCount(), 45);
-        QCOMPARE(model.rowCount(), m_db->scalar("SELECT count(*) FROM app_outbox_audit").toInt());
+        QCOMPARE(model.rowCount(), auditScalar(p, "SELECT count(*) FROM %1").toInt());
         // Newest first, and the joined key is the message's.
-        const QVariant newestId = m_db->scalar("SELECT audit_id FROM app_outbox_audit ORDER BY changed_at DESC, audit_id DESC LIMIT 1");
+        const QString newestId = m_db->scalar(QStringLiteral("SELECT %1 FROM %2 ORDER BY %3 DESC, %1 DESC LIMIT 1")
+                                                  .arg(sql::quoteIdentifier(p.audit.column("auditId")), p.qualifiedAuditTable(),
+                                                       sql::quoteIdentifier(p.audit.column("changedAt")))).toString();
         QCOMPARE(model.rowAt(0).auditId, newestId.toLongLong());
         QCOMPARE(model.rowAt(0).messageKey,
-                 m_db->scalar("SELECT message_key FROM app_outbox WHERE outbox_id = $1", {QString::number(model.rowAt(0).messageId)}).toString());
+                 m_db->scalar(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1").arg(p.col("key"), p.qualifiedTable(), p.col("id")),
+                              {model.rowAt(0).messageId}).toString());
+        QVERIFY(model.rowAt(0).messageKey.startsWith(QStringLiteral("ORD-")));
         QCOMPARE(model.data(model.index(0, AuditModel::OsUserHost)).toString(), QStringLiteral("tanaka@ops-pc"));
         QCOMPARE(model.data(model.index(0, AuditModel::StatusChange)).toString(), QStringLiteral("FAILED → PENDING"));
     }
 
     void viewFiltersExportsAndOpens() {
-        Gateway gw(context({}).gateway->config());
+        Gateway gw(config());
         AuditView view(&gw, *SchemaProfile::builtIn("app_outbox"));
         QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         view.show();
@@ -158,10 +200,13 @@ private slots:
         QCOMPARE(open.first().at(0).toLongLong(), view.model()->rowAt(2).messageId);
     }
 
+    void incidentReportRendersWithJapanese_data() { addProfileRows(); }
     void incidentReportRendersWithJapanese() {
-        Gateway gw(context({}).gateway->config());
-        AuditView view(&gw, *SchemaProfile::builtIn("app_outbox"));
-        const QString pdf = m_dir.filePath("report.pdf");
+        QFETCH(QString, profileId);
+        const SchemaProfile p = *SchemaProfile::builtIn(profileId);
+        Gateway gw(config());
+        AuditView view(&gw, p);
+        const QString pdf = m_dir.filePath(profileId + "-report.pdf");
         QSignalSpy done(&view, &AuditView::reportFinished);
         view.makeReport(pdf);
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000);
@@ -175,15 +220,16 @@ private slots:
         flat.remove(QRegularExpression(QStringLiteral("\\s")));
         QVERIFY2(flat.contains(kJapaneseReason), qPrintable(text.left(2000)));
         QVERIFY(flat.contains("RETRY_FAI")); // long names may wrap inside their cell
-        QVERIFY(flat.contains("ORD-11")); // a stuck PROCESSING message
+        QVERIFY2(flat.contains("ORD-11"), qPrintable(text.left(2000))); // a stuck message
         QVERIFY(flat.contains("INC-8"));
         const QString fonts = run("pdffonts", {pdf});
         QVERIFY2(fonts.contains("VL", Qt::CaseInsensitive) || fonts.contains("CJK"), qPrintable(fonts));
 
-        QVERIFY(run("pdftoppm", {"-r", "60", "-png", "-f", "1", "-l", "1", pdf, m_dir.filePath("page")}).isEmpty());
-        QImage page(m_dir.filePath("page-1.png"));
+        const QString pagePrefix = m_dir.filePath(profileId + "-page");
+        QVERIFY(run("pdftoppm", {"-r", "60", "-png", "-f", "1", "-l", "1", pdf, pagePrefix}).isEmpty());
+        QImage page(pagePrefix + "-1.png");
         if (page.isNull())
-            page.load(m_dir.filePath("page-01.png"));
+            page.load(pagePrefix + "-01.png");
         QVERIFY(!page.isNull());
         qint64 ink = 0;
         for (int y = 0; y < page.height(); ++y)
@@ -209,7 +255,7 @@ private slots:
         }
         QVERIFY(store.appendSamples("history-test", "app_outbox", samples));
 
-        Gateway gw(context({}).gateway->config());
+        Gateway gw(config());
         auto pagesOf = [this, &gw](const HistoryStore *history, const QString &name) {
             AuditView view(&gw, *SchemaProfile::builtIn("app_outbox"));
             view.setHistory(history, "history-test");

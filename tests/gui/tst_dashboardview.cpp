@@ -53,6 +53,9 @@ private slots:
         m_ctx.connectionLabel = "test";
     }
 
+    // No chart window remembered by an earlier function (or an earlier run of the same one).
+    void init() { QSettings().clear(); }
+
     void tilesSeriesAndTables() {
         DashboardView view(m_ctx, nullptr, m_dir.filePath("h1.sqlite"));
         view.resize(1200, 800);

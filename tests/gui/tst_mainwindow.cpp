@@ -20,27 +20,34 @@ class TestMainWindow : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
 
+    /// For a MainWindow, which takes the gateway over.
+    static AppContext context(const QString &connInfo, const QString &label) {
+        AppContext ctx;
+        GatewayConfig c;
+        c.connInfo = connInfo;
+        ctx.gateway = new Gateway(c);
+        ctx.profile = *SchemaProfile::builtIn("app_outbox");
+        ctx.connectionLabel = label;
+        return ctx;
+    }
+
 private slots:
     void initTestCase() {
         // The window's history store must not write into the developer's own app-data folder.
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, {"seed000_app_outbox.sql"});
+    }
+
+    // The counts the tiles must show, whatever an earlier function changed.
+    void init() {
+        m_db->exec("TRUNCATE app_outbox");
         m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status)
                       SELECT 'K' || g, 'E', 'D', '{}', CASE WHEN g <= 7 THEN 'PENDING' WHEN g <= 10 THEN 'FAILED' ELSE 'SENT' END
                       FROM generate_series(1, 25) g)");
     }
 
     void tilesShowTheServersCounts() {
-        AppContext ctx;
-        GatewayConfig c;
-        c.connInfo = m_db->connectionString();
-        ctx.gateway = new Gateway(c);
-        ctx.profile = *SchemaProfile::builtIn("app_outbox");
-        ctx.connectionLabel = "test";
-        MainWindow w(ctx);
+        MainWindow w(context(m_db->connectionString(), "test"));
         w.show();
         QSignalSpy snaps(w.poller(), &SnapshotPoller::snapshotReady);
         QTRY_VERIFY_WITH_TIMEOUT(snaps.count() >= 1, 10000);
@@ -56,13 +63,7 @@ private slots:
     }
 
     void unreachableServerSaysSo() {
-        AppContext ctx;
-        GatewayConfig c;
-        c.connInfo = "host=127.0.0.1 port=1 dbname=x connect_timeout=2";
-        ctx.gateway = new Gateway(c);
-        ctx.profile = *SchemaProfile::builtIn("app_outbox");
-        ctx.connectionLabel = "nowhere";
-        MainWindow w(ctx);
+        MainWindow w(context("host=127.0.0.1 port=1 dbname=x connect_timeout=2", "nowhere"));
         w.show();
         QSignalSpy failed(w.poller(), &SnapshotPoller::refreshFailed);
         QTRY_VERIFY_WITH_TIMEOUT(failed.count() >= 1, 10000);

@@ -9,8 +9,10 @@
 #include "freezingproxy.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
 #include <QElapsedTimer>
 #include <QPushButton>
@@ -46,21 +48,14 @@ class TestOutage : public QObject {
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
-        m_proxy = std::make_unique<FreezingProxy>(QHostAddress::LocalHost, quint16(qEnvironmentVariableIntValue("PGPORT")));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::allSeeds());
+        m_proxy = std::make_unique<FreezingProxy>(QHostAddress::LocalHost, serverPort());
         QVERIFY(m_proxy->isListening());
     }
 
     void init() { m_proxy->release(); }
 
-    void notAnsweringWithinTheBoundThenRecovers_data() {
-        QTest::addColumn<QString>("profileId");
-        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
-            QTest::newRow(p) << QString::fromLatin1(p);
-    }
+    void notAnsweringWithinTheBoundThenRecovers_data() { addProfileRows(); }
 
     void notAnsweringWithinTheBoundThenRecovers() {
         QFETCH(QString, profileId);

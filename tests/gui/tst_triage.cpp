@@ -1,9 +1,13 @@
 // The triage tab against a real database, offscreen: the list model under QAbstractItemModelTester
-// while keyset pages arrive and filters change, the detail pane with a huge and an invalid payload,
-// CSV export read back by an RFC 4180 parser, saved filters restored with the window.
+// while keyset pages arrive and filters change, and the detail pane (fields, last error, audit
+// history, a huge and an invalid payload), for every built-in profile; CSV export read back by an
+// RFC 4180 parser, saved filters restored with the window. Every function starts from the same
+// rows and no saved settings (init()), whatever ran before it.
+#include "actionfixture.h"
 #include "appcontext.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "triage/csvexport.h"
@@ -72,25 +76,42 @@ class TestTriage : public QObject {
     std::unique_ptr<TestDatabase> m_db;
     QTemporaryDir m_dir;
 
-    AppContext context() {
+    AppContext context(const QString &profileId = QStringLiteral("app_outbox")) {
         AppContext ctx;
         GatewayConfig c;
         c.connInfo = m_db->connectionString();
         ctx.gateway = new Gateway(c, this);
-        ctx.profile = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        ctx.profile = *SchemaProfile::builtIn(profileId);
         ctx.connectionLabel = QStringLiteral("test");
         ctx.connectionKey = QStringLiteral("test:%1").arg(m_db->name());
         return ctx;
+    }
+
+    /// Rows in every state of every profile's table, most past the profile's stuck timeout: each
+    /// table holds more rows than the list model's cap of 650, its stuck ones fewer.
+    void fillEveryProfile() {
+        for (const QString &id : builtInProfileIds()) {
+            const SchemaProfile p = *SchemaProfile::builtIn(id);
+            for (const StateDef &state : p.states) {
+                insertMessages(*m_db, p, state.name, 300, p.stuckTimeoutMinutes + 60);
+                insertMessages(*m_db, p, state.name, 100, 1);
+            }
+        }
     }
 
 private slots:
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::allSeeds());
+    }
+
+    // The same rows for every function, and no filter saved by an earlier one.
+    void init() {
+        QSettings().clear();
+        for (const QString &id : builtInProfileIds())
+            m_db->exec(QStringLiteral("TRUNCATE %1, %2").arg(SchemaProfile::builtIn(id)->qualifiedTable(),
+                                                             SchemaProfile::builtIn(id)->qualifiedAuditTable()));
         // Keys and error messages with what CSV must quote: commas, quotes, line breaks, Japanese.
         m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, retry_count,
                                               locked_by, locked_at, last_error_code, last_error_msg, created_at, updated_at)
@@ -100,10 +121,14 @@ private slots:
                              'w1', now() - make_interval(mins => g % 120), 'E_' || (g % 4), E'failed, "badly"\r\nsecond line',
                              now() - make_interval(mins => g), now() - make_interval(secs => g)
                       FROM generate_series(1, 1500) g)");
+        fillEveryProfile();
     }
 
+    void modelUnderTesterWhilePagesArrive_data() { addProfileRows(); }
     void modelUnderTesterWhilePagesArrive() {
-        AppContext ctx = context();
+        QFETCH(QString, profileId);
+        AppContext ctx = context(profileId);
+        const SchemaProfile &p = ctx.profile;
         MessageListModel model(ctx.gateway, ctx.profile);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPageSize(100);
@@ -113,20 +138,21 @@ private slots:
         ListFilter all;
         model.setQuery(all, ListSort::defaultFor(all.view));
         // A second query at once: the first one's pages must never show up.
-        ListFilter failed;
-        failed.view = ListFilter::View::Failed;
-        model.setQuery(failed, ListSort::defaultFor(failed.view));
+        ListFilter stuck;
+        stuck.view = ListFilter::View::Stuck;
+        model.setQuery(stuck, ListSort::defaultFor(stuck.view));
         QTRY_VERIFY(!model.isLoading());
         while (model.canFetchMore({})) {
             model.fetchMore({});
             QTRY_VERIFY(!model.isLoading());
         }
-        const qint64 failedCount = m_db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox WHERE status = 'FAILED'")).toLongLong();
-        QCOMPARE(model.rowCount(), int(failedCount));
+        const qint64 stuckCount = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 < now() - make_interval(mins => $1::int)")
+                                                   .arg(p.qualifiedTable(), p.statesPredicate(p.stuckStates), p.col(p.stuckSince)),
+                                               {p.stuckTimeoutMinutes}).toLongLong();
+        QVERIFY(stuckCount > 0);
+        QCOMPARE(model.rowCount(), int(stuckCount));
         for (int r = 0; r < model.rowCount(); ++r)
-            QCOMPARE(model.message(r).state, QStringLiteral("FAILED"));
-        for (int r = 1; r < model.rowCount(); ++r)
-            QVERIFY(model.message(r - 1).updated >= model.message(r).updated);
+            QVERIFY2(p.stuckStates.contains(model.message(r).state), qPrintable(model.message(r).state));
         QVERIFY(capped.isEmpty());
 
         // Everything: stops at the cap and says so.
@@ -142,33 +168,67 @@ private slots:
         // Sorting by a header goes to the server: ascending ids start at the smallest.
         model.sort(MessageListModel::Id, Qt::AscendingOrder);
         QTRY_VERIFY(model.rowCount() > 0 && !model.isLoading());
-        QCOMPARE(model.message(0).id, m_db->scalar(QStringLiteral("SELECT min(outbox_id) FROM app_outbox")).toLongLong());
+        QCOMPARE(model.message(0).id, m_db->scalar(QStringLiteral("SELECT min(%1) FROM %2").arg(p.col("id"), p.qualifiedTable())).toLongLong());
     }
 
+    void detailPaneWithHugeAndInvalidPayloads_data() { addProfileRows(); }
     void detailPaneWithHugeAndInvalidPayloads() {
-        // 3 MB of valid JSON, and a payload that is not JSON.
-        const qint64 huge = m_db->scalar(QStringLiteral(
-            "INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, last_error_code, last_error_msg) "
-            "VALUES ('huge', 'E', 'D', '{\"blob\":\"' || repeat('x', 3000000) || '\"}', 'FAILED', 'E_BIG', 'too big') RETURNING outbox_id")).toLongLong();
-        const qint64 bad = m_db->scalar(QStringLiteral(
-            "INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
-            "VALUES ('bad', 'E', 'D', '{not json,', 'FAILED') RETURNING outbox_id")).toLongLong();
-        m_db->exec(QStringLiteral("INSERT INTO app_outbox_audit (outbox_id, action_name, reason, old_status, new_status, changed_at) VALUES "
-                                  "($1, 'RETRY_FAILED', 'first', 'FAILED', 'PENDING', now() - interval '1 hour'), "
-                                  "($1, 'CANCEL_MESSAGE', 'second', 'PENDING', 'CANCELLED', now())"), {huge});
-        AppContext ctx = context();
+        QFETCH(QString, profileId);
+        AppContext ctx = context(profileId);
+        const SchemaProfile &p = ctx.profile;
+        const bool hasPayload = p.has(QStringLiteral("payload"));
+        // Two messages in the first state; the first gets an error, an audit history and, where
+        // the table has a payload, 3 MB of valid JSON.
+        const QList<qint64> ids = insertMessages(*m_db, p, p.states.first().name, 2);
+        const qint64 huge = ids.at(0), plain = ids.at(1);
+        const auto set = [&](const QString &logical, const QString &value) {
+            m_db->exec(QStringLiteral("UPDATE %1 SET %2 = $1 WHERE %3 = $2").arg(p.qualifiedTable(), p.col(logical), p.col("id")), {value, huge});
+        };
+        if (hasPayload)
+            set(QStringLiteral("payload"), QStringLiteral("{\"blob\":\"%1\"}").arg(QString(3000000, QLatin1Char('x'))));
+        if (p.has(QStringLiteral("errorCode"))) {
+            set(QStringLiteral("errorCode"), QStringLiteral("E_BIG"));
+            set(QStringLiteral("errorMessage"), QStringLiteral("too big"));
+        }
+        AuditRowValues first;
+        first.messageId = huge;
+        first.action = QStringLiteral("RETRY_FAILED");
+        first.reason = QStringLiteral("first");
+        first.newStatus = QStringLiteral("PENDING");
+        first.changedAt = QDateTime::currentDateTimeUtc().addSecs(-3600);
+        insertAuditRow(*m_db, p, first);
+        AuditRowValues second = first;
+        second.action = QStringLiteral("CANCEL_MESSAGE");
+        second.reason = QStringLiteral("second");
+        second.changedAt = QDateTime();
+        insertAuditRow(*m_db, p, second);
+
         DetailPane pane(ctx.gateway, ctx.profile);
         pane.show();
         QSignalSpy shown(&pane, &DetailPane::detailShown);
         pane.showMessage(huge);
         QTRY_COMPARE(shown.size(), 1);
-        QVERIFY(pane.isPayloadTruncated());
-        QCOMPARE(pane.payloadText().size(), limits::kPayloadPrefixChars);
-        QVERIFY(pane.payloadNote().contains(QLocale().toString(3000011)));
-        QCOMPARE(pane.lastErrorText(), QStringLiteral("E_BIG: too big"));
         QCOMPARE(pane.historyRowCount(), 2);
         QCOMPARE(pane.detail().history.first().at(pane.detail().historyColumns.indexOf(QStringLiteral("action"))).toString(), QStringLiteral("CANCEL_MESSAGE"));
-        QVERIFY(pane.fieldRowCount() >= 15); // every column but the payload, sent_at included
+        if (p.has(QStringLiteral("errorCode")))
+            QCOMPARE(pane.lastErrorText(), QStringLiteral("E_BIG: too big"));
+        // Every column of the table but the payload.
+        const int columns = m_db->scalar(QStringLiteral("SELECT count(*) FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1"),
+                                         {p.table}).toInt();
+        QCOMPARE(pane.fieldRowCount(), columns - (hasPayload ? 1 : 0));
+        if (!hasPayload) {
+            QVERIFY(pane.payloadText().isEmpty());
+            QVERIFY(!pane.isPayloadTruncated());
+            QVERIFY2(pane.payloadNote().contains(QStringLiteral("no payload column")), qPrintable(pane.payloadNote()));
+            return;
+        }
+
+        // The payload as the server prints it (jsonb adds a space after the colon).
+        const QString stored = m_db->scalar(QStringLiteral("SELECT %1::text FROM %2 WHERE %3 = $1").arg(p.col("payload"), p.qualifiedTable(), p.col("id")),
+                                            {huge}).toString();
+        QVERIFY(pane.isPayloadTruncated());
+        QCOMPARE(pane.payloadText().size(), limits::kPayloadPrefixChars);
+        QVERIFY(pane.payloadNote().contains(QLocale().toString(stored.size())));
 
         QSignalSpy all(&pane, &DetailPane::wholePayloadShown);
         pane.showWholePayload();
@@ -177,24 +237,30 @@ private slots:
         QVERIFY(pane.payloadText().startsWith(QStringLiteral("{\n    \"blob\": \"xxx")));
         QCOMPARE(pane.payloadText().count(QLatin1Char('x')), 3000000);
 
-        const QString path = m_dir.filePath(QStringLiteral("payload.json"));
+        const QString path = m_dir.filePath(profileId + QStringLiteral("-payload.json"));
         QSignalSpy saved(&pane, &DetailPane::payloadSaved);
         pane.savePayloadTo(path);
         QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 20000);
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QCOMPARE(f.readAll(), m_db->scalar(QStringLiteral("SELECT payload_json FROM app_outbox WHERE outbox_id = $1"), {huge}).toString().toUtf8());
+        QCOMPARE(f.readAll(), stored.toUtf8());
 
-        pane.showMessage(bad);
-        QTRY_COMPARE(shown.size(), 2);
-        QCOMPARE(pane.payloadText(), QStringLiteral("{not json,"));
-        QVERIFY(pane.payloadNote().contains(QStringLiteral("Not valid JSON")));
-        QVERIFY(!pane.isPayloadTruncated());
+        // A payload that is not JSON: only a text column can hold one (jsonb refuses it).
+        if (m_db->scalar(QStringLiteral("SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2"),
+                         {p.table, p.column(QStringLiteral("payload"))}).toString() == QLatin1String("text")) {
+            set(QStringLiteral("payload"), QStringLiteral("{not json,"));
+            pane.showMessage(huge);
+            QTRY_COMPARE(shown.size(), 2);
+            QCOMPARE(pane.payloadText(), QStringLiteral("{not json,"));
+            QVERIFY(pane.payloadNote().contains(QStringLiteral("Not valid JSON")));
+            QVERIFY(!pane.isPayloadTruncated());
+        }
 
-        pane.showMessage(huge - 1);
-        QTRY_COMPARE(shown.size(), 3);
-        QVERIFY(pane.payloadText().contains(QStringLiteral("\"n\"")));
+        pane.showMessage(plain);
+        QTRY_VERIFY(shown.size() >= 2 && shown.last().at(0).toLongLong() == plain);
+        QCOMPARE(pane.historyRowCount(), 0);
         QVERIFY(pane.payloadNote().isEmpty());
+        QVERIFY(!pane.isPayloadTruncated());
     }
 
     void csvExportRoundTrips() {

@@ -56,4 +56,53 @@ qint64 auditCount(TestDatabase &db, const SchemaProfile &p, const QList<qint64> 
                      {idArray(ids), auditName}).toLongLong();
 }
 
+namespace {
+QVariant orNull(const QString &s) { return s.isEmpty() ? QVariant() : QVariant(s); }
+} // namespace
+
+qint64 insertAuditRow(TestDatabase &db, const SchemaProfile &p, const AuditRowValues &v) {
+    const QStringList logical = {"messageId", "action", "reason", "ticket", "changedBy", "osUser",
+                                 "host", "oldStatus", "newStatus", "appVersion", "changedAt"};
+    QStringList columns, values;
+    for (int i = 0; i < logical.size(); ++i) {
+        columns << sql::quoteIdentifier(p.audit.column(logical.at(i)));
+        values << QStringLiteral("$%1").arg(i + 1);
+    }
+    // changed_by and changed_at are NOT NULL with server defaults: leaving them out asks for those.
+    values[4] = QStringLiteral("coalesce($5, session_user)");
+    values.last() = QStringLiteral("coalesce($11::timestamptz, now())");
+    const QString sqlText = QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) RETURNING %4")
+                                .arg(p.qualifiedAuditTable(), columns.join(QStringLiteral(", ")),
+                                     values.join(QStringLiteral(", ")),
+                                     sql::quoteIdentifier(p.audit.column(QStringLiteral("auditId"))));
+    return db.scalar(sqlText, {v.messageId, v.action, orNull(v.reason), orNull(v.ticket), orNull(v.changedBy),
+                               orNull(v.osUser), orNull(v.host), orNull(v.oldStatus), orNull(v.newStatus),
+                               orNull(v.appVersion),
+                               v.changedAt.isValid() ? QVariant(v.changedAt.toUTC().toString(Qt::ISODateWithMs)) : QVariant()})
+        .toLongLong();
+}
+
+void setMessageKey(TestDatabase &db, const SchemaProfile &p, qint64 id, const QString &key) {
+    db.exec(QStringLiteral("UPDATE %1 SET %2 = $1 WHERE %3 = $2").arg(p.qualifiedTable(), p.col(QStringLiteral("key")), p.col(QStringLiteral("id"))),
+            {key, id});
+}
+
+ActionRequest actionRequest(const QString &action, const QList<qint64> &ids, const QString &reason) {
+    ActionRequest r;
+    r.action = action;
+    r.ids = ids;
+    r.reason = reason;
+    r.ticket = QStringLiteral("INC-7");
+    r.osUser = QStringLiteral("alice");
+    r.host = QStringLiteral("ops-pc-3");
+    r.appVersion = QStringLiteral("0.1-test");
+    return r;
+}
+
+QString stateValue(const SchemaProfile &p, const QString &name) {
+    const StateDef *s = p.state(name);
+    Q_ASSERT(s);
+    return s->value.isEmpty() ? s->name : s->value;
+}
+
 } // namespace om::test

@@ -1,4 +1,5 @@
 #include "freezingproxy.h"
+#include "testserver.h"
 
 #include <QPointer>
 #include <QTcpServer>
@@ -128,9 +129,7 @@ int FreezingProxy::accepted() const {
 }
 
 QString FreezingProxy::connectionString(const QString &dbname) const {
-    return QStringLiteral("host=127.0.0.1 port=%1 user=%2 dbname=%3")
-        .arg(m_port)
-        .arg(qEnvironmentVariable("PGUSER", QStringLiteral("postgres")), dbname);
+    return loopbackConnectionString(m_port, dbname);
 }
 
 } // namespace om::test

@@ -1,5 +1,6 @@
 #include "testdatabase.h"
 #include "core/sql/sqltext.h"
+#include "testserver.h"
 
 #include <QFile>
 #include <QProcess>
@@ -9,13 +10,21 @@
 namespace om::test {
 
 QString TestDatabase::serverConnectionString(const QString &database) {
-    const QByteArray host = qgetenv("PGHOST");
-    const QByteArray port = qgetenv("PGPORT");
-    if (host.isEmpty() || port.isEmpty())
+    const QString host = qEnvironmentVariable("PGHOST");
+    if (host.isEmpty() || serverPort() == 0)
         return {};
-    const QByteArray user = qEnvironmentVariable("PGUSER", QStringLiteral("postgres")).toUtf8();
-    return QStringLiteral("host=%1 port=%2 user=%3 dbname=%4")
-        .arg(QString::fromUtf8(host), QString::fromUtf8(port), QString::fromUtf8(user), database);
+    return QStringLiteral("host=%1 port=%2 user=%3 dbname=%4").arg(host).arg(serverPort()).arg(serverUser(), database);
+}
+
+QStringList TestDatabase::allSeeds() {
+    return {QStringLiteral("seed000_app_outbox.sql"), QStringLiteral("seed003_batch_work_item.sql"),
+            QStringLiteral("seed004_outbox.sql")};
+}
+
+QStringList TestDatabase::seedsWithAdminKit() {
+    // The order a DBA applies them in: roles.sql grants on the tables and functions before it.
+    return allSeeds() << QStringLiteral("kit/append_only_audit.sql") << QStringLiteral("kit/action_functions.sql")
+                      << QStringLiteral("kit/roles.sql");
 }
 
 QString TestDatabase::sqlPath(const QString &relativePath) {

@@ -15,6 +15,13 @@ public:
     /// nullptr and *error set when the harness gave no server: the test must QFAIL, not skip,
     /// so that a green run always means the database tests ran.
     static std::unique_ptr<TestDatabase> create(const QStringList &sqlFiles, QString *error);
+
+    /// Presets of sqlFiles, so that a set-up is named once. The three seed schemas (app_outbox,
+    /// batch_work_item, outbox), each with its audit table.
+    static QStringList allSeeds();
+    /// allSeeds() and the admin kit an operator's window relies on: the append-only audit
+    /// triggers, the action functions and the two group roles (kit/roles.sql).
+    static QStringList seedsWithAdminKit();
     ~TestDatabase();
 
     QString name() const { return m_name; }
@@ -43,3 +50,15 @@ private:
 };
 
 } // namespace om::test
+
+/// In a test function (initTestCase, init, ...): `db` = a new TestDatabase with the files given
+/// (a braced list or a preset), or the function fails with the reason (never skips: a green run
+/// means the database tests ran).
+#define OM_CREATE_TEST_DATABASE(db, ...)                                                           \
+    do {                                                                                           \
+        const QStringList omCreateFiles_ = __VA_ARGS__;                                            \
+        QString omCreateError_;                                                                    \
+        (db) = ::om::test::TestDatabase::create(omCreateFiles_, &omCreateError_);                  \
+        if (!(db))                                                                                 \
+            QFAIL(qPrintable(omCreateError_));                                                     \
+    } while (false)

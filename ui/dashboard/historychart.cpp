@@ -12,8 +12,11 @@
 namespace om {
 
 HistoryChart::HistoryChart(const QString &title, std::function<QString(double)> format, QWidget *parent)
-    : QChartView(parent), m_x(new QDateTimeAxis), m_y(new QValueAxis), m_format(std::move(format)) {
-    auto *c = new QChart;
+    // The chart goes to QChartView's constructor: QChartView(parent) makes a default chart of its
+    // own, and setChart() only releases that one ("the previous chart must be deleted"): every
+    // chart of every dashboard and report leaked a QChart with its title, legend and theme.
+    : QChartView(new QChart, parent), m_x(new QDateTimeAxis), m_y(new QValueAxis), m_format(std::move(format)) {
+    QChart *c = chart();
     c->setTitle(title);
     c->legend()->setAlignment(Qt::AlignRight);
     c->setMargins(QMargins(4, 4, 4, 4));
@@ -23,7 +26,6 @@ HistoryChart::HistoryChart(const QString &title, std::function<QString(double)> 
     m_y->setMin(0);
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
-    setChart(c);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
 }

@@ -1,0 +1,18 @@
+#include "testserver.h"
+
+#include <QtGlobal>
+
+namespace om::test {
+
+quint16 serverPort() { return quint16(qEnvironmentVariableIntValue("PGPORT")); }
+
+QString serverUser() { return qEnvironmentVariable("PGUSER", QStringLiteral("postgres")); }
+
+QString loopbackConnectionString(quint16 port, const QString &dbname, const QString &extra) {
+    QString s = QStringLiteral("host=127.0.0.1 port=%1 user=%2 dbname=%3").arg(port).arg(serverUser(), dbname);
+    if (!extra.isEmpty())
+        s += QLatin1Char(' ') + extra;
+    return s;
+}
+
+} // namespace om::test

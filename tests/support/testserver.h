@@ -1,0 +1,16 @@
+#pragma once
+// How a test reaches the throwaway PostgreSQL server that scripts/test started: one place for
+// its port, its user and the loopback connection strings the proxies and the TLS tests need.
+#include <QString>
+
+namespace om::test {
+
+/// The server's TCP port (PGPORT); 0 when the harness gave none.
+quint16 serverPort();
+/// The role the tests log in as (PGUSER, postgres by default).
+QString serverUser();
+/// libpq keyword/value string to `dbname` over TCP on 127.0.0.1:`port` (the server's own port,
+/// or a proxy's in front of it) as serverUser(), with `extra` keywords appended.
+QString loopbackConnectionString(quint16 port, const QString &dbname, const QString &extra = QString());
+
+} // namespace om::test
