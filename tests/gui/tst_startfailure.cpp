@@ -5,6 +5,7 @@
 // the role "cannot change messages" when nothing was learnt about the role.
 #include "connection/startfailurewatcher.h"
 #include "core/dashboard/snapshotpoller.h"
+#include "dashboard/dashboardview.h"
 #include "freezingproxy.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
@@ -76,6 +77,8 @@ private slots:
         QVERIFY(box->informativeText().contains("stopped trying"));
         QVERIFY(!box->detailedText().isEmpty()); // the server's own words
         QVERIFY2(w->connectionText().contains("not retrying"), qPrintable(w->connectionText()));
+        auto *dashboard = w->findChild<DashboardView *>();
+        QVERIFY2(dashboard->healthText().contains("not retrying"), qPrintable(dashboard->healthText()));
         QVERIFY2(!w->accessText().contains("cannot change messages"), qPrintable(w->accessText()));
         // No endless retry: several intervals later, still the one attempt.
         QTest::qWait(2500);
@@ -91,6 +94,10 @@ private slots:
         QVERIFY(changeButton);
         changeButton->click();
         QCOMPARE(change.count(), 1);
+        // The dashboard's "Reconnect now" tries again too (the poller had stopped).
+        QVERIFY(!w->poller()->isRunning());
+        dashboard->reconnectNow();
+        QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 3, 15000);
     }
 
     // Nothing listening (yet): the start keeps being tried, the question says so and closes by

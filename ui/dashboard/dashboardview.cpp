@@ -318,7 +318,9 @@ QString DashboardView::healthText() const { return m_health->fullText(); }
 void DashboardView::reconnectNow() {
     if (m_context.gateway)
         m_context.gateway->reconnect(Lane::Monitor);
-    if (m_poller)
+    if (m_poller && !m_poller->isRunning())
+        m_poller->start(); // it stopped after a start that retrying could not fix: the operator tries again
+    else if (m_poller)
         m_poller->refreshNow();
 }
 
@@ -338,7 +340,8 @@ void DashboardView::updateHealth() {
         m_reconnect->setVisible(!m_lastError.isEmpty());
         m_health->setFullText(m_lastError.isEmpty()
             ? tr("Connecting…")
-            : tr("Not connected: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000));
+            : m_retryInMs < 0 ? tr("Not connected: %1 · not retrying: change the connection, or try again").arg(m_lastError)
+                              : tr("Not connected: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000));
         return;
     }
     const QDateTime last = QDateTime::fromMSecsSinceEpoch(m_nowMs);

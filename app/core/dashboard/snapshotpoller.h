@@ -32,6 +32,8 @@ public:
     /// Refresh now (e.g. after an action or a NOTIFY), unless one is already in flight.
     void refreshNow();
 
+    /// False before start(), after stop(), and after a start that retrying cannot fix (startFailed).
+    bool isRunning() const { return m_running; }
     bool isHealthy() const { return m_failures == 0 && m_hasSnapshot; }
     /// Milliseconds since the last good snapshot arrived (-1 when none yet).
     qint64 msSinceLastSnapshot() const { return m_hasSnapshot ? m_sinceLast.elapsed() : -1; }
