@@ -884,6 +884,10 @@ Re-checking on a new connection (action id %1)…</source>
         <source>server not answering (no reply in %1 s)</source>
         <translation>サーバーが応答しません（%1 秒間応答なし）</translation>
     </message>
+    <message>
+        <source>Not connected: %1 · not retrying: change the connection, or try again</source>
+        <translation>未接続: %1 · 再試行しません: 接続を変更するか、もう一度お試しください</translation>
+    </message>
 </context>
 <context>
     <name>om::DataAgeLabel</name>
@@ -1001,6 +1005,10 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Could not save the payload: %1</source>
         <translation>ペイロードを保存できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 characters, as stored. The whole payload is too large to show here; &quot;Save to file…&quot; writes all of it.</source>
+        <translation>保存されている %2 文字のうち先頭 %1 文字を表示しています。ペイロード全体はここに表示するには大きすぎます。「ファイルに保存…」で全体を書き出せます。</translation>
     </message>
 </context>
 <context>

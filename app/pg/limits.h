@@ -71,6 +71,9 @@ constexpr int kDetailDebounceMs = 120;
 constexpr int kDetailHistoryRows = 500;
 /// The detail pane fetches this much of a payload; "show all" fetches the rest.
 constexpr int kPayloadPrefixChars = 256 * 1024;
+/// Above this many characters "Show all" is not offered: a text editor holding tens of megabytes
+/// stalls the window while it lays them out; "Save to file…" streams the whole payload instead.
+constexpr qint64 kShowAllMaxChars = 4 * 1024 * 1024;
 /// Above this size the JSON highlighter is switched off: colouring megabytes would freeze the window.
 constexpr int kHighlightLimitChars = 1024 * 1024;
 /// Typing in the filter bar is applied this long after the last key.

@@ -166,15 +166,19 @@ void DetailPane::present(const MessageDetail &d) {
     } else if (d.payloadLength > d.payloadPrefix.size()) {
         // Only the beginning was fetched; it cannot be parsed, so it is shown as stored.
         m_truncated = true;
+        const QString first = QLocale().toString(d.payloadPrefix.size()), all = QLocale().toString(d.payloadLength);
         setPayload(d.payloadPrefix, false,
-                   tr("Showing the first %1 of %2 characters, as stored. Use \"Show all\" or \"Save to file…\" for the whole payload.")
-                       .arg(QLocale().toString(d.payloadPrefix.size()), QLocale().toString(d.payloadLength)));
+                   d.payloadLength > m_showAllLimit
+                       ? tr("Showing the first %1 of %2 characters, as stored. The whole payload is too large to show "
+                            "here; \"Save to file…\" writes all of it.").arg(first, all)
+                       : tr("Showing the first %1 of %2 characters, as stored. Use \"Show all\" or \"Save to file…\" for "
+                            "the whole payload.").arg(first, all));
     } else {
         m_truncated = false;
         const FormattedPayload f = formatPayload(d.payloadPrefix);
         setPayload(f.text, f.isJson, f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError));
     }
-    m_showAll->setEnabled(m_truncated);
+    m_showAll->setEnabled(canShowAll());
     m_save->setEnabled(d.payloadLength >= 0);
     emit detailShown(d.id);
 }
@@ -186,7 +190,11 @@ void DetailPane::setPayload(const QString &text, bool isJson, const QString &not
     m_payloadNote->setVisible(!note.isEmpty());
 }
 
+bool DetailPane::canShowAll() const { return m_truncated && m_detail.payloadLength <= m_showAllLimit; }
+
 void DetailPane::showWholePayload() {
+    if (!canShowAll())
+        return; // the button is disabled; a shortcut or a test must not load tens of megabytes either
     const qint64 id = m_detail.id;
     const quint64 gen = m_generation;
     const DetailQuery q = m_query;

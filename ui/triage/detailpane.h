@@ -1,4 +1,5 @@
 #pragma once
+#include "pg/limits.h"
 #include "core/triage/detailquery.h"
 
 #include <QWidget>
@@ -28,6 +29,10 @@ public:
     QString payloadNote() const;
     QString lastErrorText() const;
     bool isPayloadTruncated() const { return m_truncated; }
+    /// Whether "Show all" is offered for the message shown (truncated, and not above the limit).
+    bool canShowAll() const;
+    /// Characters above which "Show all" is not offered (limits::kShowAllMaxChars; tests lower it).
+    void setShowAllLimit(qint64 chars) { m_showAllLimit = chars; }
     int historyRowCount() const;
     int fieldRowCount() const;
     /// How old the shown message is: "as of 14:02:31, 40 s ago" ("" when none is shown).
@@ -59,6 +64,7 @@ private:
     MessageDetail m_detail;
     quint64 m_generation = 0;
     bool m_truncated = false;
+    qint64 m_showAllLimit = limits::kShowAllMaxChars;
     QLabel *m_title;
     DataAgeLabel *m_age;
     QTableWidget *m_fields;
