@@ -11,6 +11,7 @@
 #include "pg/gateway.h"
 #include "profilerows.h"
 #include "testdatabase.h"
+#include "testlanguage.h"
 #include "testmain.h"
 #include "testserver.h"
 
@@ -23,7 +24,6 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
-#include <QTranslator>
 
 using namespace om;
 using namespace om::test;
@@ -53,7 +53,7 @@ struct Operator : QObject {
         const QString dir = qEnvironmentVariable("OM_SCREENSHOT_DIR");
         if (dir.isEmpty() || shotPrefix.isEmpty())
             return;
-        w->grab().save(QStringLiteral("%1/%2-%3-%4.png").arg(dir, name, shotPrefix, qEnvironmentVariable("OM_LANG", QStringLiteral("en"))));
+        w->grab().save(QStringLiteral("%1/%2-%3-%4.png").arg(dir, name, shotPrefix, testLanguage()));
     }
     void look() {
         progressEverShown = progressEverShown || anyProgressVisible();
@@ -86,7 +86,6 @@ class TestActionOutcome : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<CommitDropProxy> m_proxy;
-    QTranslator m_translator;
 
     AppContext context(const QString &profileId, bool viaProxy) {
         AppContext ctx;
@@ -100,9 +99,7 @@ class TestActionOutcome : public QObject {
 
 private slots:
     void initTestCase() {
-        if (qEnvironmentVariable("OM_LANG") == QLatin1String("ja")
-            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm")))
-            QCoreApplication::installTranslator(&m_translator);
+        installTestTranslations();
         OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
         m_proxy = std::make_unique<CommitDropProxy>();
         QVERIFY(m_proxy->port() > 0);

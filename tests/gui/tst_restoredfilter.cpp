@@ -8,6 +8,7 @@
 #include "pg/connectioninfo.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
+#include "testlanguage.h"
 #include "testmain.h"
 #include "triage/filterbar.h"
 #include "triage/messagelistmodel.h"
@@ -19,8 +20,6 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QLibraryInfo>
-#include <QTranslator>
 
 using namespace om;
 using namespace om::test;
@@ -29,8 +28,6 @@ class TestRestoredFilter : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
     QTemporaryDir m_dir;
-    QTranslator m_translator;
-    QTranslator m_qtTranslator; ///< Qt's own buttons (Cancel, OK) in Japanese, as the program loads them
 
     AppContext context(const QString &profileId, const QString &role) {
         AppContext ctx;
@@ -53,12 +50,7 @@ class TestRestoredFilter : public QObject {
 
 private slots:
     void initTestCase() {
-        if (qEnvironmentVariable("OM_LANG") == QLatin1String("ja")
-            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm"))) {
-            QCoreApplication::installTranslator(&m_translator);
-            if (m_qtTranslator.load(QStringLiteral("qtbase_ja"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-                QCoreApplication::installTranslator(&m_qtTranslator);
-        }
+        installTestTranslations();
         QVERIFY(m_dir.isValid());
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
@@ -94,7 +86,7 @@ private slots:
         QCOMPARE(again.currentFilter().keyText, QStringLiteral("k-restore-"));
         QCOMPARE(again.filterBar()->keyEdit()->text(), QStringLiteral("k-restore-"));
         QVERIFY(again.isRestoredFilterShown());
-        if (qEnvironmentVariable("OM_LANG", QStringLiteral("en")) == QLatin1String("en")) { // ja: a screenshot run
+        if (testLanguage() == QLatin1String("en")) { // ja: a screenshot run
             QVERIFY2(again.restoredFilterText().startsWith(QStringLiteral("Filter restored from your last session: Triage › All messages")),
                      qPrintable(again.restoredFilterText()));
             QVERIFY2(again.restoredFilterText().contains(QStringLiteral("key starts with \"k-restore-\"")), qPrintable(again.restoredFilterText()));
@@ -104,7 +96,7 @@ private slots:
         if (const QString dir = qEnvironmentVariable("OM_SCREENSHOT_DIR"); !dir.isEmpty() && profileId == QLatin1String("app_outbox")) {
             again.resize(1440, 900);
             QTest::qWait(2500); // the list's age has counted a little
-            again.grab().save(QStringLiteral("%1/triage-restored-filter-%2.png").arg(dir, qEnvironmentVariable("OM_LANG", QStringLiteral("en"))));
+            again.grab().save(QStringLiteral("%1/triage-restored-filter-%2.png").arg(dir, testLanguage()));
         }
         // One click: the plain start view, the bar gone, the inputs empty.
         clear->click();

@@ -25,6 +25,7 @@
 #include "pg/gateway.h"
 #include "pg/pgsession.h"
 #include "testdatabase.h"
+#include "testlanguage.h"
 #include "testmain.h"
 #include "triage/detailpane.h"
 #include "triage/messagelistmodel.h"
@@ -51,8 +52,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include <QLibraryInfo>
-#include <QTranslator>
 #include <QScreen>
 
 using namespace om;
@@ -68,7 +67,7 @@ void saveScreen(const QString &name) {
     if (dir.isEmpty())
         return;
     QGuiApplication::primaryScreen()->grabWindow(0).save(
-        QStringLiteral("%1/%2-%3.png").arg(dir, name, qEnvironmentVariable("OM_LANG", QStringLiteral("en"))));
+        QStringLiteral("%1/%2-%3.png").arg(dir, name, testLanguage()));
 }
 
 /// Answers the modal dialogs the window opens, as an operator would, and notes what it saw.
@@ -134,7 +133,7 @@ struct Operator : QObject {
 
 /// The words checked below are the English ones; a Japanese run (OM_LANG=ja) is for screenshots
 /// and checks the database outcomes only.
-bool english() { return qEnvironmentVariable("OM_LANG", QStringLiteral("en")) == QLatin1String("en"); }
+bool english() { return testLanguage() == QLatin1String("en"); }
 
 QString stateValue(const SchemaProfile &p, const QString &stateName) {
     const StateDef *s = p.state(stateName);
@@ -147,8 +146,6 @@ class TestWindowActions : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
     QTemporaryDir m_dir;
-    QTranslator m_translator;
-    QTranslator m_qtTranslator; ///< Qt's own buttons (Cancel, OK) in Japanese, as the program loads them
 
     AppContext context(const QString &profileId, const QString &role) {
         AppContext ctx;
@@ -245,12 +242,7 @@ class TestWindowActions : public QObject {
 
 private slots:
     void initTestCase() {
-        if (qEnvironmentVariable("OM_LANG") == QLatin1String("ja")
-            && m_translator.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm"))) {
-            QCoreApplication::installTranslator(&m_translator);
-            if (m_qtTranslator.load(QStringLiteral("qtbase_ja"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-                QCoreApplication::installTranslator(&m_qtTranslator);
-        }
+        installTestTranslations();
         QStandardPaths::setTestModeEnabled(true); // the history store stays out of the developer's folders
         QVERIFY(m_dir.isValid());
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
