@@ -37,10 +37,7 @@ class TestConnectProblem : public QObject {
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, QStringList());
     }
 
     void realFailuresAreClassified_data() {

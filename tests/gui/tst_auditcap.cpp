@@ -30,10 +30,7 @@ class TestAuditCap : public QObject {
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, QStringList{"seed000_app_outbox.sql"});
         m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status)
                       SELECT 'ORD-' || g, 'OrderCreated', 'billing', '{}', 'FAILED' FROM generate_series(1, 10) g)");
         m_db->exec(R"(INSERT INTO app_outbox_audit (outbox_id, action_name, reason, changed_by, changed_at, old_status, new_status)

@@ -34,10 +34,7 @@ class TestPayloadCap : public QObject {
 
 private slots:
     void initTestCase() {
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed004_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, QStringList{"seed000_app_outbox.sql", "seed004_outbox.sql"});
     }
 
     void aboveTheLimitOnlySaveToFile_data() {

@@ -7,6 +7,7 @@
 #include "core/common/settingskey.h"
 #include "pg/connectioninfo.h"
 #include "pg/gateway.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
@@ -54,19 +55,10 @@ private slots:
         QVERIFY(m_dir.isValid());
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
-                                     "demo/logins.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit() << QStringLiteral("demo/logins.sql"));
     }
 
-    void restoredFilterIsShownAndClearedWithOneClick_data() {
-        QTest::addColumn<QString>("profileId");
-        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
-            QTest::newRow(p) << QString::fromLatin1(p);
-    }
+    void restoredFilterIsShownAndClearedWithOneClick_data() { addProfileRows(); }
     void restoredFilterIsShownAndClearedWithOneClick() {
         QFETCH(QString, profileId);
         QSettings().clear();

@@ -50,10 +50,7 @@ class TestStartFailure : public QObject {
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, QStringList{"seed000_app_outbox.sql"});
     }
 
     void whatRetryingCannotFixStopsAndAsks_data() {

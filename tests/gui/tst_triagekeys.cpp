@@ -5,6 +5,7 @@
 #include "appcontext.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
+#include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "triage/detailpane.h"
@@ -29,10 +30,7 @@ private slots:
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::allSeeds());
         m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status)
                       SELECT 'K' || g, 'E', 'D', '{}', 'FAILED' FROM generate_series(1, 40) g)");
         m_db->exec(R"(INSERT INTO batch_work_item (job_name, source_key, target_date, status)
@@ -41,11 +39,7 @@ private slots:
                       SELECT gen_random_uuid(), 'Order', 'A' || g, 'E', '{}' FROM generate_series(1, 40) g)");
     }
 
-    void holdingDownLoadsTheRowWhereItStops_data() {
-        QTest::addColumn<QString>("profileId");
-        for (const char *p : {"app_outbox", "batch_work_item", "outbox"})
-            QTest::newRow(p) << QString::fromLatin1(p);
-    }
+    void holdingDownLoadsTheRowWhereItStops_data() { addProfileRows(); }
 
     void holdingDownLoadsTheRowWhereItStops() {
         QFETCH(QString, profileId);

@@ -247,12 +247,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-        QString error;
-        m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
-                                     "demo/logins.sql"}, &error);
-        if (!m_db)
-            QFAIL(qPrintable(error));
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit() << QStringLiteral("demo/logins.sql"));
     }
 
     void profiles_data() {
