@@ -135,11 +135,6 @@ struct Operator : QObject {
 /// and checks the database outcomes only.
 bool english() { return testLanguage() == QLatin1String("en"); }
 
-QString stateValue(const SchemaProfile &p, const QString &stateName) {
-    const StateDef *s = p.state(stateName);
-    return s->value.isEmpty() ? s->name : s->value;
-}
-
 } // namespace
 
 class TestWindowActions : public QObject {
