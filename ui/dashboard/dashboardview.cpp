@@ -146,12 +146,24 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
     split->addWidget(buildBreakdownTables());
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    m_split = split;
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_advice);
     layout->addWidget(m_tiles);
     layout->addWidget(split, 1);
+}
+
+void DashboardView::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    // The first split is 3:2 too, not by size hints: a chart view hints little width, and the
+    // breakdown tables took two thirds of the window until the operator dragged the handle.
+    if (!m_splitSized && m_split->width() > 0) {
+        m_splitSized = true;
+        const int w = m_split->width();
+        m_split->setSizes({w * 3 / 5, w - w * 3 / 5});
+    }
 }
 
 void DashboardView::connectSources() {

@@ -16,6 +16,9 @@ class QPushButton;
 class QTableView;
 class QTimer;
 
+class QSplitter;
+class QShowEvent;
+
 namespace om {
 
 class ElidingLabel;
@@ -72,6 +75,9 @@ signals:
     /// The operator changed the settings (already saved).
     void settingsChanged(const om::DashboardSettings &settings);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     // The constructor's steps, in order.
     void openHistory();
@@ -121,6 +127,8 @@ private:
     int m_failures = 0;
     qint64 m_lastRoundTripMs = 0;
     bool m_adviceRequested = false;
+    QSplitter *m_split = nullptr;
+    bool m_splitSized = false; ///< the first show split the width 3:2
 };
 
 } // namespace om
