@@ -459,12 +459,20 @@ void TriageView::loadChoices() {
         [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); });
 }
 
-void TriageView::onCurrentRowChanged() { m_detailDebounce.start(); }
+void TriageView::onCurrentRowChanged() {
+    // The row is taken now, the load waits: a refresh in between (a NOTIFY) may reset the
+    // model's current index, but not what the operator pointed at.
+    const QModelIndex i = m_table->selectionModel()->currentIndex();
+    if (!i.isValid() || !m_table->selectionModel()->isRowSelected(i.row(), {}))
+        return;
+    m_pendingDetailId = m_model->message(i.row()).id;
+    m_detailDebounce.start();
+}
 
 void TriageView::showCurrentDetail() {
-    const QModelIndex i = m_table->selectionModel()->currentIndex();
-    if (i.isValid() && m_table->selectionModel()->isRowSelected(i.row(), {}))
-        m_detail->showMessage(m_model->message(i.row()).id);
+    if (m_pendingDetailId)
+        m_detail->showMessage(m_pendingDetailId);
+    m_pendingDetailId = 0;
 }
 
 void TriageView::reloadSavedNames() {

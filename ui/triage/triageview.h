@@ -136,6 +136,7 @@ private:
     /// Selection-driven detail loads wait this long for the selection to settle: holding ↓
     /// over a slow link loads the row the operator stops on, not every row passed.
     QTimer m_detailDebounce;
+    qint64 m_pendingDetailId = 0; ///< the row the debounced load shows
 };
 
 } // namespace om
