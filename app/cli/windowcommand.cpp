@@ -75,6 +75,57 @@ AppContext contextFor(const Target &t, const SchemaProfile &profile) {
     return ctx;
 }
 
+/// The running window and what it was opened with; replaced when the operator changes the
+/// connection after a failed start (StartFailureWatcher).
+class WindowSession {
+public:
+    WindowSession(QApplication &app, const Options &o) : m_app(app), m_options(o) {}
+
+    /// Opens the window for `target`. False (after saying why) when its profile is unusable.
+    bool open(const Target &target, bool first) {
+        QString error;
+        const std::optional<SchemaProfile> profile = resolveProfile(target.profileId, &error);
+        if (!profile) {
+            refuse(error);
+            return false;
+        }
+        m_target = target;
+        m_window = std::make_unique<MainWindow>(contextFor(target, *profile));
+        auto *watcher = new StartFailureWatcher(m_window->poller(), m_window.get(), m_window->context().connectionLabel);
+        // Queued: the window is replaced from the event loop, not from inside its own box.
+        QObject::connect(watcher, &StartFailureWatcher::changeConnectionRequested, &m_app,
+                         [this] { changeConnection(); }, Qt::QueuedConnection);
+        if (first)
+            applyWindowOptions(*m_window, m_options);
+        m_window->show();
+        if (first && !m_options.screenshotFile.isEmpty()) {
+            const QString file = m_options.screenshotFile;
+            QTimer::singleShot(int(m_options.screenshotDelaySeconds * 1000), m_window.get(), [w = m_window.get(), file] {
+                w->grab().save(file);
+                QApplication::quit();
+            });
+        }
+        return true;
+    }
+
+private:
+    // The window closes (its lanes shut) before the dialog opens, filled with what failed. The
+    // event loop keeps running throughout: closing the last window must not end the program.
+    void changeConnection() {
+        m_app.setQuitOnLastWindowClosed(false);
+        m_window.reset();
+        const std::optional<Target> next = askTarget(&m_target, m_options.readOnly);
+        m_app.setQuitOnLastWindowClosed(true);
+        if (!next || !open(*next, false))
+            m_app.exit(next ? 2 : 0);
+    }
+
+    QApplication &m_app;
+    const Options &m_options;
+    Target m_target;
+    std::unique_ptr<MainWindow> m_window;
+};
+
 } // namespace
 
 int runWindow(int &argc, char **argv, const Options &o) {
@@ -89,38 +140,10 @@ int runWindow(int &argc, char **argv, const Options &o) {
         return 0;
     if (const QString problem = ConnectionDialog::validate(target->conninfo); o.connectGiven && !problem.isEmpty())
         return refuse(problem);
-    // A failed start offers the connection dialog (StartFailureWatcher): the window closes, the
-    // dialog opens with what failed, and a new window opens with what the operator corrected.
-    for (bool first = true;; first = false) {
-        QString error;
-        const std::optional<SchemaProfile> profile = resolveProfile(target->profileId, &error);
-        if (!profile)
-            return refuse(error);
-        auto window = std::make_unique<MainWindow>(contextFor(*target, *profile));
-        bool changeConnection = false;
-        auto *watcher = new StartFailureWatcher(window->poller(), window.get(), window->context().connectionLabel);
-        QObject::connect(watcher, &StartFailureWatcher::changeConnectionRequested, window.get(), [&changeConnection, &window] {
-            changeConnection = true;
-            window->close();
-        });
-        if (first)
-            applyWindowOptions(*window, o);
-        window->show();
-        if (first && !o.screenshotFile.isEmpty()) {
-            const QString file = o.screenshotFile;
-            QTimer::singleShot(int(o.screenshotDelaySeconds * 1000), window.get(), [w = window.get(), file] {
-                w->grab().save(file);
-                QApplication::quit();
-            });
-        }
-        const int rc = app.exec();
-        if (!changeConnection)
-            return rc;
-        window.reset(); // its lanes shut before the next window's open
-        target = askTarget(&*target, o.readOnly);
-        if (!target)
-            return 0;
-    }
+    WindowSession session(app, o);
+    if (!session.open(*target, true))
+        return 2;
+    return app.exec();
 }
 
 } // namespace om::cli
