@@ -21,6 +21,8 @@
 using namespace om;
 using namespace om::test;
 
+Q_DECLARE_METATYPE(om::ConnectProblem)
+
 class TestStartFailure : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
@@ -95,6 +97,26 @@ private slots:
         QVERIFY(!w->poller()->isRunning());
         dashboard->reconnectNow();
         QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 3, 15000);
+    }
+
+    // Unreachable first, then the server answers without the database: the retrying that could
+    // not help by then stops, and the question says what is now known.
+    void aProblemRetryingCannotFixStopsAlsoLater() {
+        FreezingProxy proxy(QHostAddress::LocalHost, quint16(qEnvironmentVariableIntValue("PGPORT")));
+        QVERIFY(proxy.isListening());
+        proxy.freeze();
+        auto w = window(proxy.connectionString(QStringLiteral("om_no_such_database")));
+        auto *watcher = new StartFailureWatcher(w->poller(), w.get(), w->context().connectionLabel);
+        QSignalSpy started(w->poller(), &SnapshotPoller::startFailed);
+        w->show();
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() == 1, 20000);
+        QCOMPARE(started.at(0).at(2).toBool(), true); // unreachable: still trying
+        proxy.release();
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() == 2, 60000);
+        QCOMPARE(started.at(1).at(0).value<ConnectProblem>(), ConnectProblem::DatabaseMissing);
+        QCOMPARE(started.at(1).at(2).toBool(), false);
+        QVERIFY(!w->poller()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(watcher->box() && watcher->box()->text().contains("has no such database"), 5000);
     }
 
     // Nothing listening (yet): the start keeps being tried, the question says so and closes by

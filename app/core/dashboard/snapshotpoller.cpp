@@ -99,10 +99,12 @@ void SnapshotPoller::tick() {
             else
                 m_breakdownRequested = m_breakdownRequested || withBreakdown;
             ++m_failures;
-            if (!m_hasSnapshot && e.kind == PgError::Kind::ConnectFailed && m_failures == 1) {
+            const bool cannotHelp = e.kind == PgError::Kind::ConnectFailed && retryCannotHelp(e.connectProblem);
+            if (!m_hasSnapshot && e.kind == PgError::Kind::ConnectFailed && (m_failures == 1 || cannotHelp)) {
                 // At start an operator is watching: say what failed, and do not retry forever
-                // what cannot succeed by retrying.
-                const bool retrying = !retryCannotHelp(e.connectProblem);
+                // what cannot succeed by retrying (also when it shows only later: a server that
+                // was unreachable comes up without the database).
+                const bool retrying = !cannotHelp;
                 if (!retrying) {
                     m_running = false;
                     emit refreshFailed(e.message, -1);
