@@ -170,14 +170,20 @@ private slots:
     // function that runs 43 s or more after that (a loaded machine, a sanitizer build) would see
     // rows cross the whole-minute thresholds between its brute force and its pages. So before
     // each function every time moves forward by the time passed: ages are again what they were.
+    // Moved only once 15 s have passed (a function then has 28 s before any row crosses): an
+    // UPDATE of every row before each of the hundred data rows cost a minute per CI phase.
     void init() {
         const double now = m_db->scalar(QStringLiteral("SELECT extract(epoch from now())::float8")).toDouble();
+        if (now - m_now < 15)
+            return;
         const QString shift = QStringLiteral("make_interval(secs => %1)").arg(now - m_now, 0, 'f', 6);
         m_db->exec(QStringLiteral("UPDATE app_outbox SET locked_at = locked_at + %1, created_at = created_at + %1, "
                                   "updated_at = updated_at + %1, next_run_at = next_run_at + %1").arg(shift));
         m_db->exec(QStringLiteral("UPDATE batch_work_item SET locked_at = locked_at + %1, created_at = created_at + %1, "
                                   "updated_at = updated_at + %1, next_retry_at = next_retry_at + %1").arg(shift));
         m_db->exec(QStringLiteral("UPDATE outbox SET created_at = created_at + %1, published_at = published_at + %1").arg(shift));
+        // The old row versions would count in the planner's estimates (the count test compares them).
+        m_db->exec(QStringLiteral("VACUUM (ANALYZE) app_outbox, batch_work_item, outbox"));
         m_now = now;
     }
 
