@@ -118,10 +118,8 @@ QList<QPair<QString, double>> HistoryStore::metricsOf(const Snapshot &s) {
 bool HistoryStore::append(const QString &connectionKey, const Snapshot &s) {
     const qint64 tMs = s.serverTime.toMSecsSinceEpoch();
     const bool stored = appendValues(connectionKey, s.profileId, tMs, metricsOf(s));
-    if (stored && (m_lastPurgeMs == 0 || tMs - m_lastPurgeMs >= kPurgeEveryMs)) {
+    if (stored && (m_lastPurgeMs == 0 || tMs - m_lastPurgeMs >= kPurgeEveryMs))
         purge(tMs);
-        m_lastPurgeMs = tMs;
-    }
     return stored;
 }
 
@@ -273,6 +271,7 @@ QStringList HistoryStore::metrics(const QString &key, const QString &profileId) 
 int HistoryStore::purge(qint64 nowMs) {
     if (!m_open)
         return 0;
+    m_lastPurgeMs = nowMs; // the purge at start counts: the first append does not repeat it
     const qint64 cutoff = nowMs - qint64(m_retentionDays) * 86400 * 1000;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     int deleted = 0;

@@ -52,8 +52,8 @@ public:
     int retentionDays() const { return m_retentionDays; }
 
     /// Stores every metric of `snapshot` at its server time. One transaction. Purges (purge())
-    /// on the first append and then once per kPurgeEveryMs of server time, so that a window left
-    /// open for weeks keeps only its retention and not only the one at start.
+    /// when no purge ran yet or the last one is kPurgeEveryMs of server time old, so that a
+    /// window left open for weeks keeps only its retention and not only the one at start.
     bool append(const QString &connectionKey, const Snapshot &snapshot);
     static constexpr qint64 kPurgeEveryMs = 3600 * 1000;
     /// Stores the values of one sample time in one transaction; `append` uses it.
@@ -89,7 +89,7 @@ private:
     QString m_connectionName;
     bool m_open = false;
     int m_retentionDays = 30;
-    qint64 m_lastPurgeMs = 0; ///< server time of the last purge by append(); 0 = not yet
+    qint64 m_lastPurgeMs = 0; ///< time given to the last purge(); 0 = none yet
     mutable QHash<QString, qint64> m_seriesCache;
     // Prepared once: an append every few seconds should not re-parse its SQL.
     std::unique_ptr<QSqlQuery> m_insertRaw;
