@@ -20,17 +20,23 @@ qint64 steadyMs() { return QDeadlineTimer::current().deadline(); }
 constexpr int kMaxCancelsInFlight = 8;
 std::atomic<int> g_cancelsInFlight{0};
 
-void sendDetached(const PgCancelHandle &handle) {
-    if (!handle.isValid())
+/// Sends `handle`'s cancel from a thread of its own; `delivered` is set once the server took the
+/// request (or it could not be sent, or was not sent at all).
+void sendDetached(const PgCancelHandle &handle, std::shared_ptr<std::promise<void>> delivered) {
+    if (!handle.isValid()) {
+        delivered->set_value();
         return;
+    }
     if (g_cancelsInFlight.fetch_add(1) >= kMaxCancelsInFlight) {
         --g_cancelsInFlight;
         qCWarning(lcGateway) << "cancel not sent:" << kMaxCancelsInFlight << "earlier ones still wait for the server";
+        delivered->set_value();
         return;
     }
-    std::thread([handle] {
+    std::thread([handle, delivered] {
         handle.send();
         --g_cancelsInFlight;
+        delivered->set_value();
     }).detach();
 }
 
@@ -205,6 +211,7 @@ void LaneWorker::execute(const Job &job) {
                          QCoreApplication::translate("Gateway", "Read-only session: nothing can be changed.")));
         return;
     }
+    settleCancels();
     try {
         if (m_reopen.exchange(false))
             m_session->close();
@@ -257,13 +264,33 @@ void LaneWorker::setUp(bool up, const QString &message) {
 
 void LaneWorker::cancelIf(quint64 id, bool any) {
     PgCancelHandle handle;
+    auto delivered = std::make_shared<std::promise<void>>();
     {
         QMutexLocker lock(&m_runningLock);
         if (m_running == 0 || (!any && m_running != id))
             return;
         handle = m_session->cancelHandle(); // a copy under the session's own short lock
+        // Recorded before the job can end: the next job cannot start without seeing it.
+        m_cancelsSent.push_back(delivered->get_future().share());
     }
-    sendDetached(handle);
+    sendDetached(handle, std::move(delivered));
+}
+
+void LaneWorker::settleCancels() {
+    std::vector<std::shared_future<void>> sent;
+    {
+        QMutexLocker lock(&m_runningLock);
+        sent.swap(m_cancelsSent);
+    }
+    const QDeadlineTimer deadline(limits::kCancelSettleMs);
+    for (const std::shared_future<void> &f : sent) {
+        if (f.wait_for(std::chrono::milliseconds(deadline.remainingTime())) != std::future_status::ready) {
+            qCWarning(lcGateway) << "a cancel has not reached the server in" << limits::kCancelSettleMs
+                                 << "ms: the next job on lane" << int(m_lane) << "gets a new connection";
+            m_session->close();
+            return;
+        }
+    }
 }
 
 void LaneWorker::abortRunning(bool watchdog) {

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <deque>
 #include <functional>
+#include <future>
 #include <memory>
 
 namespace om {
@@ -144,7 +145,7 @@ public:
     /// Lane thread: runs the oldest queued job, if any.
     void runNext();
     /// Any thread: sends a cancel for the running job (if it is `id`, or any when `any`) from a
-    /// thread of its own.
+    /// thread of its own. The lane's next job waits for its delivery (settleCancels()).
     void cancelIf(quint64 id, bool any);
     /// Any thread: shuts the session's connection now. `watchdog` marks the running job as one the
     /// watchdog ended (its error then says the server did not answer).
@@ -161,6 +162,7 @@ signals:
 
 private:
     void execute(const Job &job);
+    void settleCancels();
     void setUp(bool up, const QString &message);
     PgError explain(const PgError &e, quint64 id) const;
 
@@ -173,6 +175,7 @@ private:
     quint64 m_running = 0;
     qint64 m_runningSince = 0;      ///< steady clock, ms
     quint64 m_watchdogFired = 0;    ///< job id the watchdog ended
+    std::vector<std::shared_future<void>> m_cancelsSent; ///< guarded by m_runningLock; see settleCancels()
     std::atomic<bool> m_stopping{false};
     std::atomic<bool> m_reopen{false};
     bool m_up = false;

@@ -25,6 +25,12 @@ constexpr int kWatchdogMinMs = 5000;
 constexpr int kWatchdogNoTimeoutMs = 60000;
 constexpr int kWatchdogTickMinMs = 100;
 constexpr int kWatchdogTickMaxMs = 1000;
+/// PostgreSQL cancels whatever a backend runs when a cancel request arrives, not the statement it
+/// was sent for: a cancel still on its way when its job ends would end the lane's next job (seen:
+/// a count's cancel ended the incident report that followed it). Before the next job a lane waits
+/// this long for its cancels to be delivered; past it, the next job gets a new connection, whose
+/// backend a late cancel cannot reach. A cancel on a working network takes about a millisecond.
+constexpr int kCancelSettleMs = 1000;
 /// The NOTIFY listener reconnects after this, doubling up to kListenRetryMaxMs.
 constexpr int kListenRetryFirstMs = 1000;
 constexpr int kListenRetryMaxMs = 30000;

@@ -74,7 +74,10 @@ private slots:
         QVERIFY(m_proxy->isListening());
     }
 
-    void init() { m_proxy->release(); }
+    void init() {
+        m_proxy->release();
+        m_proxy->delayNewConnections(0);
+    }
 
     void proxyRefusesAnythingButLoopback() {
         FreezingProxy away(QHostAddress(QStringLiteral("192.0.2.1")), 5432);
@@ -148,6 +151,49 @@ private slots:
         // Frozen, a new connection cannot be made either; released, the lane works again.
         m_proxy->release();
         QVERIFY(answers(gw, Lane::Browse, 15000));
+    }
+
+    // PostgreSQL cancels whatever the backend runs when a cancel request arrives. A cancel still
+    // on its way when its job ended must not end the lane's next job (seen under load: a count's
+    // cancel ended the incident report queued behind it, and a detail load after an action).
+    void lateCancelNeverEndsTheNextJob_data() {
+        QTest::addColumn<int>("delayMs");
+        QTest::addColumn<bool>("sameConnection");
+        QTest::newRow("arrives within the settle bound") << 500 << true;
+        QTest::newRow("arrives after it: a new connection") << limits::kCancelSettleMs + 1500 << false;
+    }
+    void lateCancelNeverEndsTheNextJob() {
+        QFETCH(int, delayMs);
+        QFETCH(bool, sameConnection);
+        Gateway gw(throughProxy(0));
+        const auto backendPid = [](PgSession &s) { return s.query("SELECT pg_backend_pid()").scalar().toInt(); };
+        int pidBefore = 0;
+        gw.run<int>(Lane::Browse, this, backendPid, [&](const int &pid) { pidBefore = pid; },
+                    [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_VERIFY_WITH_TIMEOUT(pidBefore != 0, 10000);
+
+        // The cancel request (a connection of its own) reaches the server delayMs late; the job it
+        // was sent for ends meanwhile, and the next one runs when it arrives.
+        const int acceptedBefore = m_proxy->accepted();
+        m_proxy->delayNewConnections(delayMs);
+        std::atomic<bool> started{false};
+        bool firstEnded = false;
+        const quint64 first = gw.run<int>(Lane::Browse, this, [&](PgSession &s) { started = true; s.query("SELECT pg_sleep(0.2)"); return 0; },
+                                          [&](const int &) { firstEnded = true; }, [&](const PgError &) { firstEnded = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(started, 10000);
+        gw.cancel(Lane::Browse, first);
+        const double sleepS = delayMs / 1000.0 + 0.5;
+        int nextPid = 0;
+        QString nextError;
+        gw.run<int>(Lane::Browse, this,
+                    [&](PgSession &s) { const int pid = backendPid(s); s.query(QStringLiteral("SELECT pg_sleep(%1)").arg(sleepS)); return pid; },
+                    [&](const int &pid) { nextPid = pid; }, [&](const PgError &e) { nextError = e.message; });
+        QTRY_VERIFY_WITH_TIMEOUT(m_proxy->accepted() == acceptedBefore + 1, 5000); // the cancel is on its way
+        m_proxy->delayNewConnections(0); // a new lane connection is not held
+        QTRY_VERIFY_WITH_TIMEOUT(nextPid != 0 || !nextError.isEmpty(), delayMs + 15000);
+        QVERIFY(firstEnded);
+        QVERIFY2(nextError.isEmpty(), qPrintable(nextError)); // before: "canceling statement due to user request"
+        QCOMPARE(nextPid == pidBefore, sameConnection);
     }
 
     void shutdownWhileFrozenDoesNotWait() {

@@ -5,6 +5,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
+#include <QTimer>
 #include <memory>
 #include <vector>
 
@@ -13,8 +14,8 @@ namespace om::test {
 /// Lives on the proxy's thread: the server socket and every pair of connections.
 class ProxyCore : public QObject {
 public:
-    ProxyCore(QHostAddress target, quint16 targetPort, std::atomic<bool> *frozen)
-        : m_target(std::move(target)), m_targetPort(targetPort), m_frozen(frozen) {}
+    ProxyCore(QHostAddress target, quint16 targetPort, std::atomic<bool> *frozen, std::atomic<int> *connectDelayMs)
+        : m_target(std::move(target)), m_targetPort(targetPort), m_frozen(frozen), m_connectDelayMs(connectDelayMs) {}
 
     quint16 listen() {
         m_server = new QTcpServer(this);
@@ -45,6 +46,7 @@ private:
     struct Pair {
         QPointer<QTcpSocket> client;
         QPointer<QTcpSocket> upstream;
+        bool dialled = false; ///< connectToHost() called (an upstream not yet dialled is not gone)
     };
 
     void acceptAll() {
@@ -61,7 +63,12 @@ private:
                 connect(s, &QTcpSocket::errorOccurred, this, [this] { if (!*m_frozen) flush(); });
             }
             connect(p->upstream.data(), &QTcpSocket::connected, this, [this, p] { if (!*m_frozen) pump(p->client, p->upstream); });
-            p->upstream->connectToHost(m_target, m_targetPort);
+            // Until the upstream connects, what the client sends waits in the client socket.
+            QTimer::singleShot(m_connectDelayMs->load(), p->upstream.data(),
+                               [this, p] {
+                                   p->dialled = true;
+                                   p->upstream->connectToHost(m_target, m_targetPort);
+                               });
         }
     }
 
@@ -74,7 +81,7 @@ private:
     /// True when one side is gone: the other is closed too (after what it was sent).
     static bool closePair(Pair &p) {
         const bool clientGone = !p.client || p.client->state() == QAbstractSocket::UnconnectedState;
-        const bool upstreamGone = !p.upstream || (p.upstream->state() == QAbstractSocket::UnconnectedState);
+        const bool upstreamGone = !p.upstream || (p.dialled && p.upstream->state() == QAbstractSocket::UnconnectedState);
         if (!clientGone && !upstreamGone)
             return false;
         for (QTcpSocket *s : {p.client.data(), p.upstream.data()}) {
@@ -90,6 +97,7 @@ private:
     QHostAddress m_target;
     quint16 m_targetPort;
     std::atomic<bool> *m_frozen;
+    std::atomic<int> *m_connectDelayMs;
     QTcpServer *m_server = nullptr;
     std::vector<std::shared_ptr<Pair>> m_pairs;
     int m_accepted = 0;
@@ -97,7 +105,7 @@ private:
 };
 
 FreezingProxy::FreezingProxy(const QHostAddress &target, quint16 targetPort)
-    : m_thread(new QThread), m_core(new ProxyCore(target, targetPort, &m_frozen)) {
+    : m_thread(new QThread), m_core(new ProxyCore(target, targetPort, &m_frozen, &m_connectDelayMs)) {
     m_thread->setObjectName(QStringLiteral("freezing-proxy"));
     m_core->moveToThread(m_thread);
     m_thread->start();

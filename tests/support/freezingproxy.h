@@ -30,6 +30,9 @@ public:
     /// Forwards everything held and resumes.
     void release();
     bool isFrozen() const { return m_frozen; }
+    /// Connections accepted from now on reach the server only `ms` later (0: at once), while
+    /// those already open keep flowing: a cancel request that is slow on its way.
+    void delayNewConnections(int ms) { m_connectDelayMs = ms; }
     /// Connections accepted so far.
     int accepted() const;
 
@@ -42,6 +45,7 @@ private:
     ProxyCore *m_core;
     quint16 m_port = 0;
     std::atomic<bool> m_frozen{false};
+    std::atomic<int> m_connectDelayMs{0};
 };
 
 } // namespace om::test
