@@ -895,6 +895,10 @@ Re-checking on a new connection (action id %1)…</source>
         <source>as of %1, %2 ago</source>
         <translation>%1 時点（%2 前）</translation>
     </message>
+    <message>
+        <source>%1 · not refreshing: the connection is down</source>
+        <translation>%1 · 接続が切れているため更新されていません</translation>
+    </message>
 </context>
 <context>
     <name>om::DetailPane</name>

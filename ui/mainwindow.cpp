@@ -177,6 +177,7 @@ void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, inde
 
 void MainWindow::onSnapshot(const Snapshot &s) {
     m_lastError.clear();
+    showListsStale(false);
     const QDateTime local = s.serverTime.toLocalTime();
     m_serverTime->setFullText(tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
                               .arg(QLocale().toString(local, QStringLiteral("yyyy-MM-dd HH:mm:ss")),
@@ -189,7 +190,15 @@ void MainWindow::onRefreshFailed(const QString &message, int retryInMs) {
     const QString first = message.section(QLatin1Char('\n'), 0, 0);
     m_lastError = retryInMs < 0 ? tr("%1 — not retrying: change the connection, or try again").arg(first)
                                 : tr("%1 — retrying in %2 s").arg(first).arg((retryInMs + 999) / 1000);
+    showListsStale(true);
     updateStaleness();
+}
+
+void MainWindow::showListsStale(bool stale) {
+    // The poller is the one that notices an outage (every few seconds, whatever tab is shown);
+    // the lists read only when asked, so they learn it from here.
+    m_triage->setStale(stale);
+    m_audit->setStale(stale);
 }
 
 void MainWindow::updateStaleness() {

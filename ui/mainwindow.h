@@ -64,6 +64,7 @@ private:
     void onSnapshot(const Snapshot &s);
     void onRefreshFailed(const QString &message, int retryInMs);
     void updateStaleness();
+    void showListsStale(bool stale);
 
     AppContext m_context;
     QTabWidget *m_tabs;

@@ -10,6 +10,7 @@
 #include "commitdropproxy.h"
 #include "pg/gateway.h"
 #include "profilerows.h"
+#include "screenshots.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
@@ -50,10 +51,8 @@ struct Operator : QObject {
         return false;
     }
     void shot(QWidget *w, const QString &name) {
-        const QString dir = qEnvironmentVariable("OM_SCREENSHOT_DIR");
-        if (dir.isEmpty() || shotPrefix.isEmpty())
-            return;
-        w->grab().save(QStringLiteral("%1/%2-%3-%4.png").arg(dir, name, shotPrefix, testLanguage()));
+        if (!shotPrefix.isEmpty())
+            saveScreenshot(w, name + QLatin1Char('-') + shotPrefix);
     }
     void look() {
         progressEverShown = progressEverShown || anyProgressVisible();

@@ -8,6 +8,7 @@
 #include "pg/connectioninfo.h"
 #include "pg/gateway.h"
 #include "profilerows.h"
+#include "screenshots.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
@@ -85,10 +86,10 @@ private slots:
         }
         auto *clear = again.findChild<QPushButton *>(QStringLiteral("clearRestoredFilter"));
         QVERIFY(clear && clear->isVisible());
-        if (const QString dir = qEnvironmentVariable("OM_SCREENSHOT_DIR"); !dir.isEmpty() && profileId == QLatin1String("app_outbox")) {
+        if (screenshotsWanted() && profileId == QLatin1String("app_outbox")) {
             again.resize(1440, 900);
             QTest::qWait(2500); // the list's age has counted a little
-            again.grab().save(QStringLiteral("%1/triage-restored-filter-%2.png").arg(dir, testLanguage()));
+            saveScreenshot(&again, QStringLiteral("triage-restored-filter"));
         }
         // One click: the plain start view, the bar gone, the inputs empty.
         clear->click();

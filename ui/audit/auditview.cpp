@@ -4,6 +4,7 @@
 #include "audit/incidentreport.h"
 #include "audit/reportmaker.h"
 #include "common/dataagelabel.h"
+#include "common/stalelook.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
 
@@ -155,6 +156,13 @@ void AuditView::refresh() {
 }
 
 QString AuditView::dataAgeText() const { return m_age->text(); }
+
+void AuditView::setStale(bool stale) {
+    m_age->setStale(stale);
+    showStale(m_table, stale);
+}
+
+bool AuditView::isStale() const { return m_age->isStale(); }
 
 AuditFilter AuditView::currentFilter() const {
     AuditFilter f;

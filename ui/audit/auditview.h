@@ -50,6 +50,10 @@ public:
     void makeReport(const QString &path);
     /// How old the trail shown is: "as of 14:02:31, 40 s ago".
     QString dataAgeText() const;
+    /// The connection is down: what is shown cannot be refreshed and is shown greyed, its age
+    /// label saying so (MainWindow follows the poller). False when data flows again.
+    void setStale(bool stale);
+    bool isStale() const;
 
 public slots:
     /// Reads the trail again with the filter last applied (after an action, or another window's).

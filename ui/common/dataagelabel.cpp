@@ -32,6 +32,17 @@ QString DataAgeLabel::describe(const QDateTime &readAt, qint64 ageMs) {
     return tr("as of %1, %2 ago").arg(QLocale().toString(readAt.time(), QStringLiteral("HH:mm:ss")), formatAge(double(ageMs) / 1000.0));
 }
 
-void DataAgeLabel::updateText() { setText(describe(m_readAt, m_since.isValid() ? m_since.elapsed() : 0)); }
+void DataAgeLabel::setStale(bool stale) {
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    setStyleSheet(stale ? QStringLiteral("QLabel { color: #c82333; font-weight: bold; }") : QString());
+    updateText();
+}
+
+void DataAgeLabel::updateText() {
+    const QString age = describe(m_readAt, m_since.isValid() ? m_since.elapsed() : 0);
+    setText(m_stale && !age.isEmpty() ? tr("%1 · not refreshing: the connection is down").arg(age) : age);
+}
 
 } // namespace om

@@ -18,6 +18,10 @@ public:
     void markFresh();
     /// Nothing is shown (no data yet): the label is empty and the timer stops.
     void reset();
+    /// The data cannot be refreshed now (the connection is down): the label says so, in red,
+    /// while the age keeps counting.
+    void setStale(bool stale);
+    bool isStale() const { return m_stale; }
     /// "as of HH:mm:ss, N s ago" for data read at `readAt` and `ageMs` old ("" when `readAt` is invalid).
     static QString describe(const QDateTime &readAt, qint64 ageMs);
 
@@ -27,6 +31,7 @@ private:
     QDateTime m_readAt;    ///< wall clock, for the "as of" time the operator compares with others
     QElapsedTimer m_since; ///< monotonic, for the age (a clock change does not make data younger)
     QTimer *m_tick;
+    bool m_stale = false;
 };
 
 } // namespace om

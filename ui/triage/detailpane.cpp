@@ -1,5 +1,6 @@
 #include "detailpane.h"
 #include "common/dataagelabel.h"
+#include "common/stalelook.h"
 #include "core/common/timeconv.h"
 #include "core/common/timeformat.h"
 #include "jsonhighlighter.h"
@@ -93,6 +94,15 @@ QString DetailPane::lastErrorText() const { return m_error->toPlainText(); }
 int DetailPane::historyRowCount() const { return m_history->rowCount(); }
 int DetailPane::fieldRowCount() const { return m_fields->rowCount(); }
 QString DetailPane::dataAgeText() const { return m_age->text(); }
+
+void DetailPane::setStale(bool stale) {
+    m_age->setStale(stale);
+    for (QWidget *w : {static_cast<QWidget *>(m_fields), static_cast<QWidget *>(m_history),
+                       static_cast<QWidget *>(m_error), static_cast<QWidget *>(m_payload)})
+        showStale(w, stale);
+}
+
+bool DetailPane::isStale() const { return m_age->isStale(); }
 
 void DetailPane::clear() {
     ++m_generation;

@@ -37,6 +37,10 @@ public:
     int fieldRowCount() const;
     /// How old the shown message is: "as of 14:02:31, 40 s ago" ("" when none is shown).
     QString dataAgeText() const;
+    /// The connection is down: what is shown cannot be refreshed and is shown greyed, its age
+    /// label saying so (MainWindow follows the poller). False when data flows again.
+    void setStale(bool stale);
+    bool isStale() const;
 
 public slots:
     /// Fetches and shows message `id` (a newer call wins over an older one still loading).

@@ -2,6 +2,7 @@
 #include "actions/scopewords.h"
 #include "appcontext.h"
 #include "common/dataagelabel.h"
+#include "common/stalelook.h"
 #include "core/common/csv.h"
 #include "csvexport.h"
 #include "detailpane.h"
@@ -270,6 +271,14 @@ void TriageView::restoreLastFilter() {
 bool TriageView::isRestoredFilterShown() const { return !m_restored->isHidden(); }
 QString TriageView::restoredFilterText() const { return m_restoredText->text(); }
 QString TriageView::dataAgeText() const { return m_age->text(); }
+
+void TriageView::setStale(bool stale) {
+    m_age->setStale(stale);
+    showStale(m_table, stale);
+    m_detail->setStale(stale);
+}
+
+bool TriageView::isStale() const { return m_age->isStale(); }
 
 void TriageView::clearFilter() {
     m_restored->hide();

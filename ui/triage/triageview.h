@@ -66,6 +66,10 @@ public:
     QString restoredFilterText() const;
     /// How old the list is: "as of 14:02:31, 40 s ago" ("" while the first page loads).
     QString dataAgeText() const;
+    /// The connection is down: what is shown cannot be refreshed and is shown greyed, its age
+    /// label saying so; the detail pane too (MainWindow follows the poller). False when data flows again.
+    void setStale(bool stale);
+    bool isStale() const;
 
 public slots:
     /// Reloads the list, the count and the detail pane (e.g. after an action).
