@@ -292,10 +292,6 @@
         <translation>停滞を復旧</translation>
     </message>
     <message>
-        <source>%1@%2 (database user %3): %4 on %5 message(s) of %6</source>
-        <translation>%1@%2 (データベースユーザー %3): %6 の %5 件のメッセージに%4</translation>
-    </message>
-    <message>
         <source>someone</source>
         <translation>(不明なユーザー)</translation>
     </message>
@@ -378,6 +374,12 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>The connection was lost during COMMIT and the re-check failed (%1): the outcome is unknown. Look for audit rows of action id %2 before acting again.</source>
         <translation>COMMIT 中に接続が切れ、再確認にも失敗しました (%1): 結果は不明です。再度操作する前に、操作 ID %2 の監査行を確認してください。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1@%2 (database user %3): %4 on %n message(s) of %5</source>
+        <translation>
+            <numerusform>%1@%2 (データベースユーザー %3): %5 の %n 件のメッセージに%4</numerusform>
+        </translation>
     </message>
 </context>
 <context>

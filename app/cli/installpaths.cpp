@@ -65,12 +65,22 @@ QString installTranslations(QCoreApplication &app) {
     QString used;
     auto *own = new QTranslator(&app);
     const QString data = installedDataDir();
-    for (const QString &dir : {data.isEmpty() ? QString() : data + QStringLiteral("/translations"), QStringLiteral(":/i18n")}) {
-        if (!dir.isEmpty() && own->load(locale, QStringLiteral("outbox-monitor"), QStringLiteral("_"), dir)) {
-            used = own->filePath();
-            app.installTranslator(own);
-            break;
+    const QStringList dirs = {data.isEmpty() ? QString() : data + QStringLiteral("/translations"), QStringLiteral(":/i18n")};
+    // The locale's language first; else English, whose file holds only the plural forms
+    // ("1 message", "2 messages"): the source texts say "%n message(s)".
+    for (bool english : {false, true}) {
+        for (const QString &dir : dirs) {
+            const bool loaded = !dir.isEmpty()
+                && (english ? own->load(QStringLiteral("outbox-monitor_en"), dir)
+                            : own->load(locale, QStringLiteral("outbox-monitor"), QStringLiteral("_"), dir));
+            if (loaded) {
+                used = own->filePath();
+                app.installTranslator(own);
+                break;
+            }
         }
+        if (!used.isEmpty())
+            break;
     }
     auto *qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

@@ -25,7 +25,8 @@ QList<ProfileSource> builtInProfiles();
 std::optional<SchemaProfile> resolveProfile(const QString &idOrFile, QString *error);
 
 /// Installs the program's translation for the system locale (installed .qm first, the embedded
-/// one otherwise) and Qt's own; returns the file it took for ours ("" when none matched).
+/// one otherwise), the English plural forms for a locale without one, and Qt's own; returns the
+/// file it took for ours ("" when none could be loaded).
 QString installTranslations(QCoreApplication &app);
 
 } // namespace om::cli

@@ -282,6 +282,11 @@ private slots:
         const Run embedded = run({"--version", "--verbose"}, environment("ja_JP.UTF-8"), bin);
         QVERIFY2(embedded.err.contains("translation: :/i18n/outbox-monitor_ja.qm"), qPrintable(embedded.err));
         QVERIFY(run({"--help"}, environment("ja_JP.UTF-8"), bin).out.contains(QStringLiteral("このヘルプを表示して終了します。")));
+        // Any language without a translation of its own gets the English plural forms.
+        for (const char *locale : {"C.UTF-8", "de_DE.UTF-8"}) {
+            const Run other = run({"--version", "--verbose"}, environment(locale), bin);
+            QVERIFY2(other.err.contains("translation: " + data + "/translations/outbox-monitor_en.qm"), qPrintable(other.err));
+        }
     }
 };
 

@@ -9,17 +9,16 @@ namespace om::test {
 QString testLanguage() { return qEnvironmentVariable("OM_LANG", QStringLiteral("en")); }
 
 void installTestTranslations() {
-    if (testLanguage() != QLatin1String("ja"))
-        return;
     // Function-static: a translator must outlive every tr() call of the test program.
     static QTranslator own, qt;
     static bool installed = false;
     if (installed)
         return;
     installed = true;
-    if (own.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm")))
+    // English too: its file holds the plural forms ("1 message", "2 messages").
+    if (own.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_%1.qm").arg(testLanguage())))
         QCoreApplication::installTranslator(&own);
-    if (qt.load(QStringLiteral("qtbase_ja"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (testLanguage() == QLatin1String("ja") && qt.load(QStringLiteral("qtbase_ja"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(&qt);
 }
 

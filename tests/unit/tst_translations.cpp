@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
+#include <QTranslator>
 #include <QXmlStreamReader>
 
 class TestTranslations : public QObject {
@@ -45,6 +46,35 @@ private slots:
     void everyMessageIsTranslated() {
         for (const Message &m : m_messages)
             QVERIFY2(m.finished && !m.translation.trimmed().isEmpty(), qPrintable(m.context + QLatin1String(": ") + m.source));
+    }
+
+    // "%n message(s)" is the source text; what the operator reads is the language's plural form:
+    // "1 message", "2 messages" in English (a plurals-only translation, loaded for any language
+    // the program has no translation for), one form in Japanese. Every plural message of the
+    // program, from the .qm files the build made.
+    void pluralFormsInBothLanguages() {
+        QTranslator en, ja;
+        QVERIFY(en.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_en.qm")));
+        QVERIFY(ja.load(QStringLiteral(OM_BUILD_DIR "/outbox-monitor_ja.qm")));
+        int plurals = 0;
+        for (const Message &m : m_messages) {
+            if (!m.source.contains(QLatin1String("%n")) && !m.source.contains(QLatin1String("%Ln")))
+                continue;
+            ++plurals;
+            const QByteArray context = m.context.toUtf8(), source = m.source.toUtf8();
+            const QString one = en.translate(context, source, nullptr, 1);
+            const QString two = en.translate(context, source, nullptr, 2);
+            QVERIFY2(!one.isEmpty() && !two.isEmpty(), source.constData()); // in the English file
+            QVERIFY2(!one.contains(QLatin1String("(s)")) && !two.contains(QLatin1String("(s)")), source.constData());
+            if (m.source.contains(QLatin1String("(s)")))
+                QVERIFY2(one != two, source.constData());
+            const QString japanese = ja.translate(context, source, nullptr, 2);
+            QVERIFY2(!japanese.isEmpty() && !japanese.contains(QLatin1String("(s)")), source.constData());
+        }
+        QVERIFY(plurals >= 18);
+        const QByteArray changed = "%n message(s) changed, each with its audit row (%1).";
+        QCOMPARE(en.translate("om::ResultDialog", changed, nullptr, 1), QStringLiteral("%n message changed, each with its audit row (%1)."));
+        QCOMPARE(en.translate("om::ResultDialog", changed, nullptr, 3), QStringLiteral("%n messages changed, each with its audit row (%1)."));
     }
 
     void placeholdersAreKept() {

@@ -67,9 +67,9 @@ QKeySequence ActionController::shortcut(const QString &kind) {
 }
 
 QString ActionController::describe(const ActionNotice &n) {
-    return tr("%1@%2 (database user %3): %4 on %5 message(s) of %6")
+    return tr("%1@%2 (database user %3): %4 on %n message(s) of %5", nullptr, n.count)
         .arg(n.osUser.isEmpty() ? tr("someone") : n.osUser, n.host.isEmpty() ? tr("?") : n.host, n.user,
-             title(n.action)).arg(n.count).arg(n.profile);
+             title(n.action), n.profile);
 }
 
 ReasonRules ActionController::reasonRules() const {

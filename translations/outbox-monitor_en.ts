@@ -1,0 +1,164 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>IndexAdvisor</name>
+    <message numerus="yes">
+        <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply %3, or create: %4</source>
+        <translation>
+            <numerusform>Index missing: each refresh reads %1 sequentially %n time (estimated cost %2). Apply %3, or create: %4</numerusform>
+            <numerusform>Index missing: each refresh reads %1 sequentially %n times (estimated cost %2). Apply %3, or create: %4</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::ActionController</name>
+    <message numerus="yes">
+        <source>the %n message(s) selected in %1</source>
+        <translation>
+            <numerusform>the %n message selected in %1</numerusform>
+            <numerusform>the %n messages selected in %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>stuck = in %1 for more than %n min, server clock</source>
+        <translation>
+            <numerusform>stuck = in %1 for more than %n min, server clock</numerusform>
+            <numerusform>stuck = in %1 for more than %n min, server clock</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n message(s) in one transaction…</source>
+        <translation>
+            <numerusform>%1: %n message in one transaction…</numerusform>
+            <numerusform>%1: %n messages in one transaction…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1@%2 (database user %3): %4 on %n message(s) of %5</source>
+        <translation>
+            <numerusform>%1@%2 (database user %3): %4 on %n message of %5</numerusform>
+            <numerusform>%1@%2 (database user %3): %4 on %n messages of %5</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::ActionPanel</name>
+    <message numerus="yes">
+        <source>the %n message id(s) typed in the Actions tab</source>
+        <translation>
+            <numerusform>the %n message id typed in the Actions tab</numerusform>
+            <numerusform>the %n message ids typed in the Actions tab</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) chosen.</source>
+        <translation>
+            <numerusform>%n message chosen.</numerusform>
+            <numerusform>%n messages chosen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::CsvExport</name>
+    <message numerus="yes">
+        <source>%n message(s) exported to %1.</source>
+        <translation>
+            <numerusform>%n message exported to %1.</numerusform>
+            <numerusform>%n messages exported to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::ReasonDialog</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; will change &lt;b&gt;%n message(s)&lt;/b&gt; of %2 and write one audit row (%3) for each.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; will change &lt;b&gt;%n message&lt;/b&gt; of %2 and write one audit row (%3) for each.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; will change &lt;b&gt;%n messages&lt;/b&gt; of %2 and write one audit row (%3) for each.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Why? (at least %n character(s); stored in the audit trail)</source>
+        <translation>
+            <numerusform>Why? (at least %n character; stored in the audit trail)</numerusform>
+            <numerusform>Why? (at least %n characters; stored in the audit trail)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %n message(s)</source>
+        <translation>
+            <numerusform>%1 %n message</numerusform>
+            <numerusform>%1 %n messages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::ResultDialog</name>
+    <message numerus="yes">
+        <source>%n message(s) changed, each with its audit row (%1).</source>
+        <translation>
+            <numerusform>%n message changed, each with its audit row (%1).</numerusform>
+            <numerusform>%n messages changed, each with its audit row (%1).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) not changed:</source>
+        <translation>
+            <numerusform>%n message not changed:</numerusform>
+            <numerusform>%n messages not changed:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::ScopeWords</name>
+    <message numerus="yes">
+        <source>older than %n min</source>
+        <translation>
+            <numerusform>older than %n min</numerusform>
+            <numerusform>older than %n min</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::StatusTiles</name>
+    <message numerus="yes">
+        <source>Stuck &gt; %n min</source>
+        <translation>
+            <numerusform>Stuck &gt; %n min</numerusform>
+            <numerusform>Stuck &gt; %n min</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::TriageView</name>
+    <message numerus="yes">
+        <source>%Ln row(s) shown · last page %1 ms</source>
+        <translation>
+            <numerusform>%Ln row shown · last page %1 ms</numerusform>
+            <numerusform>%Ln rows shown · last page %1 ms</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of your selected message(s) changed since you selected them and left this list; an action still targets the %1 you selected and skips what no longer fits.</source>
+        <translation>
+            <numerusform>%n of your selected messages changed since you selected it and left this list; an action still targets the %1 you selected and skips what no longer fits.</numerusform>
+            <numerusform>%n of your selected messages changed since you selected them and left this list; an action still targets the %1 you selected and skips what no longer fits.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) copied as tab-separated text.</source>
+        <translation>
+            <numerusform>%n row copied as tab-separated text.</numerusform>
+            <numerusform>%n rows copied as tab-separated text.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) exported to %1.</source>
+        <translation>
+            <numerusform>%n row exported to %1.</numerusform>
+            <numerusform>%n rows exported to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
