@@ -183,7 +183,9 @@ QString describe(const QString &connInfo) {
     const Target t = target(connInfo);
     // The TLS mode is part of what the operator should see: "require" and "verify-full" differ.
     const QString sslmode = pick(connInfo, QStringLiteral("sslmode"), "PGSSLMODE", {});
-    const QString label = QStringLiteral("%1@%2:%3 (%4)").arg(t.db, t.host, t.port, t.user);
+    // No user known here (no user=, PGUSER or USER: libpq then asks the system): no "()".
+    const QString place = QStringLiteral("%1@%2:%3").arg(t.db, t.host, t.port);
+    const QString label = t.user.isEmpty() ? place : QStringLiteral("%1 (%2)").arg(place, t.user);
     return sslmode.isEmpty() ? label : label + QStringLiteral(" sslmode=") + sslmode;
 }
 

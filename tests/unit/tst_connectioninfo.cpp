@@ -89,6 +89,20 @@ private slots:
                  QStringLiteral("app@db:1 (ops) sslmode=require"));
     }
 
+    void describeWithoutAUserHasNoEmptyParentheses() {
+        QString d;
+        {
+            const bool hadPgUser = qEnvironmentVariableIsSet("PGUSER"), hadUser = qEnvironmentVariableIsSet("USER");
+            const QByteArray pguser = qgetenv("PGUSER"), user = qgetenv("USER");
+            qunsetenv("PGUSER");
+            qunsetenv("USER"); // as under cron or in a container
+            d = ConnectionInfo::describe(QStringLiteral("host=db port=1 dbname=app"));
+            if (hadPgUser) qputenv("PGUSER", pguser);
+            if (hadUser) qputenv("USER", user);
+        }
+        QCOMPARE(d, QStringLiteral("app@db:1"));
+    }
+
     void passwordJoinsAUriQueryCorrectly() {
         QCOMPARE(ConnectionInfo::withPassword(QStringLiteral("postgresql://ops@db/app"), "p w"), QStringLiteral("postgresql://ops@db/app?password=p%20w"));
         QCOMPARE(ConnectionInfo::withPassword(QStringLiteral("postgresql://ops@db/app?"), "x"), QStringLiteral("postgresql://ops@db/app?password=x"));
