@@ -96,17 +96,17 @@
 <context>
     <name>om::ResultDialog</name>
     <message numerus="yes">
-        <source>%n message(s) changed, each with its audit row (%1).</source>
-        <translation>
-            <numerusform>%n message changed, each with its audit row (%1).</numerusform>
-            <numerusform>%n messages changed, each with its audit row (%1).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n message(s) not changed:</source>
         <translation>
             <numerusform>%n message not changed:</numerusform>
             <numerusform>%n messages not changed:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) changed to %1, each with its audit row (%2).</source>
+        <translation>
+            <numerusform>%n message changed to %1, with its audit row (%2).</numerusform>
+            <numerusform>%n messages changed to %1, each with its audit row (%2).</numerusform>
         </translation>
     </message>
 </context>

@@ -1574,12 +1574,6 @@ from %6</source>
         <translation>%1 — 結果</translation>
     </message>
     <message numerus="yes">
-        <source>%n message(s) changed, each with its audit row (%1).</source>
-        <translation>
-            <numerusform>%n 件のメッセージを変更し、それぞれ監査行を記録しました (%1)。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n message(s) not changed:</source>
         <translation>
             <numerusform>%n 件のメッセージは変更されませんでした:</numerusform>
@@ -1605,6 +1599,20 @@ from %6</source>
     <message>
         <source>Action id %1.</source>
         <translation>操作 ID %1。</translation>
+    </message>
+    <message>
+        <source>Message %1 changed to %2, with its audit row (%3).</source>
+        <translation>メッセージ %1 を %2 に変更し、監査行を記録しました (%3)。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) changed to %1, each with its audit row (%2).</source>
+        <translation>
+            <numerusform>%n 件のメッセージを %1 に変更し、それぞれ監査行を記録しました (%2)。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ids: %1.</source>
+        <translation>ID: %1。</translation>
     </message>
 </context>
 <context>

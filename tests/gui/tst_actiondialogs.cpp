@@ -7,6 +7,7 @@
 #include "actions/resultdialog.h"
 #include "actions/scopewords.h"
 #include "actions/skippedmodel.h"
+#include "testlanguage.h"
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
@@ -145,6 +146,34 @@ private slots:
         const QAbstractItemView *view = d.table(); // sizeHintForColumn is public there
         QTRY_VERIFY(d.table()->columnWidth(1) >= view->sizeHintForColumn(1));
         QVERIFY(d.table()->columnWidth(0) >= view->sizeHintForColumn(0));
+    }
+
+    // The result names what changed in the operator's terms: the message (one) or the ids (a
+    // few), and the state they now have; plural forms in English ("1 message", "3 messages").
+    void resultNamesTheMessagesAndTheirNewState() {
+        om::test::installTestTranslations();
+        ActionResult one;
+        one.auditName = QStringLiteral("RETRY_FAILED");
+        one.toState = QStringLiteral("PENDING");
+        one.changedIds = {4711};
+        const QString single = ResultDialog(QStringLiteral("Retry"), one).summary();
+        ActionResult three = one;
+        three.changedIds = {1, 2, 3};
+        const QString several = ResultDialog(QStringLiteral("Retry"), three).summary();
+        ActionResult many = one;
+        for (qint64 id = 100; id < 150; ++id)
+            many.changedIds << id;
+        const QString fifty = ResultDialog(QStringLiteral("Retry"), many).summary();
+        for (const QString &text : {single, several, fifty})
+            QVERIFY2(text.contains(QStringLiteral("PENDING")) && text.contains(QStringLiteral("RETRY_FAILED")) && !text.contains(QStringLiteral("(s)")),
+                     qPrintable(text));
+        QVERIFY2(single.contains(QStringLiteral("4711")), qPrintable(single));
+        QVERIFY2(several.contains(QStringLiteral("1, 2, 3")), qPrintable(several));
+        QVERIFY2(!fifty.contains(QStringLiteral("100, 101")), qPrintable(fifty)); // fifty ids are not read: the audit tab has them
+        if (om::test::testLanguage() == QLatin1String("en")) {
+            QVERIFY2(single.startsWith(QStringLiteral("Message 4711 changed to PENDING")), qPrintable(single));
+            QVERIFY2(several.startsWith(QStringLiteral("3 messages changed to PENDING")), qPrintable(several));
+        }
     }
 
     void controllerActionsFollowProfileSelectionAndMode() {

@@ -72,9 +72,9 @@ private slots:
             QVERIFY2(!japanese.isEmpty() && !japanese.contains(QLatin1String("(s)")), source.constData());
         }
         QVERIFY(plurals >= 18);
-        const QByteArray changed = "%n message(s) changed, each with its audit row (%1).";
-        QCOMPARE(en.translate("om::ResultDialog", changed, nullptr, 1), QStringLiteral("%n message changed, each with its audit row (%1)."));
-        QCOMPARE(en.translate("om::ResultDialog", changed, nullptr, 3), QStringLiteral("%n messages changed, each with its audit row (%1)."));
+        const QByteArray changed = "%n message(s) not changed:";
+        QCOMPARE(en.translate("om::ResultDialog", changed, nullptr, 1), QStringLiteral("%n message not changed:"));
+        QCOMPARE(en.translate("om::ResultDialog", changed, nullptr, 3), QStringLiteral("%n messages not changed:"));
     }
 
     void placeholdersAreKept() {

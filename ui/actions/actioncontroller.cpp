@@ -183,7 +183,7 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request,
                 ? tr("stuck = in %1 for more than %n min, server clock", nullptr, stuckTimeoutMinutes())
                       .arg(def.from.join(QLatin1String(" / ")))
                 : QString();
-            ReasonDialog dialog({title(kind), def.auditName, profile.title, pv.eligible, pv.sampleKeys, scope, stuckRule},
+            ReasonDialog dialog({title(kind), def.auditName, profile.schema + QLatin1Char('.') + profile.table, pv.eligible, pv.sampleKeys, scope, stuckRule},
                                 reasonRules(), m_window);
             if (dialog.exec() != QDialog::Accepted)
                 return finish();
@@ -285,6 +285,7 @@ void ActionController::recheck(const QString &kind, const ActionRequest &request
                 ActionResult res;
                 res.action = request.action;
                 res.auditName = m_context.profile.actions.value(request.action).auditName;
+                res.toState = m_context.profile.actions.value(request.action).to;
                 res.actionId = request.actionId;
                 res.xid = xid;
                 res.changedIds = rc.changedIds;

@@ -21,7 +21,7 @@ public:
     struct Info {
         QString actionTitle;   ///< e.g. "Retry", translated
         QString auditName;     ///< e.g. RETRY_FAILED
-        QString tableTitle;
+        QString tableTitle;    ///< the table as the operator knows it: schema.table
         qint64 count = 0;      ///< exact number of messages the action will touch
         QStringList sampleKeys;
         QString scope;         ///< the target in words: "the 3 messages selected in Triage › Failed", "all … matching …"

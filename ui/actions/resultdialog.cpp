@@ -8,6 +8,11 @@
 #include <QVBoxLayout>
 
 namespace om {
+namespace {
+/// Up to this many changed messages are named by id in the result (more would not be read; the
+/// audit tab lists them all under the action id).
+constexpr int kIdsNamed = 10;
+} // namespace
 
 ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &result, QWidget *parent)
     : QDialog(parent), m_summary(new QLabel), m_model(new SkippedModel(result.skipped, this)), m_table(new QTableView) {
@@ -17,7 +22,18 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
     if (result.rechecked)
         text = tr("The connection was lost during COMMIT, so the outcome was unknown. Re-checked on a new "
                   "connection: the transaction committed.") + QLatin1Char(' ');
-    text += tr("%n message(s) changed, each with its audit row (%1).", nullptr, int(result.changed())).arg(result.auditName);
+    // What changed, in the operator's terms: which message(s), and the state they have now.
+    const int changed = int(result.changed());
+    if (changed == 1)
+        text += tr("Message %1 changed to %2, with its audit row (%3).").arg(result.changedIds.first()).arg(result.toState, result.auditName);
+    else
+        text += tr("%n message(s) changed to %1, each with its audit row (%2).", nullptr, changed).arg(result.toState, result.auditName);
+    if (changed > 1 && changed <= kIdsNamed) {
+        QStringList ids;
+        for (qint64 id : result.changedIds)
+            ids << QString::number(id);
+        text += QLatin1Char(' ') + tr("Ids: %1.").arg(ids.join(QLatin1String(", ")));
+    }
     if (result.skippedTotal > 0) {
         text += QLatin1Char(' ') + tr("%n message(s) not changed:", nullptr, int(result.skippedTotal));
         QStringList parts;

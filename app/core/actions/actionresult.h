@@ -23,6 +23,7 @@ struct SkippedMessage {
 struct ActionResult {
     QString action;        ///< profile action key
     QString auditName;     ///< name written into the audit rows
+    QString toState;       ///< the state the changed messages now have (the profile's value)
     QList<qint64> changedIds;
     QList<SkippedMessage> skipped;  ///< capped (see skippedTotal)
     qint64 skippedTotal = 0;        ///< all skipped rows, also those beyond the cap

@@ -169,6 +169,7 @@ ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request,
     ActionResult result;
     result.action = r.action;
     result.auditName = a.auditName;
+    result.toState = a.to;
     result.actionId = r.actionId;
     QElapsedTimer timer;
     timer.start();
