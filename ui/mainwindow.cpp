@@ -12,6 +12,7 @@
 #include "triage/detailpane.h"
 #include "triage/triageview.h"
 
+#include <QFrame>
 #include <QLabel>
 #include <QLocale>
 #include <QScreen>
@@ -21,12 +22,13 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace om {
 
 MainWindow::MainWindow(AppContext context, QWidget *parent)
     : QMainWindow(parent), m_context(std::move(context)), m_tabs(new QTabWidget(this)),
-      m_tiles(nullptr), m_serverTime(new ElidingLabel), m_connection(new ElidingLabel), m_mode(new QLabel),
+      m_tiles(nullptr), m_serverTime(new ElidingLabel), m_connection(new ElidingLabel), m_mode(new ElidingLabel),
       m_poller(new SnapshotPoller(m_context.gateway, m_context.profile, this)),
       m_access(new AccessStatus(m_context.gateway, m_context.profile, this)),
       m_audit(new AuditView(m_context.gateway, m_context.profile)), m_staleTimer(new QTimer(this)) {
@@ -133,9 +135,9 @@ void MainWindow::connectRefreshAfterChange() {
 
 void MainWindow::connectAccess() {
     // Until the server has said what the role may do, nothing may change.
-    m_mode->setText(m_context.readOnly ? tr("read-only") : tr("checking privileges…"));
+    m_mode->setFullText(m_context.readOnly ? tr("read-only") : tr("checking privileges…"));
     connect(m_access, &AccessStatus::accessChanged, this, [this](bool can, const QString &summary) {
-        m_mode->setText(summary);
+        m_mode->setFullText(summary);
         m_actions->setAllowed(can);
         m_actionPanel->setEnabled(can);
         m_tabs->setTabVisible(m_actionsTab, can);
@@ -144,9 +146,16 @@ void MainWindow::connectAccess() {
 }
 
 void MainWindow::buildStatusBar() {
-    statusBar()->addWidget(m_connection, 1);
-    statusBar()->addPermanentWidget(m_serverTime);
-    statusBar()->addPermanentWidget(m_mode);
+    // Three segments, each elided to its share (the whole text in its tooltip) and set apart by
+    // a line: a long privileges sentence no longer squeezes the connection to "Connec…".
+    statusBar()->addWidget(m_connection, 3);
+    for (auto [segment, stretch] : {std::pair<QWidget *, int>{m_serverTime, 2}, {m_mode, 2}}) {
+        auto *line = new QFrame;
+        line->setFrameShape(QFrame::VLine);
+        line->setFrameShadow(QFrame::Sunken);
+        statusBar()->addPermanentWidget(line);
+        statusBar()->addPermanentWidget(segment, stretch);
+    }
     connect(m_poller, &SnapshotPoller::snapshotReady, this, &MainWindow::onSnapshot);
     connect(m_poller, &SnapshotPoller::refreshFailed, this, &MainWindow::onRefreshFailed);
     connect(m_staleTimer, &QTimer::timeout, this, &MainWindow::updateStaleness);
@@ -170,7 +179,7 @@ MainWindow::~MainWindow() {
 }
 
 QString MainWindow::connectionText() const { return m_connection->fullText(); }
-QString MainWindow::accessText() const { return m_mode->text(); }
+QString MainWindow::accessText() const { return m_mode->fullText(); }
 bool MainWindow::canChangeMessages() const { return !m_context.readOnly && m_access->canChangeMessages(); }
 
 void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, index, m_tabs->count() - 1)); }

@@ -71,7 +71,7 @@ private:
     StatusTiles *m_tiles;
     ElidingLabel *m_serverTime; ///< elided, not clipped, in a narrow window (full text as tooltip)
     ElidingLabel *m_connection;
-    QLabel *m_mode;
+    ElidingLabel *m_mode;       ///< what this login may do (the whole sentence as tooltip)
     SnapshotPoller *m_poller;
     AccessStatus *m_access;
     AuditView *m_audit;
