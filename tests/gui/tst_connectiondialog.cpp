@@ -88,6 +88,34 @@ private slots:
         QCOMPARE(d.connectionString(), QStringLiteral("host=db dbname=app user=ops"));
     }
 
+    // The notes wrap and come after the dialog is shown (the keychain's answer, a password typed
+    // into the string): the dialog grows, so no paragraph is clipped or drawn over another.
+    void notesAreNeverClippedOrOverlapping() {
+        ConnectionDialog d({QStringLiteral("app_outbox")});
+        d.resize(560, 200); // as narrow and low as a window manager may open it
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        d.findChildren<QLineEdit *>().at(0)->setText(QStringLiteral("host=db dbname=app user=ops password=secret"));
+        if (PasswordKeychain::compiledIn())
+            QTRY_VERIFY_WITH_TIMEOUT(!d.keychainStatus().isEmpty() && !d.keychainStatus().contains(QLatin1String("Checking")), 30000);
+        const auto laidOut = [&d] {
+            QList<QRect> boxes;
+            for (QLabel *l : d.findChildren<QLabel *>()) {
+                if (!l->isVisible() || l->text().isEmpty() || !l->wordWrap())
+                    continue;
+                const QRect r(l->mapTo(&d, QPoint(0, 0)), l->size());
+                if (!d.rect().contains(r) || r.height() < l->heightForWidth(r.width()))
+                    return false; // outside the dialog, or shorter than its wrapped text
+                for (const QRect &other : boxes)
+                    if (other.intersects(r))
+                        return false;
+                boxes << r;
+            }
+            return boxes.size() >= 2;
+        };
+        QTRY_VERIFY2(laidOut(), qPrintable(QStringLiteral("%1x%2").arg(d.width()).arg(d.height())));
+    }
+
     // Every operation ends in exactly one finished(ok = false) with a message naming the
     // fallback, and nothing of the password lands in the settings or the app-data folder.
     void keychainOperationsFailGracefully() {

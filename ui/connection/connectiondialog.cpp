@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -60,6 +61,25 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
         m_keychain->read(PasswordKeychain::probeKey());
     }
     revalidate();
+}
+
+bool ConnectionDialog::event(QEvent *event) {
+    const bool handled = QDialog::event(event);
+    if (event->type() == QEvent::LayoutRequest) // a note's text changed: it may need more lines
+        fitHeightToText();
+    return handled;
+}
+
+void ConnectionDialog::fitHeightToText() {
+    // The notes wrap, and they arrive after the dialog is shown (the keychain answers later).
+    // A window's minimum size does not follow height-for-width, so the dialog kept its first
+    // height and the last paragraph was clipped under the one above it.
+    const int need = layout()->totalHeightForWidth(width());
+    if (need <= 0)
+        return;
+    setMinimumHeight(need);
+    if (height() < need)
+        resize(width(), need);
 }
 
 QString ConnectionDialog::connectionString() const { return ConnectionInfo::withoutPassword(m_conn->text()); }

@@ -40,7 +40,11 @@ public:
 
     void accept() override;
 
+protected:
+    bool event(QEvent *event) override;
+
 private:
+    void fitHeightToText();
     void revalidate();
     void keychainFinished(int operation, const QString &key, bool ok, const QString &password, const QString &message);
     void setBusy(bool busy);
