@@ -1016,6 +1016,42 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Showing the first %1 of %2 characters, as stored. The whole payload is too large to show here; &quot;Save to file…&quot; writes all of it.</source>
         <translation>保存されている %2 文字のうち先頭 %1 文字を表示しています。ペイロード全体はここに表示するには大きすぎます。「ファイルに保存…」で全体を書き出せます。</translation>
     </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>From state</source>
+        <translation>変更前の状態</translation>
+    </message>
+    <message>
+        <source>To state</source>
+        <translation>変更後の状態</translation>
+    </message>
+    <message>
+        <source>Database user</source>
+        <translation>データベースユーザー</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation>チケット</translation>
+    </message>
+    <message>
+        <source>OS user</source>
+        <translation>OS ユーザー</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>ホスト</translation>
+    </message>
+    <message>
+        <source>App version</source>
+        <translation>アプリのバージョン</translation>
+    </message>
 </context>
 <context>
     <name>om::DetailQuery</name>

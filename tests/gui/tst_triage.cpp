@@ -24,6 +24,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace om;
@@ -210,6 +211,18 @@ private slots:
         QTRY_COMPARE(shown.size(), 1);
         QCOMPARE(pane.historyRowCount(), 2);
         QCOMPARE(pane.detail().history.first().at(pane.detail().historyColumns.indexOf(QStringLiteral("action"))).toString(), QStringLiteral("CANCEL_MESSAGE"));
+        // The History tab's headers are the operator's words, never the profile's logical names,
+        // and its times are shown whole.
+        auto *history = pane.findChild<QTableWidget *>(QStringLiteral("history"));
+        QVERIFY(history);
+        QCOMPARE(history->columnCount(), int(pane.detail().historyColumns.size()));
+        for (int c = 0; c < history->columnCount(); ++c) {
+            const QString header = history->horizontalHeaderItem(c)->text();
+            QVERIFY2(header != pane.detail().historyColumns.at(c), qPrintable(header));
+            QCOMPARE(header, DetailPane::historyHeader(pane.detail().historyColumns.at(c)));
+        }
+        const int when = int(pane.detail().historyColumns.indexOf(QStringLiteral("changedAt")));
+        QVERIFY(history->columnWidth(when) >= history->fontMetrics().horizontalAdvance(history->item(1, when)->text()));
         if (p.has(QStringLiteral("errorCode")))
             QCOMPARE(pane.lastErrorText(), QStringLiteral("E_BIG: too big"));
         // Every column of the table but the payload.

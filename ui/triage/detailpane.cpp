@@ -44,6 +44,7 @@ DetailPane::DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *
       m_copyId(new QPushButton(tr("Copy id"))), m_copyKey(new QPushButton(tr("Copy key"))),
       m_history(makeTable({})) {
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_history->setObjectName(QStringLiteral("history"));
     m_payload->setReadOnly(true);
     m_payload->setFont(mono);
     m_payload->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -132,6 +133,21 @@ void DetailPane::showMessage(qint64 id) {
         QStringLiteral("detail")); // latest wins: a load queued for a row passed by never runs
 }
 
+QString DetailPane::historyHeader(const QString &logicalColumn) {
+    // The audit columns' logical names (SchemaProfile) in the operator's words.
+    if (logicalColumn == QLatin1String("changedAt")) return tr("When (%1)").arg(localZoneName());
+    if (logicalColumn == QLatin1String("action")) return tr("Action");
+    if (logicalColumn == QLatin1String("oldStatus")) return tr("From state");
+    if (logicalColumn == QLatin1String("newStatus")) return tr("To state");
+    if (logicalColumn == QLatin1String("changedBy")) return tr("Database user");
+    if (logicalColumn == QLatin1String("reason")) return tr("Reason");
+    if (logicalColumn == QLatin1String("ticket")) return tr("Ticket");
+    if (logicalColumn == QLatin1String("osUser")) return tr("OS user");
+    if (logicalColumn == QLatin1String("host")) return tr("Host");
+    if (logicalColumn == QLatin1String("appVersion")) return tr("App version");
+    return logicalColumn;
+}
+
 void DetailPane::present(const MessageDetail &d) {
     m_detail = d;
     if (!d.found) {
@@ -156,7 +172,7 @@ void DetailPane::present(const MessageDetail &d) {
 
     QStringList headers;
     for (const QString &c : d.historyColumns)
-        headers << (c == QLatin1String("changedAt") ? tr("When (%1)").arg(localZoneName()) : c);
+        headers << historyHeader(c);
     m_history->setColumnCount(int(headers.size()));
     m_history->setHorizontalHeaderLabels(headers);
     m_history->setRowCount(int(d.history.size()));
@@ -168,6 +184,9 @@ void DetailPane::present(const MessageDetail &d) {
                 text = formatLocalTime(fromEpochSeconds(v));
             m_history->setItem(r, c, new QTableWidgetItem(text));
         }
+    // Whole times and states (the time was cut to "2026-12-01 ..."); a long reason may run past
+    // the pane's edge: the Audit tab shows it whole.
+    m_history->resizeColumnsToContents();
 
     m_copyId->setEnabled(true);
     m_copyKey->setEnabled(true);

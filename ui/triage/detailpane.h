@@ -41,6 +41,8 @@ public:
     /// label saying so (MainWindow follows the poller). False when data flows again.
     void setStale(bool stale);
     bool isStale() const;
+    /// The History tab's header for an audit column's logical name ("oldStatus" → "From state").
+    static QString historyHeader(const QString &logicalColumn);
 
 public slots:
     /// Fetches and shows message `id` (a newer call wins over an older one still loading).
