@@ -24,6 +24,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QPlainTextEdit>
 #include <QTableWidget>
 #include <QTest>
 
@@ -274,6 +275,14 @@ private slots:
         QCOMPARE(pane.historyRowCount(), 0);
         QVERIFY(pane.payloadNote().isEmpty());
         QVERIFY(!pane.isPayloadTruncated());
+        // "No error recorded" is said of a message shown, never of an empty pane.
+        auto *error = pane.findChild<QPlainTextEdit *>(QStringLiteral("lastError"));
+        QVERIFY(error);
+        if (pane.lastErrorText().isEmpty())
+            QCOMPARE(error->placeholderText(), QStringLiteral("No error recorded"));
+        pane.clear();
+        QCOMPARE(error->placeholderText(), QString());
+        QCOMPARE(pane.lastErrorText(), QString());
     }
 
     void csvExportRoundTrips() {

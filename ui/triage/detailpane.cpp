@@ -45,12 +45,12 @@ DetailPane::DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *
       m_history(makeTable({})) {
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_history->setObjectName(QStringLiteral("history"));
+    m_error->setObjectName(QStringLiteral("lastError"));
     m_payload->setReadOnly(true);
     m_payload->setFont(mono);
     m_payload->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_error->setReadOnly(true);
     m_error->setMaximumHeight(90);
-    m_error->setPlaceholderText(tr("No error recorded"));
     m_payloadNote->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setTextFormat(Qt::PlainText); // keys are data, never markup
@@ -114,6 +114,7 @@ void DetailPane::clear() {
     m_history->setRowCount(0);
     m_age->reset();
     m_error->clear();
+    m_error->setPlaceholderText(QString()); // no message, so nothing to say about its error
     setPayload({}, false, {});
     for (QPushButton *b : {m_showAll, m_save, m_copyId, m_copyKey})
         b->setEnabled(false);
@@ -169,6 +170,7 @@ void DetailPane::present(const MessageDetail &d) {
         m_fields->setItem(i, 1, item);
     }
     m_error->setPlainText(d.lastError);
+    m_error->setPlaceholderText(tr("No error recorded"));
 
     QStringList headers;
     for (const QString &c : d.historyColumns)
