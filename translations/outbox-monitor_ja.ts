@@ -2120,6 +2120,14 @@ from %6</source>
         <source>Triage › %1, %2</source>
         <translation>トリアージ › %1、%2</translation>
     </message>
+    <message>
+        <source>sorted by %1 ↓</source>
+        <translation>%1 の降順 ↓</translation>
+    </message>
+    <message>
+        <source>sorted by %1 ↑</source>
+        <translation>%1 の昇順 ↑</translation>
+    </message>
 </context>
 <context>
     <name>om::WaitingGroupModel</name>

@@ -24,6 +24,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QHeaderView>
 #include <QPlainTextEdit>
 #include <QTableWidget>
 #include <QTest>
@@ -384,6 +385,13 @@ private slots:
         QTRY_VERIFY(view.model()->rowCount() > 0 && !view.model()->isLoading());
         for (int r = 0; r < view.model()->rowCount(); ++r)
             QCOMPARE(view.model()->message(r).state, QStringLiteral("FAILED"));
+        // Failed sorts by Updated, a column far to the right: the sort is said in words too, and
+        // the header's indicator marks that column.
+        QVERIFY2(view.sortText().startsWith(QStringLiteral("sorted by Updated")) && view.sortText().endsWith(QStringLiteral("↓")),
+                 qPrintable(view.sortText()));
+        QCOMPARE(view.table()->horizontalHeader()->sortIndicatorSection(), int(MessageListModel::Updated));
+        QTest::keyClick(view.table(), Qt::Key_4, Qt::AltModifier); // All: newest id first
+        QTRY_VERIFY2(view.sortText().startsWith(QStringLiteral("sorted by Id")), qPrintable(view.sortText()));
     }
 };
 

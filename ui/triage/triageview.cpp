@@ -41,7 +41,7 @@ namespace om {
 TriageView::TriageView(const AppContext &context, QWidget *parent)
     : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile),
       m_saved(std::make_unique<SavedFilters>(context.connectionKey, lastFilterOwner(context))), m_views(new QTabBar),
-      m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_status(new QLabel),
+      m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_sortNote(new QLabel), m_status(new QLabel),
       m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel), m_table(new QTableView),
       m_model(new MessageListModel(context.gateway, context.profile, this)),
       m_detail(new DetailPane(context.gateway, context.profile)) {
@@ -103,6 +103,8 @@ QHBoxLayout *TriageView::buildTopRow() {
     auto *top = new QHBoxLayout;
     top->addWidget(m_views);
     top->addStretch(1);
+    top->addWidget(m_sortNote);
+    top->addSpacing(12);
     top->addWidget(m_count);
     top->addSpacing(12);
     top->addWidget(m_savedBox);
@@ -333,6 +335,7 @@ ListFilter TriageView::currentFilter() const { return m_filter; }
 QString TriageView::viewTitle() const { return m_views->tabText(m_views->currentIndex()).remove(QLatin1Char('&')); }
 ListSort TriageView::currentSort() const { return m_sort; }
 QString TriageView::countText() const { return m_count->text(); }
+QString TriageView::sortText() const { return m_sortNote->text(); }
 
 void TriageView::setStuckTimeoutMinutes(int minutes) {
     m_stuckTimeoutMinutes = qMax(1, minutes);
@@ -391,6 +394,10 @@ void TriageView::startQuery() {
         if (MessageListModel::sortKeyFor(c) == m_sort.key)
             column = c;
     m_table->horizontalHeader()->setSortIndicator(column, m_sort.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    // Said in words too: the column may be scrolled out of sight (Failed sorts by Updated, far
+    // right), and its ages would then look unordered.
+    const QString by = m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+    m_sortNote->setText(m_sort.descending ? tr("sorted by %1 ↓").arg(by) : tr("sorted by %1 ↑").arg(by));
     m_saved->setLast(m_filter);
     updateCount();
     emit filterChanged(m_filter);

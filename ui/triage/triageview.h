@@ -49,6 +49,8 @@ public:
     FilterBar *filterBar() const { return m_filterBar; }
     QTableView *table() const { return m_table; }
     QString countText() const;
+    /// The sort in words, e.g. "sorted by Updated (UTC) ↓".
+    QString sortText() const;
     /// Shows `view` (as a click on the selector does).
     void setView(ListFilter::View view);
     /// Applies `filter` (view included) to the bar and the list.
@@ -128,6 +130,7 @@ private:
     FilterBar *m_filterBar;
     QComboBox *m_savedBox;
     QLabel *m_count;
+    QLabel *m_sortNote; ///< the sort in words: its column may be out of sight
     QLabel *m_status;
     DataAgeLabel *m_age;
     QWidget *m_restored;      ///< "Filter restored from your last session: …  [Clear filter]"
