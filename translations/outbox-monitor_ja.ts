@@ -890,6 +890,14 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Not connected: %1 · not retrying: change the connection, or try again</source>
         <translation>未接続: %1 · 再試行しません: 接続を変更するか、もう一度お試しください</translation>
     </message>
+    <message>
+        <source>Not live: the charts show only what this computer recorded earlier; nothing new arrives until the connection is up.</source>
+        <translation>ライブではありません: グラフはこのコンピューターが以前に記録した内容だけを表示しています。接続が回復するまで新しいデータは届きません。</translation>
+    </message>
+    <message>
+        <source>Not live since %1: the charts show what this computer recorded up to then.</source>
+        <translation>%1 からライブではありません: グラフはこのコンピューターがその時点までに記録した内容を表示しています。</translation>
+    </message>
 </context>
 <context>
     <name>om::DataAgeLabel</name>

@@ -93,6 +93,7 @@ private slots:
         QVERIFY(view.healthText().contains("Connection down"));
         QVERIFY(view.isStale());
         QVERIFY(view.tiles()->isStale());
+        QVERIFY2(view.notLiveText().startsWith("Not live since"), qPrintable(view.notLiveText())); // the charts say it too
         auto *reconnect = view.findChild<QPushButton *>();
         QVERIFY(reconnect);
         bool found = false;
@@ -108,6 +109,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(view.healthText().contains("Connection up"), 15000);
         QVERIFY(!view.isStale());
         QVERIFY(!view.tiles()->isStale());
+        QCOMPARE(view.notLiveText(), QString());
         poller.stop();
     }
 
@@ -152,6 +154,10 @@ private slots:
         if (profileId == QLatin1String("app_outbox") && screenshotsWanted()) {
             QTest::qWait(3000); // the ages have counted on
             saveScreenshot(&w, QStringLiteral("outage-triage"));
+            w.tabs()->setCurrentIndex(0);
+            QTest::qWait(300);
+            saveScreenshot(&w, QStringLiteral("outage-dashboard"));
+            w.tabs()->setCurrentWidget(triage);
         }
 
         m_proxy->release();

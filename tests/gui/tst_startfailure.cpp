@@ -78,6 +78,8 @@ private slots:
         QVERIFY2(w->connectionText().contains("not retrying"), qPrintable(w->connectionText()));
         auto *dashboard = w->findChild<DashboardView *>();
         QVERIFY2(dashboard->healthText().contains("not retrying"), qPrintable(dashboard->healthText()));
+        // Never connected: the charts (local history only) say they are not live.
+        QVERIFY2(dashboard->notLiveText().startsWith("Not live"), qPrintable(dashboard->notLiveText()));
         QVERIFY2(!w->accessText().contains("cannot change messages"), qPrintable(w->accessText()));
         // No endless retry: several intervals later, still the one attempt.
         QTest::qWait(2500);

@@ -50,7 +50,7 @@ QTableView *groupTable(WaitingGroupModel *model) {
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
     : QWidget(parent), m_context(context), m_poller(poller), m_store(std::make_unique<HistoryStore>(historyPath)),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
-      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_advice(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
+      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_advice(new QLabel), m_notLive(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
       m_window(new QComboBox), m_charts(new QWidget),
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
       m_byDestination(new WaitingGroupModel(tr("Destination"), this)), m_byType(new WaitingGroupModel(tr("Event type"), this)),
@@ -135,6 +135,10 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
     m_advice->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; border: 1px solid #e0a800; padding: 4px; }"));
     m_advice->hide();
 
+    m_notLive->setObjectName(QStringLiteral("notLive"));
+    m_notLive->setWordWrap(true);
+    m_notLive->setStyleSheet(QStringLiteral("QLabel { background: #f8d7da; border: 1px solid #c82333; padding: 4px; }"));
+    m_notLive->hide();
     auto *chartBox = new QVBoxLayout(m_charts);
     chartBox->setContentsMargins(0, 0, 0, 0);
     chartBox->addWidget(m_active, 3);
@@ -152,6 +156,7 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
     layout->addLayout(top);
     layout->addWidget(m_advice);
     layout->addWidget(m_tiles);
+    layout->addWidget(m_notLive); // outside the charts: they are greyed while stale, the banner is not
     layout->addWidget(split, 1);
 }
 
@@ -326,6 +331,14 @@ void DashboardView::showAdvice(const IndexAdvice &advice) {
 QString DashboardView::adviceText() const { return m_advice->isVisible() ? m_advice->text() : QString(); }
 
 QString DashboardView::healthText() const { return m_health->fullText(); }
+QString DashboardView::notLiveText() const { return m_notLive->isHidden() ? QString() : m_notLive->text(); }
+
+void DashboardView::showNotLive(const QString &text) {
+    // The charts keep what this computer recorded, up to the current minute's axis: without a
+    // word they look live while nothing new can arrive.
+    m_notLive->setText(text);
+    m_notLive->setVisible(!text.isEmpty());
+}
 
 void DashboardView::reconnectNow() {
     if (m_context.gateway)
@@ -354,6 +367,9 @@ void DashboardView::updateHealth() {
             ? tr("Connecting…")
             : m_retryInMs < 0 ? tr("Not connected: %1 · not retrying: change the connection, or try again").arg(m_lastError)
                               : tr("Not connected: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000));
+        showNotLive(m_lastError.isEmpty() ? QString()
+                                          : tr("Not live: the charts show only what this computer recorded earlier; nothing new "
+                                               "arrives until the connection is up."));
         return;
     }
     const QDateTime last = QDateTime::fromMSecsSinceEpoch(m_nowMs);
@@ -371,9 +387,11 @@ void DashboardView::updateHealth() {
         m_health->setStyleSheet(QString());
         m_reconnect->hide();
         setStale(false);
+        showNotLive(QString());
     } else {
         m_reconnect->show();
         setStale(true);
+        showNotLive(tr("Not live since %1: the charts show what this computer recorded up to then.").arg(when));
         m_health->setFullText(tr("● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s")
                               .arg(formatAge(double(ageS)), when, m_lastError)
                               .arg(m_failures)

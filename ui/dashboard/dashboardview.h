@@ -63,6 +63,8 @@ public:
     /// The connection's key in the store (AppContext::connectionKey, or its label when empty).
     QString storeKey() const;
     QString healthText() const;
+    /// What the charts' banner says while they cannot grow ("" when they are live).
+    QString notLiveText() const;
     QString adviceText() const;
     /// True while the data shown could not be refreshed (tiles, charts and lists greyed).
     bool isStale() const { return m_stale; }
@@ -88,6 +90,7 @@ private:
     void connectSources();
     void updateHealth();
     void setStale(bool stale);
+    void showNotLive(const QString &text);
     void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);
     void editSettings();
     void saveChartsInteractively();
@@ -101,6 +104,7 @@ private:
     StatusTiles *m_tiles;
     ElidingLabel *m_health;
     QLabel *m_advice;
+    QLabel *m_notLive; ///< above the charts while no new point can arrive
     QLabel *m_byDestinationTitle;
     QLabel *m_byTypeTitle;
     QComboBox *m_window;
