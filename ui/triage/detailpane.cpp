@@ -172,6 +172,17 @@ void DetailPane::present(const MessageDetail &d) {
     m_error->setPlainText(d.lastError);
     m_error->setPlaceholderText(tr("No error recorded"));
 
+    showHistory(d);
+
+    m_copyId->setEnabled(true);
+    m_copyKey->setEnabled(true);
+    showPayload(d);
+    m_showAll->setEnabled(canShowAll());
+    m_save->setEnabled(d.payloadLength >= 0);
+    emit detailShown(d.id);
+}
+
+void DetailPane::showHistory(const MessageDetail &d) {
     QStringList headers;
     for (const QString &c : d.historyColumns)
         headers << historyHeader(c);
@@ -189,9 +200,9 @@ void DetailPane::present(const MessageDetail &d) {
     // Whole times and states (the time was cut to "2026-12-01 ..."); a long reason may run past
     // the pane's edge: the Audit tab shows it whole.
     m_history->resizeColumnsToContents();
+}
 
-    m_copyId->setEnabled(true);
-    m_copyKey->setEnabled(true);
+void DetailPane::showPayload(const MessageDetail &d) {
     if (d.payloadLength < 0) {
         setPayload({}, false, tr("This table has no payload column."));
     } else if (d.payloadLength > d.payloadPrefix.size()) {
@@ -209,9 +220,6 @@ void DetailPane::present(const MessageDetail &d) {
         const FormattedPayload f = formatPayload(d.payloadPrefix);
         setPayload(f.text, f.isJson, f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError));
     }
-    m_showAll->setEnabled(canShowAll());
-    m_save->setEnabled(d.payloadLength >= 0);
-    emit detailShown(d.id);
 }
 
 void DetailPane::setPayload(const QString &text, bool isJson, const QString &note) {

@@ -62,6 +62,8 @@ signals:
 
 private:
     void present(const MessageDetail &d);
+    void showHistory(const MessageDetail &d);
+    void showPayload(const MessageDetail &d);
     void setPayload(const QString &text, bool isJson, const QString &note);
     void askSavePath();
 
