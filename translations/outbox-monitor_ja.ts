@@ -1165,10 +1165,6 @@ from %6</source>
         <translation>完了済みのメッセージ (推定)</translation>
     </message>
     <message>
-        <source>Age of the oldest waiting message (minutes)</source>
-        <translation>最古の送信待ちメッセージの経過時間 (分)</translation>
-    </message>
-    <message>
         <source>stuck</source>
         <translation>停滞</translation>
     </message>
@@ -1183,6 +1179,10 @@ from %6</source>
     <message>
         <source>critical</source>
         <translation>重大</translation>
+    </message>
+    <message>
+        <source>Age of the oldest waiting message (minutes, log scale)</source>
+        <translation>最古の送信待ちメッセージの経過時間 (分、対数目盛)</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "dashboard/historychart.h"
 #include "dashboard/statustiles.h"
 #include "dashboard/waitinggroupmodel.h"
+#include "screenshots.h"
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
@@ -19,6 +20,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QSplitter>
+#include <QChart>
 #include <QTest>
 
 using namespace om;
@@ -161,6 +163,26 @@ private slots:
         QCOMPARE(again.windowSeconds(), 900);
         DashboardView elsewhere(m_ctx, nullptr, m_dir.filePath("w2.sqlite")); // another connection
         QVERIFY(elsewhere.windowSeconds() != 900);
+    }
+
+    // A backlog 1000 minutes old must not press the 5 and 30 min threshold lines into one at the
+    // bottom of the age chart (on a linear 0–1100 axis they were ~4 px apart): log scale.
+    void oldestAgeThresholdsStayApart() {
+        DashboardView view(m_ctx, nullptr, m_dir.filePath("h3.sqlite"));
+        view.resize(1440, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int i = 9; i >= 0; --i)
+            view.showSnapshot(snapshot(now - i * 5000, 100, 1000 * 60 - i, 0));
+        QChart *chart = view.oldestChart()->chart();
+        QTRY_VERIFY(!chart->series().isEmpty() && chart->plotArea().height() > 50);
+        QAbstractSeries *series = chart->series().first();
+        const auto y = [&](double minutes) { return chart->mapToPosition(QPointF(double(now), minutes), series).y(); };
+        QVERIFY2(qAbs(y(5) - y(30)) >= 20, qPrintable(QStringLiteral("%1 px apart").arg(qAbs(y(5) - y(30)))));
+        QVERIFY(y(1000) >= chart->plotArea().top()); // the backlog itself is on the chart
+        QVERIFY(view.oldestChart()->toolTipFor("oldest", double(now)).contains(formatAge(1000 * 60)));
+        om::test::saveScreenshot(view.oldestChart(), QStringLiteral("oldest-age-log-scale"));
     }
 
     void historySurvivesARestartAndLongWindowsAreDownsampled() {

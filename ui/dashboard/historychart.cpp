@@ -6,24 +6,39 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
+#include <QLogValueAxis>
 #include <QToolTip>
 #include <QValueAxis>
 
 namespace om {
+namespace {
+/// The lowest value a log axis shows (0.1 min = 6 s on the age chart). A 0 ("none waiting") is
+/// drawn there; the tooltip still says the exact value.
+constexpr double kLogFloor = 0.1;
+} // namespace
 
-HistoryChart::HistoryChart(const QString &title, std::function<QString(double)> format, QWidget *parent)
+HistoryChart::HistoryChart(const QString &title, std::function<QString(double)> format, QWidget *parent, Scale scale)
     // The chart goes to QChartView's constructor: QChartView(parent) makes a default chart of its
     // own, and setChart() only releases that one ("the previous chart must be deleted"): every
     // chart of every dashboard and report leaked a QChart with its title, legend and theme.
-    : QChartView(new QChart, parent), m_x(new QDateTimeAxis), m_y(new QValueAxis), m_format(std::move(format)) {
+    : QChartView(new QChart, parent), m_x(new QDateTimeAxis),
+      m_y(scale == Scale::Log ? static_cast<QAbstractAxis *>(new QLogValueAxis) : new QValueAxis), m_log(scale == Scale::Log),
+      m_format(std::move(format)) {
     QChart *c = chart();
     c->setTitle(title);
     c->legend()->setAlignment(Qt::AlignRight);
     c->setMargins(QMargins(4, 4, 4, 4));
     m_x->setFormat(QStringLiteral("MM-dd HH:mm"));
     m_x->setTickCount(6);
-    m_y->setLabelFormat(QStringLiteral("%.0f"));
-    m_y->setMin(0);
+    if (auto *log = qobject_cast<QLogValueAxis *>(m_y)) {
+        log->setBase(10);
+        log->setLabelFormat(QStringLiteral("%g"));
+        log->setMin(kLogFloor);
+    } else {
+        auto *linear = static_cast<QValueAxis *>(m_y);
+        linear->setLabelFormat(QStringLiteral("%.0f"));
+        linear->setMin(0);
+    }
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     setRenderHint(QPainter::Antialiasing);
@@ -50,7 +65,7 @@ void HistoryChart::setSeries(const QString &id, const QString &label, const QLis
     QList<QPointF> xy;
     xy.reserve(points.size());
     for (const HistoryPoint &p : points)
-        xy << QPointF(double(p.tMs), p.avg / scale);
+        xy << QPointF(double(p.tMs), m_log ? qMax(p.avg / scale, kLogFloor) : p.avg / scale);
     s->replace(xy); // one signal for the whole series, not one per point
     m_points.insert(id, points);
     m_scale.insert(id, scale);
@@ -104,8 +119,13 @@ void HistoryChart::rescale() {
     for (QLineSeries *s : std::as_const(m_thresholds))
         if (s->count())
             top = qMax(top, s->at(0).y());
-    m_y->setRange(0, top > 0 ? qMax(top * 1.1, 5.0) : 5.0);
-    m_y->applyNiceNumbers();
+    if (auto *log = qobject_cast<QLogValueAxis *>(m_y)) {
+        log->setRange(kLogFloor, qMax(top * 2.0, 10.0)); // a decade above the floor at least
+        return;
+    }
+    auto *linear = static_cast<QValueAxis *>(m_y);
+    linear->setRange(0, top > 0 ? qMax(top * 1.1, 5.0) : 5.0);
+    linear->applyNiceNumbers();
 }
 
 int HistoryChart::pointCount(const QString &id) const {

@@ -7,7 +7,7 @@
 
 class QDateTimeAxis;
 class QLineSeries;
-class QValueAxis;
+class QAbstractAxis;
 
 namespace om {
 
@@ -17,8 +17,12 @@ namespace om {
 class HistoryChart : public QChartView {
     Q_OBJECT
 public:
+    /// Log: a logarithmic value axis, for values that span orders of magnitude while the lines
+    /// that matter lie low (the oldest age: 5 and 30 min thresholds under a 1000 min backlog).
+    enum class Scale { Linear, Log };
     /// `format` turns a plotted value into text for the tooltip.
-    HistoryChart(const QString &title, std::function<QString(double)> format, QWidget *parent = nullptr);
+    HistoryChart(const QString &title, std::function<QString(double)> format, QWidget *parent = nullptr,
+                 Scale scale = Scale::Linear);
 
     /// Creates the series on first use; `scale` divides stored values (e.g. seconds -> minutes).
     void setSeries(const QString &id, const QString &label, const QList<HistoryPoint> &points, double scale = 1.0);
@@ -36,7 +40,8 @@ private:
     void onHovered(const QString &id, const QPointF &point, bool state);
 
     QDateTimeAxis *m_x;
-    QValueAxis *m_y;
+    QAbstractAxis *m_y; ///< a QValueAxis, or a QLogValueAxis for Scale::Log
+    bool m_log;
     std::function<QString(double)> m_format;
     QHash<QString, QLineSeries *> m_series;
     QHash<QString, QList<HistoryPoint>> m_points;

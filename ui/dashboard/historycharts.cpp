@@ -54,7 +54,10 @@ HistoryChart *HistoryCharts::createFinished(QWidget *parent) {
     return new HistoryChart(tr("Finished messages (estimated)"), countText, parent);
 }
 HistoryChart *HistoryCharts::createOldest(QWidget *parent) {
-    return new HistoryChart(tr("Age of the oldest waiting message (minutes)"), minutesText, parent);
+    // Log scale: a backlog hours old must not press the 5 and 30 min threshold lines into one at
+    // the bottom of the chart.
+    return new HistoryChart(tr("Age of the oldest waiting message (minutes, log scale)"), minutesText, parent,
+                            HistoryChart::Scale::Log);
 }
 
 HistoryData HistoryCharts::load(const HistoryStore &store, const QString &key, const SchemaProfile &profile, qint64 fromMs,
