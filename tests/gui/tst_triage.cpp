@@ -27,6 +27,7 @@
 #include <QHeaderView>
 #include <QPlainTextEdit>
 #include <QTableWidget>
+#include <QSplitter>
 #include <QTest>
 
 using namespace om;
@@ -352,6 +353,51 @@ private slots:
         QCOMPARE(again.currentFilter().keyText, QStringLiteral("K1"));
         QCOMPARE(again.currentFilter().view, ListFilter::View::All);
         QCOMPARE(again.filterBar()->keyEdit()->text(), QStringLiteral("K1"));
+    }
+
+    // The detail pane has room only while a message is chosen: with nothing selected the list
+    // takes the whole width (Destination, Key and Last error were cut beside an empty pane). The
+    // split the operator sets is kept for the next window.
+    void detailPaneOnlyWhenAMessageIsChosen() {
+        AppContext ctx = context();
+        QSettings().remove(QStringLiteral("triage/split"));
+        std::unique_ptr<TriageView> view = std::make_unique<TriageView>(ctx);
+        view->resize(1440, 800);
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        ListFilter f;
+        f.view = ListFilter::View::All;
+        view->applyFilter(f);
+        QTRY_VERIFY(view->model()->rowCount() > 1 && !view->model()->isLoading());
+        auto *split = view->findChild<QSplitter *>(QStringLiteral("triageSplit"));
+        QVERIFY(split);
+        QVERIFY(!view->detailPane()->isVisible());
+        QVERIFY(view->table()->width() > split->width() - 10); // the list has it all
+
+        view->table()->selectRow(0);
+        QTRY_VERIFY(view->detailPane()->isVisible() && view->detailPane()->messageId() == view->model()->message(0).id);
+        QTRY_VERIFY(view->detailPane()->width() > 100);
+        split->setSizes({1000, split->width() - 1000});
+        emit split->splitterMoved(1000, 1); // as a drag of the handle reports it
+        const int paneWidth = view->detailPane()->width();
+
+        view->table()->clearSelection();
+        QTRY_VERIFY(!view->detailPane()->isVisible());
+        QCOMPARE(view->detailPane()->messageId(), qint64(0));
+
+        // A new window: the operator's split, once a message is chosen.
+        view.reset();
+        TriageView again(ctx);
+        again.resize(1440, 800);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        again.applyFilter(f);
+        QTRY_VERIFY(again.model()->rowCount() > 1 && !again.model()->isLoading());
+        QVERIFY(!again.detailPane()->isVisible());
+        again.table()->selectRow(1);
+        QTRY_VERIFY(again.detailPane()->isVisible());
+        QTRY_VERIFY2(qAbs(again.detailPane()->width() - paneWidth) <= 10,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(again.detailPane()->width()).arg(paneWidth)));
     }
 
     void aNewListDropsTheSelectionAndTheKeyboardReachesIt() {

@@ -30,6 +30,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QShortcut>
+#include <QSettings>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
@@ -37,6 +38,10 @@
 #include <QVBoxLayout>
 
 namespace om {
+namespace {
+/// QSettings key of the list/detail split.
+constexpr char kSplitKey[] = "triage/split";
+} // namespace
 
 TriageView::TriageView(const AppContext &context, QWidget *parent)
     : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile),
@@ -163,11 +168,19 @@ void TriageView::buildRestoredNotice() {
 void TriageView::buildLayout(QHBoxLayout *top) {
     buildRestoredNotice();
     auto *split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(QStringLiteral("triageSplit"));
     split->addWidget(m_table);
     split->addWidget(m_detail);
+    split->setChildrenCollapsible(false);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({720, 380});
+    // Where the operator put the handle, for the next window too (a layout preference, the same
+    // for every connection).
+    split->restoreState(QSettings().value(QLatin1String(kSplitKey)).toByteArray());
+    connect(split, &QSplitter::splitterMoved, this,
+            [split] { QSettings().setValue(QLatin1String(kSplitKey), split->saveState()); });
+    m_detail->hide(); // room for the pane only once a message is selected (updateDetailRoom)
 
     auto *bottom = new QHBoxLayout;
     m_status->setWordWrap(true);
@@ -231,6 +244,7 @@ void TriageView::connectSelection() {
         m_keptSelection.clear(); // the operator chose anew
         emit selectionChanged(selectedIds());
         onCurrentRowChanged();
+        updateDetailRoom();
     });
     auto *copy = new QShortcut(QKeySequence::Copy, m_table, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     connect(copy, &QShortcut::activated, this, &TriageView::copySelection);
@@ -242,6 +256,7 @@ void TriageView::connectSelection() {
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         if (m_keptSelection.isEmpty())
             emit selectionChanged(selectedIds());
+        updateDetailRoom();
     });
 }
 
@@ -386,7 +401,10 @@ void TriageView::onFilterEdited() {
 
 void TriageView::startQuery() {
     m_keptSelection.clear(); // a new filter, view or sort: the operator chooses again
+    m_pendingDetailId = 0;   // a row of the old list is not loaded into the pane after it
+    m_detailDebounce.stop();
     m_detail->clear();
+    updateDetailRoom();
     m_age->reset(); // until the first page arrives there is nothing to date
     m_model->setQuery(m_filter, m_sort);
     int column = MessageListModel::Id;
@@ -489,6 +507,16 @@ void TriageView::showCurrentDetail() {
     if (m_pendingDetailId)
         m_detail->showMessage(m_pendingDetailId);
     m_pendingDetailId = 0;
+    updateDetailRoom();
+}
+
+void TriageView::updateDetailRoom() {
+    // Nothing selected and nothing being re-selected after a refresh: the list takes the whole
+    // width (Destination, Key and Last error were cut beside an empty pane).
+    const bool chosen = !m_keptSelection.isEmpty() || m_pendingDetailId != 0 || !selectedIds().isEmpty();
+    if (!chosen && m_detail->messageId() != 0)
+        m_detail->clear();
+    m_detail->setVisible(chosen);
 }
 
 void TriageView::reloadSavedNames() {

@@ -111,6 +111,7 @@ private:
     void updateCount();
     void onCurrentRowChanged();
     void showCurrentDetail();
+    void updateDetailRoom();
     void saveCurrentFilter();
     void deleteSavedFilter();
     void loadSavedFilter(int index);
