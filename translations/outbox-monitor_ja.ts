@@ -2129,12 +2129,12 @@ from %6</source>
         <translation>トリアージ › %1、%2</translation>
     </message>
     <message>
-        <source>sorted by %1 ↓</source>
-        <translation>%1 の降順 ↓</translation>
+        <source>sorted by %1, descending</source>
+        <translation>%1 の降順</translation>
     </message>
     <message>
-        <source>sorted by %1 ↑</source>
-        <translation>%1 の昇順 ↑</translation>
+        <source>sorted by %1, ascending</source>
+        <translation>%1 の昇順</translation>
     </message>
 </context>
 <context>

@@ -415,7 +415,8 @@ void TriageView::startQuery() {
     // Said in words too: the column may be scrolled out of sight (Failed sorts by Updated, far
     // right), and its ages would then look unordered.
     const QString by = m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-    m_sortNote->setText(m_sort.descending ? tr("sorted by %1 ↓").arg(by) : tr("sorted by %1 ↑").arg(by));
+    // In words, not an arrow: styles draw the header's arrow for descending pointing up or down.
+    m_sortNote->setText(m_sort.descending ? tr("sorted by %1, descending").arg(by) : tr("sorted by %1, ascending").arg(by));
     m_saved->setLast(m_filter);
     updateCount();
     emit filterChanged(m_filter);

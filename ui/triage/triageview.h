@@ -49,7 +49,7 @@ public:
     FilterBar *filterBar() const { return m_filterBar; }
     QTableView *table() const { return m_table; }
     QString countText() const;
-    /// The sort in words, e.g. "sorted by Updated (UTC) ↓".
+    /// The sort in words, e.g. "sorted by Updated (UTC), descending".
     QString sortText() const;
     /// Shows `view` (as a click on the selector does).
     void setView(ListFilter::View view);
