@@ -158,6 +158,8 @@ void AuditView::refresh() {
 QString AuditView::dataAgeText() const { return m_age->text(); }
 
 void AuditView::setStale(bool stale) {
+    if (stale == isStale()) // called with every snapshot: palettes only on a change
+        return;
     m_age->setStale(stale);
     showStale(m_table, stale);
 }

@@ -1,4 +1,5 @@
 #include "common/dataagelabel.h"
+#include "common/stalelook.h"
 #include "core/common/timeformat.h"
 
 #include <QLocale>
@@ -36,7 +37,7 @@ void DataAgeLabel::setStale(bool stale) {
     if (stale == m_stale)
         return;
     m_stale = stale;
-    setStyleSheet(stale ? QStringLiteral("QLabel { color: #c82333; font-weight: bold; }") : QString());
+    setStyleSheet(stale ? notLiveLabelStyle() : QString());
     updateText();
 }
 

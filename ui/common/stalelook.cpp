@@ -19,4 +19,6 @@ void showStale(QWidget *widget, bool stale) {
     widget->setPalette(p);
 }
 
+QString notLiveLabelStyle() { return QStringLiteral("QLabel { color: #c82333; font-weight: bold; }"); }
+
 } // namespace om

@@ -2,6 +2,7 @@
 #include "core/common/timeformat.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "common/elidinglabel.h"
+#include "common/stalelook.h"
 #include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
 #include "historychart.h"
@@ -396,7 +397,7 @@ void DashboardView::updateHealth() {
                               .arg(formatAge(double(ageS)), when, m_lastError)
                               .arg(m_failures)
                               .arg((m_retryInMs + 999) / 1000));
-        m_health->setStyleSheet(QStringLiteral("QLabel { color: #c82333; font-weight: bold; }"));
+        m_health->setStyleSheet(notLiveLabelStyle());
     }
 }
 

@@ -97,6 +97,8 @@ int DetailPane::fieldRowCount() const { return m_fields->rowCount(); }
 QString DetailPane::dataAgeText() const { return m_age->text(); }
 
 void DetailPane::setStale(bool stale) {
+    if (stale == isStale())
+        return;
     m_age->setStale(stale);
     for (QWidget *w : {static_cast<QWidget *>(m_fields), static_cast<QWidget *>(m_history),
                        static_cast<QWidget *>(m_error), static_cast<QWidget *>(m_payload)})

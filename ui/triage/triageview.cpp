@@ -290,6 +290,9 @@ QString TriageView::restoredFilterText() const { return m_restoredText->text(); 
 QString TriageView::dataAgeText() const { return m_age->text(); }
 
 void TriageView::setStale(bool stale) {
+    // Called with every snapshot: the palettes are set only when the state changes.
+    if (stale == isStale())
+        return;
     m_age->setStale(stale);
     showStale(m_table, stale);
     m_detail->setStale(stale);
