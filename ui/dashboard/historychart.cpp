@@ -22,7 +22,7 @@ HistoryChart::HistoryChart(const QString &title, std::function<QString(double)> 
     // own, and setChart() only releases that one ("the previous chart must be deleted"): every
     // chart of every dashboard and report leaked a QChart with its title, legend and theme.
     : QChartView(new QChart, parent), m_x(new QDateTimeAxis),
-      m_y(scale == Scale::Log ? static_cast<QAbstractAxis *>(new QLogValueAxis) : new QValueAxis), m_log(scale == Scale::Log),
+      m_y(scale == Scale::Log ? static_cast<QAbstractAxis *>(new QLogValueAxis) : new QValueAxis),
       m_format(std::move(format)) {
     QChart *c = chart();
     c->setTitle(title);
@@ -62,10 +62,11 @@ void HistoryChart::setSeries(const QString &id, const QString &label, const QLis
         m_series.insert(id, s);
     }
     s->setName(label);
+    const bool log = qobject_cast<QLogValueAxis *>(m_y) != nullptr; // the axis says which scale
     QList<QPointF> xy;
     xy.reserve(points.size());
     for (const HistoryPoint &p : points)
-        xy << QPointF(double(p.tMs), m_log ? qMax(p.avg / scale, kLogFloor) : p.avg / scale);
+        xy << QPointF(double(p.tMs), log ? qMax(p.avg / scale, kLogFloor) : p.avg / scale);
     s->replace(xy); // one signal for the whole series, not one per point
     m_points.insert(id, points);
     m_scale.insert(id, scale);

@@ -41,7 +41,6 @@ private:
 
     QDateTimeAxis *m_x;
     QAbstractAxis *m_y; ///< a QValueAxis, or a QLogValueAxis for Scale::Log
-    bool m_log;
     std::function<QString(double)> m_format;
     QHash<QString, QLineSeries *> m_series;
     QHash<QString, QList<HistoryPoint>> m_points;
