@@ -1,7 +1,6 @@
 #include "mainwindow.h"
 #include "actions/accessstatus.h"
 #include "actions/actioncontroller.h"
-#include "actions/actionpanel.h"
 #include "audit/auditview.h"
 #include "common/elidinglabel.h"
 #include "core/dashboard/snapshotpoller.h"
@@ -68,12 +67,8 @@ void MainWindow::setupActions() {
     m_actions = new ActionController(m_context, this);
     m_actions->setAllowed(false); // until the server has said what the role may do
     addToolBar(m_actions->toolBar());
-    m_actionPanel = new ActionPanel(m_actions);
-    // Not marked "changesMessages": AccessStatus::applyTo() would show a tab page on top of the
-    // current tab; the tab itself is hidden instead.
-    m_actionPanel->setEnabled(false);
-    m_actionsTab = m_tabs->addTab(m_actionPanel, tr("Actions"));
-    m_tabs->setTabVisible(m_actionsTab, false);
+    // No tab of typed ids: ids from a ticket go into Triage's id filter, so the operator sees the
+    // messages (state, age, error) before acting, and the action names them as its scope.
     m_triage->addListActions(m_actions->actions());
     for (int i = 0; i < qMin(m_tabs->count(), 9); ++i) // Ctrl+1… shows the i-th tab, as in a browser
         connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)), this), &QShortcut::activated, this, [this, i] { if (m_tabs->isTabVisible(i)) setTabIndex(i); });
@@ -139,8 +134,6 @@ void MainWindow::connectAccess() {
     connect(m_access, &AccessStatus::accessChanged, this, [this](bool can, const QString &summary) {
         m_mode->setFullText(summary);
         m_actions->setAllowed(can);
-        m_actionPanel->setEnabled(can);
-        m_tabs->setTabVisible(m_actionsTab, can);
         emit accessChanged(can);
     });
 }

@@ -16,7 +16,6 @@ class AccessStatus;
 class AuditView;
 class DashboardView;
 class ElidingLabel;
-class ActionPanel;
 class TriageView;
 class SnapshotPoller;
 class StatusTiles;
@@ -79,9 +78,7 @@ private:
     QString m_lastError;
     ActionController *m_actions = nullptr;
     ActionListener *m_listener = nullptr;
-    ActionPanel *m_actionPanel = nullptr;
     TriageView *m_triage = nullptr;
-    int m_actionsTab = -1;
 };
 
 } // namespace om

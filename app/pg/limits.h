@@ -67,6 +67,9 @@ constexpr qint64 kSlowSortRows = 100000;
 /// Every value of a list filter is one bound parameter: a saved filter or a pasted list should not
 /// produce a statement with thousands of them. The filter bar offers at most this many.
 constexpr int kMaxValuesPerList = 200;
+/// Ids an operator may paste into Triage's id filter: one bound bigint[] parameter, so the
+/// bound is the statement's size, not the number of parameters. A ticket's list fits easily.
+constexpr int kMaxIdsPerFilter = 5000;
 /// Rows a list (Triage, Audit) holds at most: a window left open for weeks, scrolled by
 /// accident to the end of a ten-million-row table, keeps its memory bounded. Beyond it the
 /// operator narrows the filter or exports to CSV (which streams to the file).

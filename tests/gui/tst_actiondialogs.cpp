@@ -2,11 +2,11 @@
 // Japanese through an input method), the result dialog's model, and the controller's actions:
 // present only where they make sense, absent in read-only mode.
 #include "actions/actioncontroller.h"
-#include "actions/actionpanel.h"
 #include "actions/reasondialog.h"
 #include "actions/resultdialog.h"
 #include "actions/scopewords.h"
 #include "actions/skippedmodel.h"
+#include "core/triage/idlist.h"
 #include "testlanguage.h"
 #include "testmain.h"
 
@@ -202,21 +202,22 @@ private slots:
         c.setScopeVisible(true);
         QVERIFY(c.action("retry")->isEnabled());
 
-        // The Actions tab's ids are its own target: typing them never changes the list's.
-        c.setFilter(std::nullopt);
-        c.setSelection({42}, {QStringLiteral("FAILED")});
-        ActionPanel panel(&c);
-        panel.idsEdit()->setText(QStringLiteral("7, 8 x"));
-        QAction *own = panel.findChild<QAction *>(QStringLiteral("panel_retry"));
-        QVERIFY(own);
-        QVERIFY(!own->isEnabled()); // a bad token chooses nothing
-        QVERIFY(c.action("retry")->isEnabled()); // the list's selection (42) is untouched
-        panel.idsEdit()->setText(QStringLiteral("7, 8"));
-        QVERIFY(own->isEnabled());
-        QString bad;
-        QVERIFY(ActionPanel::parseIds(QStringLiteral("7, 8 x"), &bad).isEmpty());
-        QCOMPARE(bad, QStringLiteral("x"));
-        QCOMPARE(ActionPanel::parseIds(QStringLiteral("7, 8;9 7"), &bad), (QList<qint64>{7, 8, 9}));
+        // Ids pasted from a ticket (Triage's id filter): a mistake or too many chooses nothing.
+        IdList bad = IdList::parse(QStringLiteral("7, 8 x"), 10);
+        QVERIFY(bad.ids.isEmpty());
+        QCOMPARE(bad.problem, QStringLiteral("\"x\" is not a message id."));
+        QCOMPARE(IdList::parse(QStringLiteral("7, 8;9 7\n10"), 10).ids, (QList<qint64>{7, 8, 9, 10}));
+        QVERIFY(IdList::parse(QStringLiteral("1 2 3"), 2).ids.isEmpty());
+        QVERIFY(!IdList::parse(QStringLiteral("1 2 3"), 2).problem.isEmpty());
+        QVERIFY(IdList::parse(QStringLiteral("0"), 10).ids.isEmpty()); // ids are positive
+        QVERIFY(IdList::parse(QStringLiteral("  "), 10).problem.isEmpty());
+        ListFilter byIds;
+        byIds.ids = {1042, 1043};
+        QCOMPARE(ScopeWords::conditions(byIds), QStringLiteral("id = 1042 / 1043"));
+        for (qint64 id = 1; id <= 12; ++id)
+            byIds.ids << id;
+        QCOMPARE(ScopeWords::conditions(byIds), QStringLiteral("id = 1042 / 1043 / 1 / 2 / 3 / 4 / 5 / 6 / 7 / 8 and 4 more"));
+        QCOMPARE(ListFilter::fromJson(byIds.toJson()), byIds);
 
         // The outbox table has no recoverStuck; read-only mode has no actions at all.
         AppContext outbox = ctx;

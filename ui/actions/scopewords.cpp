@@ -4,6 +4,17 @@
 
 namespace om {
 
+QString ScopeWords::idsText(const QList<qint64> &ids) {
+    // The first ten in words, the rest counted: the dialog names a ticket's list without a wall of numbers.
+    constexpr int kNamed = 10;
+    QStringList named;
+    for (qint64 id : ids.mid(0, kNamed))
+        named << QString::number(id);
+    const int more = int(ids.size()) - int(named.size());
+    return more > 0 ? tr("id = %1 and %n more", nullptr, more).arg(named.join(QLatin1String(" / ")))
+                    : tr("id = %1").arg(named.join(QLatin1String(" / ")));
+}
+
 QString ScopeWords::conditions(const ListFilter &f) {
     QStringList parts;
     auto list = [&parts](const QString &label, const QStringList &values) {
@@ -20,6 +31,8 @@ QString ScopeWords::conditions(const ListFilter &f) {
                                                                       : tr("key contains \"%1\"");
         parts << how.arg(f.keyText);
     }
+    if (!f.ids.isEmpty())
+        parts << idsText(f.ids);
     if (f.minAgeMinutes > 0)
         parts << tr("older than %n min", nullptr, f.minAgeMinutes);
     const QLocale loc;

@@ -15,6 +15,8 @@ public:
     static QString filter(const QString &viewName, const ListFilter &filter);
     /// Only the filter's narrowing parts, "" when it has none.
     static QString conditions(const ListFilter &filter);
+    /// "id = 1042 / 1043 and 3 more".
+    static QString idsText(const QList<qint64> &ids);
 };
 
 } // namespace om

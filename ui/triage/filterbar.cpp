@@ -1,4 +1,5 @@
 #include "filterbar.h"
+#include "core/triage/idlist.h"
 #include "pg/limits.h"
 
 #include <QCheckBox>
@@ -8,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QSpinBox>
 #include <QTimer>
@@ -22,7 +24,7 @@ FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
       m_updatedFromOn(new QCheckBox(tr("Updated from"))), m_updatedToOn(new QCheckBox(tr("to"))),
       m_createdFrom(new QDateTimeEdit), m_createdTo(new QDateTimeEdit), m_updatedFrom(new QDateTimeEdit),
       m_updatedTo(new QDateTimeEdit), m_minAge(new QSpinBox), m_key(new QLineEdit), m_keyMode(new QComboBox),
-      m_debounce(new QTimer(this)) {
+      m_ids(new QLineEdit), m_idsProblem(new QLabel), m_debounce(new QTimer(this)) {
     setupChoices();
     setupTimeRanges();
     setupAgeAndKey();
@@ -33,6 +35,7 @@ FilterBar::FilterBar(const SchemaProfile &profile, QWidget *parent)
     connect(m_minAge, &QSpinBox::valueChanged, this, &FilterBar::edited);
     connect(m_key, &QLineEdit::textChanged, this, &FilterBar::edited);
     connect(m_keyMode, &QComboBox::currentIndexChanged, this, &FilterBar::edited);
+    connect(m_ids, &QLineEdit::textChanged, this, &FilterBar::idsEdited);
 }
 
 void FilterBar::setupChoices() {
@@ -78,6 +81,16 @@ void FilterBar::setupAgeAndKey() {
     m_keyMode->addItem(tr("contains"), int(ListFilter::TextMode::Contains));
     m_keyMode->addItem(tr("starts with"), int(ListFilter::TextMode::Prefix));
     m_keyMode->addItem(tr("is exactly"), int(ListFilter::TextMode::Exact));
+    // Ids from a ticket: the list shows those messages, and an action then names them as its scope.
+    m_ids->setObjectName(QStringLiteral("idsFilter"));
+    m_ids->setPlaceholderText(tr("e.g. 1042, 1043 1050"));
+    m_ids->setToolTip(tr("Only these message ids (separated by spaces, commas or new lines; at most %1)")
+                          .arg(QLocale().toString(limits::kMaxIdsPerFilter)));
+    m_ids->setClearButtonEnabled(true);
+    m_ids->setMaxLength(limits::kMaxIdsPerFilter * 21); // 19 digits and a separator each, with room
+    m_idsProblem->setObjectName(QStringLiteral("idsProblem"));
+    m_idsProblem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_idsProblem->hide();
 }
 
 void FilterBar::buildLayout() {
@@ -103,7 +116,12 @@ void FilterBar::buildLayout() {
                        static_cast<QWidget *>(m_updatedFromOn), static_cast<QWidget *>(m_updatedFrom),
                        static_cast<QWidget *>(m_updatedToOn), static_cast<QWidget *>(m_updatedTo)})
         row2->addWidget(w);
-    row2->addStretch(1);
+    auto *idsLabel = new QLabel(tr("&Ids"));
+    idsLabel->setBuddy(m_ids);
+    row2->addSpacing(12);
+    row2->addWidget(idsLabel);
+    row2->addWidget(m_ids, 1);
+    row2->addWidget(m_idsProblem);
     grid->addLayout(row1, 0, 0);
     grid->addLayout(row2, 1, 0);
 }
@@ -154,6 +172,22 @@ void FilterBar::edited() {
     m_debounce->start();
 }
 
+void FilterBar::idsEdited() {
+    if (m_applying)
+        return;
+    // A mistake keeps the list as it was (the last valid ids) and says what is wrong: a half-read
+    // list must never become the filter, nor the scope of an action.
+    const IdList parsed = IdList::parse(m_ids->text(), limits::kMaxIdsPerFilter);
+    m_idsProblem->setText(parsed.problem);
+    m_idsProblem->setVisible(!parsed.problem.isEmpty());
+    if (!parsed.problem.isEmpty() || parsed.ids == m_validIds)
+        return;
+    m_validIds = parsed.ids;
+    edited();
+}
+
+QString FilterBar::idsProblem() const { return m_idsProblem->isHidden() ? QString() : m_idsProblem->text(); }
+
 ListFilter FilterBar::filter() const {
     ListFilter f;
     f.states = checkedValues(m_states);
@@ -167,6 +201,7 @@ ListFilter FilterBar::filter() const {
     f.minAgeMinutes = m_minAge->value();
     f.keyText = m_key->text();
     f.keyMode = ListFilter::TextMode(m_keyMode->currentData().toInt());
+    f.ids = m_validIds;
     return f;
 }
 
@@ -188,6 +223,12 @@ void FilterBar::setFilter(const ListFilter &f) {
     m_minAge->setValue(f.minAgeMinutes);
     m_key->setText(f.keyText);
     m_keyMode->setCurrentIndex(qMax(0, m_keyMode->findData(int(f.keyMode))));
+    QStringList ids;
+    for (qint64 id : f.ids)
+        ids << QString::number(id);
+    m_ids->setText(ids.join(QLatin1String(", ")));
+    m_validIds = f.ids;
+    m_idsProblem->hide();
     m_applying = false;
     m_debounce->stop();
 }

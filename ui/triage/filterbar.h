@@ -7,6 +7,7 @@
 class QCheckBox;
 class QComboBox;
 class QDateTimeEdit;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTimer;
@@ -29,6 +30,9 @@ public:
     /// The values offered in the type / destination / error code lists.
     void setChoices(const FilterChoices &choices);
     QLineEdit *keyEdit() const { return m_key; }
+    QLineEdit *idsEdit() const { return m_ids; }
+    /// What is wrong with the typed ids ("" when they are a valid list).
+    QString idsProblem() const;
 
 signals:
     /// The operator changed something and paused (debounced).
@@ -44,6 +48,7 @@ private:
     void setOptions(QToolButton *button, const QStringList &values, const QStringList &checked);
     static QStringList checkedValues(const QToolButton *button);
     void edited();
+    void idsEdited();
 
     SchemaProfile m_profile;
     QToolButton *m_states, *m_types, *m_destinations, *m_errorCodes;
@@ -52,6 +57,9 @@ private:
     QSpinBox *m_minAge;
     QLineEdit *m_key;
     QComboBox *m_keyMode;
+    QLineEdit *m_ids;
+    QLabel *m_idsProblem;
+    QList<qint64> m_validIds; ///< the last list typed without a mistake: what the filter uses
     QTimer *m_debounce;
     bool m_applying = false;
 };

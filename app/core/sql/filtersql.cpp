@@ -6,6 +6,7 @@
 namespace om {
 namespace {
 
+using sql::bigintArray;
 using sql::likeContains;
 using sql::likeEscape;
 using sql::param;
@@ -106,6 +107,12 @@ struct WhereBuilder {
                          .arg(p.col(viewSinceColumn(p, f.view)), param(params, f.minAgeMinutes));
     }
 
+    // Ids pasted from a ticket: one bound array, so a list of thousands is one parameter.
+    void ids() {
+        if (!f.ids.isEmpty())
+            conds << QStringLiteral("%1 = ANY(%2::bigint[])").arg(p.col(QStringLiteral("id")), param(params, bigintArray(f.ids)));
+    }
+
     void key() {
         if (f.keyText.isEmpty())
             return;
@@ -142,6 +149,7 @@ QString buildWhere(const SchemaProfile &p, const ListFilter &f, QVariantList &pa
     w.range("updatedAt", f.updatedFrom, f.updatedTo);
     w.minAge();
     w.key();
+    w.ids();
     return w.conds.isEmpty() ? QStringLiteral("true") : w.conds.join(QLatin1String(" AND "));
 }
 

@@ -1,4 +1,6 @@
 #include "core/triage/listfilter.h"
+#include "core/triage/idlist.h"
+#include "pg/limits.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -42,7 +44,7 @@ bool ListFilter::operator==(const ListFilter &o) const {
     return view == o.view && states == o.states && types == o.types && destinations == o.destinations
         && errorCodes == o.errorCodes && createdFrom == o.createdFrom && createdTo == o.createdTo
         && updatedFrom == o.updatedFrom && updatedTo == o.updatedTo && minAgeMinutes == o.minAgeMinutes
-        && keyText == o.keyText && keyMode == o.keyMode && stuckTimeoutMinutes == o.stuckTimeoutMinutes;
+        && keyText == o.keyText && keyMode == o.keyMode && ids == o.ids && stuckTimeoutMinutes == o.stuckTimeoutMinutes;
 }
 
 QByteArray ListFilter::toJson() const {
@@ -63,6 +65,11 @@ QByteArray ListFilter::toJson() const {
     o.insert(QLatin1String("minAgeMinutes"), minAgeMinutes);
     o.insert(QLatin1String("keyText"), keyText);
     o.insert(QLatin1String("keyMode"), QLatin1String(modeName(keyMode)));
+    QStringList idTexts; // as text: a JSON number is a double, exact only up to 2^53
+    for (qint64 id : ids)
+        idTexts << QString::number(id);
+    if (!ids.isEmpty())
+        o.insert(QLatin1String("ids"), toArray(idTexts));
     o.insert(QLatin1String("stuckTimeoutMinutes"), stuckTimeoutMinutes);
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
@@ -93,6 +100,8 @@ ListFilter ListFilter::fromJson(const QByteArray &json) {
     for (TextMode m : {TextMode::Exact, TextMode::Prefix, TextMode::Contains})
         if (mode == QLatin1String(modeName(m)))
             f.keyMode = m;
+    // A damaged list is dropped whole, like any damaged part: never a filter on half the ids.
+    f.ids = IdList::parse(fromArray(o.value(QLatin1String("ids"))).join(QLatin1Char(' ')), limits::kMaxIdsPerFilter).ids;
     f.stuckTimeoutMinutes = o.value(QLatin1String("stuckTimeoutMinutes")).toInt(-1);
     if (f.stuckTimeoutMinutes < 1)
         f.stuckTimeoutMinutes = -1;

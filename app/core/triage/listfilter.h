@@ -25,6 +25,7 @@ struct ListFilter {
     int minAgeMinutes = 0;       ///< 0: any age (age of the view's "since" column, server clock)
     QString keyText;             ///< matched literally against the message key (no wildcards)
     TextMode keyMode = TextMode::Contains;
+    QList<qint64> ids;           ///< message ids pasted from a ticket; empty: any
     int stuckTimeoutMinutes = -1; ///< -1: the profile's default
 
     bool operator==(const ListFilter &o) const;
