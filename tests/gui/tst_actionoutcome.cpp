@@ -4,9 +4,8 @@
 // new connection and then reported as what the database holds. All three built-in profiles.
 // OM_SCREENSHOT_DIR=dir saves the dialogs as PNGs (OM_LANG=ja: in Japanese).
 #include "actionfixture.h"
+#include "dialogoperator.h"
 #include "actions/actioncontroller.h"
-#include "actions/reasondialog.h"
-#include "actions/resultdialog.h"
 #include "commitdropproxy.h"
 #include "pg/gateway.h"
 #include "profilerows.h"
@@ -16,68 +15,23 @@
 #include "testmain.h"
 #include "testserver.h"
 
-#include <QApplication>
-#include <QLabel>
-#include <QLineEdit>
-#include <QMessageBox>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
-#include <QTimer>
 
 using namespace om;
 using namespace om::test;
 
 namespace {
 
-/// Answers the modal dialogs an action opens, as an operator would, and notes what it saw.
-struct Operator : QObject {
-    QString reasonScope, reasonRule, resultText, warningText;
-    bool progressVisibleAtResult = false;
-    bool progressEverShown = false;
-    QString shotPrefix;
-    QTimer timer;
-
-    Operator() {
-        timer.setInterval(10);
-        connect(&timer, &QTimer::timeout, this, &Operator::look);
-        timer.start();
-    }
-    static bool anyProgressVisible() {
-        for (QWidget *w : QApplication::topLevelWidgets())
-            if (qobject_cast<QProgressDialog *>(w) && w->isVisible())
-                return true;
-        return false;
-    }
-    void shot(QWidget *w, const QString &name) {
-        if (!shotPrefix.isEmpty())
-            saveScreenshot(w, name + QLatin1Char('-') + shotPrefix);
-    }
-    void look() {
-        progressEverShown = progressEverShown || anyProgressVisible();
-        QWidget *modal = QApplication::activeModalWidget();
-        if (auto *d = qobject_cast<ReasonDialog *>(modal)) {
-            if (auto *l = d->findChild<QLabel *>(QStringLiteral("scope")))
-                reasonScope = l->text();
-            if (auto *l = d->findChild<QLabel *>(QStringLiteral("stuckRule")))
-                reasonRule = l->text();
-            d->reasonEdit()->setText(QStringLiteral("Downstream fixed, INC-12 replay"));
-            d->ticketEdit()->setText(QStringLiteral("INC-12"));
-            shot(d, QStringLiteral("reason-dialog"));
-            d->okButton()->click();
-        } else if (auto *r = qobject_cast<ResultDialog *>(modal)) {
-            progressVisibleAtResult = anyProgressVisible();
-            resultText = r->summary();
-            shot(r, QStringLiteral("result-dialog"));
-            r->accept();
-        } else if (auto *m = qobject_cast<QMessageBox *>(modal)) {
-            warningText = m->text();
-            shot(m, QStringLiteral("outcome-message"));
-            m->accept();
-        }
-    }
-};
+/// Screenshots of each dialog `op` answers: OM_SCREENSHOT_DIR/<kind>-dialog-<suffix>-<lang>.png
+/// ("outcome-message" for a message box).
+void screenshotDialogs(DialogOperator &op, const QString &suffix) {
+    op.onDialog = [suffix](QWidget *dialog, const QString &kind) {
+        const QString name = kind == QLatin1String("message") ? QStringLiteral("outcome-message") : kind + QStringLiteral("-dialog");
+        saveScreenshot(dialog, name + QLatin1Char('-') + suffix);
+    };
+}
 
 } // namespace
 
@@ -128,9 +82,9 @@ private slots:
         c.setStuckTimeoutMinutes(90);
         c.setScopeName(QStringLiteral("Triage › Failed"));
         QSignalSpy finished(&c, &ActionController::actionFinished);
-        Operator op;
+        DialogOperator op;
         if (profileId == QLatin1String("app_outbox") && action == QLatin1String("retry"))
-            op.shotPrefix = byFilter ? QStringLiteral("filter") : QStringLiteral("selection");
+            screenshotDialogs(op, byFilter ? QStringLiteral("filter") : QStringLiteral("selection"));
         if (byFilter) {
             ListFilter f;
             f.keyText = QStringLiteral("k-%1-").arg(tag);
@@ -140,25 +94,25 @@ private slots:
             c.startOnIds(action, ids);
         }
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        QTRY_VERIFY(!op.resultText.isEmpty());
+        QTRY_VERIFY(!op.results.isEmpty());
         // The target in words, the stuck rule where it applies.
         if (byFilter)
-            QVERIFY2(op.reasonScope.contains(QStringLiteral("matching Triage › Failed, key starts with \"k-%1-\"").arg(tag)),
-                     qPrintable(op.reasonScope));
+            QVERIFY2(op.reasonScopes.last().contains(QStringLiteral("matching Triage › Failed, key starts with \"k-%1-\"").arg(tag)),
+                     qPrintable(op.reasonScopes.last()));
         else
-            QVERIFY2(op.reasonScope.contains(QStringLiteral("the 3 message")) && op.reasonScope.contains(QStringLiteral("selected in Triage › Failed")),
-                     qPrintable(op.reasonScope));
-        QCOMPARE(op.reasonRule.contains(QStringLiteral("for more than 90 min, server clock")), a.pastStuckTimeout);
+            QVERIFY2(op.reasonScopes.last().contains(QStringLiteral("the 3 message")) && op.reasonScopes.last().contains(QStringLiteral("selected in Triage › Failed")),
+                     qPrintable(op.reasonScopes.last()));
+        QCOMPARE(op.reasonRules.last().contains(QStringLiteral("for more than 90 min, server clock")), a.pastStuckTimeout);
         // No progress dialog over the result, then or later.
         QVERIFY(!op.progressVisibleAtResult);
         QTest::qWait(400);
-        QVERIFY(!Operator::anyProgressVisible());
+        QVERIFY(!DialogOperator::anyProgressVisible());
         // What the dialog said is what the database holds.
         const ActionResult res = finished.first().first().value<ActionResult>();
         QCOMPARE(res.changed(), qint64(3));
         QCOMPARE(auditCount(*m_db, ctx.profile, ids, a.auditName), qint64(3));
-        QVERIFY2(op.resultText.startsWith(QStringLiteral("3 message")), qPrintable(op.resultText));
-        QVERIFY(op.resultText.contains(res.actionId.toString(QUuid::WithoutBraces)));
+        QVERIFY2(op.results.last().startsWith(QStringLiteral("3 message")), qPrintable(op.results.last()));
+        QVERIFY(op.results.last().contains(res.actionId.toString(QUuid::WithoutBraces)));
         for (qint64 id : ids) {
             const StateDef *to = ctx.profile.state(a.to);
             QCOMPARE(stateOf(*m_db, ctx.profile, id), to->value.isEmpty() ? to->name : to->value);
@@ -175,25 +129,25 @@ private slots:
         QList<qint64> ids = insertMessages(*m_db, ctx.profile, a.from.first(), 4);
         ActionController c(ctx, &window);
         QSignalSpy finished(&c, &ActionController::actionFinished);
-        Operator op;
+        DialogOperator op;
         if (profileId == QLatin1String("app_outbox"))
-            op.shotPrefix = QStringLiteral("in-doubt");
+            screenshotDialogs(op, QStringLiteral("in-doubt"));
         m_proxy->arm(); // the server commits, the client never hears it
         const int droppedBefore = m_proxy->dropped();
         c.startOnIds(QStringLiteral("retry"), ids);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        QTRY_VERIFY(!op.resultText.isEmpty());
+        QTRY_VERIFY(!op.results.isEmpty());
         QCOMPARE(m_proxy->dropped(), droppedBefore + 1);
         const ActionResult res = finished.first().first().value<ActionResult>();
         QVERIFY(res.rechecked);
         // Reported: unknown at first, then committed, with the changed ids from the audit rows.
-        QVERIFY2(op.resultText.contains(QStringLiteral("Re-checked on a new connection: the transaction committed")),
-                 qPrintable(op.resultText));
+        QVERIFY2(op.results.last().contains(QStringLiteral("Re-checked on a new connection: the transaction committed")),
+                 qPrintable(op.results.last()));
         QVERIFY(!op.progressVisibleAtResult);
         std::sort(ids.begin(), ids.end());
         QCOMPARE(res.changedIds, ids);
         QCOMPARE(auditCount(*m_db, ctx.profile, ids, a.auditName), qint64(ids.size()));
-        QVERIFY(op.warningText.isEmpty());
+        QVERIFY(op.messages.isEmpty());
     }
 };
 

@@ -1,6 +1,6 @@
 // The real main window against the real server, for every built-in profile (issue #12):
 // - an auditor's window offers no Retry / Cancel / Recover anywhere (toolbar, menus, buttons, the
-//   list's context menu, shortcuts, the Actions tab);
+//   list's context menu, shortcuts, every tab);
 // - a NOTIFY from another session (a real change) while rows are selected does not change the
 //   action's scope: the reason dialog names the same rows and exactly those change, audited;
 // - the stuck timeout set in Dashboard → Settings reaches Triage's Stuck view, Recover stuck (the
@@ -12,22 +12,22 @@
 // OM_SCREENSHOT_DIR=dir saves the screen (run under Xvfb with QT_QPA_PLATFORM=xcb for the dialogs
 // over the window) for app_outbox; OM_LANG=ja: in Japanese.
 #include "actionfixture.h"
+#include "dialogoperator.h"
 #include "actions/actioncontroller.h"
-#include "actions/reasondialog.h"
-#include "actions/resultdialog.h"
 #include "audit/auditmodel.h"
 #include "audit/auditview.h"
 #include "core/actions/actionrunner.h"
-#include "dashboard/dashboardsettingsdialog.h"
 #include "dashboard/dashboardview.h"
 #include "mainwindow.h"
 #include "pg/connectioninfo.h"
 #include "pg/gateway.h"
+#include "pg/limits.h"
 #include "pg/pgsession.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
 #include "triage/detailpane.h"
+#include "triage/filterbar.h"
 #include "triage/messagelistmodel.h"
 #include "triage/triageview.h"
 
@@ -38,14 +38,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QProcess>
-#include <QProgressDialog>
 #include <QPushButton>
-#include <QScopedValueRollback>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -70,66 +66,14 @@ void saveScreen(const QString &name) {
         QStringLiteral("%1/%2-%3.png").arg(dir, name, testLanguage()));
 }
 
-/// Answers the modal dialogs the window opens, as an operator would, and notes what it saw.
-struct Operator : QObject {
-    QStringList reasonScopes, reasonRules, reasonTexts, results;
-    bool progressVisibleAtResult = false;
-    int stuckMinutes = 0; ///< what to type into Dashboard → Settings
-    QString shotPrefix;   ///< non-empty: screenshots of the dialogs (OM_SCREENSHOT_DIR)
-    bool answering = false;
-    QTimer timer;
-
-    Operator() {
-        timer.setInterval(10);
-        connect(&timer, &QTimer::timeout, this, &Operator::look);
-        timer.start();
-    }
-    static bool anyProgressVisible() {
-        for (QWidget *w : QApplication::topLevelWidgets())
-            if (qobject_cast<QProgressDialog *>(w) && w->isVisible())
-                return true;
-        return false;
-    }
-    static QString labelText(QWidget *w, const char *name) {
-        const QLabel *l = w->findChild<QLabel *>(QLatin1String(name));
-        return l ? l->text() : QString();
-    }
-    /// The whole screen with the dialog over the window, once the dialog has painted.
-    void shot(const QString &name) {
-        if (shotPrefix.isEmpty())
-            return;
+/// Screenshots of the dialogs `op` answers, the whole screen with the dialog over the window, once
+/// the dialog has painted: OM_SCREENSHOT_DIR/<prefix>-<reason|result>-<lang>.png.
+void screenshotDialogs(DialogOperator &op, const QString &prefix) {
+    op.onDialog = [prefix](QWidget *, const QString &kind) {
         QTest::qWait(400);
-        saveScreen(shotPrefix + QLatin1Char('-') + name);
-    }
-    void look() {
-        if (answering)
-            return; // shot() waits in a nested event loop: answer each dialog once
-        const QScopedValueRollback<bool> guard(answering, true);
-        QWidget *modal = QApplication::activeModalWidget();
-        if (auto *d = qobject_cast<ReasonDialog *>(modal)) {
-            reasonScopes << labelText(d, "scope");
-            reasonRules << labelText(d, "stuckRule");
-            QStringList all;
-            for (const QLabel *l : d->findChildren<QLabel *>())
-                all << l->text();
-            reasonTexts << all.join(QLatin1Char('\n'));
-            d->reasonEdit()->setText(QStringLiteral("Downstream fixed, INC-12 replay"));
-            shot(QStringLiteral("reason"));
-            d->okButton()->click();
-        } else if (auto *r = qobject_cast<ResultDialog *>(modal)) {
-            progressVisibleAtResult = progressVisibleAtResult || anyProgressVisible();
-            results << r->summary();
-            shot(QStringLiteral("result"));
-            r->accept();
-        } else if (auto *s = qobject_cast<DashboardSettingsDialog *>(modal)) {
-            s->findChild<QSpinBox *>(QStringLiteral("stuckTimeout"))->setValue(stuckMinutes);
-            s->accept();
-        } else if (auto *m = qobject_cast<QMessageBox *>(modal)) {
-            results << m->text();
-            m->accept();
-        }
-    }
-};
+        saveScreen(prefix + QLatin1Char('-') + kind);
+    };
+}
 
 /// The words checked below are the English ones; a Japanese run (OM_LANG=ja) is for screenshots
 /// and checks the database outcomes only.
@@ -270,8 +214,7 @@ private slots:
         for (const QString &kind : {QStringLiteral("retry"), QStringLiteral("cancel"), QStringLiteral("recoverStuck")})
             words << ActionController::title(kind);
         auto changes = [&words](const QString &text, const QString &name) {
-            if (name == QLatin1String("retry") || name == QLatin1String("cancel") || name == QLatin1String("recoverStuck")
-                || name.startsWith(QLatin1String("panel_")))
+            if (name == QLatin1String("retry") || name == QLatin1String("cancel") || name == QLatin1String("recoverStuck"))
                 return true;
             for (const QString &word : words)
                 if (QString(text).remove(QLatin1Char('&')).startsWith(word))
@@ -287,8 +230,7 @@ private slots:
             if (!changes(a->text(), a->objectName()))
                 continue;
             QVERIFY2(!a->isEnabled(), qPrintable(a->text())); // no trigger, no shortcut
-            if (!a->objectName().startsWith(QLatin1String("panel_"))) // the Actions tab's own are on a hidden tab
-                QVERIFY2(!a->isVisible(), qPrintable(a->text()));  // not offered in the toolbar or a menu
+            QVERIFY2(!a->isVisible(), qPrintable(a->text()));  // not offered in the toolbar or a menu
         }
         for (QAbstractButton *b : w.findChildren<QAbstractButton *>()) {
             ++walked;
@@ -307,12 +249,12 @@ private slots:
                 QVERIFY2(!(a->isVisible() && a->isEnabled() && changes(a->text(), a->objectName())), qPrintable(a->text()));
         // The keyboard: every action shortcut on the selected rows opens nothing and changes nothing.
         table->setFocus();
-        Operator op;
+        DialogOperator op;
         for (const QString &kind : {QStringLiteral("retry"), QStringLiteral("cancel"), QStringLiteral("recoverStuck")})
             QTest::keySequence(&w, ActionController::shortcut(kind));
         QTest::qWait(300);
         QVERIFY(op.reasonScopes.isEmpty());
-        QVERIFY(op.results.isEmpty());
+        QVERIFY(op.outcomes.isEmpty());
         for (qint64 id : ids)
             QCOMPARE(stateOf(*m_db, p, id), stateValue(p, p.actions.value(QStringLiteral("retry")).from.first()));
     }
@@ -356,15 +298,15 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(auditShown(w.auditView(), theirs, retry.auditName), 1, 10000);
 
         // The operator now retries: the dialog names the two selected rows, not the filter.
-        Operator op;
+        DialogOperator op;
         if (profileId == QLatin1String("app_outbox"))
-            op.shotPrefix = QStringLiteral("window-selection");
+            screenshotDialogs(op, QStringLiteral("window-selection"));
         QSignalSpy finished(w.actions(), &ActionController::actionFinished);
         QAction *retryAction = w.actions()->action(QStringLiteral("retry"));
         QVERIFY(retryAction && retryAction->isEnabled());
         retryAction->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        QTRY_COMPARE(op.results.size(), 1);
+        QTRY_COMPARE(op.outcomes.size(), 1);
         QCOMPARE(op.reasonScopes.size(), 1);
         if (english())
             QVERIFY2(op.reasonScopes.first().contains(QStringLiteral("the 2 message")) && op.reasonScopes.first().contains(QStringLiteral("selected in Triage")),
@@ -373,7 +315,7 @@ private slots:
                                               .arg(p.col(QStringLiteral("key")), p.qualifiedTable(), p.col(QStringLiteral("id"))), {ids[0]}).toString();
         QVERIFY2(op.reasonTexts.first().contains(key0), qPrintable(op.reasonTexts.first()));
         QVERIFY(!op.progressVisibleAtResult); // (d) on the real window
-        QVERIFY(!Operator::anyProgressVisible());
+        QVERIFY(!DialogOperator::anyProgressVisible());
 
         // Exactly the selected rows changed, each with one audit row; the others did not.
         const ActionResult res = finished.first().first().value<ActionResult>();
@@ -414,6 +356,62 @@ private slots:
         }
     }
 
+    // Ids pasted from a ticket into Triage's id filter (what the Actions tab's id box did, with the
+    // messages now on screen before acting): a mistake changes nothing and says so; the valid list
+    // shows exactly those rows; with nothing selected the action's scope is that list, named by its
+    // ids in the reason dialog, and exactly those rows change, each with its audit row.
+    void idsFromATicketAreTheScope_data() { profiles_data(); }
+    void idsFromATicketAreTheScope() {
+        QFETCH(QString, profileId);
+        AppContext ctx = context(profileId, QStringLiteral("demo_operator"));
+        const SchemaProfile p = ctx.profile;
+        const ActionDef retry = p.actions.value(QStringLiteral("retry"));
+        const QString tag = QStringLiteral("ids%1").arg(profileId).remove(QLatin1Char('_'));
+        const QList<qint64> ids = insertMessages(*m_db, p, retry.from.first(), 6, 0, tag);
+        const QList<qint64> ticket = {ids[1], ids[3], ids[4]};
+        MainWindow w(ctx);
+        waitForAccess(w);
+        showTagged(w, tag, 6);
+        TriageView *triage = w.triageView();
+        QLineEdit *idsEdit = triage->filterBar()->idsEdit();
+
+        // A token that is not an id: said next to the box, the list and the filter unchanged.
+        idsEdit->setText(QStringLiteral("%1, %2 x").arg(ticket[0]).arg(ticket[1])); // pasted
+        QVERIFY(!triage->filterBar()->idsProblem().isEmpty());
+        if (english())
+            QCOMPARE(triage->filterBar()->idsProblem(), QStringLiteral("\"x\" is not a message id."));
+        QTest::qWait(limits::kFilterDebounceMs * 3);
+        QVERIFY(triage->currentFilter().ids.isEmpty());
+        QCOMPARE(triage->model()->rowCount(), 6);
+
+        // The ticket's three ids: exactly those rows.
+        idsEdit->setText(QStringLiteral("%1, %2\n%3").arg(ticket[0]).arg(ticket[1]).arg(ticket[2]));
+        QVERIFY(triage->filterBar()->idsProblem().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(triage->currentFilter().ids, ticket, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!triage->model()->isLoading() && triage->model()->rowCount() == 3, 15000);
+        QList<qint64> shown;
+        for (int r = 0; r < triage->model()->rowCount(); ++r)
+            shown << triage->model()->message(r).id;
+        QCOMPARE(sorted(shown), sorted(ticket));
+        QVERIFY(triage->selectedIds().isEmpty());
+
+        DialogOperator op;
+        QSignalSpy finished(w.actions(), &ActionController::actionFinished);
+        QAction *retryAction = w.actions()->action(QStringLiteral("retry"));
+        QVERIFY(retryAction && retryAction->isEnabled());
+        retryAction->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(op.reasonScopes.size(), 1);
+        for (qint64 id : ticket) // the scope names the ids, in every language
+            QVERIFY2(op.reasonScopes.first().contains(QString::number(id)), qPrintable(op.reasonScopes.first()));
+        const ActionResult res = finished.first().first().value<ActionResult>();
+        QCOMPARE(sorted(res.changedIds), sorted(ticket));
+        for (qint64 id : ids)
+            QCOMPARE(stateOf(*m_db, p, id), stateValue(p, ticket.contains(id) ? retry.to : retry.from.first()));
+        QCOMPARE(auditCount(*m_db, p, ticket, retry.auditName), qint64(3));
+        QCOMPARE(auditCount(*m_db, p, {ids[0], ids[2], ids[5]}, retry.auditName), qint64(0));
+    }
+
     // (c) Dashboard → Settings: the stuck timeout an hour above the profile's default. Triage's
     // Stuck view lists only what is in flight for longer than that, Recover stuck changes only those, and the report counts them.
     void stuckTimeoutFromSettingsReachesEveryUse_data() {
@@ -441,7 +439,7 @@ private slots:
         waitForAccess(w);
         QVERIFY(w.canChangeMessages());
 
-        Operator op;
+        DialogOperator op;
         op.stuckMinutes = timeout;
         auto *dashboard = w.findChild<DashboardView *>();
         QVERIFY(dashboard);
@@ -485,10 +483,10 @@ private slots:
         QTRY_VERIFY(recoverAction->isEnabled());
         QSignalSpy finished(w.actions(), &ActionController::actionFinished);
         if (profileId == QLatin1String("app_outbox"))
-            op.shotPrefix = QStringLiteral("window-filter");
+            screenshotDialogs(op, QStringLiteral("window-filter"));
         recoverAction->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        QTRY_COMPARE(op.results.size(), 1);
+        QTRY_COMPARE(op.outcomes.size(), 1);
         if (english()) {
             QVERIFY2(op.reasonRules.first().contains(QStringLiteral("more than %1 min, server clock").arg(timeout)), qPrintable(op.reasonRules.first()));
             QVERIFY2(op.reasonScopes.first().contains(QStringLiteral("matching Triage › Stuck")), qPrintable(op.reasonScopes.first()));
