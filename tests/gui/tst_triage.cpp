@@ -15,6 +15,7 @@
 #include "triage/filterbar.h"
 #include "triage/messagelistmodel.h"
 #include "triage/triageview.h"
+#include "screenshots.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -398,6 +399,86 @@ private slots:
         QTRY_VERIFY(again.detailPane()->isVisible());
         QTRY_VERIFY2(qAbs(again.detailPane()->width() - paneWidth) <= 10,
                      qPrintable(QStringLiteral("%1 vs %2").arg(again.detailPane()->width()).arg(paneWidth)));
+    }
+
+    // At 1440 px with nothing selected, every view of every profile shows first what decides an
+    // action (state, age, destination, type, retries, error code, as the profile has them), the
+    // column it is sorted by on screen and marked, no destination cut, and no column that is
+    // always empty in the view (who holds a message, outside Stuck and All).
+    void columnsPutWhatDecidesFirst_data() { addProfileRows(); }
+    void columnsPutWhatDecidesFirst() {
+        QFETCH(QString, profileId);
+        const SchemaProfile p = *SchemaProfile::builtIn(profileId);
+        if (p.has(QStringLiteral("destination"))) // the demo's destinations, longest included
+            m_db->exec(QStringLiteral("UPDATE %1 SET %2 = (ARRAY['INVENTORY_API','SHIPPING_API','MAIL_GATEWAY','CRM_API'])[1 + (%3 % 4)::int]")
+                           .arg(p.qualifiedTable(), p.col(QStringLiteral("destination")), p.col(QStringLiteral("id"))));
+        AppContext ctx = context(profileId);
+        TriageView view(ctx);
+        view.resize(1440, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableView *table = view.table();
+        QHeaderView *header = table->horizontalHeader();
+        using M = MessageListModel;
+        const QList<int> decides = {M::State, M::Age, M::Destination, M::Type, M::Retries, M::ErrorCode};
+        int viewsSeen = 0, cellsChecked = 0;
+        for (ListFilter::View v : {ListFilter::View::All, ListFilter::View::Stuck, ListFilter::View::NearMaxRetry, ListFilter::View::Failed}) {
+            ListFilter f;
+            f.view = v;
+            view.applyFilter(f);
+            if (view.currentFilter().view != v)
+                continue; // a view this profile does not have (no retries: no Near max retry)
+            ++viewsSeen;
+            QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading(), 15000);
+            QTest::qWait(50);
+            const QString where = QStringLiteral("%1 / %2").arg(profileId, view.viewTitle());
+            QVERIFY2(!view.detailPane()->isVisible(), qPrintable(where));
+            // Shown columns, left to right.
+            QList<int> shown;
+            for (int visual = 0; visual < header->count(); ++visual)
+                if (!header->isSectionHidden(header->logicalIndex(visual)))
+                    shown << header->logicalIndex(visual);
+            QList<int> expected;
+            for (int c : decides)
+                if (shown.contains(c))
+                    expected << c;
+            QVERIFY2(expected.size() >= 3, qPrintable(where));
+            QList<int> leading;
+            for (int c : shown)
+                if (decides.contains(c))
+                    leading << c;
+            QCOMPARE(leading, expected);
+            // ...and they come before everything else but the sort column and, in Stuck, who holds it.
+            const int sortColumn = header->sortIndicatorSection();
+            for (int i = 0; i < shown.indexOf(expected.last()); ++i)
+                QVERIFY2(decides.contains(shown[i]) || shown[i] == sortColumn || (v == ListFilter::View::Stuck && shown[i] == M::LockedBy),
+                         qPrintable(QStringLiteral("%1: %2 at %3").arg(where).arg(shown[i]).arg(i)));
+            // Sort: marked in the header, on screen, said in words.
+            QVERIFY(header->isSortIndicatorShown());
+            QVERIFY2(!header->isSectionHidden(sortColumn), qPrintable(where));
+            QVERIFY2(header->sectionViewportPosition(sortColumn) + header->sectionSize(sortColumn) <= table->viewport()->width(),
+                     qPrintable(where));
+            QVERIFY2(view.sortText().contains(view.model()->headerData(sortColumn, Qt::Horizontal).toString()), qPrintable(view.sortText()));
+            // Every deciding column on screen without scrolling; no destination or state cut.
+            for (int c : expected)
+                QVERIFY2(header->sectionViewportPosition(c) + header->sectionSize(c) <= table->viewport()->width(),
+                         qPrintable(QStringLiteral("%1: column %2 off screen").arg(where).arg(c)));
+            const QFontMetrics fm(table->font());
+            for (int c : {int(M::Destination), int(M::State), int(M::ErrorCode)}) {
+                if (header->isSectionHidden(c))
+                    continue;
+                for (int r = 0; r < view.model()->rowCount(); ++r) {
+                    const QString text = view.model()->index(r, c).data().toString();
+                    ++cellsChecked;
+                    QVERIFY2(fm.horizontalAdvance(text) + 6 <= table->columnWidth(c),
+                             qPrintable(QStringLiteral("%1: \"%2\" cut in a %3 px column").arg(where, text).arg(table->columnWidth(c))));
+                }
+            }
+            QCOMPARE(header->isSectionHidden(M::LockedBy), !p.has(QStringLiteral("lockedBy")) || (v != ListFilter::View::All && v != ListFilter::View::Stuck));
+            saveScreenshot(&view, QStringLiteral("triage-%1-%2").arg(profileId, view.viewTitle().toLower().remove(QLatin1Char(' '))));
+        }
+        QVERIFY(cellsChecked > 100); // the widths were checked against real rows
+        QVERIFY(viewsSeen >= 2); // All and at least one other (outbox has no in-flight or retry states)
     }
 
     void aNewListDropsTheSelectionAndTheKeyboardReachesIt() {

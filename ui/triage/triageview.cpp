@@ -12,6 +12,7 @@
 #include "pg/gateway.h"
 #include "pg/limits.h"
 #include "savedfilters.h"
+#include "triagecolumns.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -133,16 +134,10 @@ void TriageView::setupTable() {
         if (!logical.isEmpty() && !m_profile.has(logical))
             m_table->hideColumn(c);
     }
-    // What an operator reads first in an incident comes first: state, age, who holds it, retries
-    // and the error; type, destination and times after.
-    using M = MessageListModel;
-    const QList<int> order = {M::Id, M::Key, M::State, M::Age, M::LockedBy, M::Retries, M::ErrorCode, M::ErrorMessage,
-                              M::Destination, M::Type, M::NextRun, M::Created, M::Updated};
-    for (int visual = 0; visual < order.size(); ++visual)
-        m_table->horizontalHeader()->moveSection(m_table->horizontalHeader()->visualIndex(order[visual]), visual);
-    m_table->setColumnWidth(M::Key, 170);
-    m_table->setColumnWidth(M::State, 95);
-    m_table->setColumnWidth(M::Age, 80);
+    // Columns in the order of what decides an action, per view: TriageColumns (startQuery).
+    // Middle elision keeps both ends of a key or an error ("POST https://bill…503 Service
+    // Unavailable"): their beginnings are often the same on every row.
+    m_table->setTextElideMode(Qt::ElideMiddle);
 }
 
 void TriageView::buildRestoredNotice() {
@@ -223,6 +218,10 @@ void TriageView::connectList() {
 void TriageView::onPageLoaded(int rows, qint64 ms) {
     if (m_model->rowCount() == rows) // the first page of a (re)load: the list is as of now
         m_age->markFresh();
+    if (m_fitPending && m_model->rowCount() > 0) { // widths from real rows, not from headers alone
+        m_fitPending = false;
+        TriageColumns::fit(m_table);
+    }
     if (!m_model->isCapped()) {
         QString text = tr("%Ln row(s) shown · last page %1 ms", nullptr, m_model->rowCount()).arg(ms);
         if (m_model->unindexedSortRows() > limits::kSlowSortRows)
@@ -414,6 +413,13 @@ void TriageView::startQuery() {
     for (int c = 0; c < MessageListModel::ColumnCount; ++c)
         if (MessageListModel::sortKeyFor(c) == m_sort.key)
             column = c;
+    // A new view or sort: its columns, fitted to its first rows. Not on every filter keystroke or
+    // refresh, which would undo widths the operator set by hand.
+    if (std::pair(m_filter.view, column) != m_arrangedFor) {
+        m_arrangedFor = {m_filter.view, column};
+        TriageColumns::arrange(m_table, m_profile, m_filter.view, column);
+        m_fitPending = true;
+    }
     m_table->horizontalHeader()->setSortIndicator(column, m_sort.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
     // Said in words too: the column may be scrolled out of sight (Failed sorts by Updated, far
     // right), and its ages would then look unordered.

@@ -126,6 +126,9 @@ private:
     std::unique_ptr<SavedFilters> m_saved;
     ListFilter m_filter;
     ListSort m_sort;
+    /// The view and sort column the columns were last arranged for (TriageColumns).
+    std::pair<ListFilter::View, int> m_arrangedFor{ListFilter::View::All, -1};
+    bool m_fitPending = false; ///< fit the columns to the next page that has rows
     QTabBar *m_views;
     QList<ListFilter::View> m_viewOrder;
     FilterBar *m_filterBar;

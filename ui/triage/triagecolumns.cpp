@@ -1,0 +1,79 @@
+#include "triagecolumns.h"
+#include "messagelistmodel.h"
+
+#include <QHeaderView>
+#include <QTableView>
+
+namespace om {
+namespace {
+
+using M = MessageListModel;
+
+/// What an operator decides an action on, read left to right; the rest after the error's text.
+const QList<int> kDecides = {M::State, M::Age, M::Destination, M::Type, M::Retries, M::ErrorCode};
+const QList<int> kAfter = {M::LockedBy, M::ErrorMessage, M::Key, M::Id, M::NextRun, M::Created, M::Updated};
+
+/// Widest a fitted column gets: a destination or a type longer than this is the exception, and
+/// one such row must not push the error's text off screen.
+constexpr int kFitCap = 260;
+/// Narrowest the last error gets: a few words of it, the whole text in its tooltip.
+constexpr int kErrorMinWidth = 240;
+
+} // namespace
+
+QList<int> TriageColumns::order(ListFilter::View view, int sortColumn) {
+    QList<int> out = kDecides;
+    // The sort column beside what decides, so that the order of the rows can be seen: Failed
+    // sorts by Updated, and its ages read "1 s, 2 s, 4 h 50 min" with Updated off screen.
+    if (!out.contains(sortColumn))
+        out.insert(2, sortColumn);
+    for (int c : kAfter)
+        if (!out.contains(c))
+            out << c;
+    // Stuck: who holds the message is what the operator asks first after how long.
+    if (view == ListFilter::View::Stuck)
+        out.move(out.indexOf(M::LockedBy), out.indexOf(M::Age) + 1);
+    return out;
+}
+
+
+bool TriageColumns::usefulIn(ListFilter::View view, int column) {
+    switch (column) {
+    case M::LockedBy: // set only while a worker holds the message
+        return view == ListFilter::View::Stuck || view == ListFilter::View::All;
+    case M::NextRun: // a message in flight is not scheduled
+        return view != ListFilter::View::Stuck;
+    default:
+        return true;
+    }
+}
+
+void TriageColumns::arrange(QTableView *table, const SchemaProfile &profile, ListFilter::View view, int sortColumn) {
+    QHeaderView *header = table->horizontalHeader();
+    const QList<int> wanted = order(view, sortColumn);
+    for (int visual = 0; visual < wanted.size(); ++visual)
+        header->moveSection(header->visualIndex(wanted[visual]), visual);
+    for (int c = 0; c < M::ColumnCount; ++c) {
+        const QString logical = M::logicalColumn(c);
+        const bool inProfile = logical.isEmpty() || profile.has(logical);
+        table->setColumnHidden(c, !inProfile || !usefulIn(view, c));
+    }
+}
+
+void TriageColumns::fit(QTableView *table) {
+    QHeaderView *header = table->horizontalHeader();
+    int used = 0;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int c = header->logicalIndex(visual);
+        if (header->isSectionHidden(c) || c == M::ErrorMessage)
+            continue;
+        table->resizeColumnToContents(c);
+        if (table->columnWidth(c) > kFitCap)
+            table->setColumnWidth(c, kFitCap);
+        if (visual < header->visualIndex(M::ErrorMessage))
+            used += table->columnWidth(c);
+    }
+    table->setColumnWidth(M::ErrorMessage, qMax(kErrorMinWidth, table->viewport()->width() - used));
+}
+
+} // namespace om
