@@ -43,23 +43,6 @@
     </message>
 </context>
 <context>
-    <name>om::ActionPanel</name>
-    <message numerus="yes">
-        <source>the %n message id(s) typed in the Actions tab</source>
-        <translation>
-            <numerusform>the %n message id typed in the Actions tab</numerusform>
-            <numerusform>the %n message ids typed in the Actions tab</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n message(s) chosen.</source>
-        <translation>
-            <numerusform>%n message chosen.</numerusform>
-            <numerusform>%n messages chosen.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>om::CsvExport</name>
     <message numerus="yes">
         <source>%n message(s) exported to %1.</source>
@@ -117,6 +100,13 @@
         <translation>
             <numerusform>older than %n min</numerusform>
             <numerusform>older than %n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>id = %1 and %n more</source>
+        <translation>
+            <numerusform>id = %1 and %n more</numerusform>
+            <numerusform>id = %1 and %n more</numerusform>
         </translation>
     </message>
 </context>

@@ -383,45 +383,6 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
-    <name>om::ActionPanel</name>
-    <message>
-        <source>Message ids (separated by spaces or commas). The actions count what they would change, ask for a reason and write one audit row per changed message.</source>
-        <translation>メッセージ ID (スペースまたはカンマ区切り)。各操作は変更対象の件数を確認し、理由の入力を求め、変更したメッセージごとに監査行を 1 件書き込みます。</translation>
-    </message>
-    <message>
-        <source>e.g. 1042, 1043 1050</source>
-        <translation>例: 1042, 1043 1050</translation>
-    </message>
-    <message>
-        <source>Recover every stuck message…</source>
-        <translation>停滞中のメッセージをすべて復旧…</translation>
-    </message>
-    <message>
-        <source>Read-only session: no action can be run.</source>
-        <translation>読み取り専用セッション: 操作は実行できません。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a message id.</source>
-        <translation>「%1」はメッセージ ID ではありません。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n message(s) chosen.</source>
-        <translation>
-            <numerusform>%n 件のメッセージを選択しました。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>the %n message id(s) typed in the Actions tab</source>
-        <translation>
-            <numerusform>操作タブに入力した %n 件のメッセージ ID</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>every stuck message (Actions tab)</source>
-        <translation>停滞中のすべてのメッセージ (操作タブ)</translation>
-    </message>
-</context>
-<context>
     <name>om::ActionRunner</name>
     <message>
         <source>This database stores text in %1, which cannot hold some characters of &quot;%2&quot;. Nothing was changed; write the reason and ticket in characters the database can hold.</source>
@@ -1138,6 +1099,18 @@ Re-checking on a new connection (action id %1)…</source>
         <source>&amp;Key</source>
         <translation>キー(&amp;K)</translation>
     </message>
+    <message>
+        <source>e.g. 1042, 1043 1050</source>
+        <translation>例: 1042, 1043 1050</translation>
+    </message>
+    <message>
+        <source>Only these message ids (separated by spaces, commas or new lines; at most %1)</source>
+        <translation>これらのメッセージ ID だけ (スペース・カンマ・改行区切り、最大 %1 件)</translation>
+    </message>
+    <message>
+        <source>&amp;Ids</source>
+        <translation>ID(&amp;I)</translation>
+    </message>
 </context>
 <context>
     <name>om::HistoryChart</name>
@@ -1183,6 +1156,17 @@ from %6</source>
     <message>
         <source>Age of the oldest waiting message (minutes, log scale)</source>
         <translation>最古の送信待ちメッセージの経過時間 (分、対数目盛)</translation>
+    </message>
+</context>
+<context>
+    <name>om::IdList</name>
+    <message>
+        <source>&quot;%1&quot; is not a message id.</source>
+        <translation>「%1」はメッセージ ID ではありません。</translation>
+    </message>
+    <message>
+        <source>More than %1 ids: narrow the list or use another filter.</source>
+        <translation>ID が %1 件を超えています。リストを絞るか、別のフィルターを使ってください。</translation>
     </message>
 </context>
 <context>
@@ -1427,10 +1411,6 @@ from %6</source>
     <message>
         <source>Audit</source>
         <translation>監査</translation>
-    </message>
-    <message>
-        <source>Actions</source>
-        <translation>操作</translation>
     </message>
     <message>
         <source>checking privileges…</source>
@@ -1829,6 +1809,16 @@ from %6</source>
     <message>
         <source>every message matching %1, %2</source>
         <translation>%1、%2 に一致するすべてのメッセージ</translation>
+    </message>
+    <message numerus="yes">
+        <source>id = %1 and %n more</source>
+        <translation>
+            <numerusform>id = %1 ほか %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>id = %1</source>
+        <translation>id = %1</translation>
     </message>
 </context>
 <context>
