@@ -48,12 +48,18 @@ public:
         m_timer.setInterval(kTickMs);
         connect(&m_timer, &QTimer::timeout, this, [this] {
             const qint64 now = m_clock.nsecsElapsed();
-            m_lateMs.push_back(std::max<double>(0, (now - m_last) / 1e6 - kTickMs));
+            const double late = std::max<double>(0, (now - m_last) / 1e6 - kTickMs);
+            m_lateMs.push_back(late);
+            if (late > m_worstMs) {
+                m_worstMs = late;
+                m_worstEndMs = now / 1e6;
+            }
             m_last = now;
         });
     }
     void start() {
         m_lateMs.clear();
+        m_worstMs = m_worstEndMs = 0;
         m_clock.start();
         m_last = 0;
         m_timer.start();
@@ -69,9 +75,14 @@ public:
         return v[k];
     }
 
+    /// When the worst stall ended, in ms since start(), on the clock of sinceStartMs().
+    double worstEndMs() const { return m_worstEndMs; }
+    double sinceStartMs() const { return m_clock.nsecsElapsed() / 1e6; }
+
 private:
     QTimer m_timer;
     QElapsedTimer m_clock;
+    double m_worstMs = 0, m_worstEndMs = 0;
     qint64 m_last = 0;
     std::vector<double> m_lateMs;
 };
@@ -183,6 +194,9 @@ FrozenResult frozenTypingAndClose(const Options &o) {
 struct ScrollResult {
     double stallMaxMs = 0, stallP99Ms = 0, seconds = 0;
     int rows = 0;
+    double insertMaxMs = 0;      ///< the longest page insertion (the model and the view's handling)
+    double scrollCallMaxMs = 0;  ///< the longest scrollToBottom()
+    QString worstStallNear;      ///< what the GUI thread did in the worst stall's window
 };
 
 /// Scrolls "All messages" to the bottom again and again; every arrival at the bottom fetches the
@@ -199,16 +213,42 @@ ScrollResult scrollDeep(const Options &o) {
     // the GUI thread with a list five times deeper than an operator can reach.
     model->setMaxRows(std::max(model->maxRows(), o.scrollRows));
     StallMonitor monitor;
+    // What ran on the GUI thread, with when it started and how long it took, to name the worst
+    // stall's cause: page insertions (the model and the view's handling of rowsInserted), the
+    // scroll calls and the dashboard's snapshots.
+    struct Event { double startMs, ms; QString what; };
+    std::vector<Event> events;
+    double insertStart = 0;
+    QList<QMetaObject::Connection> watching; // cut before the locals they use are gone
+    watching << QObject::connect(model, &QAbstractItemModel::rowsAboutToBeInserted, window.get(),
+                                 [&] { insertStart = monitor.sinceStartMs(); });
+    watching << QObject::connect(model, &QAbstractItemModel::rowsInserted, window.get(), [&] {
+        events.push_back({insertStart, monitor.sinceStartMs() - insertStart, QStringLiteral("page insert at %1 rows").arg(model->rowCount())});
+        r.insertMaxMs = std::max(r.insertMaxMs, events.back().ms);
+    });
+    watching << QObject::connect(window->poller(), &SnapshotPoller::snapshotReady, window.get(),
+                     [&] { events.push_back({monitor.sinceStartMs(), 0, QStringLiteral("snapshot handled")}); });
     QElapsedTimer t;
     t.start();
     monitor.start();
     while (model->rowCount() < o.scrollRows && t.elapsed() < 600000) {
         const int before = model->rowCount();
+        const double callStart = monitor.sinceStartMs();
         table->scrollToBottom();
+        events.push_back({callStart, monitor.sinceStartMs() - callStart, QStringLiteral("scrollToBottom at %1 rows").arg(before)});
+        r.scrollCallMaxMs = std::max(r.scrollCallMaxMs, events.back().ms);
         if (!QTest::qWaitFor([&] { return model->rowCount() > before; }, 20000))
             break; // the list ended (fewer rows than asked) or a page failed
     }
     monitor.stop();
+    for (const QMetaObject::Connection &c : watching)
+        QObject::disconnect(c);
+    const double worstStart = monitor.worstEndMs() - monitor.maxMs() - StallMonitor::kTickMs;
+    QStringList near;
+    for (const Event &e : events)
+        if (e.startMs + e.ms >= worstStart - 1 && e.startMs <= monitor.worstEndMs() + 1)
+            near << QStringLiteral("%1 (%2 ms)").arg(e.what).arg(e.ms, 0, 'f', 1);
+    r.worstStallNear = near.isEmpty() ? QStringLiteral("no recorded event") : near.join(QLatin1String(", "));
     r.seconds = t.elapsed() / 1000.0;
     r.rows = model->rowCount();
     r.stallMaxMs = monitor.maxMs();
@@ -288,7 +328,9 @@ int main(int argc, char **argv) {
     std::printf("frozen: typing stall max %.1f ms, p99 %.1f ms; declared not answering after %.1f s (bound %.1f s); "
                 "closed in %lld ms\n", f.stallMaxMs, f.stallP99Ms, f.detectS, f.boundS, f.closeMs);
     const ScrollResult s = scrollDeep(o);
-    std::printf("scroll: %d rows in %.1f s, stall max %.1f ms, p99 %.1f ms\n", s.rows, s.seconds, s.stallMaxMs, s.stallP99Ms);
+    std::printf("scroll: %d rows in %.1f s, stall max %.1f ms, p99 %.1f ms; longest page insert %.1f ms, longest scroll call "
+                "%.1f ms; during the worst stall: %s\n", s.rows, s.seconds, s.stallMaxMs, s.stallP99Ms, s.insertMaxMs, s.scrollCallMaxMs,
+                qPrintable(s.worstStallNear));
     std::fflush(stdout);
     const SoakResult k = soak(o);
     std::printf("gui: idle_stall_max_ms=%.1f frozen_stall_max_ms=%.1f frozen_stall_p99_ms=%.1f close_ms=%lld scroll_stall_max_ms=%.1f "
