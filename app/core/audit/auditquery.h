@@ -30,6 +30,14 @@ struct AuditRow {
     QString osUserAtHost() const;
 };
 
+} // namespace om
+
+// As Triage's MessageRow: integers, QString and QDateTime only, so the Audit list grows by
+// realloc() instead of moving every row on the GUI thread.
+Q_DECLARE_TYPEINFO(om::AuditRow, Q_RELOCATABLE_TYPE);
+
+namespace om {
+
 struct AuditPage {
     QList<AuditRow> rows;
     bool hasMore = false;
