@@ -481,6 +481,43 @@ private slots:
         QVERIFY(viewsSeen >= 2); // All and at least one other (outbox has no in-flight or retry states)
     }
 
+    // Rows that arrive later in the same view and sort (a new filter, a refresh) widen a column
+    // whose text no longer fits (PROCESSING after SENT) but never narrow one, and a width the
+    // operator dragged stays until the view changes.
+    void laterRowsWidenButTheOperatorsWidthsStay() {
+        AppContext ctx = context();
+        TriageView view(ctx);
+        view.resize(1440, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableView *table = view.table();
+        using M = MessageListModel;
+        ListFilter f;
+        f.view = ListFilter::View::All;
+        f.states = {QStringLiteral("SENT")};
+        view.applyFilter(f);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
+        const int sentWidth = table->columnWidth(M::State);
+        f.states = {QStringLiteral("PROCESSING")};
+        view.applyFilter(f);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
+        const QFontMetrics fm(table->font());
+        QVERIFY2(fm.horizontalAdvance(QStringLiteral("PROCESSING")) + 6 <= table->columnWidth(M::State),
+                 qPrintable(QStringLiteral("%1 px").arg(table->columnWidth(M::State))));
+        QVERIFY(table->columnWidth(M::State) > sentWidth);
+        // The operator narrows Destination by hand: a reload keeps it, a new view fits again.
+        table->horizontalHeader()->resizeSection(M::Destination, 40);
+        f.states = {QStringLiteral("PENDING")};
+        view.applyFilter(f);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
+        QCOMPARE(table->columnWidth(M::Destination), 40);
+        f.states.clear();
+        f.view = ListFilter::View::Failed;
+        view.applyFilter(f);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
+        QVERIFY(table->columnWidth(M::Destination) > 40);
+    }
+
     void aNewListDropsTheSelectionAndTheKeyboardReachesIt() {
         AppContext ctx = context();
         TriageView view(ctx);

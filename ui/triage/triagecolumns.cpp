@@ -2,6 +2,7 @@
 #include "messagelistmodel.h"
 
 #include <QHeaderView>
+#include <QScopedValueRollback>
 #include <QTableView>
 
 namespace om {
@@ -21,6 +22,14 @@ constexpr int kErrorMinWidth = 240;
 
 } // namespace
 
+TriageColumns::TriageColumns(QTableView *table, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_table(table), m_profile(std::move(profile)) {
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column) {
+        if (!m_sizing)
+            m_operatorSized.insert(column);
+    });
+}
+
 QList<int> TriageColumns::order(ListFilter::View view, int sortColumn) {
     QList<int> out = kDecides;
     // The sort column beside what decides, so that the order of the rows can be seen: Failed
@@ -36,7 +45,6 @@ QList<int> TriageColumns::order(ListFilter::View view, int sortColumn) {
     return out;
 }
 
-
 bool TriageColumns::usefulIn(ListFilter::View view, int column) {
     switch (column) {
     case M::LockedBy: // set only while a worker holds the message
@@ -48,32 +56,71 @@ bool TriageColumns::usefulIn(ListFilter::View view, int column) {
     }
 }
 
-void TriageColumns::arrange(QTableView *table, const SchemaProfile &profile, ListFilter::View view, int sortColumn) {
-    QHeaderView *header = table->horizontalHeader();
+void TriageColumns::arrange(ListFilter::View view, int sortColumn) {
+    if (std::pair(view, sortColumn) == m_arrangedFor)
+        return;
+    m_arrangedFor = {view, sortColumn};
+    const QScopedValueRollback<bool> sizing(m_sizing, true);
+    QHeaderView *header = m_table->horizontalHeader();
     const QList<int> wanted = order(view, sortColumn);
     for (int visual = 0; visual < wanted.size(); ++visual)
         header->moveSection(header->visualIndex(wanted[visual]), visual);
     for (int c = 0; c < M::ColumnCount; ++c) {
         const QString logical = M::logicalColumn(c);
-        const bool inProfile = logical.isEmpty() || profile.has(logical);
-        table->setColumnHidden(c, !inProfile || !usefulIn(view, c));
+        const bool inProfile = logical.isEmpty() || m_profile.has(logical);
+        m_table->setColumnHidden(c, !inProfile || !usefulIn(view, c));
+    }
+    m_operatorSized.clear();
+    m_fitPending = true;
+}
+
+void TriageColumns::rowsArrived() {
+    if (m_table->model()->rowCount() == 0)
+        return; // widths from real rows, not from headers alone
+    if (m_fitPending) {
+        m_fitPending = false;
+        fit();
+    } else {
+        widen();
     }
 }
 
-void TriageColumns::fit(QTableView *table) {
-    QHeaderView *header = table->horizontalHeader();
+int TriageColumns::fittedWidth(int column) const {
+    // Through the base class: QTableView makes its override protected; the call still reaches it.
+    const QAbstractItemView *view = m_table;
+    const int hint = qMax(view->sizeHintForColumn(column), m_table->horizontalHeader()->sectionSizeHint(column));
+    return qMin(hint, kFitCap);
+}
+
+void TriageColumns::setWidth(int column, int width) {
+    const QScopedValueRollback<bool> sizing(m_sizing, true);
+    m_table->setColumnWidth(column, width);
+}
+
+void TriageColumns::fit() {
+    QHeaderView *header = m_table->horizontalHeader();
     int used = 0;
     for (int visual = 0; visual < header->count(); ++visual) {
         const int c = header->logicalIndex(visual);
         if (header->isSectionHidden(c) || c == M::ErrorMessage)
             continue;
-        table->resizeColumnToContents(c);
-        if (table->columnWidth(c) > kFitCap)
-            table->setColumnWidth(c, kFitCap);
+        if (!m_operatorSized.contains(c))
+            setWidth(c, fittedWidth(c));
         if (visual < header->visualIndex(M::ErrorMessage))
-            used += table->columnWidth(c);
+            used += m_table->columnWidth(c);
     }
-    table->setColumnWidth(M::ErrorMessage, qMax(kErrorMinWidth, table->viewport()->width() - used));
+    if (!m_operatorSized.contains(M::ErrorMessage))
+        setWidth(M::ErrorMessage, qMax(kErrorMinWidth, m_table->viewport()->width() - used));
+}
+
+void TriageColumns::widen() {
+    QHeaderView *header = m_table->horizontalHeader();
+    for (int c = 0; c < M::ColumnCount; ++c) {
+        if (header->isSectionHidden(c) || c == M::ErrorMessage || m_operatorSized.contains(c))
+            continue;
+        if (const int w = fittedWidth(c); w > m_table->columnWidth(c))
+            setWidth(c, w);
+    }
 }
 
 } // namespace om

@@ -2,6 +2,9 @@
 #include "core/triage/listfilter.h"
 
 #include <QList>
+#include <QObject>
+#include <QSet>
+#include <utility>
 
 class QTableView;
 
@@ -10,20 +13,43 @@ namespace om {
 /// Which of Triage's columns are shown, in which order and how wide. One job: what decides an
 /// action comes first (state, age, destination, type, retries, error code), the column the view
 /// is sorted by is on screen beside them, columns that are always empty in a view are hidden,
-/// and the first columns are as wide as their text (a destination is never cut).
-class TriageColumns {
+/// and the leading columns are as wide as their text (a state or a destination is never cut),
+/// except those the operator sized by hand.
+class TriageColumns : public QObject {
+    Q_OBJECT
 public:
+    TriageColumns(QTableView *table, SchemaProfile profile, QObject *parent = nullptr);
+
     /// Logical columns (MessageListModel::Column) in the order shown for `view` sorted by
     /// `sortColumn`.
     static QList<int> order(ListFilter::View view, int sortColumn);
     /// False for a column that has nothing to say in `view` (who holds a message only matters
     /// while it is in flight). Columns the profile lacks are hidden apart from this.
     static bool usefulIn(ListFilter::View view, int column);
-    /// Applies order() and usefulIn() to `table` (the profile's own hidden columns stay hidden).
-    static void arrange(QTableView *table, const SchemaProfile &profile, ListFilter::View view, int sortColumn);
-    /// Fits the leading columns to the rows loaded, each up to a cap, and gives the last error
-    /// the width that is left on screen. Called once a view's first page is in.
-    static void fit(QTableView *table);
+
+    /// A (new) view or sort: order and hide the columns, forget the widths the operator set, and
+    /// fit the columns to the next rows that arrive. Nothing when view and sort are unchanged.
+    void arrange(ListFilter::View view, int sortColumn);
+    /// Rows arrived (a page, a refresh): the first rows after arrange() size the leading
+    /// columns and give the last error the width left on screen; later rows only widen a column
+    /// whose text no longer fits (PENDING after FAILED), never narrow one, and leave alone
+    /// those the operator sized.
+    void rowsArrived();
+
+private:
+    void fit();
+    void widen();
+    /// Sets a width as the program, not the operator (sectionResized cannot tell them apart).
+    void setWidth(int column, int width);
+    /// The column's width for its visible rows, up to the cap.
+    int fittedWidth(int column) const;
+
+    QTableView *m_table;
+    SchemaProfile m_profile;
+    std::pair<ListFilter::View, int> m_arrangedFor{ListFilter::View::All, -1};
+    bool m_fitPending = false;
+    bool m_sizing = false;
+    QSet<int> m_operatorSized; ///< columns whose width the operator dragged since arrange()
 };
 
 } // namespace om

@@ -50,6 +50,7 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
       m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_sortNote(new QLabel), m_status(new QLabel),
       m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel), m_table(new QTableView),
       m_model(new MessageListModel(context.gateway, context.profile, this)),
+      m_columns(new TriageColumns(m_table, context.profile, this)),
       m_detail(new DetailPane(context.gateway, context.profile)) {
     buildViewTabs();
     setupTable();
@@ -218,10 +219,7 @@ void TriageView::connectList() {
 void TriageView::onPageLoaded(int rows, qint64 ms) {
     if (m_model->rowCount() == rows) // the first page of a (re)load: the list is as of now
         m_age->markFresh();
-    if (m_fitPending && m_model->rowCount() > 0) { // widths from real rows, not from headers alone
-        m_fitPending = false;
-        TriageColumns::fit(m_table);
-    }
+    m_columns->rowsArrived();
     if (!m_model->isCapped()) {
         QString text = tr("%Ln row(s) shown · last page %1 ms", nullptr, m_model->rowCount()).arg(ms);
         if (m_model->unindexedSortRows() > limits::kSlowSortRows)
@@ -413,13 +411,7 @@ void TriageView::startQuery() {
     for (int c = 0; c < MessageListModel::ColumnCount; ++c)
         if (MessageListModel::sortKeyFor(c) == m_sort.key)
             column = c;
-    // A new view or sort: its columns, fitted to its first rows. Not on every filter keystroke or
-    // refresh, which would undo widths the operator set by hand.
-    if (std::pair(m_filter.view, column) != m_arrangedFor) {
-        m_arrangedFor = {m_filter.view, column};
-        TriageColumns::arrange(m_table, m_profile, m_filter.view, column);
-        m_fitPending = true;
-    }
+    m_columns->arrange(m_filter.view, column); // a new view or sort: its columns, fitted to its first rows
     m_table->horizontalHeader()->setSortIndicator(column, m_sort.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
     // Said in words too: the column may be scrolled out of sight (Failed sorts by Updated, far
     // right), and its ages would then look unordered.

@@ -17,6 +17,7 @@ namespace om {
 class CsvExport;
 class DataAgeLabel;
 class DetailPane;
+class TriageColumns;
 class FilterBar;
 class Gateway;
 class MessageListModel;
@@ -126,9 +127,6 @@ private:
     std::unique_ptr<SavedFilters> m_saved;
     ListFilter m_filter;
     ListSort m_sort;
-    /// The view and sort column the columns were last arranged for (TriageColumns).
-    std::pair<ListFilter::View, int> m_arrangedFor{ListFilter::View::All, -1};
-    bool m_fitPending = false; ///< fit the columns to the next page that has rows
     QTabBar *m_views;
     QList<ListFilter::View> m_viewOrder;
     FilterBar *m_filterBar;
@@ -141,6 +139,7 @@ private:
     QLabel *m_restoredText;
     QTableView *m_table;
     MessageListModel *m_model;
+    TriageColumns *m_columns;
     DetailPane *m_detail;
     quint64 m_countGeneration = 0;
     quint64 m_countJob = 0;
