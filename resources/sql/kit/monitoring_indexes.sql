@@ -33,9 +33,12 @@
 -- by an index-only scan of a few pages:
 --   ix_app_outbox_cancelled (outbox_id)   WHERE status = 'CANCELLED'
 --   ix_bwi_skipped          (work_item_id) WHERE status = 'SKIPPED'
+-- The seeds' own (status, ...) indexes (ix_app_outbox_pickup, ix_bwi_locked) serve these counts too
+-- while they exist; the partial indexes keep serving them where those are dropped or changed, and
+-- hold nothing but the state's rows (a few pages; writers touch them only when a row enters the state).
 -- The dashboard asks the planner once per connection whether an index serves such a count (no Seq
--- Scan of the table) and uses it only while the statistics estimate the state at 50,000 rows or
--- fewer: should a "rare" state become common, the refresh goes back to the estimate rather than
+-- Scan of the table, no whole-index read) and uses it only while the statistics estimate the state
+-- at 50,000 rows or fewer: should a "rare" state become common, the refresh goes back to the estimate rather than
 -- read a big index every few seconds. outbox has no such state: its only terminal state
 -- (published) is the big one, and an index over it would be as big as the table.
 --
