@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>CountWording</name>
+    <message numerus="yes">
+        <source>lower: %Ln row(s) deleted since the last refresh</source>
+        <translation>
+            <numerusform>lower: %Ln row deleted since the last refresh</numerusform>
+            <numerusform>lower: %Ln rows deleted since the last refresh</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>IndexAdvisor</name>
     <message numerus="yes">
         <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply %3, or create: %4</source>

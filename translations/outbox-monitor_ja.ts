@@ -36,6 +36,63 @@
     </message>
 </context>
 <context>
+    <name>CountWording</name>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>≈ %1 (estimated)</source>
+        <translation>≈ %1 (推定)</translation>
+    </message>
+    <message>
+        <source>held: statistics (ANALYZE %1) read ≈ %2; no rows were deleted</source>
+        <translation>据え置き: 統計 (ANALYZE %1) の値は ≈ %2 ですが、削除された行はありません</translation>
+    </message>
+    <message>
+        <source>held: statistics read ≈ %1; no rows were deleted</source>
+        <translation>据え置き: 統計の値は ≈ %1 ですが、削除された行はありません</translation>
+    </message>
+    <message numerus="yes">
+        <source>lower: %Ln row(s) deleted since the last refresh</source>
+        <translation>
+            <numerusform>減少: 前回の更新以降に %Ln 行が削除されました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lower: the table was emptied or rewritten (TRUNCATE, VACUUM FULL)</source>
+        <translation>減少: テーブルが空にされたか書き直されました (TRUNCATE、VACUUM FULL)</translation>
+    </message>
+    <message>
+        <source>lower: the server&apos;s table statistics were reset</source>
+        <translation>減少: サーバーのテーブル統計がリセットされました</translation>
+    </message>
+    <message>
+        <source>estimated from statistics (ANALYZE %1)</source>
+        <translation>統計による推定 (ANALYZE %1)</translation>
+    </message>
+    <message>
+        <source>estimated from statistics (never analysed)</source>
+        <translation>統計による推定 (ANALYZE 未実行)</translation>
+    </message>
+    <message>
+        <source>Exact count: a rare finished state, counted through its index while the statistics put it at %1 rows or fewer.</source>
+        <translation>正確な件数: 件数の少ない完了状態で、統計上 %1 件以下の間はインデックスで数えています。</translation>
+    </message>
+    <message>
+        <source>Exact count.</source>
+        <translation>正確な件数。</translation>
+    </message>
+    <message>
+        <source>Estimated from the table&apos;s statistics (live rows from pg_stat, less every exact count): counting millions of finished rows exactly would scan the table. It does not go down unless rows were deleted.</source>
+        <translation>テーブルの統計による推定です (pg_stat の有効行数から正確に数えた件数を引いた値)。数百万件の完了行を正確に数えるとテーブル全体を読むことになります。行が削除されない限り、値は下がりません。</translation>
+    </message>
+    <message>
+        <source>Last ANALYZE: %1</source>
+        <translation>最後の ANALYZE: %1</translation>
+    </message>
+</context>
+<context>
     <name>Gateway</name>
     <message>
         <source>Read-only session: nothing can be changed.</source>
@@ -1910,14 +1967,6 @@ from %6</source>
 <context>
     <name>om::StatusTiles</name>
     <message>
-        <source>unknown</source>
-        <translation>不明</translation>
-    </message>
-    <message>
-        <source>≈ %1 (estimated)</source>
-        <translation>≈ %1 (推定)</translation>
-    </message>
-    <message>
         <source>Oldest waiting</source>
         <translation>最古の送信待ち</translation>
     </message>
@@ -1934,14 +1983,6 @@ from %6</source>
     <message>
         <source>At or near max retries</source>
         <translation>最大再試行回数に到達・接近</translation>
-    </message>
-    <message>
-        <source>Estimated from the planner&apos;s statistics (pg_class, pg_stats): counting millions of finished rows exactly would scan the table.</source>
-        <translation>プランナーの統計情報 (pg_class、pg_stats) による推定値です: 完了済みの数百万行を正確に数えるとテーブル全体をスキャンすることになります。</translation>
-    </message>
-    <message>
-        <source>Exact count.</source>
-        <translation>正確な件数。</translation>
     </message>
     <message>
         <source>Critical: at or above %1</source>

@@ -46,6 +46,11 @@ constexpr int kMaxRefreshIntervalMs = 120000;
 /// it comes with every refresh; above it, at most every kBreakdownEveryMs (and on refreshNow()).
 constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
 constexpr int kBreakdownEveryMs = 30000;
+/// A terminal state is counted exactly through its index (the kit's partial index on a rare
+/// state) while the statistics estimate at most this many rows of it: an index-only count of
+/// 50,000 entries takes a few milliseconds, so the refresh stays cheap even where an index on
+/// the status column would serve a state that is not rare at all. Above it: estimated.
+constexpr qint64 kRareCountMaxRows = 50000;
 
 // --- Triage lists and details (core/triage, ui/triage) ----------------------------------------
 /// The most rows one list page fetches, whatever page size is asked for.

@@ -30,7 +30,7 @@ SET work_mem = '256MB';
 SET maintenance_work_mem = '512MB';
 DROP INDEX IF EXISTS ix_app_outbox_pickup, ix_app_outbox_event, ix_app_outbox_claim,
     ix_app_outbox_open, ix_app_outbox_failed_keyset, ix_app_outbox_processing_keyset,
-    ix_app_outbox_near_max_keyset;
+    ix_app_outbox_near_max_keyset, ix_app_outbox_cancelled;
 INSERT INTO app_outbox (outbox_id, message_key, event_type, destination, payload_json, status,
                         retry_count, max_retry_count, next_run_at, locked_by, locked_at, sent_at,
                         last_error_code, last_error_msg, created_at, updated_at)

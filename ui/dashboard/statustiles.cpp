@@ -1,6 +1,8 @@
 #include "dashboard/statustiles.h"
+#include "dashboard/countwording.h"
 #include "core/common/timeformat.h"
 
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
@@ -26,11 +28,25 @@ QLabel *StatusTiles::tile(const QString &key, const QString &title) {
     f.setBold(true);
     value->setFont(f);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Under the value: where an estimate comes from, or why it is lower or held. Small and
+    // wrapped, so that a long reason never widens the tile grid.
+    auto *note = new QLabel(frame);
+    note->setWordWrap(true);
+    QFont nf = note->font();
+    nf.setPointSizeF(nf.pointSizeF() * 0.85);
+    note->setFont(nf);
+    // Room for two lines: the grid does not grow for a wrapped label's height-for-width, and
+    // a reason cut in half says nothing.
+    note->setMinimumHeight(2 * QFontMetrics(nf).lineSpacing());
+    note->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    note->hide();
     box->addWidget(caption);
     box->addWidget(value);
+    box->addWidget(note);
     m_grid->addWidget(frame, m_next / 4, m_next % 4);
     ++m_next;
     m_values.insert(key, value);
+    m_notes.insert(key, note);
     m_frames.insert(key, frame);
     return value;
 }
@@ -40,13 +56,12 @@ void StatusTiles::showSnapshot(const Snapshot &s) {
     for (const StateCount &c : s.states) {
         const QString key = QStringLiteral("state:") + c.name;
         QLabel *v = tile(key, c.name);
-        if (c.count < 0)
-            v->setText(tr("unknown"));
-        else
-            v->setText(c.estimated ? tr("≈ %1 (estimated)").arg(loc.toString(c.count)) : loc.toString(c.count));
-        v->setToolTip(c.estimated ? tr("Estimated from the planner's statistics (pg_class, pg_stats): "
-                                       "counting millions of finished rows exactly would scan the table.")
-                                  : tr("Exact count."));
+        v->setText(CountWording::value(c));
+        v->setToolTip(CountWording::toolTip(c, s.table));
+        QLabel *note = m_notes.value(key);
+        note->setText(CountWording::note(c, s.table));
+        note->setToolTip(v->toolTip());
+        note->setVisible(!note->text().isEmpty());
         setLevel(key, double(c.count));
     }
     tile(QStringLiteral("oldest"), tr("Oldest waiting"))
@@ -99,6 +114,16 @@ void StatusTiles::setStale(bool stale) {
 QString StatusTiles::tileText(const QString &key) const {
     const QLabel *v = m_values.value(key);
     return v ? v->text() : QString();
+}
+
+QString StatusTiles::tileNote(const QString &key) const {
+    const QLabel *n = m_notes.value(key);
+    return n ? n->text() : QString();
+}
+
+QString StatusTiles::tileToolTip(const QString &key) const {
+    const QLabel *v = m_values.value(key);
+    return v ? v->toolTip() : QString();
 }
 
 } // namespace om

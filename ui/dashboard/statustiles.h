@@ -21,6 +21,10 @@ public:
     void showSnapshot(const Snapshot &snapshot);
     /// Text of the tile's value, for tests.
     QString tileText(const QString &key) const;
+    /// The line under a state's value (where its estimate comes from, or why it fell or is
+    /// held; "" for exact counts) and the value's tooltip, for tests.
+    QString tileNote(const QString &key) const;
+    QString tileToolTip(const QString &key) const;
     /// Thresholds keyed like the tiles ("oldest" in seconds, "stuck", "state:FAILED", ...).
     void setThresholds(const QMap<QString, Threshold> &thresholds);
     /// 0 normal, 1 warning, 2 critical (for tests and the window's title).
@@ -35,6 +39,7 @@ private:
     void setLevel(const QString &key, double value);
     QGridLayout *m_grid;
     QHash<QString, QLabel *> m_values;
+    QHash<QString, QLabel *> m_notes;
     QHash<QString, QFrame *> m_frames;
     QHash<QString, int> m_levels;
     QHash<QString, double> m_numbers;

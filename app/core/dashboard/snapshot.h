@@ -7,12 +7,36 @@
 
 namespace om {
 
+/// Why an estimate shown differs from what the statistics gave this refresh (EstimateKeeper).
+enum class EstimateNote {
+    None,           ///< shown as read (or higher than the last one shown)
+    Held,           ///< the statistics read lower, but no row left the table: the last value stays
+    RowsDeleted,    ///< lower, by at most the rows deleted since the last refresh (deletedRows)
+    TableRewritten, ///< lower: the table was truncated or rewritten (TRUNCATE, VACUUM FULL, CLUSTER)
+    CountersReset,  ///< lower: the server's activity counters were reset (pg_stat_reset, a crash)
+};
+
 /// Count of messages in one state at the snapshot's server time.
 struct StateCount {
     QString name;
     QString role;
     qint64 count = 0;
     bool estimated = false; ///< from planner statistics (terminal states of big tables)
+    /// Exact although the table is big: a rare terminal state counted through an index
+    /// (SnapshotQuery::setIndexedTerminalStates).
+    bool countedByIndex = false;
+    qint64 readEstimate = -1;   ///< estimated only: what the statistics gave this refresh
+    EstimateNote note = EstimateNote::None;
+    qint64 deletedRows = 0;     ///< with EstimateNote::RowsDeleted: rows deleted since the last refresh
+};
+
+/// The table's statistics and activity counters the estimates come from, read in the same
+/// statement; EstimateKeeper compares two consecutive ones to tell why an estimate fell.
+struct TableStats {
+    bool valid = false;
+    qint64 deletedTotal = 0;  ///< pg_stat n_tup_del: rows deleted since the counters were last reset
+    QDateTime analyzedAt;     ///< last ANALYZE, manual or automatic (UTC); invalid when never
+    QString fileNode;         ///< pg_class.relfilenode: changes on TRUNCATE, VACUUM FULL, CLUSTER
 };
 
 /// Waiting work for one destination or one event type.
@@ -27,6 +51,7 @@ struct Snapshot {
     QString profileId;
     QDateTime serverTime;            ///< now() on the server, UTC
     QList<StateCount> states;
+    TableStats table;
     qint64 waiting = 0;              ///< messages in the profile's waiting states
     std::optional<double> oldestWaitingAgeS; ///< empty when nothing waits
     qint64 stuck = 0;                ///< in a stuck state for longer than the timeout

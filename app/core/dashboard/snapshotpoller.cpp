@@ -1,8 +1,48 @@
 #include "core/dashboard/snapshotpoller.h"
+#include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotquery.h"
 #include "pg/gateway.h"
 
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcPoller, "om.snapshotpoller")
+
 namespace om {
+namespace {
+
+/// What a refresh brings back from the lane's thread: the snapshot, and the rare-count check's
+/// answer with the connection it holds for.
+struct Polled {
+    Snapshot snapshot;
+    int backendPid = 0;
+    QStringList indexedTerminal;
+};
+
+/// On the lane's thread. Which states an index counts is a property of the database the
+/// connection reaches (an index created or dropped, a failover): asked again on every new
+/// connection, never by the GUI thread.
+Polled poll(PgSession &s, SnapshotQuery query, bool withBreakdown, int checkedPid, QStringList indexed,
+            const SchemaProfile &profile) {
+    Polled out;
+    out.backendPid = s.backendPid();
+    if (out.backendPid != checkedPid) {
+        try {
+            indexed = RareCountCheck(profile).indexServedStates(s);
+        } catch (const PgError &e) {
+            if (e.kind != PgError::Kind::Query)
+                throw;
+            qCWarning(lcPoller) << "rare-count check failed, terminal states stay estimated:" << e.message;
+            indexed.clear();
+            out.backendPid = 0; // asked again next time
+        }
+    }
+    out.indexedTerminal = indexed;
+    query.setIndexedTerminalStates(indexed);
+    out.snapshot = query.run(s, withBreakdown);
+    return out;
+}
+
+} // namespace
 
 SnapshotPoller::SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject *parent)
     : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)),
@@ -70,13 +110,23 @@ void SnapshotPoller::tick() {
     const bool withBreakdown = breakdownDue();
     m_breakdownRequested = false;
     m_attempt.start();
-    m_gateway->run<Snapshot>(
-        Lane::Monitor, this, [query, withBreakdown](PgSession &s) { return query.run(s, withBreakdown); },
-        [this](Snapshot snap) {
+    const int checkedPid = m_checkedBackendPid;
+    const QStringList indexed = m_indexedTerminal;
+    const SchemaProfile profile = m_profile;
+    m_gateway->run<Polled>(
+        Lane::Monitor, this,
+        [query, withBreakdown, checkedPid, indexed, profile](PgSession &s) {
+            return poll(s, query, withBreakdown, checkedPid, indexed, profile);
+        },
+        [this](const Polled &polled) {
             m_inFlight = false;
             m_failures = 0;
             m_hasSnapshot = true;
             m_sinceLast.start();
+            m_checkedBackendPid = polled.backendPid;
+            m_indexedTerminal = polled.indexedTerminal;
+            Snapshot snap = polled.snapshot;
+            m_keeper.apply(snap);
             if (snap.breakdownTime.isValid()) {
                 m_sinceBreakdown.start();
             } else { // carry the last breakdown, with its own (older) time

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/dashboard/estimatekeeper.h"
 #include "core/dashboard/snapshot.h"
 #include "core/profile/schemaprofile.h"
 #include "pg/connectproblem.h"
@@ -15,7 +16,10 @@ class Gateway;
 
 /// Asks for a snapshot every `interval`, never two at once, on the gateway's Monitor lane.
 /// When the database stops answering it keeps the last good snapshot, reports how old it is,
-/// and retries with exponential backoff (capped) until the server is back.
+/// and retries with exponential backoff (capped) until the server is back. On each new
+/// connection it first asks the planner which rare terminal states an index can count
+/// (RareCountCheck, on the lane's thread); every snapshot then passes through an
+/// EstimateKeeper before it is emitted.
 class SnapshotPoller : public QObject {
     Q_OBJECT
 public:
@@ -55,6 +59,9 @@ public:
     int breakdownEveryMs() const { return m_breakdownEveryMs; }
     /// Whether the next refresh should include the breakdown (given the last snapshot).
     bool breakdownDue() const;
+    /// The terminal states the current connection counts through an index (empty before the
+    /// first snapshot).
+    const QStringList &indexedTerminalStates() const { return m_indexedTerminal; }
 
 signals:
     void snapshotReady(const om::Snapshot &snapshot);
@@ -87,6 +94,9 @@ private:
     QElapsedTimer m_breakdownTimedOut; ///< a refresh with the breakdown met the statement timeout
     QElapsedTimer m_attempt;          ///< the refresh in flight, since it was sent
     Snapshot m_last;                  ///< source of the breakdown for the snapshots without one
+    int m_checkedBackendPid = 0;      ///< the connection RareCountCheck last ran on
+    QStringList m_indexedTerminal;    ///< its answer
+    EstimateKeeper m_keeper;
 };
 
 } // namespace om

@@ -29,46 +29,65 @@ SnapshotQuery::SnapshotQuery(SchemaProfile profile, int stuckTimeoutMinutes, int
       m_breakdownLimit(breakdownLimit) {}
 
 om::sql::Statement SnapshotQuery::statement(bool withBreakdown) const {
-    return om::sql::snapshot(m_profile, withBreakdown, m_breakdownLimit, m_stuckTimeoutMinutes, m_exactCountMaxPages);
+    return om::sql::snapshot(m_profile, withBreakdown, m_breakdownLimit, m_stuckTimeoutMinutes, m_exactCountMaxPages,
+                             m_indexedTerminal, m_rareCountMaxRows);
 }
 
 QString SnapshotQuery::sql(bool withBreakdown) const { return statement(withBreakdown).text; }
 
 QList<StateCount> SnapshotQuery::stateCounts(const std::function<QVariant(const QString &)> &value) const {
-    qint64 openTotal = 0;
-    double terminalFreq = 0;
-    int terminalStates = 0;
+    // Every exact count comes off the live total; what is left belongs to the estimated states.
+    // With one estimated state (SENT beside an exact CANCELLED) it is all of the rest, and the
+    // frequencies' sampling noise does not reach it.
+    qint64 exactTotal = 0;
+    double estimatedFreq = 0;
+    int estimatedStates = 0;
     for (const StateDef &def : m_profile.states) {
-        if (!def.terminal)
-            openTotal += value(QStringLiteral("n:") + def.name).toLongLong();
-        else {
-            terminalFreq += value(QStringLiteral("f:") + def.name).toDouble();
-            ++terminalStates;
+        const QVariant n = value(QStringLiteral("n:") + def.name);
+        if (!n.isNull()) {
+            exactTotal += n.toLongLong();
+        } else {
+            estimatedFreq += value(QStringLiteral("f:") + def.name).toDouble();
+            ++estimatedStates;
         }
     }
     const QVariant totalEst = value(QStringLiteral("total_est"));
-    const double terminalRemainder = qMax(0.0, totalEst.toDouble() - double(openTotal));
+    const double remainder = qMax(0.0, totalEst.toDouble() - double(exactTotal));
+    const bool smallTable = value(QStringLiteral("small_table")).toString() == QLatin1String("t");
     QList<StateCount> out;
     for (const StateDef &def : m_profile.states) {
         StateCount c{def.name, def.role, 0, false};
         const QVariant n = value(QStringLiteral("n:") + def.name);
         if (!n.isNull()) {
             c.count = n.toLongLong();
+            c.countedByIndex = def.terminal && !smallTable;
         } else {
             c.estimated = true;
             if (totalEst.isNull()) {
                 c.count = -1; // never analysed: unknown rather than a guess
             } else {
-                // Share of the terminal rows in proportion to the statistics' frequencies; with
-                // no frequencies at all, split evenly.
+                // Share of the rest in proportion to the statistics' frequencies; with no
+                // frequencies at all, split evenly.
                 const double f = value(QStringLiteral("f:") + def.name).toDouble();
-                const double share = terminalFreq > 0 ? f / terminalFreq : 1.0 / qMax(1, terminalStates);
-                c.count = qint64(terminalRemainder * share + 0.5);
+                const double share = estimatedFreq > 0 ? f / estimatedFreq : 1.0 / qMax(1, estimatedStates);
+                c.count = qint64(remainder * share + 0.5);
             }
+            c.readEstimate = c.count;
         }
         out << c;
     }
     return out;
+}
+
+TableStats SnapshotQuery::tableStats(const std::function<QVariant(const QString &)> &value) {
+    TableStats t;
+    t.valid = true;
+    t.deletedTotal = value(QStringLiteral("tup_del")).toLongLong();
+    t.fileNode = value(QStringLiteral("filenode")).toString();
+    const QVariant analyzed = value(QStringLiteral("analyzed_epoch"));
+    if (!analyzed.isNull())
+        t.analyzedAt = fromEpochSeconds(analyzed);
+    return t;
 }
 
 Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
@@ -88,6 +107,7 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     s.serverTime = fromEpochSeconds(value(QStringLiteral("server_epoch")));
     s.serverMs = qint64(value(QStringLiteral("server_ms")).toDouble() + 0.5);
     s.states = stateCounts(value);
+    s.table = tableStats(value);
     for (const QString &w : m_profile.waitingStates)
         s.waiting += s.count(w);
     const QVariant oldest = value(QStringLiteral("oldest_age"));

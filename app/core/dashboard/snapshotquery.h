@@ -2,6 +2,7 @@
 #include "core/dashboard/snapshot.h"
 #include "core/profile/schemaprofile.h"
 #include "core/sql/snapshotsql.h"
+#include "pg/limits.h"
 
 #include <functional>
 
@@ -11,10 +12,13 @@ class PgSession;
 
 /// Runs the dashboard's one-round-trip snapshot for a profile (core/sql/snapshotsql builds it).
 ///
-/// Exact counts come only from the open (non-terminal) states, which the admin kit's partial
-/// indexes keep small; terminal states (SENT, SUCCESS, PUBLISHED: millions of rows) are
-/// estimated from pg_class/pg_stats, scaled to the table's current size the way the planner
-/// does, and marked as estimated. A small table (or one without statistics) is counted exactly.
+/// Exact counts come from the open (non-terminal) states, which the admin kit's partial indexes
+/// keep small, and from the rare terminal states an index serves (CANCELLED, SKIPPED: see
+/// setIndexedTerminalStates). The big terminal states (SENT, SUCCESS, PUBLISHED: millions of
+/// rows) are estimated: the live row count (pg_stat n_live_tup) less every exact count, shared
+/// out by pg_stats' frequencies when more than one state is estimated, and marked as
+/// estimated. A small table is counted exactly. EstimateKeeper then keeps consecutive
+/// estimates from moving backwards without a reason.
 class SnapshotQuery {
 public:
     explicit SnapshotQuery(SchemaProfile profile, int stuckTimeoutMinutes = -1, int breakdownLimit = 12);
@@ -29,7 +33,7 @@ public:
     QString sql(bool withBreakdown = true) const;
     Snapshot run(PgSession &session, bool withBreakdown = true) const;
     /// The parameters that go with sql().
-    QVariantList params() const { return {m_stuckTimeoutMinutes, m_exactCountMaxPages}; }
+    QVariantList params() const { return statement().params; }
     /// sql() with params().
     om::sql::Statement statement(bool withBreakdown = true) const;
     int stuckTimeoutMinutes() const { return m_stuckTimeoutMinutes; }
@@ -37,16 +41,25 @@ public:
     /// Tables up to this many pages (8 kB each, default 2000 = 16 MB) are counted exactly even
     /// in terminal states.
     void setExactCountMaxPages(int pages) { m_exactCountMaxPages = pages; }
+    /// Terminal states an index counts without reading the table (RareCountCheck, once per
+    /// connection): each is counted exactly while its estimate is at most rareCountMaxRows.
+    void setIndexedTerminalStates(const QStringList &states) { m_indexedTerminal = states; }
+    const QStringList &indexedTerminalStates() const { return m_indexedTerminal; }
+    void setRareCountMaxRows(qint64 rows) { m_rareCountMaxRows = rows; }
 
 private:
     /// Every state's count: exact where the row has one, else the terminal rows' estimate shared
     /// out by the statistics' frequencies. `value` reads a column of the snapshot's row by name.
     QList<StateCount> stateCounts(const std::function<QVariant(const QString &)> &value) const;
+    /// The statistics' times and activity counters the estimates came from.
+    static TableStats tableStats(const std::function<QVariant(const QString &)> &value);
 
     SchemaProfile m_profile;
     int m_stuckTimeoutMinutes;
     int m_breakdownLimit;
     int m_exactCountMaxPages = 2000;
+    QStringList m_indexedTerminal;
+    qint64 m_rareCountMaxRows = limits::kRareCountMaxRows;
 };
 
 } // namespace om

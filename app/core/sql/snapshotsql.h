@@ -10,14 +10,24 @@ namespace om::sql {
 /// Name of the CTE that counts terminal states exactly; only read when the table is small.
 constexpr const char *kTerminalCte = "exact_terminal";
 
-/// The snapshot's text ($1 = stuck timeout in minutes, $2 = exact-count page limit). Output
-/// columns by name: server_epoch, "n:<state>" (and "f:<state>" for terminal states), total_est,
-/// oldest_age, stuck, near_max, by_destination / by_type (JSON, with the breakdown), server_ms.
+/// The snapshot's text ($1 = stuck timeout in minutes, $2 = exact-count page limit, $3 = the
+/// most rows a rare terminal state may have to be counted through its index; only with
+/// `indexedTerminal`). Output columns by name: server_epoch, "n:<state>" (and "f:<state>" for
+/// terminal states), total_est, small_table, tup_del, filenode, analyzed_epoch, oldest_age,
+/// stuck, near_max, by_destination / by_type (JSON, with the breakdown), server_ms.
 /// `withBreakdown` adds the waiting work by destination and by type, `breakdownLimit` groups each.
-QString snapshotText(const SchemaProfile &profile, bool withBreakdown, int breakdownLimit);
+/// `indexedTerminal`: terminal states an index counts without reading the table
+/// (core/dashboard/RareCountCheck); they are counted exactly while rare.
+QString snapshotText(const SchemaProfile &profile, bool withBreakdown, int breakdownLimit,
+                     const QStringList &indexedTerminal = {});
 /// The text with its values.
 Statement snapshot(const SchemaProfile &profile, bool withBreakdown, int breakdownLimit, int stuckTimeoutMinutes,
-                   int exactCountMaxPages);
+                   int exactCountMaxPages, const QStringList &indexedTerminal = {}, qint64 rareCountMaxRows = 0);
+/// Whether every index named in `indexNames` (a text[] literal) of the profile's table is partial
+/// or starts with `column`: one boolean (RareCountCheck).
+Statement indexesStartWith(const SchemaProfile &profile, const QString &indexNames, const QString &column);
+/// The exact count of one state, written as the snapshot writes it (RareCountCheck explains it).
+Statement terminalCount(const SchemaProfile &profile, const QString &state);
 /// The partial index over the open states the snapshot needs, as the kit writes it.
 QString snapshotIndex(const SchemaProfile &profile);
 

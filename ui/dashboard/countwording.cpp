@@ -1,0 +1,63 @@
+#include "dashboard/countwording.h"
+#include "pg/limits.h"
+
+#include <QLocale>
+#include <climits>
+
+namespace om {
+
+QString CountWording::shortTime(const QDateTime &utc) {
+    const QDateTime local = utc.toLocalTime();
+    const bool today = local.date() == QDate::currentDate();
+    return QLocale().toString(local, today ? QStringLiteral("HH:mm") : QStringLiteral("MM-dd HH:mm"));
+}
+
+QString CountWording::value(const StateCount &c) {
+    if (c.count < 0)
+        return tr("unknown");
+    const QString n = QLocale().toString(c.count);
+    // Exact counts carry no mark at all: "≈" is kept for what really is an estimate.
+    return c.estimated ? tr("≈ %1 (estimated)").arg(n) : n;
+}
+
+QString CountWording::note(const StateCount &c, const TableStats &table) {
+    if (!c.estimated || c.count < 0)
+        return {};
+    const QLocale loc;
+    switch (c.note) {
+    case EstimateNote::Held:
+        // The reading is lower while nothing left the table: the statistics moved, not the count.
+        return table.analyzedAt.isValid()
+            ? tr("held: statistics (ANALYZE %1) read ≈ %2; no rows were deleted").arg(shortTime(table.analyzedAt), loc.toString(c.readEstimate))
+            : tr("held: statistics read ≈ %1; no rows were deleted").arg(loc.toString(c.readEstimate));
+    case EstimateNote::RowsDeleted:
+        return tr("lower: %Ln row(s) deleted since the last refresh", nullptr, int(qMin<qint64>(c.deletedRows, INT_MAX)));
+    case EstimateNote::TableRewritten:
+        return tr("lower: the table was emptied or rewritten (TRUNCATE, VACUUM FULL)");
+    case EstimateNote::CountersReset:
+        return tr("lower: the server's table statistics were reset");
+    case EstimateNote::None:
+        break;
+    }
+    return table.analyzedAt.isValid() ? tr("estimated from statistics (ANALYZE %1)").arg(shortTime(table.analyzedAt))
+                                      : tr("estimated from statistics (never analysed)");
+}
+
+QString CountWording::toolTip(const StateCount &c, const TableStats &table) {
+    if (!c.estimated) {
+        return c.countedByIndex
+            ? tr("Exact count: a rare finished state, counted through its index while the statistics put it at "
+                 "%1 rows or fewer.").arg(QLocale().toString(limits::kRareCountMaxRows))
+            : tr("Exact count.");
+    }
+    QString tip = tr("Estimated from the table's statistics (live rows from pg_stat, less every exact count): "
+                     "counting millions of finished rows exactly would scan the table. It does not go down "
+                     "unless rows were deleted.");
+    if (table.analyzedAt.isValid())
+        tip += QLatin1Char('\n') + tr("Last ANALYZE: %1").arg(QLocale().toString(table.analyzedAt.toLocalTime(), QLocale::ShortFormat));
+    if (c.note != EstimateNote::None)
+        tip += QLatin1Char('\n') + note(c, table);
+    return tip;
+}
+
+} // namespace om
