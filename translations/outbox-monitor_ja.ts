@@ -1212,10 +1212,6 @@ from %6</source>
         <translation>概要</translation>
     </message>
     <message>
-        <source>%1 audit rows for %2 messages in the range</source>
-        <translation>期間内の監査行 %1 件 (メッセージ %2 件)</translation>
-    </message>
-    <message>
         <source>Oldest waiting message: %1</source>
         <translation>最古の送信待ちメッセージ: %1</translation>
     </message>
@@ -1336,10 +1332,6 @@ from %6</source>
         <translation>作成: %1 (サーバー時刻)、テーブル %2.%3</translation>
     </message>
     <message>
-        <source>%1 messages failed within the range and are still failed</source>
-        <translation>期間内に失敗し、現在も失敗のままのメッセージ: %1 件</translation>
-    </message>
-    <message>
         <source>Counted</source>
         <translation>集計方法</translation>
     </message>
@@ -1390,6 +1382,14 @@ from %6</source>
     <message>
         <source>Stuck now, past %1 min (%2)</source>
         <translation>停滞中 (%1 分超、%2 件)</translation>
+    </message>
+    <message>
+        <source>Audit rows in the range: %1 · distinct messages: %2</source>
+        <translation>期間内の監査行: %1 件 · 対象メッセージ: %2 件</translation>
+    </message>
+    <message>
+        <source>Failed within the range and still failed: %1</source>
+        <translation>期間内に失敗し、現在も失敗のまま: %1 件</translation>
     </message>
 </context>
 <context>

@@ -35,6 +35,9 @@ QString image(const char *name) {
 }
 const char *const kTable = "<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\">";
 const QString kNoWrap = QStringLiteral(" style=\"white-space: nowrap\"");
+/// After a table: QTextDocument puts the next heading right under a table's last row, and the
+/// heading's own top margin does not change that; an empty line does.
+const QString kTableEnd = QStringLiteral("</table><p>&nbsp;</p>");
 
 // A chart drawn straight onto an image: no window, works offscreen and in a print job.
 QImage render(QChart *chart, const QSize &size) {
@@ -147,9 +150,10 @@ QString IncidentReport::headerHtml() const {
                   esc(tr("Made at %1 (server clock) from the table %2.%3")
                           .arg(formatLocalMinutes(d.serverNow), m_profile.schema, m_profile.table)));
     h += QStringLiteral("<h2>%1</h2><ul>").arg(esc(tr("Summary")));
-    h += QStringLiteral("<li>%1</li>").arg(esc(tr("%1 audit rows for %2 messages in the range").arg(count(d.auditRows), count(d.messagesTouched))));
+    // "Label: number" lines: no "1 messages" (one plural form could not serve both numbers).
+    h += QStringLiteral("<li>%1</li>").arg(esc(tr("Audit rows in the range: %1 · distinct messages: %2").arg(count(d.auditRows), count(d.messagesTouched))));
     if (!d.failedSince.isEmpty())
-        h += QStringLiteral("<li>%1</li>").arg(esc(tr("%1 messages failed within the range and are still failed").arg(count(d.failedInRange))));
+        h += QStringLiteral("<li>%1</li>").arg(esc(tr("Failed within the range and still failed: %1").arg(count(d.failedInRange))));
     // The stuck timeout in minutes, as Dashboard → Settings and the Stuck tile state it.
     h += QStringLiteral("<li>%1</li>").arg(esc(tr("Now: %1 waiting, %2 stuck past %3 min, %4 failed")
                                                    .arg(count(d.end.waiting), count(d.end.stuck), QString::number(d.end.stuckTimeoutMinutes),
@@ -184,7 +188,7 @@ QString IncidentReport::actionsHtml() const {
                       count(g.messages), esc(shortWhen(g.first)) + QStringLiteral("<br>") + esc(shortWhen(g.last)),
                       reasons.join(QLatin1String("<br>")), kNoWrap);
     }
-    return h + QStringLiteral("</table>");
+    return h + kTableEnd;
 }
 
 QString IncidentReport::endStateHtml() const {
@@ -198,7 +202,7 @@ QString IncidentReport::endStateHtml() const {
                  .arg(esc(s.name), esc(StateBarChart::valueText(s)),
                       esc(s.estimated ? tr("estimated from the planner's statistics") : tr("exact")));
     }
-    h += QStringLiteral("</table>");
+    h += kTableEnd;
     if (anyEstimate)
         h += QStringLiteral("<p>%1</p>").arg(esc(tr("Hatched bars are estimates (counting millions of finished rows exactly "
                                                     "would scan the table); the scale is logarithmic, so that small states show.")));
@@ -248,7 +252,7 @@ QString IncidentReport::messagesTable(const QList<OpenMessage> &rows, bool withS
             h += QStringLiteral("<td%2>%1</td>").arg(esc(QLocale().toString(m.since.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm"))), kNoWrap);
         h += QStringLiteral("<td%2>%1</td><td>%3</td></tr>").arg(esc(formatAge(m.ageS)), kNoWrap, esc(m.error.left(kErrorChars)));
     }
-    return h + QStringLiteral("</table>");
+    return h + kTableEnd;
 }
 
 std::unique_ptr<QTextDocument> IncidentReport::document() const {

@@ -15,14 +15,10 @@ constexpr int kMargin = 10;
 /// Where a bar of value 1 ends, in decades below 1: a single message still draws a visible stub.
 constexpr double kFloorDecades = 0.3;
 
-QColor roleColour(const QString &role) {
-    // The same meaning everywhere in the report: blue waits, purple runs, green is done, red failed.
-    if (role == QLatin1String("waiting")) return QColor(0x1f, 0x77, 0xb4);
-    if (role == QLatin1String("inFlight")) return QColor(0x94, 0x67, 0xbd);
-    if (role == QLatin1String("done")) return QColor(0x2c, 0xa0, 0x2c);
-    if (role == QLatin1String("failed")) return QColor(0xd6, 0x27, 0x28);
-    return QColor(0x7f, 0x7f, 0x7f);
-}
+// One colour for every state: the dashboard's charts colour series by their position, so a
+// colour per state here would contradict them (FAILED is purple there). The fill says exact or
+// estimated; the name says the state.
+const QColor kBarColour(0x3b, 0x6e, 0xa5);
 
 QFont chartFont(int pixelSize, bool bold = false) {
     QFont f;
@@ -55,7 +51,7 @@ void drawGrid(QPainter &p, const LogAxis &axis, double top, double bottom) {
 }
 
 void drawBar(QPainter &p, const StateCount &s, const QRectF &bar) {
-    const QColor c = roleColour(s.role);
+    const QColor c = kBarColour;
     if (s.estimated) {
         // Hatched and outlined: an estimate looks different from a count, not only reads so.
         p.fillRect(bar, c.lighter(170));
