@@ -4,7 +4,8 @@
 // past 48 hours, counts with thousands separators, every state named in the state section and no
 // heading left alone at a page foot. Also: estimated counts marked, every state's bar visible on
 // the log scale, and the history charts' legends in the dashboard's order.
-// OM_SCREENSHOT_DIR: every page of the app_outbox report as report-page-N-<en|ja>.png.
+// OM_SCREENSHOT_DIR: every page of the app_outbox report as report-page-N-<en|ja>.png, and the
+// state chart of a big table (estimates) as report-states-estimated-<en|ja>.png.
 #include "actionfixture.h"
 #include "audit/incidentreport.h"
 #include "audit/reportmaker.h"
@@ -258,6 +259,8 @@ private slots:
         // Each state's bar shows: its row differs from the same chart with that state at zero by
         // more than the digits of its number (a bar at least ~10 px long, at twice the resolution).
         const QImage chart = report.endStateChart(800);
+        if (screenshotsWanted())
+            QVERIFY(chart.save(QStringLiteral("%1/report-states-estimated-%2.png").arg(qEnvironmentVariable("OM_SCREENSHOT_DIR"), testLanguage())));
         for (int i = 0; i < d.end.states.size(); ++i) {
             IncidentData without = d;
             without.end.states[i].count = 0;
