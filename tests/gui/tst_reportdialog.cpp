@@ -18,6 +18,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -121,6 +122,26 @@ private slots:
         QSettings().setValue(QLatin1String(ReportDialog::kLastFolderKey), other.filePath("gone"));
         QCOMPARE(QDir(ReportDialog(AuditFilter{}).folder()).canonicalPath(), QDir(m_home.filePath("Documents")).canonicalPath());
         QSettings().remove(QLatin1String(ReportDialog::kLastFolderKey));
+    }
+
+    void chooseSetsFolderAndName() {
+        QTemporaryDir out;
+        ReportDialog d(AuditFilter{});
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QPushButton *choose = buttonWithText(&d, trDialog("Choose…"));
+        QVERIFY(choose);
+        choose->click();
+        QFileDialog *files = nullptr;
+        QTRY_VERIFY((files = d.findChild<QFileDialog *>()) && files->isVisible());
+        files->selectFile(out.filePath("picked"));
+        static_cast<QDialog *>(files)->accept(); // QFileDialog::accept, protected there, public in QDialog
+        QCOMPARE(d.folder(), out.path());
+        QCOMPARE(d.fileName(), QStringLiteral("picked.pdf")); // the suffix added
+        QVERIFY(d.findChild<QLabel *>("path")->text().contains(QDir::toNativeSeparators(out.filePath("picked.pdf"))));
+        // A name chosen no longer follows the range.
+        buttonWithText(&d, trDialog("Last hour"))->click();
+        QCOMPARE(d.fileName(), QStringLiteral("picked.pdf"));
     }
 
     void refusesAndChangesNothing() {

@@ -165,11 +165,16 @@ QPair<QDateTime, QDateTime> ReportDialog::initialRange(const AuditFilter &filter
 }
 
 void ReportDialog::chooseFile() {
-    const QString chosen = QFileDialog::getSaveFileName(this, tr("Save the incident report as"), path(), tr("PDF files (*.pdf)"));
-    if (chosen.isEmpty())
-        return;
-    const QFileInfo info(chosen);
-    setDestination(info.absolutePath(), info.suffix().isEmpty() ? info.fileName() + QStringLiteral(".pdf") : info.fileName());
+    // Opened, not exec()'d: no second nested event loop inside this dialog's.
+    auto *files = new QFileDialog(this, tr("Save the incident report as"), path(), tr("PDF files (*.pdf)"));
+    files->setAcceptMode(QFileDialog::AcceptSave);
+    files->setDefaultSuffix(QStringLiteral("pdf"));
+    files->setAttribute(Qt::WA_DeleteOnClose);
+    connect(files, &QFileDialog::fileSelected, this, [this](const QString &chosen) {
+        const QFileInfo info(chosen);
+        setDestination(info.absolutePath(), info.suffix().isEmpty() ? info.fileName() + QStringLiteral(".pdf") : info.fileName());
+    });
+    files->open();
 }
 
 QString ReportDialog::problem() const {
