@@ -87,6 +87,16 @@
     </message>
 </context>
 <context>
+    <name>om::ReportDialog</name>
+    <message numerus="yes">
+        <source>(%n character(s) now)</source>
+        <translation>
+            <numerusform>(%n character now)</numerusform>
+            <numerusform>(%n characters now)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>om::ResultDialog</name>
     <message numerus="yes">
         <source>%n message(s) not changed:</source>

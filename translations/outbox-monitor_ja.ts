@@ -325,6 +325,14 @@
         <source>%1 d %2 h</source>
         <translation>%1 日 %2 時間</translation>
     </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 時間</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 日</translation>
+    </message>
 </context>
 <context>
     <name>om::ActionController</name>
@@ -629,14 +637,6 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
-    </message>
-    <message>
-        <source>Incident report</source>
-        <translation>インシデントレポート</translation>
-    </message>
-    <message>
-        <source>PDF files (*.pdf)</source>
-        <translation>PDF ファイル (*.pdf)</translation>
     </message>
     <message>
         <source>Making the incident report…</source>
@@ -1229,10 +1229,6 @@ from %6</source>
 <context>
     <name>om::IncidentReport</name>
     <message>
-        <source>Actions per %1 minutes</source>
-        <translation>%1 分ごとの操作数</translation>
-    </message>
-    <message>
         <source>(status change)</source>
         <translation>(ステータス変更)</translation>
     </message>
@@ -1241,24 +1237,8 @@ from %6</source>
         <translation>この期間に操作はありません</translation>
     </message>
     <message>
-        <source>Messages per state at %1</source>
-        <translation>%1 時点の状態別メッセージ数</translation>
-    </message>
-    <message>
-        <source>messages</source>
-        <translation>メッセージ数</translation>
-    </message>
-    <message>
-        <source>%1 (est.)</source>
-        <translation>%1 (推定)</translation>
-    </message>
-    <message>
         <source>Incident report: %1</source>
         <translation>インシデントレポート: %1</translation>
-    </message>
-    <message>
-        <source>Range: %1 – %2</source>
-        <translation>期間: %1 – %2</translation>
     </message>
     <message>
         <source>Tickets: all</source>
@@ -1269,20 +1249,8 @@ from %6</source>
         <translation>チケット: %1</translation>
     </message>
     <message>
-        <source>Made at %1 (server clock) from %2</source>
-        <translation>%1 (サーバー時刻) に %2 から作成</translation>
-    </message>
-    <message>
         <source>Summary</source>
         <translation>概要</translation>
-    </message>
-    <message>
-        <source>%1 audit rows for %2 messages in the range</source>
-        <translation>期間内の監査行 %1 件 (メッセージ %2 件)</translation>
-    </message>
-    <message>
-        <source>Now: %1 waiting, %2 stuck past %3 min, %4 failed</source>
-        <translation>現在: 送信待ち %1 件、%3 分超の停滞 %2 件、失敗 %4 件</translation>
     </message>
     <message>
         <source>Oldest waiting message: %1</source>
@@ -1361,14 +1329,6 @@ from %6</source>
         <translation>最後のエラー</translation>
     </message>
     <message>
-        <source>Still stuck (%1)</source>
-        <translation>停滞中 (%1)</translation>
-    </message>
-    <message>
-        <source>Failed (%1)</source>
-        <translation>失敗 (%1)</translation>
-    </message>
-    <message>
         <source>Cannot write to the folder of %1.</source>
         <translation>%1 のフォルダーに書き込めません。</translation>
     </message>
@@ -1395,6 +1355,82 @@ from %6</source>
     <message>
         <source>Actions over time</source>
         <translation>操作の推移</translation>
+    </message>
+    <message>
+        <source>Actions per %1</source>
+        <translation>%1 ごとの操作数</translation>
+    </message>
+    <message>
+        <source>Messages per state at %1 (log scale)</source>
+        <translation>%1 時点の状態別メッセージ数 (対数目盛)</translation>
+    </message>
+    <message>
+        <source>Range: %1 – %2 (%3)</source>
+        <translation>期間: %1 – %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Made at %1 (server clock) from the table %2.%3</source>
+        <translation>作成: %1 (サーバー時刻)、テーブル %2.%3</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>集計方法</translation>
+    </message>
+    <message>
+        <source>estimated from the planner&apos;s statistics</source>
+        <translation>プランナーの統計からの推定値</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>正確な件数</translation>
+    </message>
+    <message>
+        <source>Hatched bars are estimates (counting millions of finished rows exactly would scan the table); the scale is logarithmic, so that small states show.</source>
+        <translation>斜線の棒は推定値です (完了済みの数百万行を正確に数えるとテーブル全体を走査するため)。少数の状態も見えるよう、目盛は対数です。</translation>
+    </message>
+    <message>
+        <source>Failed within the range (%1)</source>
+        <translation>期間内に失敗 (%1 件)</translation>
+    </message>
+    <message>
+        <source>by their last update</source>
+        <translation>最終更新時刻による</translation>
+    </message>
+    <message>
+        <source>by their creation</source>
+        <translation>作成時刻による</translation>
+    </message>
+    <message>
+        <source>Messages now failed whose failure (%1) falls between %2 and %3: %4 in all (%5 failed now, whenever they failed).</source>
+        <translation>現在失敗状態で、失敗 (%1) が %2 から %3 の間にあるメッセージ: 計 %4 件 (失敗時期を問わない現在の失敗は %5 件)。</translation>
+    </message>
+    <message>
+        <source>The %1 earliest of %2 are shown:</source>
+        <translation>%2 件のうち早い順に %1 件を表示:</translation>
+    </message>
+    <message>
+        <source>Failed at (%1)</source>
+        <translation>失敗時刻 (%1)</translation>
+    </message>
+    <message>
+        <source>Failed for</source>
+        <translation>失敗からの経過</translation>
+    </message>
+    <message>
+        <source>Now: %1 waiting, %2 stuck past %3 min, %4 failed</source>
+        <translation>現在: 送信待ち %1 件、%3 分超の停滞 %2 件、失敗 %4 件</translation>
+    </message>
+    <message>
+        <source>Stuck now, past %1 min (%2)</source>
+        <translation>停滞中 (%1 分超、%2 件)</translation>
+    </message>
+    <message>
+        <source>Audit rows in the range: %1 · distinct messages: %2</source>
+        <translation>期間内の監査行: %1 件 · 対象メッセージ: %2 件</translation>
+    </message>
+    <message>
+        <source>Failed within the range and still failed: %1</source>
+        <translation>期間内に失敗し、現在も失敗のまま: %1 件</translation>
     </message>
 </context>
 <context>
@@ -1626,6 +1662,131 @@ from %6</source>
     </message>
 </context>
 <context>
+    <name>om::ReportDialog</name>
+    <message>
+        <source>Incident report</source>
+        <translation>インシデントレポート</translation>
+    </message>
+    <message>
+        <source>A PDF of what happened in a time range: the actions taken with their reasons, the dashboard&apos;s charts, the state at the end and the messages that failed in the range.</source>
+        <translation>指定期間に起きたことを PDF にまとめます: 実行された操作とその理由、ダッシュボードのグラフ、終了時点の状態、期間内に失敗したメッセージ。</translation>
+    </message>
+    <message>
+        <source>optional, e.g. INC-1234: only the actions under this ticket</source>
+        <translation>任意 (例: INC-1234): このチケットの操作のみを対象にします</translation>
+    </message>
+    <message>
+        <source>&amp;Ticket:</source>
+        <translation>チケット(&amp;T):</translation>
+    </message>
+    <message>
+        <source>Make report</source>
+        <translation>レポートを作成</translation>
+    </message>
+    <message>
+        <source>Time range</source>
+        <translation>期間</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>local time (%1)</source>
+        <translation>ローカル時刻 (%1)</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>直近 1 時間</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>直近 24 時間</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>直近 7 日間</translation>
+    </message>
+    <message>
+        <source>Audit filter&apos;s range</source>
+        <translation>監査フィルターの期間</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>The Audit tab&apos;s filter has no time range.</source>
+        <translation>監査タブのフィルターに期間が指定されていません。</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>保存先</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>選択…</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>フォルダー:</translation>
+    </message>
+    <message>
+        <source>File name:</source>
+        <translation>ファイル名:</translation>
+    </message>
+    <message>
+        <source>Save the incident report as</source>
+        <translation>インシデントレポートの保存先</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF ファイル (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The start of the range must be before its end.</source>
+        <translation>期間の開始は終了より前にしてください。</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n character(s) now)</source>
+        <translation>
+            <numerusform>(現在 %n 文字)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Give the report a file name.</source>
+        <translation>レポートのファイル名を入力してください。</translation>
+    </message>
+    <message>
+        <source>The file name may not contain &quot;/&quot;: choose the folder with Choose….</source>
+        <translation>ファイル名に「/」は使えません。フォルダーは「選択…」で指定してください。</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>フォルダー %1 は存在しません。</translation>
+    </message>
+    <message>
+        <source>Cannot write to the folder %1 (%2). Choose another folder.</source>
+        <translation>フォルダー %1 に書き込めません (%2)。別のフォルダーを選択してください。</translation>
+    </message>
+    <message>
+        <source>Length: %1</source>
+        <translation>長さ: %1</translation>
+    </message>
+    <message>
+        <source>The report replaces %1</source>
+        <translation>レポートは既存の %1 を置き換えます</translation>
+    </message>
+    <message>
+        <source>The report will be written to %1</source>
+        <translation>レポートの書き込み先: %1</translation>
+    </message>
+</context>
+<context>
     <name>om::ReportMaker</name>
     <message>
         <source>The start of the time range must be before its end.</source>
@@ -1646,6 +1807,13 @@ from %6</source>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>om::ReportPrinter</name>
+    <message>
+        <source>%1 · Page %2 of %3</source>
+        <translation>%1 · %2 / %3 ページ</translation>
     </message>
 </context>
 <context>
@@ -1962,6 +2130,17 @@ from %6</source>
     <message>
         <source>Close</source>
         <translation>閉じる</translation>
+    </message>
+</context>
+<context>
+    <name>om::StateBarChart</name>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>≈ %1 (estimated)</source>
+        <translation>≈ %1 (推定)</translation>
     </message>
 </context>
 <context>

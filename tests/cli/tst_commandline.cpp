@@ -6,6 +6,7 @@
 #include "testmain.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTcpServer>
@@ -166,6 +167,27 @@ private slots:
         QVERIFY2(pdfText(pdf).contains("Incident report: " + table), qPrintable(pdfText(pdf).left(500)));
         // Only the report: the temporary file it was written to is gone.
         QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"report.pdf"});
+    }
+
+    // A report of a few rows is a job of milliseconds: the command must not add seconds of its
+    // own (it once waited ~10 s before exiting). The bound is generous for a shared 2-core machine.
+    void reportIsFast() {
+        QString error;
+        auto db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        QVERIFY2(db, qPrintable(error));
+        QTemporaryDir out;
+        const QString pdf = out.filePath("fast.pdf");
+        QElapsedTimer timer;
+        timer.start();
+        const Run r = run({"--connect", db->connectionString(), "--profile", "app_outbox", "--report-pdf", pdf}, environment());
+        const qint64 ms = timer.elapsed();
+        qInfo("--report-pdf took %lld ms (process start to exit)", ms);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile file(pdf);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.read(5), QByteArray("%PDF-"));
+        QVERIFY2(pdfText(pdf).contains("Incident report: app_outbox"), qPrintable(pdfText(pdf).left(500)));
+        QVERIFY2(ms < 5000, qPrintable(QStringLiteral("--report-pdf took %1 ms").arg(ms)));
     }
 
     void reportFailuresLeaveNoFile_data() {

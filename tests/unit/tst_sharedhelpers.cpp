@@ -1,5 +1,6 @@
 // The one-per-job helpers that replaced the copies (issue #11): SQL text pieces, time conversion,
 // age text, per-connection settings groups, and the CSV file that appears only when complete.
+#include "core/common/countformat.h"
 #include "core/common/csvfile.h"
 #include "core/common/settingskey.h"
 #include "core/common/timeconv.h"
@@ -9,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -90,6 +92,42 @@ private slots:
         QFETCH(double, seconds);
         QFETCH(QString, text);
         QCOMPARE(formatAge(seconds), text);
+    }
+
+    void spanText_data() {
+        QTest::addColumn<qint64>("seconds");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("minutes") << qint64(45 * 60) << "45 min";
+        QTest::newRow("an hour") << qint64(3600) << "1 h";
+        QTest::newRow("hour and a half") << qint64(5400) << "1 h 30 min";
+        QTest::newRow("a day stays in hours") << qint64(86400) << "24 h";
+        QTest::newRow("48 hours") << qint64(48 * 3600) << "48 h";
+        QTest::newRow("past 48 hours in days") << qint64(54 * 3600) << "2 d 06 h";
+        QTest::newRow("a week") << qint64(7 * 86400) << "7 d";
+        QTest::newRow("30 days") << qint64(30 * 86400 + 59) << "30 d";
+    }
+    void spanText() {
+        QFETCH(qint64, seconds);
+        QFETCH(QString, text);
+        QCOMPARE(formatSpan(seconds), text);
+    }
+
+    // Thousands separators also under the C locale (cron, SSH), which omits them by default.
+    void countsHaveSeparators() {
+        const QLocale saved;
+        QLocale::setDefault(QLocale::c());
+        QCOMPARE(formatCount(1234567), QStringLiteral("1,234,567"));
+        QCOMPARE(formatCount(999), QStringLiteral("999"));
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        QCOMPARE(formatCount(1234567), QStringLiteral("1.234.567"));
+        QLocale::setDefault(saved);
+    }
+
+    void localMinutesNameTheZone() {
+        const QDateTime t(QDate(2026, 12, 1), QTime(9, 30, 12), Qt::UTC);
+        const QString text = formatLocalMinutes(t);
+        QVERIFY2(text.startsWith(t.toLocalTime().toString("yyyy-MM-dd HH:mm ")), qPrintable(text));
+        QVERIFY(text.size() > 17);
     }
 
     void settingsGroupIsOneLevel() {

@@ -1,7 +1,7 @@
 #include "audit/auditview.h"
 #include "audit/auditcsvexport.h"
 #include "audit/auditmodel.h"
-#include "audit/incidentreport.h"
+#include "audit/reportdialog.h"
 #include "audit/reportmaker.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTimeEdit>
+#include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -245,11 +246,21 @@ void AuditView::askExport() {
     m_progress->show();
 }
 
+ReportDialog *AuditView::reportDialog() const { return m_reportDialog; }
+
 void AuditView::askReport() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Incident report"), QStringLiteral("incident-report.pdf"),
-                                                      tr("PDF files (*.pdf)"));
-    if (!path.isEmpty())
-        makeReport(path);
+    if (m_reportDialog) {
+        m_reportDialog->raise();
+        return;
+    }
+    // Window-modal and opened, not exec()'d: no nested event loop while the operator decides.
+    m_reportDialog = new ReportDialog(currentFilter(), this);
+    m_reportDialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_reportDialog->setWindowModality(Qt::WindowModal);
+    connect(m_reportDialog, &QDialog::accepted, this, [this, d = m_reportDialog] {
+        makeReport(d->path(), d->from(), d->to(), d->ticket());
+    });
+    m_reportDialog->open();
 }
 
 void AuditView::setHistory(const HistoryStore *store, const QString &connectionKey) {
@@ -258,19 +269,22 @@ void AuditView::setHistory(const HistoryStore *store, const QString &connectionK
 }
 
 void AuditView::makeReport(const QString &path) {
-    // The report needs a closed range: the bar's ends when ticked, otherwise the last 24 hours.
-    const QDateTime to = m_useTo->isChecked() ? m_to->dateTime() : QDateTime::currentDateTime();
-    const QDateTime from = m_useFrom->isChecked() ? m_from->dateTime() : to.addDays(-1);
+    const AuditFilter f = currentFilter();
+    const auto [from, to] = ReportDialog::initialRange(f); // what the dialog offers first
+    makeReport(path, from, to, f.ticket.trimmed());
+}
+
+void AuditView::makeReport(const QString &path, const QDateTime &from, const QDateTime &to, const QString &ticket) {
     // The same maker as the command line's --report-pdf; one per report, gone when it is done.
     auto *maker = new ReportMaker(m_gateway, m_profile, this);
     maker->setHistory(m_history, m_historyKey);
     connect(maker, &ReportMaker::finished, this, [this, maker](bool ok, const QString &pathOrMessage) {
-        setStatus(ok ? tr("Incident report written to %1").arg(pathOrMessage) : pathOrMessage, !ok);
+        setStatus(ok ? tr("Incident report written to %1").arg(QDir::toNativeSeparators(pathOrMessage)) : pathOrMessage, !ok);
         emit reportFinished(ok, pathOrMessage);
         maker->deleteLater();
     });
     setStatus(tr("Making the incident report…"));
-    maker->make(path, from, to, m_ticket->text().trimmed());
+    maker->make(path, from, to, ticket);
 }
 
 } // namespace om

@@ -2,6 +2,7 @@
 #include "core/audit/auditfilter.h"
 #include "core/profile/schemaprofile.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QCheckBox;
@@ -20,6 +21,7 @@ class AuditCsvExport;
 class DataAgeLabel;
 class Gateway;
 class HistoryStore;
+class ReportDialog;
 
 /// The Audit tab: the audit trail of the connected database, filtered on the server, paged as it
 /// scrolls; CSV export; the incident report; "open the message" for the triage view. Read-only
@@ -46,8 +48,14 @@ public:
     /// Where the incident report finds the dashboard's history (owned by the dashboard, same
     /// thread); without it the report says it has no samples.
     void setHistory(const HistoryStore *store, const QString &connectionKey);
-    /// Makes the incident report for the bar's time range and ticket into `path` (PDF).
+    /// Makes the incident report into `path` (PDF) for the range and ticket the report dialog
+    /// offers first: the bar's range when it has one, else the last 24 hours; the bar's ticket.
     void makeReport(const QString &path);
+    /// Makes the incident report for [from, to) and `ticket` ("" every ticket) into `path` (PDF),
+    /// on the Browse lane; reportFinished() says how it went.
+    void makeReport(const QString &path, const QDateTime &from, const QDateTime &to, const QString &ticket);
+    /// The report dialog while it is open (tests), else null.
+    ReportDialog *reportDialog() const;
     /// How old the trail shown is: "as of 14:02:31, 40 s ago".
     QString dataAgeText() const;
     /// The connection is down: what is shown cannot be refreshed and is shown greyed, its age
@@ -93,6 +101,7 @@ private:
     QLabel *m_status;
     DataAgeLabel *m_age;
     QProgressDialog *m_progress = nullptr;
+    QPointer<ReportDialog> m_reportDialog;
     const HistoryStore *m_history = nullptr;
     QString m_historyKey;
 };

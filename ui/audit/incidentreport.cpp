@@ -1,20 +1,21 @@
 #include "audit/incidentreport.h"
+#include "audit/reportprinter.h"
+#include "audit/statebarchart.h"
+#include "core/common/countformat.h"
 #include "core/common/timeformat.h"
 #include "dashboard/historychart.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
 #include <QChart>
 #include <QCoreApplication>
 #include <QDateTimeAxis>
 #include <QFileInfo>
 #include <QGraphicsScene>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLocale>
 #include <QMap>
 #include <QPainter>
-#include <QPrinter>
+#include <QPdfWriter>
 #include <QTextDocument>
 #include <QValueAxis>
 
@@ -25,11 +26,18 @@ QString tr(const char *s) { return QCoreApplication::translate("om::IncidentRepo
 QString esc(const QString &s) { return s.toHtmlEscaped(); }
 /// Characters of a message's last error in the report's tables (the detail pane shows it whole).
 constexpr int kErrorChars = 200;
-QString when(const QDateTime &t) {
-    const QDateTime l = t.toLocalTime();
-    return QLocale().toString(l, QStringLiteral("yyyy-MM-dd HH:mm")) + QLatin1Char(' ') + l.timeZoneAbbreviation();
-}
+/// Width of the charts on the page, in 96-dpi pixels (A4 less 15 mm margins is about 680).
+constexpr int kChartWidth = 660;
 QString shortWhen(const QDateTime &t) { return QLocale().toString(t.toLocalTime(), QStringLiteral("MM-dd HH:mm")); }
+QString count(qint64 n) { return formatCount(n); }
+QString image(const char *name) {
+    return QStringLiteral("<p><img src=\"chart://%1\" width=\"%2\"></p>").arg(QLatin1String(name)).arg(kChartWidth);
+}
+const char *const kTable = "<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\">";
+const QString kNoWrap = QStringLiteral(" style=\"white-space: nowrap\"");
+/// After a table: QTextDocument puts the next heading right under a table's last row, and the
+/// heading's own top margin does not change that; an empty line does.
+const QString kTableEnd = QStringLiteral("</table><p>&nbsp;</p>");
 
 // A chart drawn straight onto an image: no window, works offscreen and in a print job.
 QImage render(QChart *chart, const QSize &size) {
@@ -53,32 +61,41 @@ void IncidentReport::setHistory(HistoryData history, Threshold oldest) {
     m_oldest = oldest;
 }
 
+QString IncidentReport::titleText() const {
+    return tr("Incident report: %1").arg(m_profile.table);
+}
+
 QString IncidentReport::historyHtml() const {
     QString h = QStringLiteral("<h2>%1</h2>").arg(esc(tr("Dashboard charts")));
     if (!hasHistory()) {
         h += QStringLiteral("<p>%1</p>").arg(esc(tr("No dashboard samples were recorded on this computer between %1 and %2: "
                                                     "Outbox Monitor was not watching this database then, so there are no "
                                                     "charts of the queue for this range.")
-                                                     .arg(when(m_data.from), when(m_data.to))));
+                                                     .arg(formatLocalMinutes(m_data.from), formatLocalMinutes(m_data.to))));
         return h;
     }
     const QDateTime first = QDateTime::fromMSecsSinceEpoch(m_history.firstMs());
     const QDateTime last = QDateTime::fromMSecsSinceEpoch(m_history.lastMs());
     h += QStringLiteral("<p>%1</p>").arg(esc(tr("From %1 samples recorded on this computer between %2 and %3.")
-                                                 .arg(m_history.sampleCount()).arg(when(first), when(last))));
-    h += QStringLiteral("<p><img src=\"chart://history-open\" width=\"600\"><br>"
-                        "<img src=\"chart://history-oldest\" width=\"600\"><br>"
-                        "<img src=\"chart://history-finished\" width=\"600\"></p>");
-    return h;
+                                                 .arg(count(m_history.sampleCount()), formatLocalMinutes(first), formatLocalMinutes(last))));
+    return h + image("history-open") + image("history-oldest") + image("history-finished");
 }
 
 QImage IncidentReport::actionsChart(const QSize &size) const {
     auto *chart = new QChart;
-    chart->setTitle(tr("Actions per %1 minutes").arg(m_data.bucketSeconds / 60));
+    chart->setTitle(tr("Actions per %1").arg(formatSpan(m_data.bucketSeconds)));
     // Zero-filled buckets, so a quiet hour shows as zero rather than a line across it.
     QMap<QString, QMap<qint64, qint64>> byAction;
     for (const TimelinePoint &p : m_data.timeline)
         byAction[p.action.isEmpty() ? tr("(status change)") : p.action][p.bucketStart.toMSecsSinceEpoch()] += p.count;
+    // Lines in the order the Audit tab lists the profile's actions, others after them.
+    QStringList order;
+    for (const ActionDef &a : m_profile.actions)
+        if (byAction.contains(a.auditName))
+            order << a.auditName;
+    for (auto it = byAction.cbegin(); it != byAction.cend(); ++it)
+        if (!order.contains(it.key()))
+            order << it.key();
     const qint64 start = m_data.from.toMSecsSinceEpoch();
     const qint64 step = qint64(m_data.bucketSeconds) * 1000;
     qint64 peak = 1;
@@ -89,12 +106,12 @@ QImage IncidentReport::actionsChart(const QSize &size) const {
     yAxis->setLabelFormat(QStringLiteral("%d"));
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
-    for (auto it = byAction.cbegin(); it != byAction.cend(); ++it) {
+    for (const QString &action : order) {
         auto *series = new QLineSeries;
-        series->setName(it.key());
+        series->setName(action);
         QList<QPointF> points;
         for (qint64 t = start; t < m_data.to.toMSecsSinceEpoch(); t += step) {
-            const qint64 n = it.value().value(t);
+            const qint64 n = byAction.value(action).value(t);
             peak = qMax(peak, n);
             points << QPointF(double(t), double(n));
         }
@@ -103,6 +120,7 @@ QImage IncidentReport::actionsChart(const QSize &size) const {
         series->attachAxis(xAxis);
         series->attachAxis(yAxis);
     }
+    chart->legend()->setAlignment(Qt::AlignRight); // as the dashboard's charts
     yAxis->setRange(0, double(peak));
     yAxis->setTickCount(int(qMin<qint64>(peak, 5)) + 1); // whole numbers: counts are integers
     if (byAction.isEmpty())
@@ -110,59 +128,36 @@ QImage IncidentReport::actionsChart(const QSize &size) const {
     return render(chart, size);
 }
 
-QImage IncidentReport::endStateChart(const QSize &size) const {
-    auto *chart = new QChart;
-    chart->setTitle(tr("Messages per state at %1").arg(when(m_data.end.serverTime)));
-    auto *set = new QBarSet(tr("messages"));
-    QStringList names;
-    qint64 peak = 1;
-    for (const StateCount &s : m_data.end.states) {
-        names << (s.estimated ? tr("%1 (est.)").arg(s.name) : s.name);
-        *set << double(s.count);
-        peak = qMax(peak, s.count);
-    }
-    auto *series = new QBarSeries;
-    series->append(set);
-    series->setLabelsVisible(true);
-    chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    x->append(names);
-    auto *y = new QValueAxis;
-    y->setRange(0, double(peak) * 1.15);
-    y->applyNiceNumbers();
-    y->setLabelFormat(QStringLiteral("%d"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    chart->legend()->hide();
-    return render(chart, size);
+QImage IncidentReport::endStateChart(int width) const {
+    return StateBarChart::render(m_data.end.states,
+                                 tr("Messages per state at %1 (log scale)").arg(formatLocalMinutes(m_data.end.serverTime)), width);
 }
 
 QString IncidentReport::html() const {
     QString h = headerHtml() + historyHtml();
-    h += QStringLiteral("<h2>%1</h2><p><img src=\"chart://actions\" width=\"600\"></p>").arg(esc(tr("Actions over time")));
-    h += actionsHtml();
-    h += QStringLiteral("<h2>%1</h2><p><img src=\"chart://states\" width=\"600\"></p>").arg(esc(tr("State at the end")));
-    const IncidentData &d = m_data;
-    h += openMessagesHtml(tr("Still stuck (%1)").arg(d.end.stuck), d.stuck, d.end.stuck);
-    if (!m_profile.failedStates.isEmpty())
-        h += openMessagesHtml(tr("Failed (%1)").arg(d.failedTotal), d.failed, d.failedTotal);
+    h += QStringLiteral("<h2>%1</h2>").arg(esc(tr("Actions over time"))) + image("actions");
+    h += actionsHtml() + endStateHtml() + stuckHtml() + failedHtml();
     return h;
 }
 
 QString IncidentReport::headerHtml() const {
     const IncidentData &d = m_data;
     QString h;
-    h += QStringLiteral("<h1>%1</h1>").arg(esc(tr("Incident report: %1").arg(m_profile.table)));
+    h += QStringLiteral("<h1>%1</h1>").arg(esc(titleText()));
     h += QStringLiteral("<p>%1<br>%2<br>%3</p>")
-             .arg(esc(tr("Range: %1 – %2").arg(when(d.from), when(d.to))),
+             .arg(esc(tr("Range: %1 – %2 (%3)").arg(formatLocalMinutes(d.from), formatLocalMinutes(d.to), formatSpan(d.from.secsTo(d.to)))),
                   esc(d.ticket.isEmpty() ? tr("Tickets: all") : tr("Ticket: %1").arg(d.ticket)),
-                  esc(tr("Made at %1 (server clock) from %2").arg(when(d.serverNow), m_profile.title)));
+                  esc(tr("Made at %1 (server clock) from the table %2.%3")
+                          .arg(formatLocalMinutes(d.serverNow), m_profile.schema, m_profile.table)));
     h += QStringLiteral("<h2>%1</h2><ul>").arg(esc(tr("Summary")));
-    h += QStringLiteral("<li>%1</li>").arg(esc(tr("%1 audit rows for %2 messages in the range").arg(d.auditRows).arg(d.messagesTouched)));
+    // "Label: number" lines: no "1 messages" (one plural form could not serve both numbers).
+    h += QStringLiteral("<li>%1</li>").arg(esc(tr("Audit rows in the range: %1 · distinct messages: %2").arg(count(d.auditRows), count(d.messagesTouched))));
+    if (!d.failedSince.isEmpty())
+        h += QStringLiteral("<li>%1</li>").arg(esc(tr("Failed within the range and still failed: %1").arg(count(d.failedInRange))));
+    // The stuck timeout in minutes, as Dashboard → Settings and the Stuck tile state it.
     h += QStringLiteral("<li>%1</li>").arg(esc(tr("Now: %1 waiting, %2 stuck past %3 min, %4 failed")
-                                                   .arg(d.end.waiting).arg(d.end.stuck).arg(d.end.stuckTimeoutMinutes).arg(d.failedTotal)));
+                                                   .arg(count(d.end.waiting), count(d.end.stuck), QString::number(d.end.stuckTimeoutMinutes),
+                                                        count(d.failedTotal))));
     if (d.end.oldestWaitingAgeS)
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("Oldest waiting message: %1").arg(formatAge(*d.end.oldestWaitingAgeS))));
     h += QStringLiteral("</ul>");
@@ -173,45 +168,91 @@ QString IncidentReport::actionsHtml() const {
     QString h = QStringLiteral("<h2>%1</h2>").arg(esc(tr("Actions taken")));
     if (m_data.groups.isEmpty())
         return h + QStringLiteral("<p>%1</p>").arg(esc(tr("No actions in this range.")));
-    h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\"><tr>");
+    h += QLatin1String(kTable) + QStringLiteral("<thead><tr>");
     // Action names, tickets and counts never wrap (CANCEL_MESS / AGE was unreadable); the
     // operator and the reasons take what is left. QTextDocument ignores the nowrap attribute
     // but honours white-space in CSS.
     const QList<QPair<QString, int>> heads = {{tr("Action"), 19}, {tr("Operator"), 16}, {tr("Ticket"), 10}, {tr("Rows"), 6},
                                               {tr("Messages"), 9}, {tr("First – last"), 11}, {tr("Reasons"), 29}};
     for (const auto &c : heads)
-        h += QStringLiteral("<th width=\"%2%\" style=\"white-space: nowrap\">%1</th>").arg(esc(c.first)).arg(c.second);
-    h += QStringLiteral("</tr>");
+        h += QStringLiteral("<th width=\"%2%\"%3>%1</th>").arg(esc(c.first)).arg(c.second).arg(kNoWrap);
+    h += QStringLiteral("</tr></thead>");
     for (const ActionGroup &g : m_data.groups) {
         QStringList reasons;
         for (const QString &r : g.reasons)
             reasons << esc(r);
         const QString op = g.osUserAtHost.isEmpty() ? g.dbUser : tr("%1 (%2)").arg(g.dbUser, g.osUserAtHost);
-        const QString nowrap = QStringLiteral(" style=\"white-space: nowrap\"");
         h += QStringLiteral("<tr><td%8>%1</td><td>%2</td><td%8>%3</td><td align=\"right\"%8>%4</td>"
                             "<td align=\"right\"%8>%5</td><td%8>%6</td><td>%7</td></tr>")
-                 .arg(esc(g.action.isEmpty() ? tr("(status change)") : g.action), esc(op), esc(g.ticket),
-                      QLocale().toString(g.count), QLocale().toString(g.messages),
-                      esc(shortWhen(g.first)) + QStringLiteral("<br>") + esc(shortWhen(g.last)), reasons.join(QLatin1String("<br>")),
-                      nowrap);
+                 .arg(esc(g.action.isEmpty() ? tr("(status change)") : g.action), esc(op), esc(g.ticket), count(g.count),
+                      count(g.messages), esc(shortWhen(g.first)) + QStringLiteral("<br>") + esc(shortWhen(g.last)),
+                      reasons.join(QLatin1String("<br>")), kNoWrap);
     }
-    return h + QStringLiteral("</table>");
+    return h + kTableEnd;
 }
 
-QString IncidentReport::openMessagesHtml(const QString &title, const QList<OpenMessage> &rows, qint64 total) const {
-    QString h = QStringLiteral("<h3>%1</h3>").arg(esc(title));
-    if (rows.isEmpty())
+QString IncidentReport::endStateHtml() const {
+    QString h = QStringLiteral("<h2>%1</h2>").arg(esc(tr("State at the end"))) + image("states");
+    bool anyEstimate = false;
+    h += QLatin1String(kTable) + QStringLiteral("<thead><tr><th>%1</th><th>%2</th><th>%3</th></tr></thead>")
+                                     .arg(esc(tr("State")), esc(tr("Messages")), esc(tr("Counted")));
+    for (const StateCount &s : m_data.end.states) {
+        anyEstimate |= s.estimated;
+        h += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td>%3</td></tr>")
+                 .arg(esc(s.name), esc(StateBarChart::valueText(s)),
+                      esc(s.estimated ? tr("estimated from the planner's statistics") : tr("exact")));
+    }
+    h += kTableEnd;
+    if (anyEstimate)
+        h += QStringLiteral("<p>%1</p>").arg(esc(tr("Hatched bars are estimates (counting millions of finished rows exactly "
+                                                    "would scan the table); the scale is logarithmic, so that small states show.")));
+    return h;
+}
+
+QString IncidentReport::stuckHtml() const {
+    const IncidentData &d = m_data;
+    QString h = QStringLiteral("<h3>%1</h3>").arg(esc(tr("Stuck now, past %1 min (%2)").arg(QString::number(d.end.stuckTimeoutMinutes), count(d.end.stuck))));
+    if (d.stuck.isEmpty())
         return h + QStringLiteral("<p>%1</p>").arg(esc(tr("None.")));
-    if (total > rows.size())
-        h += QStringLiteral("<p>%1</p>").arg(esc(tr("The %1 oldest of %2:").arg(rows.size()).arg(total)));
-    h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" style=\"font-size: 7pt\"><tr>");
-    for (const QString &c : {tr("Message"), tr("Key"), tr("State"), tr("Age"), tr("Last error")})
-        h += QStringLiteral("<th>%1</th>").arg(esc(c));
-    h += QStringLiteral("</tr>");
-    for (const OpenMessage &m : rows)
-        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
-                 .arg(QString::number(m.id), esc(m.key), esc(m.state), esc(formatAge(m.ageS)), esc(m.error.left(kErrorChars)));
-    return h + QStringLiteral("</table>");
+    if (d.end.stuck > d.stuck.size())
+        h += QStringLiteral("<p>%1</p>").arg(esc(tr("The %1 oldest of %2:").arg(count(d.stuck.size()), count(d.end.stuck))));
+    return h + messagesTable(d.stuck, false);
+}
+
+QString IncidentReport::failedHtml() const {
+    const IncidentData &d = m_data;
+    if (d.failedSince.isEmpty())
+        return QString(); // this table has no failed state
+    QString h = QStringLiteral("<h3>%1</h3>").arg(esc(tr("Failed within the range (%1)").arg(count(d.failedInRange))));
+    const QString dated = d.failedSince == QLatin1String("updatedAt") ? tr("by their last update") : tr("by their creation");
+    h += QStringLiteral("<p>%1</p>").arg(esc(tr("Messages now failed whose failure (%1) falls between %2 and %3: %4 in all (%5 failed now, whenever they failed).")
+                                                 .arg(dated, formatLocalMinutes(d.from), formatLocalMinutes(d.to), count(d.failedInRange),
+                                                      count(d.failedTotal))));
+    if (d.failed.isEmpty())
+        return h + QStringLiteral("<p>%1</p>").arg(esc(tr("None.")));
+    if (d.failedInRange > d.failed.size())
+        h += QStringLiteral("<p>%1</p>").arg(esc(tr("The %1 earliest of %2 are shown:").arg(count(d.failed.size()), count(d.failedInRange))));
+    return h + messagesTable(d.failed, true);
+}
+
+QString IncidentReport::messagesTable(const QList<OpenMessage> &rows, bool withSince) const {
+    QString h = QLatin1String(kTable) + QStringLiteral("<thead><tr>");
+    QStringList heads = {tr("Message"), tr("Key"), tr("State")};
+    if (withSince)
+        heads << tr("Failed at (%1)").arg(localZoneName()) << tr("Failed for");
+    else
+        heads << tr("Age");
+    heads << tr("Last error");
+    for (const QString &c : heads)
+        h += QStringLiteral("<th%2>%1</th>").arg(esc(c), kNoWrap);
+    h += QStringLiteral("</tr></thead>");
+    for (const OpenMessage &m : rows) {
+        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td>").arg(QString::number(m.id), esc(m.key), esc(m.state));
+        if (withSince)
+            h += QStringLiteral("<td%2>%1</td>").arg(esc(QLocale().toString(m.since.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm"))), kNoWrap);
+        h += QStringLiteral("<td%2>%1</td><td>%3</td></tr>").arg(esc(formatAge(m.ageS)), kNoWrap, esc(m.error.left(kErrorChars)));
+    }
+    return h + kTableEnd;
 }
 
 std::unique_ptr<QTextDocument> IncidentReport::document() const {
@@ -222,19 +263,23 @@ std::unique_ptr<QTextDocument> IncidentReport::document() const {
     font.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("VL Gothic"), QStringLiteral("Noto Sans CJK JP")});
     font.setPointSize(9);
     doc->setDefaultFont(font);
+    const auto add = [&doc](const char *name, const QImage &image) {
+        doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://") + QLatin1String(name)), image);
+    };
     if (hasHistory()) {
-        // The dashboard's own chart widgets, never shown, drawn onto images for the page.
+        // The dashboard's own chart widgets, never shown, drawn onto images for the page (their
+        // legends in the dashboard's order: HistoryChart keeps threshold lines after the series).
         std::unique_ptr<HistoryChart> open(HistoryCharts::createOpen());
         std::unique_ptr<HistoryChart> finished(HistoryCharts::createFinished());
         std::unique_ptr<HistoryChart> oldest(HistoryCharts::createOldest());
         HistoryCharts::show(m_history, open.get(), finished.get(), oldest.get());
         oldest->setThresholdLines(HistoryCharts::oldestLines(m_oldest));
-        doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://history-open")), HistoryCharts::toImage(open.get(), QSize(800, 280)));
-        doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://history-oldest")), HistoryCharts::toImage(oldest.get(), QSize(800, 240)));
-        doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://history-finished")), HistoryCharts::toImage(finished.get(), QSize(800, 240)));
+        add("history-open", HistoryCharts::toImage(open.get(), QSize(800, 280)));
+        add("history-oldest", HistoryCharts::toImage(oldest.get(), QSize(800, 240)));
+        add("history-finished", HistoryCharts::toImage(finished.get(), QSize(800, 240)));
     }
-    doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://actions")), actionsChart(QSize(800, 320)));
-    doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://states")), endStateChart(QSize(800, 280)));
+    add("actions", actionsChart(QSize(800, 300)));
+    add("states", endStateChart(800));
     doc->setHtml(html());
     return doc;
 }
@@ -244,14 +289,16 @@ bool IncidentReport::writePdf(const QString &path, QString *error) const {
         *error = tr("Cannot write to the folder of %1.").arg(path);
         return false;
     }
-    QPrinter printer(QPrinter::HighResolution);
-    printer.setOutputFormat(QPrinter::PdfFormat);
-    printer.setOutputFileName(path);
-    printer.setPageSize(QPageSize(QPageSize::A4));
-    printer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-    printer.setDocName(tr("Incident report"));
-    printer.setCreator(QStringLiteral("Outbox Monitor"));
-    document()->print(&printer);
+    // QPdfWriter, not QPrinter: a QPrinter asks the print system (CUPS) for its default printer
+    // first, a round trip to a print server that a PDF file does not need.
+    QPdfWriter writer(path);
+    writer.setResolution(600);
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setPageMargins(QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter);
+    writer.setTitle(tr("Incident report"));
+    writer.setCreator(QStringLiteral("Outbox Monitor"));
+    const std::unique_ptr<QTextDocument> doc = document();
+    ReportPrinter::print(*doc, writer, titleText());
     if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0) {
         *error = tr("The PDF could not be written to %1.").arg(path);
         return false;

@@ -12,9 +12,9 @@ class QTextDocument;
 namespace om {
 
 /// The printable incident report: summary, the charts over the range, the actions taken with
-/// their reasons and counts, and the messages still stuck or failed. Built as a QTextDocument
-/// (so Qt's text layout handles Japanese with the CJK font fontconfig picks) and printed to
-/// PDF through QPrinter.
+/// their reasons and counts, the state at the end, the messages stuck now and those that failed
+/// within the range. Built as a QTextDocument (so Qt's text layout handles Japanese with the CJK
+/// font fontconfig picks) and printed to PDF (QPdfWriter) by ReportPrinter.
 class IncidentReport {
 public:
     IncidentReport(IncidentData data, SchemaProfile profile);
@@ -24,15 +24,15 @@ public:
     void setHistory(HistoryData history, Threshold oldest);
     bool hasHistory() const { return m_history.sampleCount() > 0; }
 
-    /// The report as a document (charts embedded as images).
+    /// The report as a document (charts embedded as images), not yet paginated.
     std::unique_ptr<QTextDocument> document() const;
     /// Writes an A4 PDF; false and `error` when the file cannot be written.
     bool writePdf(const QString &path, QString *error) const;
 
     /// Audit rows per time bucket, one line per action (server-time buckets shown in local time).
     QImage actionsChart(const QSize &size) const;
-    /// Messages per state at report time (the dashboard's numbers).
-    QImage endStateChart(const QSize &size) const;
+    /// Messages per state at report time (the dashboard's numbers), on a log scale.
+    QImage endStateChart(int width) const;
 
 private:
     QString html() const;
@@ -41,8 +41,16 @@ private:
     QString historyHtml() const;
     /// The table of actions grouped by action, operator and ticket.
     QString actionsHtml() const;
-    /// One list of messages still open at report time (`total` of them, `rows` shown).
-    QString openMessagesHtml(const QString &title, const QList<OpenMessage> &rows, qint64 total) const;
+    /// The state chart and the same numbers as a table (readable, searchable, copyable).
+    QString endStateHtml() const;
+    /// The messages stuck now.
+    QString stuckHtml() const;
+    /// The messages failed now that failed within the range.
+    QString failedHtml() const;
+    /// A table of messages; `withSince` adds the "failed at" column.
+    QString messagesTable(const QList<OpenMessage> &rows, bool withSince) const;
+    /// The report's title line, also each page's footer.
+    QString titleText() const;
     IncidentData m_data;
     HistoryData m_history;
     Threshold m_oldest;

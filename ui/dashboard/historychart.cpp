@@ -60,6 +60,7 @@ void HistoryChart::setSeries(const QString &id, const QString &label, const QLis
         s->setPen(pen);
         connect(s, &QLineSeries::hovered, this, [this, id](const QPointF &p, bool state) { onHovered(id, p, state); });
         m_series.insert(id, s);
+        keepThresholdsLast();
     }
     s->setName(label);
     const bool log = qobject_cast<QLogValueAxis *>(m_y) != nullptr; // the axis says which scale
@@ -97,6 +98,19 @@ void HistoryChart::setThresholdLines(const QList<QPair<QString, double>> &lines)
     rescale();
 }
 
+void HistoryChart::keepThresholdsLast() {
+    // The legend lists series in the order the chart holds them. The dashboard sets its threshold
+    // lines before the first data arrives, the report after: without this the same chart listed
+    // "warning, critical, oldest waiting" in the window and "oldest waiting, warning, critical" in
+    // the report (and in the window again after the settings were changed).
+    for (QLineSeries *t : std::as_const(m_thresholds)) {
+        chart()->removeSeries(t);
+        chart()->addSeries(t);
+        t->attachAxis(m_x);
+        t->attachAxis(m_y);
+    }
+}
+
 void HistoryChart::setTimeRange(qint64 fromMs, qint64 toMs) {
     m_fromMs = fromMs;
     m_toMs = toMs;
@@ -127,6 +141,13 @@ void HistoryChart::rescale() {
     auto *linear = static_cast<QValueAxis *>(m_y);
     linear->setRange(0, top > 0 ? qMax(top * 1.1, 5.0) : 5.0);
     linear->applyNiceNumbers();
+}
+
+QStringList HistoryChart::legendNames() const {
+    QStringList names;
+    for (QLegendMarker *m : chart()->legend()->markers())
+        names << m->label();
+    return names;
 }
 
 int HistoryChart::pointCount(const QString &id) const {

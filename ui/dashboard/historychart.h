@@ -32,11 +32,15 @@ public:
 
     int pointCount(const QString &id) const;
     QStringList seriesIds() const { return m_series.keys(); }
+    /// The legend's entries in the order shown (data series, then threshold lines).
+    QStringList legendNames() const;
     /// Tooltip text for the point of series `id` nearest to time `xMs`.
     QString toolTipFor(const QString &id, qreal xMs) const;
 
 private:
     void rescale();
+    /// Moves the threshold lines behind the data series, so that the legend lists data first.
+    void keepThresholdsLast();
     void onHovered(const QString &id, const QPointF &point, bool state);
 
     QDateTimeAxis *m_x;

@@ -1,4 +1,5 @@
 #include "dashboard/historycharts.h"
+#include "core/common/countformat.h"
 #include "core/common/timeformat.h"
 #include "dashboard/historychart.h"
 #include "dashboard/statustiles.h"
@@ -6,13 +7,12 @@
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
-#include <QLocale>
 #include <QPainter>
 
 namespace om {
 
 namespace {
-QString countText(double v) { return QLocale().toString(qint64(v + 0.5)); }
+QString countText(double v) { return formatCount(qint64(v + 0.5)); }
 QString minutesText(double v) { return formatAge(v * 60.0); }
 
 qint64 samplesOf(const QList<HistoryPoint> &points) {

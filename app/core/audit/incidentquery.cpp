@@ -67,7 +67,7 @@ QList<OpenMessage> IncidentQuery::openMessages(PgSession &session, const QString
         return out;
     const sql::Statement list = sql::openMessages(m_profile, states, since, pastTimeoutMinutes, m_listLimit);
     for (const QVariantList &v : session.query(list.text, list.params).rows)
-        out << OpenMessage{v[0].toLongLong(), str(v[1]), str(v[2]), str(v[4]), v[3].toDouble()};
+        out << OpenMessage{v[0].toLongLong(), str(v[1]), str(v[2]), str(v[4]), v[3].toDouble(), {}};
     return out;
 }
 
@@ -76,10 +76,25 @@ void IncidentQuery::readEndState(PgSession &session, IncidentData &d) const {
     const SchemaProfile &p = m_profile;
     d.end = SnapshotQuery(p).run(session);
     d.stuck = openMessages(session, p.stuckStates, p.stuckSince, p.stuckTimeoutMinutes);
-    const QString failedSince = p.has(QStringLiteral("updatedAt")) ? QStringLiteral("updatedAt") : QStringLiteral("createdAt");
-    d.failed = openMessages(session, p.failedStates, failedSince, 0);
     for (const QString &s : p.failedStates)
         d.failedTotal += d.end.count(s);
+    readFailedInRange(session, d);
+}
+
+void IncidentQuery::readFailedInRange(PgSession &session, IncidentData &d) const {
+    const SchemaProfile &p = m_profile;
+    // The last update is when a message entered its failed state (a worker's last attempt);
+    // a table without it is dated by creation, which the report names.
+    d.failedSince = p.has(QStringLiteral("updatedAt")) ? QStringLiteral("updatedAt") : QStringLiteral("createdAt");
+    if (p.failedStates.isEmpty() || !p.has(d.failedSince)) {
+        d.failedSince.clear();
+        return;
+    }
+    const sql::Statement list = sql::messagesInRange(p, p.failedStates, d.failedSince, d.from, d.to, m_listLimit);
+    for (const QVariantList &v : session.query(list.text, list.params).rows) {
+        d.failed << OpenMessage{v[0].toLongLong(), str(v[1]), str(v[2]), str(v[4]), v[3].toDouble(), fromEpochSeconds(v[5])};
+        d.failedInRange = v[6].toLongLong();
+    }
 }
 
 } // namespace om

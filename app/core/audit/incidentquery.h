@@ -34,6 +34,7 @@ struct OpenMessage {
     qint64 id = 0;
     QString key, state, error;
     double ageS = 0;         ///< server clock
+    QDateTime since;         ///< UTC; the failed list's time of failure (last update), else invalid
 };
 
 /// Everything the incident report shows, read from the database in one job.
@@ -46,13 +47,19 @@ struct IncidentData {
     int bucketSeconds = 3600;
     QList<TimelinePoint> timeline;
     Snapshot end;            ///< the live dashboard numbers at report time
-    QList<OpenMessage> stuck, failed; ///< bounded lists (oldest first)
-    qint64 failedTotal = 0;
+    QList<OpenMessage> stuck; ///< stuck now, bounded list (oldest first)
+    qint64 failedTotal = 0;  ///< failed now, whenever they failed
+    /// Failed now and failed within [from, to) (by the failed-since column, failedSince): the
+    /// earliest up to the list limit, and how many in all.
+    QList<OpenMessage> failed;
+    qint64 failedInRange = 0;
+    QString failedSince;     ///< logical column the failed list is dated by ("" without failed states)
 };
 
 /// Reads the data for an incident report: actions in [from, to) (optionally one ticket),
-/// grouped by action, operator and ticket; audit rows per time bucket; and the messages still
-/// stuck or failed now, counted exactly and listed up to `listLimit`.
+/// grouped by action, operator and ticket; audit rows per time bucket; the messages stuck now;
+/// and the messages failed now that failed within the range, counted exactly and listed up to
+/// `listLimit`.
 class IncidentQuery {
 public:
     explicit IncidentQuery(SchemaProfile profile, int listLimit = 50) : m_profile(std::move(profile)), m_listLimit(listLimit) {}
@@ -69,6 +76,8 @@ private:
     /// Up to m_listLimit messages in `states`, oldest `since` first (none when the table lacks it).
     QList<OpenMessage> openMessages(PgSession &session, const QStringList &states, const QString &since,
                                     int pastTimeoutMinutes) const;
+    /// The failed messages of the range (d.failed, d.failedInRange, d.failedSince).
+    void readFailedInRange(PgSession &session, IncidentData &d) const;
 
     SchemaProfile m_profile;
     int m_listLimit;

@@ -47,10 +47,17 @@ Statement incidentTimeline(const SchemaProfile &p, const AuditFilter &filter, in
     return s;
 }
 
+namespace {
+QString keyColumn(const SchemaProfile &p) { return p.has(QStringLiteral("key")) ? p.col(QStringLiteral("key")) : QStringLiteral("NULL::text"); }
+QString errorColumn(const SchemaProfile &p) {
+    return p.has(QStringLiteral("errorMessage")) ? p.col(QStringLiteral("errorMessage")) : QStringLiteral("NULL::text");
+}
+} // namespace
+
 Statement openMessages(const SchemaProfile &p, const QStringList &states, const QString &sinceLogical,
                        int pastTimeoutMinutes, int limit) {
-    const QString key = p.has(QStringLiteral("key")) ? p.col(QStringLiteral("key")) : QStringLiteral("NULL::text");
-    const QString err = p.has(QStringLiteral("errorMessage")) ? p.col(QStringLiteral("errorMessage")) : QStringLiteral("NULL::text");
+    const QString key = keyColumn(p);
+    const QString err = errorColumn(p);
     const QString since = p.col(sinceLogical);
     Statement s;
     const QString limitParam = param(s.params, QString::number(limit));
@@ -61,6 +68,23 @@ Statement openMessages(const SchemaProfile &p, const QStringList &states, const 
     s.text = QStringLiteral("SELECT %1::text, %2, %3, extract(epoch from now() - %4)::float8, %5 FROM %6 WHERE %7 "
                             "ORDER BY %4 LIMIT %8::int")
                  .arg(p.col(QStringLiteral("id")), key, p.stateExpression(), since, err, p.qualifiedTable(), cond, limitParam);
+    return s;
+}
+
+Statement messagesInRange(const SchemaProfile &p, const QStringList &states, const QString &sinceLogical,
+                          const QDateTime &from, const QDateTime &to, int limit) {
+    const QString since = p.col(sinceLogical);
+    Statement s;
+    const QString fromParam = param(s.params, isoUtc(from));
+    const QString toParam = param(s.params, isoUtc(to));
+    const QString limitParam = param(s.params, QString::number(limit));
+    // count(*) OVER () is computed before LIMIT: the total rides along with the rows shown.
+    s.text = QStringLiteral("SELECT %1::text, %2, %3, extract(epoch from now() - %4)::float8, %5, "
+                            "extract(epoch from %4)::float8, count(*) OVER () FROM %6 "
+                            "WHERE %7 AND %4 >= %8::timestamptz AND %4 < %9::timestamptz ORDER BY %4, %1 LIMIT %10::int")
+                 .arg(p.col(QStringLiteral("id")), keyColumn(p), p.stateExpression(), since, errorColumn(p), p.qualifiedTable(),
+                      p.statesPredicate(states), fromParam, toParam)
+                 .arg(limitParam);
     return s;
 }
 

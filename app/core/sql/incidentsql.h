@@ -24,5 +24,11 @@ Statement incidentTimeline(const SchemaProfile &profile, const AuditFilter &filt
 /// `sinceLogical` must be a column of the profile.
 Statement openMessages(const SchemaProfile &profile, const QStringList &states, const QString &sinceLogical,
                        int pastTimeoutMinutes, int limit);
+/// Messages now in `states` whose `sinceLogical` time lies in [from, to) (the report's range),
+/// earliest first, at most `limit`. Columns: id, key, state, age seconds (now - since), error
+/// message, since as epoch seconds, and how many match in all (the same in every row: one round
+/// trip). `sinceLogical` must be a column of the profile.
+Statement messagesInRange(const SchemaProfile &profile, const QStringList &states, const QString &sinceLogical,
+                          const QDateTime &from, const QDateTime &to, int limit);
 
 } // namespace om::sql

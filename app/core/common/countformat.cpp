@@ -1,0 +1,13 @@
+#include "core/common/countformat.h"
+
+#include <QLocale>
+
+namespace om {
+
+QString formatCount(qint64 n) {
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
+    return locale.toString(n);
+}
+
+} // namespace om
