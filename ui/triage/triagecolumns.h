@@ -4,6 +4,7 @@
 #include <QList>
 #include <QObject>
 #include <QSet>
+#include <QTimer>
 #include <utility>
 
 class QTableView;
@@ -41,7 +42,7 @@ private:
     void widen();
     /// Sets a width as the program, not the operator (sectionResized cannot tell them apart).
     void setWidth(int column, int width);
-    /// The column's width for its visible rows, up to the cap.
+    /// The column's width for the rows on screen, up to the cap.
     int fittedWidth(int column) const;
 
     QTableView *m_table;
@@ -50,6 +51,7 @@ private:
     bool m_fitPending = false;
     bool m_sizing = false;
     QSet<int> m_operatorSized; ///< columns whose width the operator dragged since arrange()
+    QTimer m_widenSoon;        ///< rows scrolled into view are measured once the scrolling pauses
 };
 
 } // namespace om
