@@ -16,7 +16,6 @@ om_require_qt(Core qt6-base-dev)
 om_require_qt(Gui qt6-base-dev)
 om_require_qt(Widgets qt6-base-dev)
 om_require_qt(Sql qt6-base-dev)
-om_require_qt(PrintSupport qt6-base-dev)
 om_require_qt(Network qt6-base-dev)
 om_require_qt(Test qt6-base-dev)
 # Qt6Charts' CMake package loads Qt6OpenGL's; ask for it first so that the message names its package.
