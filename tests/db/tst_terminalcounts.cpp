@@ -31,13 +31,7 @@ QString doneState(const SchemaProfile &p) {
             return s.name;
     return {};
 }
-const StateCount &state(const Snapshot &s, const QString &name) {
-    for (const StateCount &c : s.states)
-        if (c.name == name)
-            return c;
-    static const StateCount none;
-    return none;
-}
+const StateCount &state(const Snapshot &s, const QString &name) { return s.stateCount(name); }
 
 } // namespace
 

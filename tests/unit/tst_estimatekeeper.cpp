@@ -25,13 +25,7 @@ Snapshot snap(qint64 sent, qint64 cancelledExact, qint64 deletedTotal, const QSt
     return s;
 }
 
-const StateCount &state(const Snapshot &s, const QString &name) {
-    for (const StateCount &c : s.states)
-        if (c.name == name)
-            return c;
-    static const StateCount none;
-    return none;
-}
+const StateCount &state(const Snapshot &s, const QString &name) { return s.stateCount(name); }
 
 } // namespace
 

@@ -66,12 +66,15 @@ struct Snapshot {
     qint64 roundTripMs = 0;          ///< measured by the client
     qint64 serverMs = -1;            ///< the statement's own duration on the server (-1 unknown)
 
-    qint64 count(const QString &state) const {
+    /// The count of `state`, or an empty one (no name, count 0) when the snapshot has none.
+    const StateCount &stateCount(const QString &state) const {
         for (const StateCount &s : states)
             if (s.name == state)
-                return s.count;
-        return 0;
+                return s;
+        static const StateCount none;
+        return none;
     }
+    qint64 count(const QString &state) const { return stateCount(state).count; }
 };
 
 } // namespace om
