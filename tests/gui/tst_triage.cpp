@@ -9,6 +9,7 @@
 #include "pg/limits.h"
 #include "profilerows.h"
 #include "testdatabase.h"
+#include "testlanguage.h"
 #include "testmain.h"
 #include "triage/csvexport.h"
 #include "triage/detailpane.h"
@@ -106,6 +107,7 @@ class TestTriage : public QObject {
 
 private slots:
     void initTestCase() {
+        installTestTranslations(); // English plural forms; OM_LANG=ja: Japanese, for screenshots
         QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
         OM_CREATE_TEST_DATABASE(m_db, TestDatabase::allSeeds());
@@ -487,7 +489,9 @@ private slots:
             }
             table->scrollToTop();
             QCOMPARE(header->isSectionHidden(M::LockedBy), !p.has(QStringLiteral("lockedBy")) || (v != ListFilter::View::All && v != ListFilter::View::Stuck));
-            saveScreenshot(&view, QStringLiteral("triage-%1-%2").arg(profileId, view.viewTitle().toLower().remove(QLatin1Char(' '))));
+            const char *viewName = v == ListFilter::View::All ? "all" : v == ListFilter::View::Stuck ? "stuck"
+                                 : v == ListFilter::View::Failed ? "failed" : "nearmax";
+            saveScreenshot(&view, QStringLiteral("triage-%1-%2").arg(profileId, QLatin1String(viewName)));
         }
         QVERIFY(cellsChecked > 100); // the widths were checked against real rows
         QVERIFY(viewsSeen >= 2); // All and at least one other (outbox has no in-flight or retry states)
