@@ -9,6 +9,7 @@
 #include "pg/actionlistener.h"
 #include "pg/gateway.h"
 #include "triage/detailpane.h"
+#include "triage/filterbar.h"
 #include "triage/triageview.h"
 
 #include <QFrame>
@@ -76,12 +77,19 @@ void MainWindow::setupActions() {
 
 void MainWindow::connectScope() {
     connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<qint64> &ids) { m_actions->setSelection(ids); });
-    connect(m_triage, &TriageView::filterChanged, this, [this](const ListFilter &f) {
+    // While the ids box holds a mistake the list still shows the last valid filter (perhaps no
+    // ids at all): acting on "everything matching" then would not be what the operator typed, so
+    // only a selection can be acted on until the box is right again.
+    auto filterScope = [this] {
         m_actions->setScopeName(tr("Triage › %1").arg(m_triage->viewTitle()));
-        m_actions->setFilter(f);
-    });
-    m_actions->setScopeName(tr("Triage › %1").arg(m_triage->viewTitle()));
-    m_actions->setFilter(m_triage->currentFilter());
+        if (m_triage->filterBar()->idsProblem().isEmpty())
+            m_actions->setFilter(m_triage->currentFilter());
+        else
+            m_actions->setFilter(std::nullopt);
+    };
+    connect(m_triage, &TriageView::filterChanged, this, filterScope);
+    connect(m_triage->filterBar(), &FilterBar::idsProblemChanged, this, filterScope);
+    filterScope();
     // Issue #12: an action's target must be on screen. The toolbar's actions act on the Triage
     // list (its selection or its filter): enabled only while that list is the tab shown.
     auto scopeShown = [this] { m_actions->setScopeVisible(m_tabs->currentWidget() == m_triage); };

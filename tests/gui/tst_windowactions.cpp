@@ -383,6 +383,9 @@ private slots:
         QTest::qWait(limits::kFilterDebounceMs * 3);
         QVERIFY(triage->currentFilter().ids.isEmpty());
         QCOMPARE(triage->model()->rowCount(), 6);
+        // ...and nothing can act on "everything matching" the list, which is not what was typed.
+        QVERIFY(triage->selectedIds().isEmpty());
+        QVERIFY(!w.actions()->action(QStringLiteral("retry"))->isEnabled());
 
         // The ticket's three ids: exactly those rows.
         idsEdit->setText(QStringLiteral("%1, %2\n%3").arg(ticket[0]).arg(ticket[1]).arg(ticket[2]));

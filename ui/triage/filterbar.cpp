@@ -178,8 +178,11 @@ void FilterBar::idsEdited() {
     // A mistake keeps the list as it was (the last valid ids) and says what is wrong: a half-read
     // list must never become the filter, nor the scope of an action.
     const IdList parsed = IdList::parse(m_ids->text(), limits::kMaxIdsPerFilter);
+    const bool hadProblem = !m_idsProblem->isHidden();
     m_idsProblem->setText(parsed.problem);
     m_idsProblem->setVisible(!parsed.problem.isEmpty());
+    if (hadProblem != !parsed.problem.isEmpty())
+        emit idsProblemChanged(!parsed.problem.isEmpty());
     if (!parsed.problem.isEmpty() || parsed.ids == m_validIds)
         return;
     m_validIds = parsed.ids;
@@ -228,7 +231,10 @@ void FilterBar::setFilter(const ListFilter &f) {
         ids << QString::number(id);
     m_ids->setText(ids.join(QLatin1String(", ")));
     m_validIds = f.ids;
-    m_idsProblem->hide();
+    if (!m_idsProblem->isHidden()) {
+        m_idsProblem->hide();
+        emit idsProblemChanged(false);
+    }
     m_applying = false;
     m_debounce->stop();
 }

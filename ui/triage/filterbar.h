@@ -37,6 +37,8 @@ public:
 signals:
     /// The operator changed something and paused (debounced).
     void filterEdited();
+    /// The ids box started or stopped holding a mistake (idsProblem()).
+    void idsProblemChanged(bool hasProblem);
 
 private:
     // The constructor's steps, in order.
