@@ -1,5 +1,6 @@
 // The window against a real database, offscreen: the tiles show the server's numbers and the
 // status bar says where they come from.
+#include "core/common/countformat.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/statustiles.h"
 #include "mainwindow.h"
@@ -8,7 +9,6 @@
 #include "testmain.h"
 
 #include <QApplication>
-#include <QLocale>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -51,15 +51,15 @@ private slots:
         w.show();
         QSignalSpy snaps(w.poller(), &SnapshotPoller::snapshotReady);
         QTRY_VERIFY_WITH_TIMEOUT(snaps.count() >= 1, 10000);
-        QCOMPARE(w.tiles()->tileText("state:PENDING"), QLocale().toString(7));
-        QCOMPARE(w.tiles()->tileText("state:FAILED"), QLocale().toString(3));
-        QCOMPARE(w.tiles()->tileText("state:SENT"), QLocale().toString(15));
+        QCOMPARE(w.tiles()->tileText("state:PENDING"), formatCount(7));
+        QCOMPARE(w.tiles()->tileText("state:FAILED"), formatCount(3));
+        QCOMPARE(w.tiles()->tileText("state:SENT"), formatCount(15));
         QVERIFY(w.connectionText().contains("Connected"));
 
         // A change on the server shows up at the next refresh.
         m_db->exec("UPDATE app_outbox SET status = 'SENT' WHERE status = 'FAILED'");
         w.poller()->refreshNow();
-        QTRY_COMPARE_WITH_TIMEOUT(w.tiles()->tileText("state:FAILED"), QLocale().toString(0), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.tiles()->tileText("state:FAILED"), formatCount(0), 10000);
     }
 
     void unreachableServerSaysSo() {

@@ -5,6 +5,7 @@
 // rows and no saved settings (init()), whatever ran before it.
 #include "actionfixture.h"
 #include "appcontext.h"
+#include "core/common/countformat.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
 #include "profilerows.h"
@@ -247,7 +248,7 @@ private slots:
                                             {huge}).toString();
         QVERIFY(pane.isPayloadTruncated());
         QCOMPARE(pane.payloadText().size(), limits::kPayloadPrefixChars);
-        QVERIFY(pane.payloadNote().contains(QLocale().toString(stored.size())));
+        QVERIFY(pane.payloadNote().contains(formatCount(stored.size())));
 
         QSignalSpy all(&pane, &DetailPane::wholePayloadShown);
         pane.showWholePayload();

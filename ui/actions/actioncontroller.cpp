@@ -1,4 +1,5 @@
 #include "actioncontroller.h"
+#include "core/common/countformat.h"
 #include "core/actions/actionrunner.h"
 #include "pg/gateway.h"
 #include "reasondialog.h"
@@ -174,7 +175,7 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request,
             if (pv.truncated) {
                 QMessageBox::warning(m_window, title(kind),
                     tr("%1 messages match: more than %2 in one action. Narrow the filter first.")
-                        .arg(QLocale().toString(pv.eligible), QLocale().toString(kFilterCap)));
+                        .arg(formatCount(pv.eligible), formatCount(kFilterCap)));
                 return finish();
             }
             // 2. The reason, with the exact count and a sample of keys.
@@ -191,7 +192,7 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request,
             if (pv.eligible > limit
                 && QMessageBox::warning(m_window, title(kind),
                        tr("This changes %1 messages (more than the bulk limit of %2). Are you sure?")
-                           .arg(QLocale().toString(pv.eligible), QLocale().toString(limit)),
+                           .arg(formatCount(pv.eligible), formatCount(limit)),
                        QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
                 return finish();
             // 3. Run on exactly the messages counted; the filter (if any) is re-checked as a guard.

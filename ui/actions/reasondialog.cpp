@@ -1,4 +1,5 @@
 #include "reasondialog.h"
+#include "core/common/countformat.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -36,7 +37,7 @@ ReasonDialog::ReasonDialog(const Info &info, const ReasonRules &rules, QWidget *
     if (!info.sampleKeys.isEmpty()) {
         QString keys = info.sampleKeys.join(QLatin1String(", "));
         if (info.count > info.sampleKeys.size())
-            keys = tr("%1, … and %2 more").arg(keys).arg(QLocale().toString(info.count - info.sampleKeys.size()));
+            keys = tr("%1, … and %2 more").arg(keys).arg(formatCount(info.count - info.sampleKeys.size()));
         auto *sample = new QLabel(tr("Messages: %1").arg(keys));
         sample->setWordWrap(true);
         sample->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -1,4 +1,5 @@
 #include "audit/auditview.h"
+#include "core/common/countformat.h"
 #include "audit/auditcsvexport.h"
 #include "audit/auditmodel.h"
 #include "audit/reportdialog.h"
@@ -112,11 +113,11 @@ void AuditView::connectModel() {
             fitColumns();
         if (m_model->isCapped()) {
             setStatus(tr("The audit list stops at %1 rows to keep memory bounded; narrow the filter, or export "
-                         "to CSV for all of them.").arg(QLocale().toString(m_model->rowCount())));
+                         "to CSV for all of them.").arg(formatCount(m_model->rowCount())));
             return;
         }
-        setStatus(more ? tr("%1 rows shown, newest first; scroll for more").arg(QLocale().toString(m_model->rowCount()))
-                       : tr("%1 rows, newest first").arg(QLocale().toString(m_model->rowCount())));
+        setStatus(more ? tr("%1 rows shown, newest first; scroll for more").arg(formatCount(m_model->rowCount()))
+                       : tr("%1 rows, newest first").arg(formatCount(m_model->rowCount())));
     });
     connect(m_model, &AuditModel::loadFailed, this, [this](const QString &m) {
         setStatus(tr("Could not read the audit trail: %1").arg(m.section(QLatin1Char('\n'), 0, 0)), true);
@@ -139,13 +140,13 @@ void AuditView::fitColumns() {
 void AuditView::connectExport() {
     connect(m_export, &AuditCsvExport::progressed, this, [this](qint64 rows) {
         if (m_progress)
-            m_progress->setLabelText(tr("%1 rows written…").arg(QLocale().toString(rows)));
+            m_progress->setLabelText(tr("%1 rows written…").arg(formatCount(rows)));
     });
     connect(m_export, &AuditCsvExport::finished, this, [this](bool ok, qint64 rows, const QString &message) {
         if (m_progress)
             m_progress->deleteLater();
         m_progress = nullptr;
-        setStatus(ok ? tr("Exported %1 rows.").arg(QLocale().toString(rows)) : message, !ok);
+        setStatus(ok ? tr("Exported %1 rows.").arg(formatCount(rows)) : message, !ok);
         emit exportFinished(ok, rows, message);
     });
 }

@@ -1,4 +1,5 @@
 #include "dashboard/countwording.h"
+#include "core/common/countformat.h"
 #include "pg/limits.h"
 
 #include <QLocale>
@@ -15,7 +16,7 @@ QString CountWording::shortTime(const QDateTime &utc) {
 QString CountWording::value(const StateCount &c) {
     if (c.count < 0)
         return tr("unknown");
-    const QString n = QLocale().toString(c.count);
+    const QString n = formatCount(c.count);
     // Exact counts carry no mark at all: "≈" is kept for what really is an estimate.
     return c.estimated ? tr("≈ %1 (estimated)").arg(n) : n;
 }
@@ -23,13 +24,12 @@ QString CountWording::value(const StateCount &c) {
 QString CountWording::note(const StateCount &c, const TableStats &table) {
     if (!c.estimated || c.count < 0)
         return {};
-    const QLocale loc;
     switch (c.note) {
     case EstimateNote::Held:
         // The reading is lower while nothing left the table: the statistics moved, not the count.
         return table.analyzedAt.isValid()
-            ? tr("held: statistics (ANALYZE %1) read ≈ %2; no rows were deleted").arg(shortTime(table.analyzedAt), loc.toString(c.readEstimate))
-            : tr("held: statistics read ≈ %1; no rows were deleted").arg(loc.toString(c.readEstimate));
+            ? tr("held: statistics (ANALYZE %1) read ≈ %2; no rows were deleted").arg(shortTime(table.analyzedAt), formatCount(c.readEstimate))
+            : tr("held: statistics read ≈ %1; no rows were deleted").arg(formatCount(c.readEstimate));
     case EstimateNote::RowsDeleted:
         return tr("lower: %Ln row(s) deleted since the last refresh", nullptr, int(qMin<qint64>(c.deletedRows, INT_MAX)));
     case EstimateNote::TableRewritten:
@@ -47,7 +47,7 @@ QString CountWording::toolTip(const StateCount &c, const TableStats &table) {
     if (!c.estimated) {
         return c.countedByIndex
             ? tr("Exact count: a rare finished state, counted through its index while the statistics put it at "
-                 "%1 rows or fewer.").arg(QLocale().toString(limits::kRareCountMaxRows))
+                 "%1 rows or fewer.").arg(formatCount(limits::kRareCountMaxRows))
             : tr("Exact count.");
     }
     QString tip = tr("Estimated from the table's statistics (live rows from pg_stat, less every exact count): "

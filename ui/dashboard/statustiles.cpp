@@ -1,11 +1,11 @@
 #include "dashboard/statustiles.h"
+#include "core/common/countformat.h"
 #include "dashboard/countwording.h"
 #include "core/common/timeformat.h"
 
 #include <QFontMetrics>
 #include <QGridLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QVBoxLayout>
 
 namespace om {
@@ -52,7 +52,6 @@ QLabel *StatusTiles::tile(const QString &key, const QString &title) {
 }
 
 void StatusTiles::showSnapshot(const Snapshot &s) {
-    const QLocale loc;
     for (const StateCount &c : s.states) {
         const QString key = QStringLiteral("state:") + c.name;
         QLabel *v = tile(key, c.name);
@@ -67,10 +66,10 @@ void StatusTiles::showSnapshot(const Snapshot &s) {
     tile(QStringLiteral("oldest"), tr("Oldest waiting"))
         ->setText(s.oldestWaitingAgeS ? formatAge(*s.oldestWaitingAgeS) : tr("none waiting"));
     setLevel(QStringLiteral("oldest"), s.oldestWaitingAgeS.value_or(0.0));
-    tile(QStringLiteral("stuck"), tr("Stuck > %n min", nullptr, s.stuckTimeoutMinutes))->setText(loc.toString(s.stuck));
+    tile(QStringLiteral("stuck"), tr("Stuck > %n min", nullptr, s.stuckTimeoutMinutes))->setText(formatCount(s.stuck));
     setLevel(QStringLiteral("stuck"), double(s.stuck));
     if (s.nearMaxRetry) {
-        tile(QStringLiteral("nearMax"), tr("At or near max retries"))->setText(loc.toString(*s.nearMaxRetry));
+        tile(QStringLiteral("nearMax"), tr("At or near max retries"))->setText(formatCount(*s.nearMaxRetry));
         setLevel(QStringLiteral("nearMax"), double(*s.nearMaxRetry));
     }
 }

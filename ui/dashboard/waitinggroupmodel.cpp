@@ -1,4 +1,5 @@
 #include "waitinggroupmodel.h"
+#include "core/common/countformat.h"
 #include "core/common/timeformat.h"
 #include "dashboard/statustiles.h"
 
@@ -25,7 +26,7 @@ QVariant WaitingGroupModel::data(const QModelIndex &index, int role) const {
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Label: return g.label;
-        case Count: return QLocale().toString(g.count);
+        case Count: return formatCount(g.count);
         case OldestAge: return formatAge(g.oldestAgeS);
         }
     } else if (role == Qt::UserRole) { // raw values, for sorting and tests

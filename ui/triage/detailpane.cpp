@@ -1,4 +1,5 @@
 #include "detailpane.h"
+#include "core/common/countformat.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
 #include "core/common/timeconv.h"
@@ -210,7 +211,7 @@ void DetailPane::showPayload(const MessageDetail &d) {
     } else if (d.payloadLength > d.payloadPrefix.size()) {
         // Only the beginning was fetched; it cannot be parsed, so it is shown as stored.
         m_truncated = true;
-        const QString first = QLocale().toString(d.payloadPrefix.size()), all = QLocale().toString(d.payloadLength);
+        const QString first = formatCount(d.payloadPrefix.size()), all = formatCount(d.payloadLength);
         setPayload(d.payloadPrefix, false,
                    d.payloadLength > m_showAllLimit
                        ? tr("Showing the first %1 of %2 characters, as stored. The whole payload is too large to show "
@@ -248,7 +249,7 @@ void DetailPane::showWholePayload() {
             m_truncated = false;
             QString note = f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError);
             if (f.isJson && f.text.size() > limits::kHighlightLimitChars)
-                note = tr("%1 characters: shown without colours.").arg(QLocale().toString(f.text.size()));
+                note = tr("%1 characters: shown without colours.").arg(formatCount(f.text.size()));
             setPayload(f.text, f.isJson, note);
             emit wholePayloadShown(id);
         },
@@ -273,7 +274,7 @@ void DetailPane::savePayloadTo(const QString &path) {
         Lane::Browse, this, [q, id, path](PgSession &s) { return q.savePayload(s, id, path); },
         [this, path](const qint64 &bytes) {
             m_save->setEnabled(true);
-            m_payloadNote->setText(tr("Saved %1 bytes to %2.").arg(QLocale().toString(bytes), path));
+            m_payloadNote->setText(tr("Saved %1 bytes to %2.").arg(formatCount(bytes), path));
             m_payloadNote->setVisible(true);
             emit payloadSaved(path, bytes);
         },

@@ -1,4 +1,5 @@
 #include "filterbar.h"
+#include "core/common/countformat.h"
 #include "core/triage/idlist.h"
 #include "pg/limits.h"
 
@@ -85,7 +86,7 @@ void FilterBar::setupAgeAndKey() {
     m_ids->setObjectName(QStringLiteral("idsFilter"));
     m_ids->setPlaceholderText(tr("e.g. 1042, 1043 1050"));
     m_ids->setToolTip(tr("Only these message ids (separated by spaces, commas or new lines; at most %1)")
-                          .arg(QLocale().toString(limits::kMaxIdsPerFilter)));
+                          .arg(formatCount(limits::kMaxIdsPerFilter)));
     m_ids->setClearButtonEnabled(true);
     m_ids->setMaxLength(limits::kMaxIdsPerFilter * 21); // 19 digits and a separator each, with room
     m_idsProblem->setObjectName(QStringLiteral("idsProblem"));

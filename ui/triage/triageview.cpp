@@ -1,4 +1,5 @@
 #include "triageview.h"
+#include "core/common/countformat.h"
 #include "actions/scopewords.h"
 #include "appcontext.h"
 #include "common/dataagelabel.h"
@@ -211,7 +212,7 @@ void TriageView::connectList() {
     connect(m_model, &MessageListModel::loadFailed, this, [this](const QString &m) { m_status->setText(m); });
     connect(m_model, &MessageListModel::capReached, this, [this](int max) {
         m_status->setText(tr("The list stops at %1 rows to keep memory bounded; narrow the filter or export to CSV for all of them.")
-                              .arg(QLocale().toString(max)));
+                              .arg(formatCount(max)));
     });
     connect(m_model, &MessageListModel::pageLoaded, this, &TriageView::onPageLoaded);
 }
@@ -227,7 +228,7 @@ void TriageView::onPageLoaded(int rows, qint64 ms) {
                   + tr("No index follows this order: every page sorts about %1 messages on the server. Narrow the filter "
                        "(a view, a state, a time range), sort by id, or ask the DBA to install "
                        "resources/sql/kit/sort_indexes.sql.")
-                        .arg(QLocale().toString(m_model->unindexedSortRows()));
+                        .arg(formatCount(m_model->unindexedSortRows()));
         m_status->setText(text);
     }
     restoreSelection();
@@ -474,7 +475,7 @@ void TriageView::updateCount() {
         Lane::Browse, this, [q, f](PgSession &s) { return q.count(s, f); },
         [this, gen](const MatchCount &c) {
             if (gen != m_countGeneration) return;
-            const QString n = QLocale().toString(c.n);
+            const QString n = formatCount(c.n);
             m_count->setText(c.estimated ? tr("about %1 matching (estimated)").arg(n)
                              : c.atLeast ? tr("more than %1 matching").arg(n)
                                          : tr("%1 matching").arg(n));
@@ -624,7 +625,7 @@ void TriageView::exportFiltered() {
     progress->setAttribute(Qt::WA_DeleteOnClose);
     connect(progress, &QProgressDialog::canceled, exporter, &CsvExport::cancel);
     connect(exporter, &CsvExport::progressed, progress, [progress](qint64 n) {
-        progress->setLabelText(tr("Exporting messages … %1 written").arg(QLocale().toString(n)));
+        progress->setLabelText(tr("Exporting messages … %1 written").arg(formatCount(n)));
     });
     connect(exporter, &CsvExport::finished, this, [this, progress](bool, qint64, const QString &message) {
         progress->close();

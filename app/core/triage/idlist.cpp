@@ -1,4 +1,5 @@
 #include "core/triage/idlist.h"
+#include "core/common/countformat.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -26,7 +27,7 @@ IdList IdList::parse(const QString &text, int maxIds) {
         if (out.ids.size() > maxIds) {
             out.ids.clear();
             out.problem = QCoreApplication::translate("om::IdList", "More than %1 ids: narrow the list or use another filter.")
-                              .arg(QLocale().toString(maxIds));
+                              .arg(formatCount(maxIds));
             return out;
         }
     }

@@ -1,4 +1,5 @@
 #include "core/triage/listquery.h"
+#include "core/common/countformat.h"
 #include "core/common/timeconv.h"
 #include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
@@ -107,7 +108,7 @@ PgResult ListQuery::runPage(PgSession &session, const sql::Statement &page, cons
                           tr("The list was stopped at the statement timeout: no index follows this order, so every page "
                              "sorts about %1 messages on the server. Narrow the filter (a view, a state, a time range), "
                              "sort by id, or ask the DBA to install resources/sql/kit/sort_indexes.sql.")
-                              .arg(QLocale().toString(sortRows)),
+                              .arg(formatCount(sortRows)),
                           e.sqlState);
         }
         return res;
