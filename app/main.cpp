@@ -6,6 +6,7 @@
 // Only then is the application object of the chosen mode made: offscreen for --report-pdf, the
 // real platform for the window.
 #include "cli/appidentity.h"
+#include "cli/checkprofilecommand.h"
 #include "cli/commandline.h"
 #include "cli/installpaths.h"
 #include "cli/logging.h"
@@ -53,6 +54,7 @@ Options readCommandLine(int &argc, char **argv, bool *answered, int *status) {
         break;
     case Options::Mode::Window:
     case Options::Mode::Report:
+    case Options::Mode::CheckProfile:
         *answered = false;
         break;
     }
@@ -67,5 +69,12 @@ int main(int argc, char **argv) {
     const Options options = readCommandLine(argc, argv, &answered, &status);
     if (answered)
         return status;
-    return options.mode == Options::Mode::Report ? runReport(argc, argv, options) : runWindow(argc, argv, options);
+    switch (options.mode) {
+    case Options::Mode::Report:
+        return runReport(argc, argv, options);
+    case Options::Mode::CheckProfile:
+        return runCheckProfile(argc, argv, options);
+    default:
+        return runWindow(argc, argv, options);
+    }
 }

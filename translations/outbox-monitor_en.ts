@@ -63,6 +63,37 @@
     </message>
 </context>
 <context>
+    <name>om::ProfileCheck</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The profile does not fit %1 (%n problem(s)): %2: %3</source>
+        <translation>
+            <numerusform>The profile does not fit %1 (%n problem): %2: %3</numerusform>
+            <numerusform>The profile does not fit %1 (%n problems): %2: %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>om::ReasonDialog</name>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt; will change &lt;b&gt;%n message(s)&lt;/b&gt; of %2 and write one audit row (%3) for each.</source>

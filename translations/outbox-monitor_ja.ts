@@ -306,6 +306,24 @@
         <source>--report-pdf needs --connect (or PGDATABASE or PGSERVICE in the environment).</source>
         <translation>--report-pdf には --connect (または環境変数 PGDATABASE か PGSERVICE) が必要です。</translation>
     </message>
+    <message>
+        <source>--check-profile needs --connect (or PGDATABASE or PGSERVICE in the environment).</source>
+        <translation>--check-profile には --connect (または環境変数 PGDATABASE か PGSERVICE) が必要です。</translation>
+    </message>
+    <message>
+        <source>Checking %1 against %2 on %3
+</source>
+        <translation>%1 を %3 の %2 と照合しています
+</translation>
+    </message>
+    <message>
+        <source>The check could not run: %1</source>
+        <translation>照合を実行できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Check a schema profile (a JSON file or a built-in id) against the database of --connect and exit: every mapped column exists with a fitting type, rows per state, the dashboard&apos;s indexes. Exit status 0 when it fits, 1 when it does not, 2 when the check could not run.</source>
+        <translation>スキーマプロファイル (JSON ファイルまたは組み込み ID) を --connect のデータベースと照合して終了します: 対応付けたすべての列が存在し型が合うか、状態ごとの行数、ダッシュボードのインデックス。終了ステータスは、合致すれば 0、合致しなければ 1、照合できなければ 2 です。</translation>
+    </message>
 </context>
 <context>
     <name>om</name>
@@ -1606,6 +1624,144 @@ from %6</source>
     <message>
         <source>access not known yet: privileges could not be checked (%1)</source>
         <translation>権限はまだ不明: 権限を確認できませんでした (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>om::ProfileCheck</name>
+    <message>
+        <source>a message id must be an integer, a uuid or text, not %1</source>
+        <translation>メッセージ ID は整数、uuid、テキストのいずれかである必要があります (%1 は不可)</translation>
+    </message>
+    <message>
+        <source>%1 has no time zone: every age would be off by the difference between the server&apos;s zone and the zone the writers used; the program needs timestamp with time zone</source>
+        <translation>%1 にはタイムゾーンがありません: すべての経過時間が、サーバーのタイムゾーンと書き込み側のタイムゾーンの差だけずれます。timestamp with time zone が必要です</translation>
+    </message>
+    <message>
+        <source>a time must be timestamp with time zone, not %1</source>
+        <translation>時刻は timestamp with time zone である必要があります (%1 は不可)</translation>
+    </message>
+    <message>
+        <source>a retry count must be an integer, not %1</source>
+        <translation>再試行回数は整数である必要があります (%1 は不可)</translation>
+    </message>
+    <message>
+        <source>a status must be text or an enum, not %1: the states compare it with text values</source>
+        <translation>ステータスはテキストか列挙型である必要があります (%1 は不可): 状態はテキストの値と比較します</translation>
+    </message>
+    <message>
+        <source>a payload must be json, jsonb, text or bytea, not %1</source>
+        <translation>ペイロードは json、jsonb、text、bytea のいずれかである必要があります (%1 は不可)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 ほか %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>注記</translation>
+    </message>
+    <message>
+        <source>Rows per state in a sample of %1 rows (%2 % of the pages of about %3 rows):</source>
+        <translation>状態ごとの行数 (約 %3 行のページの %2 % を標本として読んだ %1 行):</translation>
+    </message>
+    <message>
+        <source>Rows per state (all %1 rows counted):</source>
+        <translation>状態ごとの行数 (全 %1 行を集計):</translation>
+    </message>
+    <message>
+        <source>(in no state)</source>
+        <translation>(どの状態にも該当しない)</translation>
+    </message>
+    <message>
+        <source>(in several states)</source>
+        <translation>(複数の状態に該当)</translation>
+    </message>
+    <message>
+        <source>Indexes: the dashboard&apos;s snapshot reads only indexes.</source>
+        <translation>インデックス: ダッシュボードのスナップショットはインデックスのみを読みます。</translation>
+    </message>
+    <message>
+        <source>The profile fits %1.</source>
+        <translation>プロファイルは %1 に合致しています。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>エラー %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>警告 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The profile does not fit %1 (%n problem(s)): %2: %3</source>
+        <translation>
+            <numerusform>プロファイルが %1 に合致しません (問題 %n 件): %2: %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 does not exist, or this role cannot see its schema.</source>
+        <translation>%1 が存在しないか、このロールからそのスキーマが見えません。</translation>
+    </message>
+    <message>
+        <source>This role may not read %1 (no SELECT privilege).</source>
+        <translation>このロールは %1 を読めません (SELECT 権限がありません)。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a column of %2 (it has: %3).</source>
+        <translation>「%1」は %2 の列ではありません (存在する列: %3)。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2.</source>
+        <translation>「%1」: %2。</translation>
+    </message>
+    <message>
+        <source>State %1: &quot;%2&quot; is not a value of the enum %3 (%4).</source>
+        <translation>状態 %1: 「%2」は列挙型 %3 の値ではありません (%4)。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (or this role cannot see it): no action can be taken, because every change needs its audit row.</source>
+        <translation>%1 が存在しません (またはこのロールから見えません): すべての変更には監査行が必要なため、操作は実行できません。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows read are in more than one state: every count on the dashboard would count them twice. Make the states&apos; conditions exclusive.</source>
+        <translation>読み取った %2 行のうち %1 行が複数の状態に該当します: ダッシュボードの件数で二重に数えられます。状態の条件が重ならないようにしてください。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows read are in no state: the dashboard does not show them anywhere.</source>
+        <translation>読み取った %2 行のうち %1 行がどの状態にも該当しません: ダッシュボードのどこにも表示されません。</translation>
+    </message>
+    <message>
+        <source>The admin kit&apos;s action function %1 is not installed: the program opens read-only until a DBA applies resources/sql/kit/action_functions.sql.</source>
+        <translation>管理キットの操作関数 %1 がインストールされていません: DBA が resources/sql/kit/action_functions.sql を適用するまで、読み取り専用で開きます。</translation>
+    </message>
+</context>
+<context>
+    <name>om::ProfileCheckBanner</name>
+    <message>
+        <source>Details…</source>
+        <translation>詳細…</translation>
+    </message>
+    <message>
+        <source>Until this is fixed, counts or lists that read these columns may be wrong or fail.</source>
+        <translation>修正されるまで、これらの列を読む件数や一覧は誤っているか失敗する可能性があります。</translation>
+    </message>
+    <message>
+        <source>Profile check: %1</source>
+        <translation>プロファイル照合: %1</translation>
     </message>
 </context>
 <context>

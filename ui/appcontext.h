@@ -11,6 +11,7 @@ class Gateway;
 struct AppContext {
     Gateway *gateway = nullptr;
     SchemaProfile profile;
+    QString profileSource;     ///< the profile's file, or its built-in id: named in front of check findings
     QString connectionLabel;   ///< host/database shown to the operator (never a password)
     QString connectionKey;     ///< stable key for the local store (host:port/db/profile)
     bool readOnly = false;     ///< forced (--read-only) or found out from the role's privileges

@@ -42,13 +42,17 @@ public:
     QCommandLineOption report{QStringLiteral("report-pdf"),
         tr("Write the incident report (as Audit → Incident report… does) to this PDF and exit, without a window "
            "or a display; the ticket comes from --audit-filter."), QStringLiteral("file")};
+    QCommandLineOption checkProfile{QStringLiteral("check-profile"),
+        tr("Check a schema profile (a JSON file or a built-in id) against the database of --connect and exit: "
+           "every mapped column exists with a fitting type, rows per state, the dashboard's indexes. "
+           "Exit status 0 when it fits, 1 when it does not, 2 when the check could not run."), QStringLiteral("profile")};
     QCommandLineOption reportHours{QStringLiteral("report-hours"),
         tr("Hours before now that --report-pdf covers."), QStringLiteral("hours"), QStringLiteral("24")};
 
     Parser() {
         p.setApplicationDescription(tr("Watch and recover transactional-outbox tables in PostgreSQL."));
         p.addOptions({help, helpAll, version, verbose, connect, readOnly, profile, listProfiles, interval, screenshot,
-                      screenshotDelay, tab, auditFilter, report, reportHours});
+                      screenshotDelay, tab, auditFilter, report, reportHours, checkProfile});
     }
 };
 
@@ -130,11 +134,14 @@ Options parseCommandLine(const QStringList &arguments) {
     if (cli.p.isSet(cli.auditFilter))
         o.auditFilter = parseAuditFilter(cli.p.value(cli.auditFilter));
     o.reportFile = cli.p.value(cli.report);
+    o.checkProfile = cli.p.value(cli.checkProfile);
     o.reportHours = number(cli.p, cli.reportHours, 0.001, 24 * 366, &bad).value_or(0);
     if (!bad.isEmpty())
         return error(bad);
     if (cli.p.isSet(cli.listProfiles))
         o.mode = Options::Mode::ListProfiles;
+    else if (cli.p.isSet(cli.checkProfile))
+        o.mode = Options::Mode::CheckProfile;
     else if (cli.p.isSet(cli.report)) {
         if (o.reportFile.isEmpty())
             return error(Parser::tr("--report-pdf needs a file name."));

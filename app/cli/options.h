@@ -8,7 +8,7 @@ namespace om::cli {
 
 /// What the command line asked for, as plain values (QCommandLineParser stays inside parse()).
 struct Options {
-    enum class Mode { Window, Report, Help, Version, ListProfiles, Error };
+    enum class Mode { Window, Report, CheckProfile, Help, Version, ListProfiles, Error };
     Mode mode = Mode::Window;
     QString text;                  ///< Help/Version: what to print; Error: the one-line message
 
@@ -22,6 +22,7 @@ struct Options {
     int tab = 0;
     std::optional<AuditFilter> auditFilter; ///< only the fields --audit-filter named are set
     QString reportFile;
+    QString checkProfile;          ///< --check-profile: the profile (file or built-in id) to check
     double reportHours = 24;
     bool verbose = false;
 };

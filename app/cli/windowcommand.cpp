@@ -69,6 +69,7 @@ AppContext contextFor(const Target &t, const SchemaProfile &profile) {
     AppContext ctx;
     ctx.gateway = new Gateway(config);
     ctx.profile = profile;
+    ctx.profileSource = t.profileId;
     ctx.connectionLabel = ConnectionInfo::describe(t.conninfo);
     ctx.connectionKey = ConnectionInfo::storeKey(t.conninfo, profile.id);
     ctx.readOnly = t.readOnly;

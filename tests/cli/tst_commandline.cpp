@@ -190,6 +190,38 @@ private slots:
         QVERIFY2(ms < 5000, qPrintable(QStringLiteral("--report-pdf took %1 ms").arg(ms)));
     }
 
+    // --check-profile: 0 when the profile fits its table, 1 with each misfit named at its place in
+    // the file, 2 when it cannot check; nothing written to the database either way (read-only).
+    void checkProfileSaysWhatDoesNotFit() {
+        QString error;
+        auto db = TestDatabase::create(TestDatabase::seedsWithAdminKit(), &error);
+        QVERIFY2(db, qPrintable(error));
+        const Run good = run({"--connect", db->connectionString(), "--check-profile", "batch_work_item"}, environment());
+        QVERIFY2(good.exitCode == 0, qPrintable(good.out + good.err));
+        QVERIFY2(good.out.contains("The profile fits \"public\".\"batch_work_item\"."), qPrintable(good.out));
+        QVERIFY(good.out.contains("RETRY_WAIT"));
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath("mine.json");
+        QFile in(":/profiles/app_outbox.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray json = in.readAll();
+        json.replace("\"retry_count\"", "\"attempts\"");
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(json);
+        out.close();
+        const Run bad = run({"--connect", db->connectionString(), "--check-profile", file}, environment());
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.out.contains(file + ": columns.retries: error: \"attempts\" is not a column of \"public\".\"app_outbox\""),
+                 qPrintable(bad.out));
+        QVERIFY(bad.out.contains("retry_count")); // among the columns the table does have
+
+        const Run nowhere = run({"--connect", "host=127.0.0.1 port=1 dbname=x connect_timeout=2", "--check-profile", file}, environment());
+        QCOMPARE(nowhere.exitCode, 2);
+        QVERIFY2(nowhere.err.contains("could not run"), qPrintable(nowhere.err));
+    }
+
     void reportFailuresLeaveNoFile_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");

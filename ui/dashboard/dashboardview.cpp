@@ -3,6 +3,7 @@
 #include "core/dashboard/snapshotpoller.h"
 #include "common/elidinglabel.h"
 #include "common/stalelook.h"
+#include "dashboard/profilecheckbanner.h"
 #include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
 #include "historychart.h"
@@ -51,7 +52,7 @@ QTableView *groupTable(WaitingGroupModel *model) {
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
     : QWidget(parent), m_context(context), m_poller(poller), m_store(std::make_unique<HistoryStore>(historyPath)),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
-      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_advice(new QLabel), m_notLive(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
+      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_notLive(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
       m_window(new QComboBox), m_charts(new QWidget),
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
       m_byDestination(new WaitingGroupModel(tr("Destination"), this)), m_byType(new WaitingGroupModel(tr("Event type"), this)),
@@ -131,11 +132,6 @@ QWidget *DashboardView::buildBreakdownTables() {
 }
 
 void DashboardView::buildLayout(QHBoxLayout *top) {
-    m_advice->setWordWrap(true);
-    m_advice->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_advice->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; border: 1px solid #e0a800; padding: 4px; }"));
-    m_advice->hide();
-
     m_notLive->setObjectName(QStringLiteral("notLive"));
     m_notLive->setWordWrap(true);
     m_notLive->setStyleSheet(QStringLiteral("QLabel { background: #f8d7da; border: 1px solid #c82333; padding: 4px; }"));
@@ -155,7 +151,7 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(m_advice);
+    layout->addWidget(m_profileCheck);
     layout->addWidget(m_tiles);
     layout->addWidget(m_notLive); // outside the charts: they are greyed while stale, the banner is not
     layout->addWidget(split, 1);
@@ -179,10 +175,11 @@ void DashboardView::connectSources() {
     }
     if (!m_context.gateway)
         return;
-    // A new session (first connect or after the server came back): check the plan again.
+    // A new session (first connect or after the server came back): check the profile again (a DBA
+    // may have added the missing index or column meanwhile).
     connect(m_context.gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
         if (lane == Lane::Monitor && up)
-            m_adviceRequested = false;
+            m_checkRequested = false;
     });
     // The watchdog's verdict outlives the refresh it ended: the retries after it fail to
     // connect ("timeout expired"), and the operator should still read what happened.
@@ -266,11 +263,13 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     if (m_windowS <= 86400 || !m_sinceReload.isValid() || m_sinceReload.elapsed() >= 60000)
         reloadCharts();
     updateHealth();
-    if (!m_adviceRequested)
-        runAdvisor();
+    if (!m_checkRequested)
+        runProfileCheck();
 }
 
 void DashboardView::showRefreshFailed(const QString &message, int retryInMs) {
+    if (!m_checkRequested)
+        runProfileCheck(); // the failure may be the profile's: a column the table does not have
     m_lastError = message.section(QLatin1Char('\n'), 0, 0);
     if (!m_notAnswering.isEmpty() && !m_lastError.contains(m_notAnswering))
         m_lastError = m_notAnswering + QStringLiteral(" · ") + m_lastError;
@@ -312,24 +311,30 @@ void DashboardView::saveChartsInteractively() {
         QMessageBox::warning(this, tr("Save charts"), tr("Could not write %1.").arg(path));
 }
 
-void DashboardView::runAdvisor() {
+// After the first snapshot or the first failed one, on the Monitor lane (it costs one sampled
+// count and an EXPLAIN, once per session): a snapshot that fails on a missing column is exactly
+// when the operator needs the check's answer.
+void DashboardView::runProfileCheck() {
     if (!m_context.gateway)
         return;
-    m_adviceRequested = true;
-    const IndexAdvisor advisor(m_context.profile);
+    m_checkRequested = true;
+    const ProfileCheck check(m_context.profile);
     const int stuck = m_settings.stuckTimeoutMinutes;
-    m_context.gateway->run<IndexAdvice>(
-        Lane::Monitor, this, [advisor, stuck](PgSession &s) { return advisor.check(s, stuck); },
-        [this](const IndexAdvice &a) { showAdvice(a); },
-        [](const PgError &e) { qCWarning(lcDashboard) << "index check failed:" << e.message; });
+    m_context.gateway->run<ProfileCheckReport>(
+        Lane::Monitor, this, [check, stuck](PgSession &s) { return check.run(s, stuck); },
+        [this](const ProfileCheckReport &r) { showProfileCheck(r); },
+        // Not again until the lane reconnects (connectionChanged): while the server is away every
+        // retry would otherwise queue one more check behind the snapshot.
+        [](const PgError &e) { qCWarning(lcDashboard) << "profile check failed:" << e.message; });
 }
 
-void DashboardView::showAdvice(const IndexAdvice &advice) {
-    m_advice->setText(advice.messages().join(QLatin1Char('\n')));
-    m_advice->setVisible(!advice.ok());
+void DashboardView::showProfileCheck(const ProfileCheckReport &report) {
+    m_profileCheck->showReport(report);
+    // The log keeps what the banner sums up, for whoever reads it after the incident.
+    if (!report.findings.isEmpty())
+        for (const QString &line : m_profileCheck->detailsText().split(QLatin1Char('\n')))
+            qCWarning(lcDashboard).noquote() << line;
 }
-
-QString DashboardView::adviceText() const { return m_advice->isVisible() ? m_advice->text() : QString(); }
 
 QString DashboardView::healthText() const { return m_health->fullText(); }
 QString DashboardView::notLiveText() const { return m_notLive->isHidden() ? QString() : m_notLive->text(); }

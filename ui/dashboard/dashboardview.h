@@ -1,7 +1,7 @@
 #pragma once
 #include "appcontext.h"
 #include "core/dashboard/dashboardsettings.h"
-#include "core/dashboard/indexadvisor.h"
+#include "core/profile/profilecheck.h"
 #include "core/dashboard/snapshot.h"
 #include "core/store/historystore.h"
 
@@ -23,13 +23,15 @@ namespace om {
 
 class ElidingLabel;
 class HistoryChart;
+class ProfileCheckBanner;
 class SnapshotPoller;
 class StatusTiles;
 class WaitingGroupModel;
 
 /// The Dashboard tab: health line, tiles with thresholds, history charts (active states,
 /// terminal states on their own chart, oldest waiting age with its threshold lines), waiting work
-/// by destination and by type, and the index advisor's warning when the snapshot would scan.
+/// by destination and by type, and the profile check's banner when the profile does not fit the
+/// live table (a column missing or of the wrong type, overlapping states, a missing index).
 /// Every snapshot is also written to the local history store.
 class DashboardView : public QWidget {
     Q_OBJECT
@@ -51,7 +53,9 @@ public:
     void reloadCharts();
     /// Saves the charts (all three, as shown) as one PNG.
     bool saveChartsPng(const QString &path) const;
-    void showAdvice(const IndexAdvice &advice);
+    /// The profile check's findings (core/profile/ProfileCheck), index advice among them.
+    void showProfileCheck(const ProfileCheckReport &report);
+    ProfileCheckBanner *profileCheckBanner() const { return m_profileCheck; }
 
     StatusTiles *tiles() const { return m_tiles; }
     HistoryChart *activeChart() const { return m_active; }
@@ -65,7 +69,6 @@ public:
     QString healthText() const;
     /// What the charts' banner says while they cannot grow ("" when they are live).
     QString notLiveText() const;
-    QString adviceText() const;
     /// True while the data shown could not be refreshed (tiles, charts and lists greyed).
     bool isStale() const { return m_stale; }
     /// Drops the Monitor lane's connection and refreshes now, instead of waiting out the backoff.
@@ -94,7 +97,7 @@ private:
     void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);
     void editSettings();
     void saveChartsInteractively();
-    void runAdvisor();
+    void runProfileCheck();
     QList<QPair<QString, QString>> thresholdTiles() const;
 
     AppContext m_context;
@@ -103,7 +106,7 @@ private:
     DashboardSettings m_settings;
     StatusTiles *m_tiles;
     ElidingLabel *m_health;
-    QLabel *m_advice;
+    ProfileCheckBanner *m_profileCheck;
     QLabel *m_notLive; ///< above the charts while no new point can arrive
     QLabel *m_byDestinationTitle;
     QLabel *m_byTypeTitle;
@@ -130,7 +133,7 @@ private:
     int m_retryInMs = 0;
     int m_failures = 0;
     qint64 m_lastRoundTripMs = 0;
-    bool m_adviceRequested = false;
+    bool m_checkRequested = false; ///< asked since the Monitor lane's session last (re)opened
     QSplitter *m_split = nullptr;
     bool m_splitSized = false; ///< the first show split the width 3:2
 };

@@ -1,5 +1,6 @@
 #include "core/dashboard/indexadvisor.h"
 #include "core/dashboard/snapshotquery.h"
+#include "core/sql/profilechecksql.h"
 #include "core/sql/snapshotsql.h"
 #include "pg/pgsession.h"
 
@@ -12,6 +13,14 @@
 Q_LOGGING_CATEGORY(lcAdvisor, "om.indexadvisor")
 
 namespace om {
+namespace {
+
+/// Below this size the planner rightly reads the whole table rather than an index (a few pages
+/// from cache, well under a millisecond): a sequential scan there is not a missing index, and
+/// saying so would send a DBA after nothing on every new or demo table.
+constexpr qint64 kHarmlessScanBytes = 1024 * 1024;
+
+} // namespace
 
 QStringList IndexAdvice::messages() const {
     // One message per scanned table (the snapshot reads one table several times): the operator
@@ -63,6 +72,12 @@ IndexAdvice IndexAdvisor::check(PgSession &session, int stuckTimeoutMinutes) con
     const QJsonArray plans = QJsonDocument::fromJson(r.scalar().toString().toUtf8()).array();
     if (!plans.isEmpty())
         advice.findings = seqScans(plans.first().toObject());
+    if (!advice.findings.isEmpty()) {
+        const sql::Statement size = sql::relationFacts(m_profile.qualifiedTable());
+        const PgResult facts = session.query(size.text, size.params);
+        if (!facts.isEmpty() && facts.rows.first().value(2).toLongLong() < kHarmlessScanBytes)
+            advice.findings.clear();
+    }
     for (const SeqScanFinding &f : std::as_const(advice.findings))
         qCWarning(lcAdvisor).noquote() << "Seq Scan on" << f.relation << "filter" << f.filter << "cost" << f.totalCost;
     for (const QString &m : advice.messages())

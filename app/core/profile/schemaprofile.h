@@ -75,6 +75,8 @@ public:
     /// Real column name for a logical one ("" when the table has no such column).
     QString column(const QString &logical) const { return m_columns.value(logical); }
     bool has(const QString &logical) const { return m_columns.contains(logical); }
+    /// Every mapped column, logical -> real ("columns" and "extraColumns" of the file).
+    const QMap<QString, QString> &columnMap() const { return m_columns; }
     /// Quoted real column, e.g. "status". Asserts the column exists.
     QString col(const QString &logical) const;
     QString qualifiedTable() const;

@@ -1,0 +1,66 @@
+#include "cli/checkprofilecommand.h"
+#include "cli/appidentity.h"
+#include "cli/installpaths.h"
+#include "core/profile/profilecheck.h"
+#include "pg/connectioninfo.h"
+#include "pg/gateway.h"
+
+#include <QCoreApplication>
+#include <QTimer>
+#include <cstdio>
+
+namespace om::cli {
+
+namespace {
+
+void print(FILE *to, const QString &text) {
+    std::fputs(qUtf8Printable(text), to);
+    std::fflush(to);
+}
+
+int fail(const QString &message) {
+    print(stderr, QStringLiteral("outbox-monitor: %1\n").arg(message));
+    return 2;
+}
+
+} // namespace
+
+int runCheckProfile(int &argc, char **argv, const Options &o) {
+    QCoreApplication app(argc, argv);
+    setAppIdentity();
+    installTranslations(app);
+
+    if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase())
+        return fail(QCoreApplication::translate("main", "--check-profile needs --connect (or PGDATABASE or PGSERVICE in the environment)."));
+    if (const QString problem = ConnectionInfo::problem(o.conninfo); o.connectGiven && !problem.isEmpty())
+        return fail(problem);
+    QString error;
+    const std::optional<SchemaProfile> profile = resolveProfile(o.checkProfile, &error);
+    if (!profile)
+        return fail(error);
+
+    GatewayConfig config;
+    config.connInfo = o.conninfo;
+    config.readOnly = true; // a check only reads: let the database refuse anything else
+    Gateway gateway(config);
+    const ProfileCheck check(*profile);
+    int status = 2;
+    QTimer::singleShot(0, &app, [&] {
+        gateway.run<ProfileCheckReport>(
+            Lane::Monitor, &app, [check](PgSession &s) { return check.run(s); },
+            [&](const ProfileCheckReport &r) {
+                print(stdout, QCoreApplication::translate("main", "Checking %1 against %2 on %3\n").arg(o.checkProfile, r.table, ConnectionInfo::describe(o.conninfo)));
+                print(stdout, r.lines(o.checkProfile).join(QLatin1Char('\n')) + QLatin1Char('\n'));
+                status = r.ok() ? 0 : 1;
+                QCoreApplication::quit();
+            },
+            [&](const PgError &e) {
+                print(stderr, QStringLiteral("outbox-monitor: %1\n").arg(QCoreApplication::translate("main", "The check could not run: %1").arg(e.message)));
+                QCoreApplication::quit();
+            });
+    });
+    app.exec();
+    return status;
+}
+
+} // namespace om::cli

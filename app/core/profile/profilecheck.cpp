@@ -1,0 +1,214 @@
+#include "core/profile/profilecheck.h"
+#include "core/actions/actionfunctionsql.h"
+#include "core/common/countformat.h"
+#include "core/profile/columnfit.h"
+#include "core/sql/profilechecksql.h"
+#include "core/sql/sqltext.h"
+#include "pg/pgsession.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace om {
+namespace {
+
+using Severity = ProfileFinding::Severity;
+
+/// The check's messages share one translation context, whichever file words them.
+struct CheckText {
+    Q_DECLARE_TR_FUNCTIONS(om::ProfileCheck)
+};
+
+QList<LiveColumn> liveColumns(PgSession &s, const QString &qualifiedName) {
+    const sql::Statement st = sql::relationColumns(qualifiedName);
+    const PgResult r = s.query(st.text, st.params);
+    QList<LiveColumn> out;
+    for (const QVariantList &row : r.rows) {
+        LiveColumn c{row.value(0).toString(), row.value(1).toString(), row.value(2).toString(),
+                     row.value(3).toString() == QLatin1String("e"), {}};
+        for (const QJsonValue &l : QJsonDocument::fromJson(row.value(4).toString().toUtf8()).array())
+            c.labels << l.toString();
+        out << c;
+    }
+    return out;
+}
+
+const LiveColumn *find(const QList<LiveColumn> &cols, const QString &name) {
+    for (const LiveColumn &c : cols)
+        if (c.name == name)
+            return &c;
+    return nullptr;
+}
+
+/// "a, b, c and 12 more": what the table does have, so that a typo is seen at once.
+QString nameList(const QList<LiveColumn> &cols) {
+    constexpr int kShown = 12;
+    QStringList names;
+    for (const LiveColumn &c : cols.mid(0, kShown))
+        names << c.name;
+    QString out = names.join(QLatin1String(", "));
+    if (cols.size() > kShown)
+        out = CheckText::tr("%1 and %n more", nullptr, int(cols.size() - kShown)).arg(out);
+    return out;
+}
+
+} // namespace
+
+int ProfileCheckReport::count(ProfileFinding::Severity s) const {
+    int n = 0;
+    for (const ProfileFinding &f : findings)
+        n += f.severity == s;
+    return n;
+}
+
+QStringList ProfileCheckReport::lines(const QString &file) const {
+    QStringList out;
+    const QString prefix = file.isEmpty() ? QString() : file + QLatin1String(": ");
+    for (const ProfileFinding &f : findings) {
+        const QString level = f.severity == Severity::Error ? CheckText::tr("error")
+                            : f.severity == Severity::Warning ? CheckText::tr("warning") : CheckText::tr("note");
+        out << QStringLiteral("%1%2: %3: %4").arg(prefix, f.path, level, f.message);
+    }
+    if (coverage.measured) {
+        out << (coverage.samplePercent > 0
+                    ? CheckText::tr("Rows per state in a sample of %1 rows (%2 % of the pages of about %3 rows):")
+                          .arg(formatCount(coverage.total)).arg(coverage.samplePercent, 0, 'g', 2).arg(formatCount(coverage.tableRowsEstimate))
+                    : CheckText::tr("Rows per state (all %1 rows counted):").arg(formatCount(coverage.total)));
+        for (const auto &[state, n] : coverage.perState)
+            out << QStringLiteral("  %1  %2").arg(state, -24).arg(formatCount(n));
+        out << QStringLiteral("  %1  %2").arg(CheckText::tr("(in no state)"), -24).arg(formatCount(coverage.inNoState));
+        out << QStringLiteral("  %1  %2").arg(CheckText::tr("(in several states)"), -24).arg(formatCount(coverage.inSeveralStates));
+    }
+    if (indexesChecked && indexes.ok())
+        out << CheckText::tr("Indexes: the dashboard's snapshot reads only indexes.");
+    const int errors = count(Severity::Error), warnings = count(Severity::Warning);
+    out << (errors == 0 && warnings == 0 ? CheckText::tr("The profile fits %1.").arg(table)
+                                         : CheckText::tr("%n error(s)", nullptr, errors) + QLatin1String(", ") + CheckText::tr("%n warning(s)", nullptr, warnings) + QLatin1Char('.'));
+    return out;
+}
+
+QString ProfileCheckReport::summary() const {
+    for (Severity level : {Severity::Error, Severity::Warning})
+        for (const ProfileFinding &f : findings)
+            if (f.severity == level)
+                return CheckText::tr("The profile does not fit %1 (%n problem(s)): %2: %3", nullptr, count(Severity::Error) + count(Severity::Warning))
+                    .arg(table, f.path, f.message);
+    return {};
+}
+
+void ProfileCheck::checkTable(PgSession &s, ProfileCheckReport &r, qint64 *rows) const {
+    const sql::Statement st = sql::relationFacts(m_profile.qualifiedTable());
+    const PgResult facts = s.query(st.text, st.params);
+    if (facts.isEmpty()) {
+        r.findings << ProfileFinding{Severity::Error, QStringLiteral("table"),
+                                     CheckText::tr("%1 does not exist, or this role cannot see its schema.").arg(r.table)};
+        return;
+    }
+    const QVariantList row = facts.rows.first();
+    if (row.value(3).toString() != QLatin1String("t"))
+        r.findings << ProfileFinding{Severity::Error, QStringLiteral("table"),
+                                     CheckText::tr("This role may not read %1 (no SELECT privilege).").arg(r.table)};
+    const qint64 reltuples = row.value(1).toLongLong();
+    // Never analysed (-1): guess from the size, ~100 bytes a row, so that a huge table is sampled.
+    *rows = reltuples >= 0 ? reltuples : row.value(2).toLongLong() / 100;
+}
+
+void ProfileCheck::checkColumns(PgSession &s, ProfileCheckReport &r) const {
+    const QList<LiveColumn> cols = liveColumns(s, m_profile.qualifiedTable());
+    const QMap<QString, QString> &map = m_profile.columnMap();
+    for (auto it = map.cbegin(); it != map.cend(); ++it) {
+        const QString path = QStringLiteral("columns.") + it.key();
+        const LiveColumn *c = find(cols, it.value());
+        if (!c) {
+            r.findings << ProfileFinding{Severity::Error, path,
+                                         CheckText::tr("\"%1\" is not a column of %2 (it has: %3).").arg(it.value(), r.table, nameList(cols))};
+            continue;
+        }
+        if (const QString why = columnMisfit(m_profile, it.key(), *c); !why.isEmpty())
+            r.findings << ProfileFinding{Severity::Error, path, CheckText::tr("\"%1\": %2.").arg(c->name, why)};
+        if (it.key() == QLatin1String("status") && c->isEnum)
+            for (int i = 0; i < m_profile.states.size(); ++i) {
+                const StateDef &st = m_profile.states.at(i);
+                if (!st.value.isEmpty() && !c->labels.contains(st.value))
+                    r.findings << ProfileFinding{Severity::Error, QStringLiteral("states[%1].value").arg(i),
+                                                 CheckText::tr("State %1: \"%2\" is not a value of the enum %3 (%4).")
+                                                     .arg(st.name, st.value, c->type, c->labels.join(QLatin1String(", ")))};
+            }
+    }
+}
+
+void ProfileCheck::checkAudit(PgSession &s, ProfileCheckReport &r) const {
+    if (m_profile.audit.table.isEmpty())
+        return;
+    const QString audit = m_profile.qualifiedAuditTable();
+    const QList<LiveColumn> cols = liveColumns(s, audit);
+    if (cols.isEmpty()) {
+        r.findings << ProfileFinding{m_profile.actions.isEmpty() ? Severity::Warning : Severity::Error, QStringLiteral("audit.table"),
+                                     CheckText::tr("%1 does not exist (or this role cannot see it): no action can be taken, "
+                                        "because every change needs its audit row.").arg(audit)};
+        return;
+    }
+    for (auto it = m_profile.audit.columns.cbegin(); it != m_profile.audit.columns.cend(); ++it)
+        if (!find(cols, it.value()))
+            r.findings << ProfileFinding{Severity::Error, QStringLiteral("audit.columns.") + it.key(),
+                                         CheckText::tr("\"%1\" is not a column of %2 (it has: %3).").arg(it.value(), audit, nameList(cols))};
+}
+
+void ProfileCheck::checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 rowsEstimate) const {
+    StateCoverage &c = r.coverage;
+    c.tableRowsEstimate = rowsEstimate;
+    if (rowsEstimate > kSampleAboveRows)
+        c.samplePercent = qBound(0.01, 100.0 * double(kSampleRows) / double(rowsEstimate), 100.0);
+    const sql::Statement st = sql::stateCoverage(m_profile, c.samplePercent);
+    const PgResult res = s.query(st.text, st.params);
+    const QVariantList row = res.rows.value(0);
+    c.total = row.value(res.columnIndex(QStringLiteral("total"))).toLongLong();
+    for (const StateDef &state : m_profile.states)
+        c.perState << qMakePair(state.name, row.value(res.columnIndex(QStringLiteral("s:") + state.name)).toLongLong());
+    c.inNoState = row.value(res.columnIndex(QStringLiteral("none"))).toLongLong();
+    c.inSeveralStates = row.value(res.columnIndex(QStringLiteral("several"))).toLongLong();
+    c.measured = true;
+    if (c.inSeveralStates > 0)
+        r.findings << ProfileFinding{Severity::Error, QStringLiteral("states"),
+                                     CheckText::tr("%1 of %2 rows read are in more than one state: every count on the dashboard would "
+                                        "count them twice. Make the states' conditions exclusive.")
+                                         .arg(formatCount(c.inSeveralStates), formatCount(c.total))};
+    if (c.inNoState > 0)
+        r.findings << ProfileFinding{Severity::Warning, QStringLiteral("states"),
+                                     CheckText::tr("%1 of %2 rows read are in no state: the dashboard does not show them anywhere.")
+                                         .arg(formatCount(c.inNoState), formatCount(c.total))};
+}
+
+void ProfileCheck::checkActions(PgSession &s, ProfileCheckReport &r) const {
+    if (m_profile.actions.isEmpty() || m_profile.audit.table.isEmpty())
+        return;
+    const ActionFunctionSql fn(m_profile);
+    const sql::Statement st = sql::functionExists(fn.signature());
+    if (s.query(st.text, st.params).scalar().toString() != QLatin1String("t"))
+        r.findings << ProfileFinding{Severity::Warning, QStringLiteral("actions"),
+                                     CheckText::tr("The admin kit's action function %1 is not installed: the program opens read-only "
+                                        "until a DBA applies resources/sql/kit/action_functions.sql.").arg(fn.signature())};
+}
+
+ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) const {
+    ProfileCheckReport r;
+    r.table = m_profile.qualifiedTable();
+    qint64 rows = 0;
+    checkTable(s, r, &rows);
+    if (!r.ok())
+        return r; // nothing else can be read
+    checkColumns(s, r);
+    checkAudit(s, r);
+    checkActions(s, r);
+    if (!r.ok())
+        return r; // the statements below would only fail on the same missing columns
+    checkCoverage(s, r, rows);
+    r.indexes = IndexAdvisor(m_profile).check(s, stuckTimeoutMinutes);
+    r.indexesChecked = true;
+    for (const QString &m : r.indexes.messages())
+        r.findings << ProfileFinding{Severity::Warning, QStringLiteral("table"), m};
+    return r;
+}
+
+} // namespace om

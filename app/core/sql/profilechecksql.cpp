@@ -1,0 +1,56 @@
+#include "core/sql/profilechecksql.h"
+#include "core/sql/sqltext.h"
+
+namespace om::sql {
+
+Statement relationFacts(const QString &qualifiedName) {
+    Statement s;
+    s.text = QStringLiteral("SELECT c.relkind, c.reltuples::bigint, pg_relation_size(c.oid),"
+                            " has_table_privilege(c.oid, 'SELECT')"
+                            " FROM pg_class c WHERE c.oid = to_regclass(%1)")
+                 .arg(param(s.params, qualifiedName));
+    return s;
+}
+
+Statement relationColumns(const QString &qualifiedName) {
+    Statement s;
+    s.text = QStringLiteral(
+        "SELECT a.attname, format_type(a.atttypid, a.atttypmod) AS type,"
+        " coalesce(b.typname, t.typname) AS base, coalesce(b.typtype, t.typtype) AS typtype,"
+        " (SELECT json_agg(e.enumlabel ORDER BY e.enumsortorder)::text FROM pg_enum e"
+        "   WHERE e.enumtypid = coalesce(b.oid, t.oid)) AS labels"
+        " FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid"
+        " LEFT JOIN pg_type b ON t.typtype = 'd' AND b.oid = t.typbasetype"
+        " WHERE a.attrelid = to_regclass(%1) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum")
+                 .arg(param(s.params, qualifiedName));
+    return s;
+}
+
+Statement stateCoverage(const SchemaProfile &p, double samplePercent) {
+    // coalesce(…, false): a predicate over a NULL column is NULL, and such a row is in no state.
+    QStringList counts{QStringLiteral("count(*) AS total")};
+    QStringList holds;
+    for (const StateDef &st : p.states) {
+        const QString in = QStringLiteral("coalesce(%1, false)").arg(p.statesPredicate({st.name}));
+        counts << QStringLiteral("count(*) FILTER (WHERE %1) AS %2").arg(in, quoteIdentifier(QStringLiteral("s:") + st.name));
+        holds << in;
+    }
+    counts << QStringLiteral("count(*) FILTER (WHERE NOT (%1)) AS none").arg(holds.join(QLatin1String(" OR ")));
+    QStringList ones;
+    for (const QString &h : std::as_const(holds))
+        ones << QStringLiteral("%1::int").arg(h);
+    counts << QStringLiteral("count(*) FILTER (WHERE %1 > 1) AS several").arg(ones.join(QLatin1String(" + ")));
+    Statement s;
+    const QString sample = samplePercent > 0 ? QStringLiteral(" TABLESAMPLE SYSTEM (%1::float4)").arg(param(s.params, samplePercent))
+                                             : QString();
+    s.text = QStringLiteral("SELECT %1 FROM %2%3").arg(counts.join(QLatin1String(", ")), p.qualifiedTable(), sample);
+    return s;
+}
+
+Statement functionExists(const QString &signature) {
+    Statement s;
+    s.text = QStringLiteral("SELECT to_regprocedure(%1) IS NOT NULL").arg(param(s.params, signature));
+    return s;
+}
+
+} // namespace om::sql

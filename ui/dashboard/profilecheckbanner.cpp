@@ -1,0 +1,55 @@
+#include "dashboard/profilecheckbanner.h"
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QPlainTextEdit>
+#include <QVBoxLayout>
+
+namespace om {
+
+ProfileCheckBanner::ProfileCheckBanner(const QString &source, QWidget *parent) : QLabel(parent), m_source(source) {
+    setObjectName(QStringLiteral("profileCheck"));
+    setWordWrap(true);
+    setTextFormat(Qt::RichText);
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(this, &QLabel::linkActivated, this, [this] { openDetails(); });
+    hide();
+}
+
+void ProfileCheckBanner::showReport(const ProfileCheckReport &report) {
+    m_report = report;
+    const QString summary = report.summary();
+    if (summary.isEmpty()) {
+        hide();
+        return;
+    }
+    const bool errors = !report.ok();
+    setStyleSheet(errors ? QStringLiteral("QLabel { background: #f8d7da; border: 1px solid #c82333; padding: 4px; }")
+                         : QStringLiteral("QLabel { background: #fff3cd; border: 1px solid #e0a800; padding: 4px; }"));
+    setText(QStringLiteral("%1 <a href=\"details\">%2</a>").arg(summary.toHtmlEscaped(), tr("Details…")));
+    setToolTip(errors ? tr("Until this is fixed, counts or lists that read these columns may be wrong or fail.")
+                      : QString());
+    show();
+}
+
+QString ProfileCheckBanner::detailsText() const { return m_report.lines(m_source).join(QLatin1Char('\n')); }
+
+void ProfileCheckBanner::openDetails() {
+    auto *dialog = new QDialog(window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Profile check: %1").arg(m_report.table));
+    auto *text = new QPlainTextEdit(detailsText());
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    dialog->resize(900, 420);
+    dialog->open();
+}
+
+} // namespace om

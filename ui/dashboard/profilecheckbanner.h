@@ -1,0 +1,30 @@
+#pragma once
+#include "core/profile/profilecheck.h"
+
+#include <QLabel>
+
+namespace om {
+
+/// The strip under the dashboard's header that says when the profile does not fit the live table:
+/// a column missing or of the wrong type, states that overlap or leave rows out, a dashboard index
+/// or the kit's action function missing. Red when the dashboard's numbers cannot be trusted
+/// (errors), yellow when they can but something costs or is off (warnings); hidden when it fits.
+/// "Details…" lists every finding with its place in the profile and the rows per state.
+class ProfileCheckBanner : public QLabel {
+    Q_OBJECT
+public:
+    /// `source`: the profile's file (or built-in id), named in front of every finding.
+    explicit ProfileCheckBanner(const QString &source, QWidget *parent = nullptr);
+    void showReport(const ProfileCheckReport &report);
+    /// What "Details…" shows.
+    QString detailsText() const;
+    const ProfileCheckReport &report() const { return m_report; }
+
+private:
+    void openDetails();
+
+    QString m_source;
+    ProfileCheckReport m_report;
+};
+
+} // namespace om
