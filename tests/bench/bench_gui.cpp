@@ -29,6 +29,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -104,6 +105,8 @@ struct Options {
     int scrollRows = 100000;
     int soakMinutes = 30;
     int soakIntervalMs = 200;
+    bool soakOnly = false; ///< skip the frozen and scroll scenarios (a heap profile of the soak alone)
+    bool keepAtEnd = false; ///< leave without destroying anything: a heap profiler's "leaked" is then the live heap
 };
 
 /// The window as the application builds it (windowcommand.cpp), on `connInfo`.
@@ -295,6 +298,8 @@ SoakResult soak(const Options &o) {
     const qint64 tenMinBefore = samples.last().first - 600000;
     auto from = std::find_if(samples.begin(), samples.end(), [&](const auto &s) { return s.first >= tenMinBefore; });
     r.last10MinGrowthKb = samples.last().second - from->second;
+    if (o.keepAtEnd)
+        (void)window.release(); // still live when main() leaves through _Exit
     return r;
 }
 
@@ -304,7 +309,10 @@ Options parse(const QApplication &app) {
                   {"profile", "built-in profile id", "id", "app_outbox"},
                   {"scroll-rows", "rows to scroll through", "n", "100000"},
                   {"soak-minutes", "soak length", "min", "30"},
-                  {"soak-interval-ms", "refresh interval during the soak", "ms", "200"}});
+                  {"soak-interval-ms", "refresh interval during the soak", "ms", "200"},
+                  {"soak-only", "run the soak alone (e.g. under heaptrack)"},
+                  {"keep-at-end", "with --soak-only: exit at the soak's end without destroying the window, so that "
+                                  "heaptrack's leaks are what was live then (compare a short and a long soak)"}});
     p.process(app);
     Options o;
     o.database = p.value("database");
@@ -312,6 +320,8 @@ Options parse(const QApplication &app) {
     o.scrollRows = p.value("scroll-rows").toInt();
     o.soakMinutes = p.value("soak-minutes").toInt();
     o.soakIntervalMs = p.value("soak-interval-ms").toInt();
+    o.soakOnly = p.isSet("soak-only");
+    o.keepAtEnd = p.isSet("keep-at-end");
     return o;
 }
 
@@ -324,6 +334,17 @@ int main(int argc, char **argv) {
     if (o.database.isEmpty() || !SchemaProfile::builtIn(o.profileId)) {
         std::fprintf(stderr, "bench gui: --database NAME and a built-in --profile are needed\n");
         return 2;
+    }
+    if (o.soakOnly) {
+        const SoakResult k = soak(o);
+        std::printf("gui: soak_minutes=%d soak_rss_start_mb=%.1f soak_rss_end_mb=%.1f soak_rss_last10min_growth_kb=%lld\n",
+                    o.soakMinutes, k.startMb, k.endMb, k.last10MinGrowthKb);
+        std::fflush(stdout);
+        if (o.keepAtEnd) {
+            QThread::msleep(200); // heaptrack's writer flushes on its own timer
+            std::_Exit(0);
+        }
+        return 0;
     }
     const FrozenResult f = frozenTypingAndClose(o);
     std::printf("idle: the same window live, before the freeze: stall max %.1f ms, p99 %.1f ms\n", f.idleMaxMs, f.idleP99Ms);

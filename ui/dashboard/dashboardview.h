@@ -75,6 +75,8 @@ public:
     void reconnectNow();
     /// Milliseconds the last reloadCharts() took.
     qint64 lastReloadMs() const { return m_lastReloadMs; }
+    /// Most points a series is read with: one per pixel of the plot's width (720 ... 2000).
+    int chartPoints() const;
 
 signals:
     /// The operator changed the settings (already saved).
