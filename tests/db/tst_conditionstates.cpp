@@ -89,7 +89,9 @@ private slots:
         qInfo("random seed %u", seed);
         m_db->exec(QStringLiteral("SELECT setseed(%1)").arg(double(seed) / 100000.0));
         // Every combination: processed or not, abandoned or not, never locked / lock expired /
-        // locked into the future, attempts 0..6, created up to 3 hours ago.
+        // locked into the future, attempts 0..6, created up to 3 hours ago. No lock ends within
+        // minutes of now() or of the 30-minute stuck line (none 21-100 min ago): the test's queries,
+        // seconds apart, must see the same rows on either side of those lines.
         m_db->exec(R"(
             WITH r AS (SELECT g, now() - random() * interval '3 hours' AS c, random() AS rp, random() AS ra,
                               floor(random() * 3)::int AS rl, random() AS rt FROM generate_series(1, 4000) g)
@@ -97,7 +99,10 @@ private slots:
             SELECT 'agg-' || (g % 97), 'Evt' || (g % 5), '{}', c,
                    CASE WHEN rp < 0.5 THEN c + interval '1 minute' END,
                    CASE WHEN ra < 0.2 THEN c + interval '2 minutes' END,
-                   CASE rl WHEN 0 THEN NULL WHEN 1 THEN now() - rt * interval '2 hours' ELSE now() + rt * interval '1 hour' END,
+                   CASE rl WHEN 0 THEN NULL
+                           WHEN 1 THEN now() - CASE WHEN rt < 0.5 THEN interval '1 minute' + rt * interval '40 minutes'
+                                                    ELSE interval '40 minutes' + rt * interval '2 hours' END
+                           ELSE now() + interval '5 minutes' + rt * interval '1 hour' END,
                    floor(random() * 7)::int
             FROM r)");
         m_db->exec(QStringLiteral("SELECT pg_stat_force_next_flush()"));
@@ -149,7 +154,9 @@ private slots:
         got.clear();
         for (const MessageRow &r : listAll(ListFilter::View::Stuck))
             got.insert(r.id);
-        QCOMPARE(got, ids(QStringLiteral("%1 AND locked_until < now() - interval '30 minutes'").arg(QLatin1String(kReady))));
+        const QSet<qint64> stuck = ids(QStringLiteral("%1 AND locked_until < now() - interval '30 minutes'").arg(QLatin1String(kReady)));
+        QCOMPARE(got.size(), stuck.size());
+        QCOMPARE(got, stuck);
 
         got.clear();
         for (const MessageRow &r : listAll(ListFilter::View::Failed)) {
