@@ -295,10 +295,6 @@
         <translation>--report-pdf にはファイル名が必要です。</translation>
     </message>
     <message>
-        <source>Profile %1: %2</source>
-        <translation>プロファイル %1: %2</translation>
-    </message>
-    <message>
         <source>Unknown profile &quot;%1&quot; (built-in: %2; or a .json file).</source>
         <translation>不明なプロファイル「%1」です (組み込み: %2、または .json ファイル)。</translation>
     </message>
@@ -2023,112 +2019,200 @@ from %6</source>
 <context>
     <name>om::SchemaProfile</name>
     <message>
-        <source>The profile is not valid JSON (%1 at offset %2).</source>
-        <translation>プロファイルが有効な JSON ではありません (オフセット %2 で %1)。</translation>
+        <source>unknown key &quot;%1&quot; (known here: %2)</source>
+        <translation>不明なキー「%1」です (ここで使えるキー: %2)</translation>
     </message>
     <message>
-        <source>The profile must be a JSON object.</source>
-        <translation>プロファイルは JSON オブジェクトである必要があります。</translation>
+        <source>must be a string, not %1</source>
+        <translation>文字列である必要があります (%1 ではありません)</translation>
     </message>
     <message>
-        <source>&quot;id&quot; must be 1-64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;.</source>
-        <translation>&quot;id&quot; は英数字、&apos;_&apos;、&apos;-&apos;、&apos;.&apos; からなる 1～64 文字である必要があります。</translation>
+        <source>must be a whole number, not %1</source>
+        <translation>整数である必要があります (%1 ではありません)</translation>
     </message>
     <message>
-        <source>&quot;schema&quot; and &quot;table&quot; must be names of at most 63 bytes.</source>
-        <translation>&quot;schema&quot; と &quot;table&quot; は 63 バイト以内の名前である必要があります。</translation>
+        <source>must be true or false, not %1</source>
+        <translation>true か false である必要があります (%1 ではありません)</translation>
     </message>
     <message>
-        <source>Column &quot;%1&quot; must name a column (at most 63 bytes).</source>
-        <translation>列 &quot;%1&quot; には列名 (63 バイト以内) を指定する必要があります。</translation>
+        <source>must be an object ({...}), not %1</source>
+        <translation>オブジェクト ({...}) である必要があります (%1 ではありません)</translation>
     </message>
     <message>
-        <source>&quot;columns&quot; must map &quot;%1&quot;.</source>
-        <translation>&quot;columns&quot; に &quot;%1&quot; の対応付けが必要です。</translation>
+        <source>must be an array ([...]), not %1</source>
+        <translation>配列 ([...]) である必要があります (%1 ではありません)</translation>
     </message>
     <message>
-        <source>Every state needs a &quot;name&quot; of at most 40 characters.</source>
-        <translation>各状態には 40 文字以内の &quot;name&quot; が必要です。</translation>
+        <source>must name a table or column, not be empty</source>
+        <translation>テーブル名または列名を指定してください (空にはできません)</translation>
     </message>
     <message>
-        <source>State %1: &quot;role&quot; must be one of %2.</source>
-        <translation>状態 %1: &quot;role&quot; は %2 のいずれかである必要があります。</translation>
+        <source>a name cannot contain the NUL character</source>
+        <translation>名前に NUL 文字は使えません</translation>
     </message>
     <message>
-        <source>State %1 needs exactly one of &quot;value&quot;, &quot;isNull&quot;, &quot;notNull&quot;.</source>
-        <translation>状態 %1 には &quot;value&quot;、&quot;isNull&quot;、&quot;notNull&quot; のいずれか 1 つだけを指定する必要があります。</translation>
+        <source>&quot;%1&quot; is %2 bytes long; PostgreSQL names are at most 63 bytes</source>
+        <translation>「%1」は %2 バイトあります。PostgreSQL の名前は最大 63 バイトです</translation>
     </message>
     <message>
-        <source>State %1 matches a status value but &quot;columns&quot; has no &quot;status&quot;.</source>
-        <translation>状態 %1 はステータス値で照合しますが、&quot;columns&quot; に &quot;status&quot; がありません。</translation>
+        <source>not valid JSON: %1</source>
+        <translation>有効な JSON ではありません: %1</translation>
     </message>
     <message>
-        <source>State %1 names the unknown column &quot;%2&quot;.</source>
-        <translation>状態 %1 が不明な列 &quot;%2&quot; を指定しています。</translation>
+        <source>the profile must be a JSON object ({...})</source>
+        <translation>プロファイルは JSON オブジェクト ({...}) である必要があります</translation>
     </message>
     <message>
-        <source>State %1 is defined twice.</source>
-        <translation>状態 %1 が 2 回定義されています。</translation>
+        <source>this key is written twice in its object</source>
+        <translation>このキーは同じオブジェクト内に 2 回書かれています</translation>
     </message>
     <message>
-        <source>&quot;states&quot; must list at least one state.</source>
-        <translation>&quot;states&quot; には少なくとも 1 つの状態が必要です。</translation>
+        <source>&quot;id&quot; must be 1-64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;</source>
+        <translation>「id」は 1～64 文字の英字、数字、&apos;_&apos;、&apos;-&apos;、&apos;.&apos; で指定してください</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; names the unknown state &quot;%2&quot;.</source>
-        <translation>&quot;%1&quot; が不明な状態 &quot;%2&quot; を指定しています。</translation>
+        <source>must be a column name (a string), not %1</source>
+        <translation>列名 (文字列) である必要があります (%1 ではありません)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; names the unknown column &quot;%2&quot;.</source>
-        <translation>&quot;%1&quot; が不明な列 &quot;%2&quot; を指定しています。</translation>
+        <source>the logical column &quot;%1&quot; is mapped twice</source>
+        <translation>論理列「%1」が 2 回対応付けられています</translation>
     </message>
     <message>
-        <source>&quot;stuck.defaultTimeoutMinutes&quot; must be between 1 and 10080.</source>
-        <translation>&quot;stuck.defaultTimeoutMinutes&quot; は 1～10080 の範囲である必要があります。</translation>
+        <source>&quot;columns&quot; must map &quot;%1&quot;</source>
+        <translation>「columns」には「%1」の対応付けが必要です</translation>
     </message>
     <message>
-        <source>&quot;nearMaxRetry&quot; needs the &quot;retries&quot; and &quot;maxRetries&quot; columns.</source>
-        <translation>&quot;nearMaxRetry&quot; には &quot;retries&quot; 列と &quot;maxRetries&quot; 列が必要です。</translation>
+        <source>must be between 1 and 1000000</source>
+        <translation>1 から 1000000 の間で指定してください</translation>
     </message>
     <message>
-        <source>Unknown action &quot;%1&quot; (known: %2).</source>
-        <translation>不明な操作 &quot;%1&quot; です (既知の操作: %2)。</translation>
+        <source>give the maximum either as a column (&quot;columns.maxRetries&quot;) or as a number here, not both</source>
+        <translation>最大値は列 (「columns.maxRetries」) かここの数値のどちらか一方で指定してください (両方は不可)</translation>
     </message>
     <message>
-        <source>Action %1 must say which states it applies to (&quot;from&quot;).</source>
-        <translation>操作 %1 には適用対象の状態 (&quot;from&quot;) を指定する必要があります。</translation>
+        <source>&quot;states&quot; must list at least one state</source>
+        <translation>「states」には少なくとも 1 つの状態が必要です</translation>
     </message>
     <message>
-        <source>Action %1: &quot;auditName&quot; must be 1-30 characters.</source>
-        <translation>操作 %1: &quot;auditName&quot; は 1～30 文字である必要があります。</translation>
+        <source>every state needs a &quot;name&quot; of at most 40 characters</source>
+        <translation>すべての状態に 40 文字以内の「name」が必要です</translation>
     </message>
     <message>
-        <source>Action %1: &quot;set.%2&quot; must be null, &quot;now&quot; or {&quot;text&quot;: &quot;...&quot;}.</source>
-        <translation>操作 %1: &quot;set.%2&quot; は null、&quot;now&quot;、{&quot;text&quot;: &quot;...&quot;} のいずれかである必要があります。</translation>
+        <source>state %1: &quot;role&quot; must be one of %2</source>
+        <translation>状態 %1: 「role」は %2 のいずれかである必要があります</translation>
     </message>
     <message>
-        <source>Audit column &quot;%1&quot; must name a column.</source>
-        <translation>監査列 &quot;%1&quot; には列名を指定する必要があります。</translation>
+        <source>state %1 is defined twice</source>
+        <translation>状態 %1 が 2 回定義されています</translation>
     </message>
     <message>
-        <source>A profile with actions needs an &quot;audit.table&quot;: no change without its audit row.</source>
-        <translation>操作を含むプロファイルには &quot;audit.table&quot; が必要です: 監査行なしに変更は行いません。</translation>
+        <source>state %1 needs exactly one of &quot;value&quot;, &quot;isNull&quot;, &quot;notNull&quot;, &quot;when&quot;</source>
+        <translation>状態 %1 には「value」「isNull」「notNull」「when」のうちちょうど 1 つが必要です</translation>
     </message>
     <message>
-        <source>&quot;audit.columns&quot; must map &quot;%1&quot;.</source>
-        <translation>&quot;audit.columns&quot; に &quot;%1&quot; の対応付けが必要です。</translation>
+        <source>&quot;when&quot; must list 1 to 16 conditions</source>
+        <translation>「when」には 1～16 個の条件を並べてください</translation>
     </message>
     <message>
-        <source>&quot;audit.reasonMaxLength&quot; must be between 10 and 100000.</source>
-        <translation>&quot;audit.reasonMaxLength&quot; は 10～100000 の範囲である必要があります。</translation>
+        <source>a constant cannot contain the NUL character</source>
+        <translation>定数に NUL 文字は使えません</translation>
     </message>
     <message>
-        <source>The profile file %1 is larger than 1 MiB.</source>
-        <translation>プロファイルファイル %1 が 1 MiB を超えています。</translation>
+        <source>must be a string, a number or true/false, not %1</source>
+        <translation>文字列、数値、true/false のいずれかである必要があります (%1 ではありません)</translation>
     </message>
     <message>
-        <source>Cannot read the profile file %1: %2</source>
-        <translation>プロファイルファイル %1 を読み取れません: %2</translation>
+        <source>a condition needs the &quot;column&quot; it tests</source>
+        <translation>条件には判定する「column」が必要です</translation>
+    </message>
+    <message>
+        <source>a condition needs exactly one of %1</source>
+        <translation>条件には %1 のうちちょうど 1 つが必要です</translation>
+    </message>
+    <message>
+        <source>&quot;with&quot; belongs to &quot;compare&quot; only</source>
+        <translation>「with」は「compare」でのみ使えます</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array of constants</source>
+        <translation>定数の空でない配列である必要があります</translation>
+    </message>
+    <message>
+        <source>must be one of &quot;null&quot;, &quot;notNull&quot;, &quot;true&quot;, &quot;false&quot;</source>
+        <translation>「null」「notNull」「true」「false」のいずれかである必要があります</translation>
+    </message>
+    <message>
+        <source>%1 is not a time: write &quot;now&quot;, or &quot;now + N unit&quot; / &quot;now - N unit&quot; with a whole number and one of %2</source>
+        <translation>%1 は時刻ではありません: 「now」、または整数と単位 (%2 のいずれか) を使って「now + N 単位」/「now - N 単位」と書いてください</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>%1 のいずれかである必要があります</translation>
+    </message>
+    <message>
+        <source>&quot;compare&quot; needs &quot;with&quot;: a mapped column&apos;s name or a number</source>
+        <translation>「compare」には「with」(対応付けた列の名前または数値) が必要です</translation>
+    </message>
+    <message>
+        <source>state %1 is terminal (counted from the planner&apos;s statistics), so its conditions must be equals, in or is; condition %2 is not</source>
+        <translation>状態 %1 は終端状態 (プランナーの統計から数える) なので、条件は equals、in、is のいずれかである必要があります。条件 %2 はそうではありません</translation>
+    </message>
+    <message>
+        <source>names the unknown state &quot;%1&quot;</source>
+        <translation>不明な状態「%1」を指定しています</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a mapped column (map it under &quot;columns&quot; or &quot;extraColumns&quot;)</source>
+        <translation>「%1」は対応付けられた列ではありません (「columns」か「extraColumns」で対応付けてください)</translation>
+    </message>
+    <message>
+        <source>&quot;stuck.defaultTimeoutMinutes&quot; must be between 1 and 10080</source>
+        <translation>「stuck.defaultTimeoutMinutes」は 1 から 10080 の間で指定してください</translation>
+    </message>
+    <message>
+        <source>&quot;nearMaxRetry&quot; needs the &quot;retries&quot; column and the maximum: a &quot;maxRetries&quot; column or &quot;maxRetries&quot;: N</source>
+        <translation>「nearMaxRetry」には「retries」列と最大値 (「maxRetries」列または「maxRetries」: N) が必要です</translation>
+    </message>
+    <message>
+        <source>unknown action &quot;%1&quot; (known: %2)</source>
+        <translation>不明な操作「%1」です (使える操作: %2)</translation>
+    </message>
+    <message>
+        <source>action %1 must say which states it applies to (&quot;from&quot;)</source>
+        <translation>操作 %1 には対象とする状態 (「from」) の指定が必要です</translation>
+    </message>
+    <message>
+        <source>action %1: &quot;auditName&quot; must be 1-30 characters</source>
+        <translation>操作 %1: 「auditName」は 1～30 文字である必要があります</translation>
+    </message>
+    <message>
+        <source>action %1: &quot;set.%2&quot; must be null, &quot;now&quot;, true, false or {&quot;text&quot;: &quot;...&quot;}</source>
+        <translation>操作 %1: 「set.%2」は null、「now」、true、false、{&quot;text&quot;: &quot;...&quot;} のいずれかである必要があります</translation>
+    </message>
+    <message>
+        <source>action %1 cannot make a row %2: its &quot;set&quot; does not satisfy condition %3 (on &quot;%4&quot;) of that state</source>
+        <translation>操作 %1 は行を %2 にできません: その「set」はその状態の条件 %3 (「%4」) を満たしません</translation>
+    </message>
+    <message>
+        <source>a profile with actions needs an &quot;audit.table&quot;: no change without its audit row</source>
+        <translation>操作を持つプロファイルには「audit.table」が必要です: 監査行なしの変更はできません</translation>
+    </message>
+    <message>
+        <source>&quot;audit.columns&quot; must map &quot;%1&quot;</source>
+        <translation>「audit.columns」には「%1」の対応付けが必要です</translation>
+    </message>
+    <message>
+        <source>&quot;audit.reasonMaxLength&quot; must be between 10 and 100000</source>
+        <translation>「audit.reasonMaxLength」は 10 から 100000 の間で指定してください</translation>
+    </message>
+    <message>
+        <source>the profile file is larger than 1 MiB</source>
+        <translation>プロファイルファイルが 1 MiB を超えています</translation>
+    </message>
+    <message>
+        <source>cannot read the profile file: %1</source>
+        <translation>プロファイルファイルを読み取れません: %1</translation>
     </message>
 </context>
 <context>

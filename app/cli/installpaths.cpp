@@ -44,10 +44,11 @@ QList<ProfileSource> builtInProfiles() {
 
 std::optional<SchemaProfile> resolveProfile(const QString &idOrFile, QString *error) {
     if (idOrFile.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        QString why;
+        // The error names the file, the JSON path and the line (ProfileError::format).
+        ProfileError why;
         auto p = SchemaProfile::fromFile(idOrFile, &why);
         if (!p)
-            *error = QCoreApplication::translate("main", "Profile %1: %2").arg(idOrFile, why.section(QLatin1Char('\n'), 0, 0));
+            *error = why.format();
         return p;
     }
     QStringList ids;

@@ -6,6 +6,7 @@
 //   bench_dashboard explain 1 [snapshot|full]                        EXPLAIN (ANALYZE, BUFFERS) of the snapshot:
 //                                                        where its time goes, node by node
 //   bench_dashboard sql 1 [snapshot|full]                            prints the snapshot's SQL ($1, $2: see params())
+// OM_BENCH_PROFILE=FILE measures that profile instead of the built-in app_outbox.
 // Connects through the PG* environment, as the application's Monitor lane does (read-only).
 #include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotpoller.h"
@@ -91,13 +92,22 @@ int main(int argc, char **argv) {
     PgSession::Options naiveOptions = o;
     naiveOptions.serialPlans = naiveOptions.noJit = false;
     PgSession naiveSession(naiveOptions);
-    SnapshotQuery query(*SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+    // OM_BENCH_PROFILE: a profile file to measure instead of the built-in app_outbox (scripts/bench states).
+    const QString profileFile = qEnvironmentVariable("OM_BENCH_PROFILE");
+    ProfileError profileError;
+    const std::optional<SchemaProfile> profile = profileFile.isEmpty() ? SchemaProfile::builtIn(QStringLiteral("app_outbox"))
+                                                                       : SchemaProfile::fromFile(profileFile, &profileError);
+    if (!profile) {
+        std::fprintf(stderr, "bench_dashboard: %s\n", qPrintable(profileError.format()));
+        return 2;
+    }
+    SnapshotQuery query(*profile);
     try {
         session.open();
         naiveSession.open();
         // As SnapshotPoller on each new connection: the rare terminal states an index counts
         // (CANCELLED with the kit) are counted exactly, the others estimated.
-        query.setIndexedTerminalStates(RareCountCheck(*SchemaProfile::builtIn(QStringLiteral("app_outbox"))).indexServedStates(session));
+        query.setIndexedTerminalStates(RareCountCheck(*profile).indexServedStates(session));
         std::fprintf(stderr, "bench_dashboard: counted through an index: %s\n", qPrintable(query.indexedTerminalStates().join(QLatin1Char(','))));
         if (mode == QLatin1String("sql")) {
             std::printf("%s\n", qPrintable(query.sql(what != QLatin1String("snapshot"))));

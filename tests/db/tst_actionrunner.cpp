@@ -93,12 +93,12 @@ private slots:
         // In the database: every changed row in the target state with exactly one audit row.
         const StateDef *to = p.state(a.to);
         for (qint64 id : eligible) {
-            QCOMPARE(stateOf(*m_db, p, id), to->value.isEmpty() ? to->name : to->value);
+            QCOMPARE(stateOf(*m_db, p, id), to->statusValue().isEmpty() ? to->name : to->statusValue());
             QCOMPARE(auditCount(*m_db, p, {id}, a.auditName), qint64(1));
         }
         QCOMPARE(auditCount(*m_db, p, other, a.auditName), qint64(0));
         for (qint64 id : other)
-            QCOMPARE(stateOf(*m_db, p, id), p.state(otherState(p, a))->value.isEmpty() ? otherState(p, a) : p.state(otherState(p, a))->value);
+            QCOMPARE(stateOf(*m_db, p, id), p.state(otherState(p, a))->statusValue().isEmpty() ? otherState(p, a) : p.state(otherState(p, a))->statusValue());
 
         const AuditDef &au = p.audit;
         auto c = [&](const char *l) { return sql::quoteIdentifier(au.column(QLatin1String(l))); };
@@ -109,8 +109,8 @@ private slots:
                                             {eligible.first()}).first();
         QCOMPARE(row.at(0).toString(), r.reason);
         QCOMPARE(row.at(1).toString(), QStringLiteral("INC-7"));
-        QCOMPARE(row.at(2).toString(), p.state(a.from.first())->value.isEmpty() ? a.from.first() : p.state(a.from.first())->value);
-        QCOMPARE(row.at(3).toString(), to->value.isEmpty() ? to->name : to->value);
+        QCOMPARE(row.at(2).toString(), p.state(a.from.first())->statusValue().isEmpty() ? a.from.first() : p.state(a.from.first())->statusValue());
+        QCOMPARE(row.at(3).toString(), to->statusValue().isEmpty() ? to->name : to->statusValue());
         QCOMPARE(row.at(4).toString(), m_db->scalar("SELECT session_user::text").toString());
         QCOMPARE(row.at(5).toString(), QStringLiteral("alice"));
         QCOMPARE(row.at(6).toString(), QStringLiteral("ops-pc-3"));
@@ -197,7 +197,7 @@ private slots:
         QCOMPARE(res.skipped.first().reason, SkipReason::Locked);
         QCOMPARE(auditCount(*m_db, p, {ids.at(2)}, a.auditName), qint64(0));
         const StateDef *from = p.state(a.from.first());
-        QCOMPARE(stateOf(*m_db, p, ids.at(2)), from->value.isEmpty() ? from->name : from->value);
+        QCOMPARE(stateOf(*m_db, p, ids.at(2)), from->statusValue().isEmpty() ? from->name : from->statusValue());
     }
 
     void rowMovedAfterPreviewIsNotTouched_data() { lockedRowIsSkippedNotWaitedOn_data(); }
@@ -273,7 +273,7 @@ private slots:
         QCOMPARE(auditCount(*m_db, p, ids, a.auditName), qint64(0));
         const StateDef *from = p.state(a.from.first());
         for (qint64 id : ids)
-            QCOMPARE(stateOf(*m_db, p, id), from->value.isEmpty() ? from->name : from->value);
+            QCOMPARE(stateOf(*m_db, p, id), from->statusValue().isEmpty() ? from->name : from->statusValue());
     }
 
     void invalidRequestsChangeNothing() {

@@ -57,11 +57,11 @@ class TestTerminalCounts : public QObject {
         const StateDef *t = p.state(target);
         QVariantList params{idArray(ids)};
         QString set;
-        if (!t->value.isEmpty()) {
+        if (!t->statusValue().isEmpty()) {
             set = QStringLiteral("%1 = $2").arg(p.col(QStringLiteral("status")));
-            params << t->value;
+            params << t->statusValue();
         } else {
-            set = QStringLiteral("%1 = now()").arg(p.col(t->notNullColumn));
+            set = QStringLiteral("%1 = now()").arg(p.col(t->when.first().column)); // the built-ins' "notNull"
         }
         m_db->exec(QStringLiteral("UPDATE %1 SET %2 WHERE %3 = ANY($1::bigint[])").arg(p.qualifiedTable(), set, p.col(QStringLiteral("id"))),
                    params);

@@ -115,7 +115,7 @@ private slots:
         QVERIFY(op.results.last().contains(res.actionId.toString(QUuid::WithoutBraces)));
         for (qint64 id : ids) {
             const StateDef *to = ctx.profile.state(a.to);
-            QCOMPARE(stateOf(*m_db, ctx.profile, id), to->value.isEmpty() ? to->name : to->value);
+            QCOMPARE(stateOf(*m_db, ctx.profile, id), to->statusValue().isEmpty() ? to->name : to->statusValue());
         }
     }
 

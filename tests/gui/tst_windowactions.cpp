@@ -146,11 +146,12 @@ class TestWindowActions : public QObject {
         };
         const DetailField *status = field(QStringLiteral("status"));
         for (const StateDef &st : p.states) {
-            if (!st.value.isEmpty() && status && status->text == st.value)
-                return st.value;
-            if (const DetailField *f = st.isNullColumn.isEmpty() ? nullptr : field(st.isNullColumn); f && f->isNull)
-                return st.name;
-            if (const DetailField *f = st.notNullColumn.isEmpty() ? nullptr : field(st.notNullColumn); f && !f->isNull)
+            if (!st.statusValue().isEmpty() && status && status->text == st.statusValue())
+                return st.statusValue();
+            // The built-ins' null-based states are one condition on one column.
+            const StateCondition *c = st.when.size() == 1 ? &st.when.first() : nullptr;
+            const DetailField *f = c ? field(c->column) : nullptr;
+            if (f && ((c->op == StateCondition::Op::IsNull && f->isNull) || (c->op == StateCondition::Op::NotNull && !f->isNull)))
                 return st.name;
         }
         return {};

@@ -39,7 +39,7 @@ QList<qint64> insertMessages(PgSession &db, const SchemaProfile &p, const QStrin
             " FROM generate_series(1, $2::int) g RETURNING id");
     }
     QList<qint64> ids;
-    for (const QVariantList &r : db.query(sql, {s->value.isEmpty() ? s->name : s->value, n, ageMinutes, tag}).rows)
+    for (const QVariantList &r : db.query(sql, {s->statusValue().isEmpty() ? s->name : s->statusValue(), n, ageMinutes, tag}).rows)
         ids << r.at(0).toLongLong();
     return ids;
 }
@@ -102,7 +102,7 @@ ActionRequest actionRequest(const QString &action, const QList<qint64> &ids, con
 QString stateValue(const SchemaProfile &p, const QString &name) {
     const StateDef *s = p.state(name);
     Q_ASSERT(s);
-    return s->value.isEmpty() ? s->name : s->value;
+    return s->statusValue().isEmpty() ? s->name : s->statusValue();
 }
 
 } // namespace om::test

@@ -45,24 +45,26 @@ QString ActionFunctionSql::callSql(const QString &idsExpr, int n) const {
 
 QString ActionFunctionSql::newStateValue(const ActionDef &a) const {
     const StateDef *to = m_profile.state(a.to);
-    return to && !to->value.isEmpty() ? to->value : a.to;
+    return to && !to->statusValue().isEmpty() ? to->statusValue() : a.to;
 }
 
 QString ActionFunctionSql::setList(const ActionDef &a) const {
     QStringList sets;
     const StateDef *to = m_profile.state(a.to);
-    if (!to->value.isEmpty())
-        sets << m_profile.col(QStringLiteral("status")) + QLatin1String(" = ") + lit(to->value);
-    else if (!to->isNullColumn.isEmpty())
-        sets << m_profile.col(to->isNullColumn) + QLatin1String(" = NULL");
-    else
-        sets << m_profile.col(to->notNullColumn) + QLatin1String(" = now()");
+    // A single-condition target is reached by the update itself; any other target is reached by
+    // the action's own "set" (the profile parser refused actions whose set cannot reach it).
+    if (const QString v = to->statusValue(); !v.isEmpty())
+        sets << m_profile.col(QStringLiteral("status")) + QLatin1String(" = ") + lit(v);
+    else if (to->reachedImplicitly())
+        sets << m_profile.col(to->when.first().column)
+                    + (to->when.first().op == StateCondition::Op::IsNull ? QLatin1String(" = NULL") : QLatin1String(" = now()"));
     for (const SetClause &c : a.set) {
         const QString column = m_profile.col(c.column);
         switch (c.kind) {
         case SetClause::Kind::Now: sets << column + QLatin1String(" = now()"); break;
         case SetClause::Kind::Null: sets << column + QLatin1String(" = NULL"); break;
         case SetClause::Kind::Text: sets << column + QLatin1String(" = ") + lit(c.text); break;
+        case SetClause::Kind::Bool: sets << column + (c.flag ? QLatin1String(" = true") : QLatin1String(" = false")); break;
         }
     }
     return sets.join(QLatin1String(", "));

@@ -28,11 +28,10 @@ QString textArray(const QStringList &names) {
     return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
-/// The column a state is told by: the status column, or the one tested for NULL.
+/// The column a state is told by: the status column, or the one its first condition tests (an
+/// index that starts with it, or a partial one, holds the state's entries together).
 QString stateColumn(const SchemaProfile &p, const StateDef &s) {
-    if (!s.value.isEmpty())
-        return p.column(QStringLiteral("status"));
-    return p.column(s.isNullColumn.isEmpty() ? s.notNullColumn : s.isNullColumn);
+    return p.column(s.when.isEmpty() ? QStringLiteral("status") : s.when.first().column);
 }
 
 } // namespace

@@ -6,24 +6,33 @@
 #include <QVariant>
 #include <optional>
 
+#include "core/profile/profileerror.h"
+#include "core/profile/statecondition.h"
+
 namespace om {
 
-/// One state a message can be in, and how a row is recognised as being in it.
+/// One state a message can be in, and how a row is recognised as being in it: by all of its
+/// conditions. The profile's shorthands ("value", "isNull", "notNull") are one condition each.
 struct StateDef {
     QString name;          ///< shown to the operator, e.g. PENDING
     QString role;          ///< waiting | inFlight | done | failed | cancelled
-    QString value;         ///< status column equals this value ...
-    QString isNullColumn;  ///< ... or this logical column IS NULL ...
-    QString notNullColumn; ///< ... or this logical column IS NOT NULL
+    QList<StateCondition> when; ///< all must hold (at least one)
     bool terminal = false; ///< huge, never changes again: counted from planner statistics
+
+    /// The status value when the state is exactly "status = value" (the shorthand), else "".
+    QString statusValue() const;
+    /// True when the state is one condition an action reaches by itself (status = value, a
+    /// column set to NULL or to now()); other target states must be reached by the action's set.
+    bool reachedImplicitly() const;
 };
 
 /// One column assignment of an action: `now`, NULL or a text constant.
 struct SetClause {
-    enum class Kind { Now, Null, Text };
+    enum class Kind { Now, Null, Text, Bool };
     QString column; ///< logical column
     Kind kind = Kind::Null;
     QString text;
+    bool flag = false; ///< Kind::Bool
 };
 
 /// How an action (retry, cancel, recoverStuck) changes a row; see the profile's "actions".
@@ -50,7 +59,11 @@ struct AuditDef {
 /// only name columns, never inject SQL text.
 class SchemaProfile {
 public:
-    /// Parses and validates; on failure returns nullopt and a message naming the bad field.
+    /// Parses and validates; on failure returns nullopt and says what is wrong and where (the
+    /// JSON path and line; `fileName` only labels the error).
+    static std::optional<SchemaProfile> fromJson(const QByteArray &json, ProfileError *error, const QString &fileName = {});
+    static std::optional<SchemaProfile> fromFile(const QString &path, ProfileError *error);
+    /// The same, with the error formatted on one line (ProfileError::format).
     static std::optional<SchemaProfile> fromJson(const QByteArray &json, QString *error);
     static std::optional<SchemaProfile> fromFile(const QString &path, QString *error);
     /// The profiles compiled into the binary (app_outbox, batch_work_item, outbox).
@@ -69,6 +82,7 @@ public:
     int stuckTimeoutMinutes = 30;
     QStringList nearMaxRetryStates;
     QStringList failedStates;
+    int maxRetriesConstant = 0;  ///< "maxRetries": N when no column holds the maximum (0: none)
     QMap<QString, ActionDef> actions;
     AuditDef audit;
 
@@ -85,10 +99,19 @@ public:
     const StateDef *state(const QString &name) const;
     /// SQL predicate true for rows in any of `names` (literals inlined so partial indexes match).
     QString statesPredicate(const QStringList &names) const;
-    /// SQL expression giving a row's state name (the status column, or a CASE for null-based states).
+    /// SQL of one state's conditions (AND-ed, parenthesised when more than one).
+    QString stateCondition(const StateDef &s) const;
+    /// SQL of one condition, columns quoted and constants inline.
+    QString conditionSql(const StateCondition &c) const;
+    /// SQL expression giving a row's state name: the status column when every state is a plain
+    /// status value, otherwise a CASE over the states' conditions (first match wins).
     QString stateExpression() const;
-    /// True when retries/maxRetries columns exist (near-max-retry makes sense).
-    bool hasRetries() const { return has(QStringLiteral("retries")) && has(QStringLiteral("maxRetries")); }
+    /// True when every state is "status = value": the status column itself names the state.
+    bool statesAreStatusValues() const;
+    /// True when a retries column exists and the maximum is known (a column or a constant).
+    bool hasRetries() const { return has(QStringLiteral("retries")) && (has(QStringLiteral("maxRetries")) || maxRetriesConstant > 0); }
+    /// The maximum retries as SQL: the quoted column, or the profile's constant.
+    QString maxRetriesSql() const;
 
 private:
     friend class ProfileParser; // fromJson's steps (schemaprofile.cpp)

@@ -70,7 +70,7 @@ struct WhereBuilder {
             // Written exactly as the kit's partial index predicate so that the planner can use it.
             if (p.hasRetries())
                 conds << QStringLiteral("%1 >= greatest(%2 - 1, 1)")
-                             .arg(p.col(QStringLiteral("retries")), p.col(QStringLiteral("maxRetries")));
+                             .arg(p.col(QStringLiteral("retries")), p.maxRetriesSql());
             break;
         case ListFilter::View::Failed:
         case ListFilter::View::All:

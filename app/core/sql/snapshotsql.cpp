@@ -55,14 +55,53 @@ QStringList breakdownColumns(const SchemaProfile &p, int limit) {
     return out;
 }
 
-/// How common a terminal state is, from pg_stats (the CTE `st`): a fraction of all rows.
+/// The fraction of rows (from pg_stats, the CTE `st`) that meet one condition the statistics
+/// know: a value among the most common ones (missing: rarer than the sample saw, 0), NULL or
+/// not. NULL when the column has no statistics yet (never analysed).
+QString conditionFrequency(const SchemaProfile &p, const StateCondition &c) {
+    using Op = StateCondition::Op;
+    const QString att = quoteLiteral(p.column(c.column));
+    auto mcv = [](const QVariant &v) {
+        // pg_stats shows the values as text: booleans as t / f.
+        const QString text = v.typeId() == QMetaType::Bool ? (v.toBool() ? QStringLiteral("t") : QStringLiteral("f")) : v.toString();
+        return QStringLiteral("coalesce(st.freqs[array_position(st.vals, %1)], 0)").arg(quoteLiteral(text));
+    };
+    QString f;
+    switch (c.op) {
+    case Op::IsNull: f = QStringLiteral("st.null_frac"); break;
+    case Op::NotNull: f = QStringLiteral("1 - st.null_frac"); break;
+    case Op::IsTrue: f = mcv(true); break;
+    case Op::IsFalse: f = mcv(false); break;
+    case Op::Equals:
+    case Op::In: {
+        QStringList terms;
+        for (const QVariant &v : c.values)
+            terms << mcv(v);
+        f = terms.join(QLatin1String(" + "));
+        break;
+    }
+    case Op::Before:
+    case Op::After:
+    case Op::Compare: return QStringLiteral("NULL::float8"); // the parser keeps these out of terminal states
+    }
+    return QStringLiteral("(SELECT %1 FROM st WHERE st.att = %2)::float8").arg(f, att);
+}
+
+/// How common a terminal state is, from pg_stats (the CTE `st`): a fraction of all rows. One
+/// condition reads its own statistic; several are multiplied as independent, which is how the
+/// planner itself estimates a conjunction (so the figure is an estimate, shown as one).
 QString frequencyExpr(const SchemaProfile &p, const StateDef &s) {
-    if (!s.value.isEmpty())
+    if (const QString v = s.statusValue(); !v.isEmpty())
         return QStringLiteral("(SELECT st.freqs[array_position(st.vals, %1)] FROM st WHERE st.att = %2)::float8")
-            .arg(quoteLiteral(s.value), quoteLiteral(p.column(QStringLiteral("status"))));
-    if (!s.isNullColumn.isEmpty())
-        return QStringLiteral("(SELECT st.null_frac FROM st WHERE st.att = %1)::float8").arg(quoteLiteral(p.column(s.isNullColumn)));
-    return QStringLiteral("(SELECT 1 - st.null_frac FROM st WHERE st.att = %1)::float8").arg(quoteLiteral(p.column(s.notNullColumn)));
+            .arg(quoteLiteral(v), quoteLiteral(p.column(QStringLiteral("status"))));
+    if (s.when.size() == 1 && s.when.first().op == StateCondition::Op::IsNull)
+        return QStringLiteral("(SELECT st.null_frac FROM st WHERE st.att = %1)::float8").arg(quoteLiteral(p.column(s.when.first().column)));
+    if (s.when.size() == 1 && s.when.first().op == StateCondition::Op::NotNull)
+        return QStringLiteral("(SELECT 1 - st.null_frac FROM st WHERE st.att = %1)::float8").arg(quoteLiteral(p.column(s.when.first().column)));
+    QStringList factors;
+    for (const StateCondition &c : s.when)
+        factors << conditionFrequency(p, c);
+    return QLatin1Char('(') + factors.join(QLatin1String(" * ")) + QLatin1Char(')');
 }
 
 /// The exact count of a rare terminal state through the index that serves it, only while the
@@ -123,8 +162,7 @@ QString nearMaxColumn(const SchemaProfile &p) {
     // the kit's near-max partial index, so the count is an index-only scan of that index
     // (a sum of one count per state made the planner AND two bitmaps and visit the heap).
     return QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3 >= greatest(%4 - 1, 1)) AS near_max")
-        .arg(p.qualifiedTable(), p.statesPredicate(p.nearMaxRetryStates), p.col(QStringLiteral("retries")),
-             p.col(QStringLiteral("maxRetries")));
+        .arg(p.qualifiedTable(), p.statesPredicate(p.nearMaxRetryStates), p.col(QStringLiteral("retries")), p.maxRetriesSql());
 }
 
 /// rel (the planner's row estimate and the current pages), st (pg_stats), and the optional ones.
