@@ -1,11 +1,13 @@
 #include "cli/checkprofilecommand.h"
 #include "cli/appidentity.h"
 #include "cli/installpaths.h"
+#include "core/profile/jsonlocator.h"
 #include "core/profile/profilecheck.h"
 #include "pg/connectioninfo.h"
 #include "pg/gateway.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QTimer>
 #include <cstdio>
 
@@ -43,6 +45,11 @@ int runCheckProfile(int &argc, char **argv, const Options &o) {
     config.connInfo = o.conninfo;
     config.readOnly = true; // a check only reads: let the database refuse anything else
     Gateway gateway(config);
+    // The profile's own text, to name the line of each finding (a built-in id has none).
+    QByteArray text;
+    if (QFile file(o.checkProfile); file.open(QIODevice::ReadOnly))
+        text = file.readAll();
+    const JsonLocator locator(text);
     const ProfileCheck check(*profile);
     int status = 2;
     QTimer::singleShot(0, &app, [&] {
@@ -50,7 +57,9 @@ int runCheckProfile(int &argc, char **argv, const Options &o) {
             Lane::Monitor, &app, [check](PgSession &s) { return check.run(s); },
             [&](const ProfileCheckReport &r) {
                 print(stdout, QCoreApplication::translate("main", "Checking %1 against %2 on %3\n").arg(o.checkProfile, r.table, ConnectionInfo::describe(o.conninfo)));
-                print(stdout, r.lines(o.checkProfile).join(QLatin1Char('\n')) + QLatin1Char('\n'));
+                const auto lineOf = [&locator](const QString &path) { return locator.line(path); };
+                print(stdout, r.lines(o.checkProfile, text.isEmpty() ? std::function<int(const QString &)>() : lineOf)
+                                  .join(QLatin1Char('\n')) + QLatin1Char('\n'));
                 status = r.ok() ? 0 : 1;
                 QCoreApplication::quit();
             },

@@ -145,7 +145,7 @@ private slots:
                         { "name": "FAILED", "role": "failed", "value": "failed" } ],
             "waiting": { "states": ["QUEUED"] } })").object());
         const ProfileCheckReport r = check(p);
-        const ProfileFinding *f = findingAt(r, QStringLiteral("states[2].value"));
+        const ProfileFinding *f = findingAt(r, QStringLiteral("states[2]"));
         QVERIFY2(f && f->message.contains(QStringLiteral("queued, done")), qPrintable(describe(r)));
         QCOMPARE(r.count(ProfileFinding::Severity::Error), 1);
     }

@@ -62,10 +62,13 @@ int ProfileCheckReport::count(ProfileFinding::Severity s) const {
     return n;
 }
 
-QStringList ProfileCheckReport::lines(const QString &file) const {
+QStringList ProfileCheckReport::lines(const QString &file, const std::function<int(const QString &)> &lineOf) const {
     QStringList out;
-    const QString prefix = file.isEmpty() ? QString() : file + QLatin1String(": ");
     for (const ProfileFinding &f : findings) {
+        // "file:12: columns.retries: error: …", as compilers say it, so that editors jump there.
+        const QString prefix = file.isEmpty() ? QString()
+                             : lineOf ? QStringLiteral("%1:%2: ").arg(file).arg(lineOf(f.path))
+                                      : file + QLatin1String(": ");
         const QString level = f.severity == Severity::Error ? CheckText::tr("error")
                             : f.severity == Severity::Warning ? CheckText::tr("warning") : CheckText::tr("note");
         out << QStringLiteral("%1%2: %3: %4").arg(prefix, f.path, level, f.message);
@@ -130,10 +133,11 @@ void ProfileCheck::checkColumns(PgSession &s, ProfileCheckReport &r) const {
         if (it.key() == QLatin1String("status") && c->isEnum)
             for (int i = 0; i < m_profile.states.size(); ++i) {
                 const StateDef &st = m_profile.states.at(i);
-                if (!st.value.isEmpty() && !c->labels.contains(st.value))
-                    r.findings << ProfileFinding{Severity::Error, QStringLiteral("states[%1].value").arg(i),
+                const QString value = st.statusValue();
+                if (!value.isEmpty() && !c->labels.contains(value))
+                    r.findings << ProfileFinding{Severity::Error, QStringLiteral("states[%1]").arg(i),
                                                  CheckText::tr("State %1: \"%2\" is not a value of the enum %3 (%4).")
-                                                     .arg(st.name, st.value, c->type, c->labels.join(QLatin1String(", ")))};
+                                                     .arg(st.name, value, c->type, c->labels.join(QLatin1String(", ")))};
             }
     }
 }

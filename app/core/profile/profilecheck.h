@@ -6,6 +6,7 @@
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 namespace om {
 
@@ -40,8 +41,9 @@ struct ProfileCheckReport {
 
     int count(ProfileFinding::Severity s) const;
     bool ok() const { return count(ProfileFinding::Severity::Error) == 0; }
-    /// The report for a terminal or a details box; `file` prefixes every finding's path.
-    QStringList lines(const QString &file) const;
+    /// The report for a terminal or a details box; `file` prefixes every finding's path, with the
+    /// line the path is on when `lineOf` is given (JsonLocator::line of the profile's text).
+    QStringList lines(const QString &file, const std::function<int(const QString &)> &lineOf = {}) const;
     /// One line for a banner: "2 problems, 1 warning: columns.retries: …" (the first error).
     QString summary() const;
 };
