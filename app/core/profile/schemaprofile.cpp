@@ -266,6 +266,14 @@ public:
         if (prof.audit.reasonMaxLength < kMinReasonMaxLength || prof.audit.reasonMaxLength > kMaxReasonMaxLength)
             fail(tr("\"audit.reasonMaxLength\" must be between 10 and 100000."));
     }
+
+    void columnTypes(const QJsonObject &o) {
+        QStringList timeColumns = prof.m_columns.keys();
+        timeColumns.removeAll(QStringLiteral("id"));
+        QString message;
+        if (!ColumnTypes::parse(o, timeColumns, &prof.types, &message))
+            fail(message);
+    }
 };
 
 std::optional<SchemaProfile> SchemaProfile::fromJson(const QByteArray &json, QString *error) {
@@ -284,6 +292,7 @@ std::optional<SchemaProfile> SchemaProfile::fromJson(const QByteArray &json, QSt
         p.views(o);
         p.actions(o);
         p.audit(o);
+        p.columnTypes(o);
     }
     if (!p.error.isEmpty()) {
         if (error)
