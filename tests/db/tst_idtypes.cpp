@@ -9,6 +9,7 @@
 #include "core/triage/detailquery.h"
 #include "core/triage/idlist.h"
 #include "core/triage/listquery.h"
+#include "core/sql/sqltext.h"
 #include "messageids.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -129,7 +130,7 @@ private slots:
         const bool sqlDesc = sort.key == ListSort::Key::Age ? !descending : descending;
         const QString dir = sqlDesc ? QStringLiteral("DESC") : QStringLiteral("ASC");
         QList<MessageId> all;
-        for (const QVariantList &r : m_db->rows(QStringLiteral("SELECT %1::text FROM %2 ORDER BY %3 %4, %1 %4")
+        for (const QVariantList &r : m_db->rows(QStringLiteral("SELECT %1::text AS om_id FROM %2 ORDER BY %3 %4, %1 %4")
                                                     .arg(p.col(QStringLiteral("id")), p.qualifiedTable(), sortCol, dir)))
             all << MessageId::fromText(r.at(0).toString());
         QCOMPARE(paged.size(), 150);

@@ -9,8 +9,8 @@ namespace {
 /// col <= 1.5 ⇔ col <= 1 (floor); and a bigint constant keeps the column's integer index usable.
 QString epochBound(const QString &bound, const QString &op, int perSecond) {
     const bool upward = op == QLatin1String("<") || op == QLatin1String(">=");
-    const QString scaled = perSecond == 1 ? QStringLiteral("extract(epoch from %1)").arg(bound)
-                                          : QStringLiteral("extract(epoch from %1) * %2").arg(bound).arg(perSecond);
+    const QString scaled = perSecond == 1 ? QStringLiteral("extract(epoch from (%1))").arg(bound)
+                                          : QStringLiteral("extract(epoch from (%1)) * %2").arg(bound).arg(perSecond);
     return QStringLiteral("%1(%2)::bigint").arg(upward ? QStringLiteral("ceil") : QStringLiteral("floor"), scaled);
 }
 
@@ -50,7 +50,7 @@ QString timeCompare(const SchemaProfile &p, const QString &logical, const QStrin
     const QString c = p.col(logical);
     switch (p.types.time(logical)) {
     case TimeType::TimestampTz: return QStringLiteral("%1 %2 %3").arg(c, op, bound);
-    case TimeType::Timestamp: return QStringLiteral("%1 %2 (%3 AT TIME ZONE %4)").arg(c, op, bound, zone(p));
+    case TimeType::Timestamp: return QStringLiteral("%1 %2 ((%3) AT TIME ZONE %4)").arg(c, op, bound, zone(p));
     case TimeType::EpochSeconds: return QStringLiteral("%1 %2 %3").arg(c, op, epochBound(bound, op, 1));
     case TimeType::EpochMillis: return QStringLiteral("%1 %2 %3").arg(c, op, epochBound(bound, op, 1000));
     }
