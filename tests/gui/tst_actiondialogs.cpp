@@ -128,8 +128,8 @@ private slots:
         ActionResult r;
         r.auditName = QStringLiteral("RETRY_FAILED");
         r.changedIds = messageIds({1, 2, 3});
-        r.skipped = {{4, SkipReason::Locked, QStringLiteral("FAILED")}, {5, SkipReason::StateChanged, QStringLiteral("SENT")},
-                     {6, SkipReason::Gone, QString()}};
+        r.skipped = {{MessageId(4), SkipReason::Locked, QStringLiteral("FAILED")},
+                     {MessageId(5), SkipReason::StateChanged, QStringLiteral("SENT")}, {MessageId(6), SkipReason::Gone, QString()}};
         r.skippedTotal = 3;
         ResultDialog d(QStringLiteral("Retry"), r);
         QAbstractItemModelTester tester(d.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
