@@ -347,6 +347,18 @@
         <source>%1 d</source>
         <translation>%1 日</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a message id (a positive whole number).</source>
+        <translation>「%1」はメッセージ ID ではありません（正の整数で指定してください）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a message id (a UUID such as 0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90).</source>
+        <translation>「%1」はメッセージ ID ではありません（0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90 のような UUID で指定してください）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a message id (at most %2 characters, no control characters).</source>
+        <translation>「%1」はメッセージ ID ではありません（%2 文字以内、制御文字なし）。</translation>
+    </message>
 </context>
 <context>
     <name>om::ActionController</name>
@@ -663,6 +675,37 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>The audit list stops at %1 rows to keep memory bounded; narrow the filter, or export to CSV for all of them.</source>
         <translation>メモリを抑えるため監査一覧は %1 行で止まります。フィルターを絞り込むか、すべての行は CSV にエクスポートしてください。</translation>
+    </message>
+    <message>
+        <source>Profile %1 names no audit table, so there is no audit trail and no actions (a change needs its audit row). To record actions, add an &quot;audit&quot; section to the profile naming a table with the message id, action, reason, old and new state, who and when; the admin kit can create one.</source>
+        <translation>プロファイル %1 は監査テーブルを指定していないため、監査証跡も操作もありません（変更には必ず監査行が必要です）。操作を記録するには、メッセージ ID・操作・理由・変更前後の状態・実行者・日時を持つテーブルを指定する &quot;audit&quot; セクションをプロファイルに追加してください。管理キットで作成できます。</translation>
+    </message>
+</context>
+<context>
+    <name>om::ColumnTypes</name>
+    <message>
+        <source>&quot;types.id&quot; must be one of %1.</source>
+        <translation>&quot;types.id&quot; は %1 のいずれかにしてください。</translation>
+    </message>
+    <message>
+        <source>&quot;types&quot; names &quot;%1&quot;, which is not a mapped time column (%2).</source>
+        <translation>&quot;types&quot; の &quot;%1&quot; は対応付けられた時刻列ではありません（%2）。</translation>
+    </message>
+    <message>
+        <source>&quot;types.%1&quot; must be one of %2.</source>
+        <translation>&quot;types.%1&quot; は %2 のいずれかにしてください。</translation>
+    </message>
+    <message>
+        <source>&quot;timeZone&quot; must name a time zone such as &quot;Europe/Berlin&quot; or &quot;UTC&quot;.</source>
+        <translation>&quot;timeZone&quot; には &quot;Europe/Berlin&quot; や &quot;UTC&quot; のようなタイムゾーン名を指定してください。</translation>
+    </message>
+    <message>
+        <source>A &quot;timestamp&quot; column (without time zone) needs the zone its times are written in: add &quot;timeZone&quot;, e.g. &quot;timeZone&quot;: &quot;Europe/Berlin&quot; (or &quot;UTC&quot;).</source>
+        <translation>&quot;timestamp&quot; 列（タイムゾーンなし）には、時刻が書かれたタイムゾーンが必要です。&quot;timeZone&quot; を追加してください（例: &quot;timeZone&quot;: &quot;Europe/Berlin&quot;、または &quot;UTC&quot;）。</translation>
+    </message>
+    <message>
+        <source>&quot;audit.messageIdType&quot; must be one of %1.</source>
+        <translation>&quot;audit.messageIdType&quot; は %1 のいずれかにしてください。</translation>
     </message>
 </context>
 <context>
@@ -1232,10 +1275,6 @@ from %6</source>
 <context>
     <name>om::IdList</name>
     <message>
-        <source>&quot;%1&quot; is not a message id.</source>
-        <translation>「%1」はメッセージ ID ではありません。</translation>
-    </message>
-    <message>
         <source>More than %1 ids: narrow the list or use another filter.</source>
         <translation>ID が %1 件を超えています。リストを絞るか、別のフィルターを使ってください。</translation>
     </message>
@@ -1446,6 +1485,10 @@ from %6</source>
         <source>Failed within the range and still failed: %1</source>
         <translation>期間内に失敗し、現在も失敗のまま: %1 件</translation>
     </message>
+    <message>
+        <source>This profile names no audit table: actions are not possible and none are reported; the numbers below come from the table itself.</source>
+        <translation>このプロファイルは監査テーブルを指定していません。操作はできず、報告される操作もありません。以下の数値はテーブル自体から得たものです。</translation>
+    </message>
 </context>
 <context>
     <name>om::ListQuery</name>
@@ -1620,6 +1663,10 @@ from %6</source>
     <message>
         <source>access not known yet: privileges could not be checked (%1)</source>
         <translation>権限はまだ不明: 権限を確認できませんでした (%1)</translation>
+    </message>
+    <message>
+        <source>the profile names no audit table, and a change needs its audit row: add an &quot;audit&quot; section and &quot;actions&quot; to the profile to allow them</source>
+        <translation>プロファイルに監査テーブルがなく、変更には監査行が必要です。操作を許可するには、プロファイルに &quot;audit&quot; セクションと &quot;actions&quot; を追加してください</translation>
     </message>
 </context>
 <context>

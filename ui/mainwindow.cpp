@@ -55,7 +55,7 @@ DashboardView *MainWindow::buildTabs() {
     m_audit->setHistory(dashboard->store(), dashboard->storeKey()); // the report draws the dashboard's charts
     setCentralWidget(m_tabs);
     // From an audit row to the message it changed.
-    connect(m_audit, &AuditView::messageOpenRequested, this, [this](qint64 id) {
+    connect(m_audit, &AuditView::messageOpenRequested, this, [this](const MessageId &id) {
         m_tabs->setCurrentWidget(m_triage);
         m_triage->detailPane()->showMessage(id);
     });
@@ -76,7 +76,7 @@ void MainWindow::setupActions() {
 }
 
 void MainWindow::connectScope() {
-    connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<qint64> &ids) { m_actions->setSelection(ids); });
+    connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<MessageId> &ids) { m_actions->setSelection(ids); });
     // While the ids box holds a mistake the list still shows the last valid filter (perhaps no
     // ids at all): acting on "everything matching" then would not be what the operator typed, so
     // only a selection can be acted on until the box is right again.

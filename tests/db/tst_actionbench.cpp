@@ -25,7 +25,7 @@ class TestActionBench : public QObject {
     ActionRequest retry(const QList<qint64> &ids) const {
         ActionRequest r;
         r.action = QStringLiteral("retry");
-        r.ids = ids;
+        r.ids = messageIds(ids);
         r.reason = QStringLiteral("benchmark: retry after the downstream fix");
         r.fillWorkstation();
         return r;

@@ -106,7 +106,7 @@ class TestActionFault : public QObject {
             f.stuckTimeoutMinutes = 60;
             r.filter = f;
         } else {
-            r.ids = ids;
+            r.ids = messageIds(ids);
         }
         Q_UNUSED(p);
         return r;
@@ -156,7 +156,7 @@ class TestActionFault : public QObject {
         try {
             const ActionResult res = runner.run(session, r, &progress);
             out.outcome = Reported::Outcome::Committed;
-            out.changedIds = res.changedIds;
+            out.changedIds = idNumbers(res.changedIds);
         } catch (const PgError &e) {
             if (e.kind == PgError::Kind::InDoubt) {
                 // What the window does: "unknown", then a new connection re-checks.
@@ -166,7 +166,7 @@ class TestActionFault : public QObject {
                 out.outcome = rc.outcome == ActionRecheck::Outcome::Committed  ? Reported::Outcome::Committed
                             : rc.outcome == ActionRecheck::Outcome::RolledBack ? Reported::Outcome::RolledBack
                                                                                : Reported::Outcome::Unknown;
-                out.changedIds = rc.changedIds;
+                out.changedIds = idNumbers(rc.changedIds);
             } else {
                 out.outcome = Reported::Outcome::RolledBack; // "failed; nothing was changed"
             }

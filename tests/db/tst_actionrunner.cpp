@@ -80,15 +80,15 @@ private slots:
         ActionRunner runner(p);
         const ActionPreview pv = runner.preview(*s, r);
         QCOMPARE(pv.eligible, qint64(eligible.size()));
-        QCOMPARE(pv.eligibleIds, eligible);
+        QCOMPARE(idNumbers(pv.eligibleIds), eligible);
         QCOMPARE(pv.sampleKeys.size(), qMin(10, int(eligible.size())));
 
         const ActionResult res = runner.run(*s, r);
-        QCOMPARE(res.changedIds, eligible);
+        QCOMPARE(idNumbers(res.changedIds), eligible);
         QCOMPARE(res.skippedTotal, qint64(other.size() + 1));
         QCOMPARE(res.count(SkipReason::StateChanged), qint64(other.size()));
         QCOMPARE(res.count(SkipReason::Gone), qint64(1));
-        QCOMPARE(res.skipped.last().id, gone);
+        QCOMPARE(res.skipped.last().id, MessageId(gone));
 
         // In the database: every changed row in the target state with exactly one audit row.
         const StateDef *to = p.state(a.to);
@@ -137,7 +137,7 @@ private slots:
         const QList<qint64> fresh = insertMessages(*m_db, p, inFlight, 2, p.stuckTimeoutMinutes - 1);
         auto s = actionSession();
         const ActionResult res = ActionRunner(p).run(*s, actionRequest(QStringLiteral("recoverStuck"), old + fresh));
-        QCOMPARE(res.changedIds, old);
+        QCOMPARE(idNumbers(res.changedIds), old);
         QCOMPARE(res.count(SkipReason::StateChanged), qint64(2));
         for (qint64 id : fresh)
             QCOMPARE(stateOf(*m_db, p, id), inFlight);
@@ -154,9 +154,9 @@ private slots:
         all.filter = f;
         const ActionPreview pv = ActionRunner(p).preview(*s, all);
         QCOMPARE(pv.eligible, qint64(3));
-        QCOMPARE(pv.eligibleIds, more);
+        QCOMPARE(idNumbers(pv.eligibleIds), more);
         const ActionResult res2 = ActionRunner(p).run(*s, all);
-        QCOMPARE(res2.changedIds, more);
+        QCOMPARE(idNumbers(res2.changedIds), more);
         QCOMPARE(res2.skippedTotal, qint64(0));
         for (qint64 id : fresh)
             QCOMPARE(stateOf(*m_db, p, id), inFlight);
@@ -193,7 +193,7 @@ private slots:
         QVERIFY2(ms < 1000, qPrintable(QString::number(ms))); // not the lock's 30 s, not even lock_timeout
         QCOMPARE(res.changed(), qint64(4));
         QCOMPARE(res.skipped.size(), 1);
-        QCOMPARE(res.skipped.first().id, ids.at(2));
+        QCOMPARE(res.skipped.first().id, MessageId(ids.at(2)));
         QCOMPARE(res.skipped.first().reason, SkipReason::Locked);
         QCOMPARE(auditCount(*m_db, p, {ids.at(2)}, a.auditName), qint64(0));
         const StateDef *from = p.state(a.from.first());
@@ -225,7 +225,7 @@ private slots:
         const QVariantList before = m_db->rows(QStringLiteral("SELECT * FROM %1 WHERE %2 = $1").arg(p.qualifiedTable(), p.col("id")), {ids.at(1)}).first();
 
         const ActionResult res = runner.run(*s, r);
-        QCOMPARE(res.changedIds, (QList<qint64>{ids.at(0), ids.at(2)}));
+        QCOMPARE(idNumbers(res.changedIds), (QList<qint64>{ids.at(0), ids.at(2)}));
         QCOMPARE(res.skipped.size(), 1);
         QCOMPARE(res.skipped.first().reason, SkipReason::StateChanged);
         const QVariantList after = m_db->rows(QStringLiteral("SELECT * FROM %1 WHERE %2 = $1").arg(p.qualifiedTable(), p.col("id")), {ids.at(1)}).first();

@@ -6,6 +6,7 @@
 #include "core/dashboard/snapshotquery.h"
 #include "core/sql/sqltext.h"
 #include "core/triage/listquery.h"
+#include "messageids.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -143,7 +144,7 @@ private slots:
         const QList<MessageRow> near = listAll(ListFilter::View::NearMaxRetry);
         QSet<qint64> got;
         for (const MessageRow &r : near) {
-            got.insert(r.id);
+            got.insert(r.id.number());
             QCOMPARE(r.maxRetries, 5); // the constant, shown as the column would be
             QVERIFY(r.retries >= 4);
             QVERIFY(r.state == QLatin1String("READY") || r.state == QLatin1String("ABANDONED"));
@@ -153,14 +154,14 @@ private slots:
 
         got.clear();
         for (const MessageRow &r : listAll(ListFilter::View::Stuck))
-            got.insert(r.id);
+            got.insert(r.id.number());
         const QSet<qint64> stuck = ids(QStringLiteral("%1 AND locked_until < now() - interval '30 minutes'").arg(QLatin1String(kReady)));
         QCOMPARE(got.size(), stuck.size());
         QCOMPARE(got, stuck);
 
         got.clear();
         for (const MessageRow &r : listAll(ListFilter::View::Failed)) {
-            got.insert(r.id);
+            got.insert(r.id.number());
             QCOMPARE(r.state, QStringLiteral("ABANDONED"));
         }
         QCOMPARE(got, ids(QLatin1String(kAbandoned)));
@@ -194,7 +195,7 @@ private slots:
         r.osUser = QStringLiteral("alice");
         QSet<qint64> expected;
         for (const QVariantList &row : pick) {
-            r.ids << row.at(0).toLongLong();
+            r.ids << MessageId(row.at(0).toLongLong());
             if (row.at(1).toInt() == 1)
                 expected.insert(row.at(0).toLongLong());
         }
@@ -202,9 +203,10 @@ private slots:
         const qint64 pendingBefore = count(QLatin1String(kPending));
         const qint64 auditBefore = m_db->scalar(QStringLiteral("SELECT count(*) FROM lib_outbox_audit")).toLongLong();
         const ActionResult res = ActionRunner(m_p).run(m_db->session(), r);
-        QCOMPARE(QSet<qint64>(res.changedIds.cbegin(), res.changedIds.cend()), expected);
+        const QList<qint64> changed = idNumbers(res.changedIds);
+        QCOMPARE(QSet<qint64>(changed.cbegin(), changed.cend()), expected);
         // Exactly those rows are now PENDING, and nothing else moved there.
-        const QString idList = sql::bigintArray(QList<qint64>(expected.cbegin(), expected.cend()));
+        const QString idList = sql::idArrayLiteral(messageIds(QList<qint64>(expected.cbegin(), expected.cend())));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM lib_outbox WHERE id = ANY($1::bigint[]) AND %1").arg(QLatin1String(kPending)), {idList}).toLongLong(),
                  qint64(expected.size()));
         QCOMPARE(count(QLatin1String(kPending)), pendingBefore + expected.size());
@@ -223,7 +225,7 @@ private slots:
         ActionRequest r;
         r.action = QStringLiteral("cancel");
         r.reason = QStringLiteral("poison message, abandoned by hand");
-        r.ids = {ready, inFlight};
+        r.ids = {MessageId(ready), MessageId(inFlight)};
         const ActionResult res = ActionRunner(m_p).run(m_db->session(), r);
         QCOMPARE(res.changedIds, QList<qint64>{ready});
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT (%1) FROM lib_outbox WHERE id = $1").arg(m_p.stateExpression()), {ready}).toString(), QStringLiteral("ABANDONED"));

@@ -1,6 +1,7 @@
 // The triage list's SQL against brute force: for each profile, every filter's WHERE returns
 // exactly the rows a C++ evaluation of the same rules over all rows returns, keyset pages in every
 // order concatenate to the brute-force order, and hostile key text is matched literally.
+#include "messageids.h"
 #include "core/triage/listquery.h"
 #include "profilerows.h"
 #include "testdatabase.h"
@@ -313,7 +314,7 @@ private slots:
         PgSession &s = m_db->session();
         for (int guard = 0; guard < 1000; ++guard) {
             const MessagePage page = q.fetchPage(s, req);
-            for (const MessageRow &m : page.rows) got << m.id;
+            for (const MessageRow &m : page.rows) got << m.id.number();
             if (page.atEnd) break;
             req = req.after(page.rows.last());
         }
@@ -338,7 +339,7 @@ private slots:
         for (int i = 1; i < page.rows.size(); ++i)
             QVERIFY(page.rows[i - 1].ageSeconds >= page.rows[i].ageSeconds);
         const auto value = [&](const QString &sqlExpression) {
-            return m_db->scalar(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1").arg(sqlExpression, p.qualifiedTable(), p.col("id")), {first.id});
+            return m_db->scalar(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1").arg(sqlExpression, p.qualifiedTable(), p.col("id")), {first.id.text()});
         };
         QCOMPARE(first.created.toMSecsSinceEpoch(),
                  qRound64(value(QStringLiteral("extract(epoch from %1)::float8").arg(p.col("createdAt"))).toDouble() * 1000));

@@ -1,6 +1,7 @@
 // The reason dialog's validation (empty, spaces, too short, too long, control characters,
 // Japanese through an input method), the result dialog's model, and the controller's actions:
 // present only where they make sense, absent in read-only mode.
+#include "messageids.h"
 #include "actions/actioncontroller.h"
 #include "actions/reasondialog.h"
 #include "actions/resultdialog.h"
@@ -126,9 +127,9 @@ private slots:
     void resultDialogListsSkipped() {
         ActionResult r;
         r.auditName = QStringLiteral("RETRY_FAILED");
-        r.changedIds = {1, 2, 3};
-        r.skipped = {{4, SkipReason::Locked, QStringLiteral("FAILED")}, {5, SkipReason::StateChanged, QStringLiteral("SENT")},
-                     {6, SkipReason::Gone, QString()}};
+        r.changedIds = messageIds({1, 2, 3});
+        r.skipped = {{MessageId(4), SkipReason::Locked, QStringLiteral("FAILED")},
+                     {MessageId(5), SkipReason::StateChanged, QStringLiteral("SENT")}, {MessageId(6), SkipReason::Gone, QString()}};
         r.skippedTotal = 3;
         ResultDialog d(QStringLiteral("Retry"), r);
         QAbstractItemModelTester tester(d.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -155,14 +156,14 @@ private slots:
         ActionResult one;
         one.auditName = QStringLiteral("RETRY_FAILED");
         one.toState = QStringLiteral("PENDING");
-        one.changedIds = {4711};
+        one.changedIds = messageIds({4711});
         const QString single = ResultDialog(QStringLiteral("Retry"), one).summary();
         ActionResult three = one;
-        three.changedIds = {1, 2, 3};
+        three.changedIds = messageIds({1, 2, 3});
         const QString several = ResultDialog(QStringLiteral("Retry"), three).summary();
         ActionResult many = one;
         for (qint64 id = 100; id < 150; ++id)
-            many.changedIds << id;
+            many.changedIds << MessageId(id);
         const QString fifty = ResultDialog(QStringLiteral("Retry"), many).summary();
         for (const QString &text : {single, several, fifty})
             QVERIFY2(text.contains(QStringLiteral("PENDING")) && text.contains(QStringLiteral("RETRY_FAILED")) && !text.contains(QStringLiteral("(s)")),
@@ -184,11 +185,11 @@ private slots:
         QCOMPARE(c.actions().size(), 3);
         for (QAction *a : c.actions())
             QVERIFY(!a->isEnabled()); // nothing chosen
-        c.setSelection({1, 2}, {QStringLiteral("FAILED")});
+        c.setSelection(messageIds({1, 2}), {QStringLiteral("FAILED")});
         QVERIFY(c.action("retry")->isEnabled());
         QVERIFY(c.action("cancel")->isEnabled());
         QVERIFY(!c.action("recoverStuck")->isEnabled());
-        c.setSelection({1}, {QStringLiteral("PROCESSING")});
+        c.setSelection(messageIds({1}), {QStringLiteral("PROCESSING")});
         QVERIFY(!c.action("retry")->isEnabled());
         QVERIFY(c.action("recoverStuck")->isEnabled());
         c.setSelection({});
@@ -212,10 +213,10 @@ private slots:
         QVERIFY(IdList::parse(QStringLiteral("0"), 10).ids.isEmpty()); // ids are positive
         QVERIFY(IdList::parse(QStringLiteral("  "), 10).problem.isEmpty());
         ListFilter byIds;
-        byIds.ids = {1042, 1043};
+        byIds.ids = messageIds({1042, 1043});
         QCOMPARE(ScopeWords::conditions(byIds), QStringLiteral("id = 1042 / 1043"));
         for (qint64 id = 1; id <= 12; ++id)
-            byIds.ids << id;
+            byIds.ids << MessageId(id);
         QCOMPARE(ScopeWords::conditions(byIds), QStringLiteral("id = 1042 / 1043 / 1 / 2 / 3 / 4 / 5 / 6 / 7 / 8 and 4 more"));
         QCOMPARE(ListFilter::fromJson(byIds.toJson()), byIds);
 

@@ -2,6 +2,7 @@
 // the model and the incident report as a PDF that renders (with Japanese) for every built-in
 // profile's audit table; filters, CSV export, "open the message", and a window logged in as an
 // auditor offering no action.
+#include "messageids.h"
 #include "actionfixture.h"
 #include "actions/accessstatus.h"
 #include "audit/auditmodel.h"
@@ -145,7 +146,7 @@ private slots:
         QCOMPARE(model.rowAt(0).auditId, newestId.toLongLong());
         QCOMPARE(model.rowAt(0).messageKey,
                  m_db->scalar(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1").arg(p.col("key"), p.qualifiedTable(), p.col("id")),
-                              {model.rowAt(0).messageId}).toString());
+                              {model.rowAt(0).messageId.text()}).toString());
         QVERIFY(model.rowAt(0).messageKey.startsWith(QStringLiteral("ORD-")));
         QCOMPARE(model.data(model.index(0, AuditModel::OsUserHost)).toString(), QStringLiteral("tanaka@ops-pc"));
         QCOMPARE(model.data(model.index(0, AuditModel::StatusChange)).toString(), QStringLiteral("FAILED → PENDING"));
@@ -197,7 +198,7 @@ private slots:
             if (b->text() == "Open message")
                 b->click();
         QCOMPARE(open.count(), 1);
-        QCOMPARE(open.first().at(0).toLongLong(), view.model()->rowAt(2).messageId);
+        QCOMPARE(open.first().at(0).value<MessageId>(), view.model()->rowAt(2).messageId);
     }
 
     void incidentReportRendersWithJapanese_data() { addProfileRows(); }

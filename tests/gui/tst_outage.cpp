@@ -3,6 +3,7 @@
 // watchdog's bound, greys what it can no longer refresh without widening the window, offers
 // "Reconnect now", and recovers by itself when the network is back; closing the window while
 // frozen finishes at once. Every built-in profile.
+#include "messageids.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
 #include "actionfixture.h"
@@ -132,7 +133,7 @@ private slots:
         triage->setView(ListFilter::View::All);
         QTRY_VERIFY_WITH_TIMEOUT(!triage->model()->isLoading() && triage->model()->rowCount() > 0 && !triage->dataAgeText().isEmpty(), 15000);
         triage->table()->selectRow(0);
-        QTRY_VERIFY_WITH_TIMEOUT(triage->detailPane()->messageId() != 0 && !triage->detailPane()->dataAgeText().isEmpty(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!triage->detailPane()->messageId().isNull() && !triage->detailPane()->dataAgeText().isEmpty(), 15000);
         QTRY_VERIFY_WITH_TIMEOUT(!audit->model()->isLoading() && !audit->dataAgeText().isEmpty(), 15000);
         const QColor live = triage->table()->palette().color(QPalette::Active, QPalette::Text);
         QVERIFY(!triage->isStale() && !audit->isStale() && !triage->detailPane()->isStale());
@@ -150,7 +151,7 @@ private slots:
         }
         // Still readable: the rows and the selection stay.
         QVERIFY(triage->model()->rowCount() > 0);
-        QVERIFY(triage->detailPane()->messageId() != 0);
+        QVERIFY(!triage->detailPane()->messageId().isNull());
         if (profileId == QLatin1String("app_outbox") && screenshotsWanted()) {
             QTest::qWait(3000); // the ages have counted on
             saveScreenshot(&w, QStringLiteral("outage-triage"));

@@ -2,6 +2,7 @@
 // part, says the whole is too large to show, and "Save to file…" writes all of it. For each
 // built-in profile with a payload column (batch_work_item has none). The limit is lowered for
 // the test so that a 300,000-character payload stands for a 50 MB one.
+#include "messageids.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
 #include "testdatabase.h"
@@ -52,7 +53,7 @@ private slots:
         DetailPane pane(&gw, *SchemaProfile::builtIn(profileId));
         pane.setShowAllLimit(kChars); // the payload has a few characters more
         QSignalSpy shown(&pane, &DetailPane::detailShown);
-        pane.showMessage(id);
+        pane.showMessage(MessageId(id));
         QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 10000);
         QVERIFY(pane.isPayloadTruncated());
         QVERIFY(!pane.canShowAll());
@@ -80,7 +81,7 @@ private slots:
 
         // Within the limit, the same message may be shown whole.
         pane.setShowAllLimit(limits::kShowAllMaxChars);
-        pane.showMessage(id);
+        pane.showMessage(MessageId(id));
         QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 10000);
         QVERIFY(pane.canShowAll());
     }

@@ -3,6 +3,7 @@
 // history, a huge and an invalid payload), for every built-in profile; CSV export read back by an
 // RFC 4180 parser, saved filters restored with the window. Every function starts from the same
 // rows and no saved settings (init()), whatever ran before it.
+#include "messageids.h"
 #include "actionfixture.h"
 #include "appcontext.h"
 #include "core/common/countformat.h"
@@ -214,7 +215,7 @@ private slots:
         DetailPane pane(ctx.gateway, ctx.profile);
         pane.show();
         QSignalSpy shown(&pane, &DetailPane::detailShown);
-        pane.showMessage(huge);
+        pane.showMessage(MessageId(huge));
         QTRY_COMPARE(shown.size(), 1);
         QCOMPARE(pane.historyRowCount(), 2);
         QCOMPARE(pane.detail().history.first().at(pane.detail().historyColumns.indexOf(QStringLiteral("action"))).toString(), QStringLiteral("CANCEL_MESSAGE"));
@@ -269,14 +270,14 @@ private slots:
         if (m_db->scalar(QStringLiteral("SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2"),
                          {p.table, p.column(QStringLiteral("payload"))}).toString() == QLatin1String("text")) {
             set(QStringLiteral("payload"), QStringLiteral("{not json,"));
-            pane.showMessage(huge);
+            pane.showMessage(MessageId(huge));
             QTRY_COMPARE(shown.size(), 2);
             QCOMPARE(pane.payloadText(), QStringLiteral("{not json,"));
             QVERIFY(pane.payloadNote().contains(QStringLiteral("Not valid JSON")));
             QVERIFY(!pane.isPayloadTruncated());
         }
 
-        pane.showMessage(plain);
+        pane.showMessage(MessageId(plain));
         QTRY_VERIFY(shown.size() >= 2 && shown.last().at(0).toLongLong() == plain);
         QCOMPARE(pane.historyRowCount(), 0);
         QVERIFY(pane.payloadNote().isEmpty());
@@ -323,14 +324,14 @@ private slots:
         // The selection, and the same rows as TSV.
         view.table()->selectRow(0);
         view.table()->selectionModel()->select(view.model()->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-        QCOMPARE(view.selectedIds(), (QList<qint64>{view.model()->message(0).id, view.model()->message(2).id}));
+        QCOMPARE(view.selectedIds(), (QList<MessageId>{view.model()->message(0).id, view.model()->message(2).id}));
         const QString selPath = m_dir.filePath(QStringLiteral("selection.csv"));
         QVERIFY(view.exportSelectionTo(selPath, &error));
         QFile sel(selPath);
         QVERIFY(sel.open(QIODevice::ReadOnly));
         const QList<QStringList> selRecords = parseCsv(QString::fromUtf8(sel.readAll()), &parseError);
         QCOMPARE(selRecords.size(), 3);
-        QCOMPARE(selRecords[2][0], QString::number(view.model()->message(2).id));
+        QCOMPARE(selRecords[2][0], view.model()->message(2).id.text());
         const QStringList tsv = view.selectionAsTsv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(tsv.size(), 3);
         QVERIFY(!tsv[1].contains(QLatin1Char('\r')));
@@ -387,7 +388,7 @@ private slots:
 
         view->table()->clearSelection();
         QTRY_VERIFY(!view->detailPane()->isVisible());
-        QCOMPARE(view->detailPane()->messageId(), qint64(0));
+        QVERIFY(view->detailPane()->messageId().isNull());
 
         // A new window: the operator's split, once a message is chosen.
         view.reset();
@@ -552,16 +553,16 @@ private slots:
         QTRY_VERIFY(view.filterBar()->keyEdit()->hasFocus());
         QTest::keyClick(view.filterBar()->keyEdit(), Qt::Key_Down);
         QTRY_VERIFY(view.table()->hasFocus());
-        QCOMPARE(view.selectedIds(), QList<qint64>{view.model()->message(0).id});
+        QCOMPARE(view.selectedIds(), QList<MessageId>{view.model()->message(0).id});
         QVERIFY(!selection.isEmpty());
-        QCOMPARE(selection.last().at(0).value<QList<qint64>>(), view.selectedIds());
+        QCOMPARE(selection.last().at(0).value<QList<MessageId>>(), view.selectedIds());
         // Alt+3 is the third view (Failed). The new list has no selection and says so: the actions
         // must not go on targeting messages that are no longer shown.
         selection.clear();
         QTest::keyClick(view.table(), Qt::Key_3, Qt::AltModifier);
         QTRY_COMPARE(view.currentFilter().view, ListFilter::View::Failed);
         QTRY_VERIFY(!selection.isEmpty());
-        QVERIFY(selection.last().at(0).value<QList<qint64>>().isEmpty());
+        QVERIFY(selection.last().at(0).value<QList<MessageId>>().isEmpty());
         QVERIFY(view.selectedIds().isEmpty());
         QTRY_VERIFY(view.model()->rowCount() > 0 && !view.model()->isLoading());
         for (int r = 0; r < view.model()->rowCount(); ++r)

@@ -2,6 +2,7 @@
 // on, not every row passed (a short debounce, then "latest wins" on the detail job's key), for
 // every built-in profile. Before, each row passed queued a detail load on the Browse lane ahead of
 // what the operator wanted now.
+#include "messageids.h"
 #include "appcontext.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
@@ -64,8 +65,8 @@ private slots:
         QSignalSpy shown(view.detailPane(), &DetailPane::detailShown);
         for (int i = 0; i < 20; ++i) // key repeat: ~30 ms apart, faster than the debounce
             QTest::keyClick(view.table(), Qt::Key_Down, Qt::NoModifier, 30);
-        const qint64 stoppedOn = view.model()->message(20).id;
-        QCOMPARE(view.selectedIds(), QList<qint64>{stoppedOn});
+        const MessageId stoppedOn = view.model()->message(20).id;
+        QCOMPARE(view.selectedIds(), QList<MessageId>{stoppedOn});
         QTRY_COMPARE_WITH_TIMEOUT(view.detailPane()->messageId(), stoppedOn, 10000);
         QTest::qWait(limits::kDetailDebounceMs * 3); // nothing late arrives after it
         QCOMPARE(view.detailPane()->messageId(), stoppedOn);

@@ -11,6 +11,7 @@
 //   detail pane say how old their data is.
 // OM_SCREENSHOT_DIR=dir saves the screen (run under Xvfb with QT_QPA_PLATFORM=xcb for the dialogs
 // over the window) for app_outbox; OM_LANG=ja: in Japanese.
+#include "messageids.h"
 #include "actionfixture.h"
 #include "dialogoperator.h"
 #include "actions/actioncontroller.h"
@@ -122,7 +123,7 @@ class TestWindowActions : public QObject {
         QItemSelection sel;
         int current = -1;
         for (int r = 0; r < view->model()->rowCount(); ++r)
-            if (ids.contains(view->model()->message(r).id)) {
+            if (ids.contains(view->model()->message(r).id.number())) {
                 sel.select(view->model()->index(r, 0), view->model()->index(r, MessageListModel::ColumnCount - 1));
                 if (view->model()->message(r).id == ids.last())
                     current = r;
@@ -130,6 +131,7 @@ class TestWindowActions : public QObject {
         view->table()->selectionModel()->setCurrentIndex(view->model()->index(current, 0), QItemSelectionModel::NoUpdate);
         view->table()->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect);
     }
+    static QList<qint64> sorted(const QList<MessageId> &ids) { return sorted(idNumbers(ids)); }
     static QList<qint64> sorted(QList<qint64> ids) {
         std::sort(ids.begin(), ids.end());
         return ids;
@@ -173,7 +175,7 @@ class TestWindowActions : public QObject {
         s.open();
         ActionRequest r;
         r.action = kind;
-        r.ids = ids;
+        r.ids = messageIds(ids);
         r.reason = QStringLiteral("Other window, INC-99 replay");
         r.ticket = QStringLiteral("INC-99");
         r.fillWorkstation();
@@ -395,7 +397,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!triage->model()->isLoading() && triage->model()->rowCount() == 3, 15000);
         QList<qint64> shown;
         for (int r = 0; r < triage->model()->rowCount(); ++r)
-            shown << triage->model()->message(r).id;
+            shown << triage->model()->message(r).id.number();
         QCOMPARE(sorted(shown), sorted(ticket));
         QVERIFY(triage->selectedIds().isEmpty());
 
@@ -463,7 +465,7 @@ private slots:
         QCOMPARE(triage->currentFilter().stuckTimeoutMinutes, timeout);
         QList<qint64> listed;
         for (int r = 0; r < triage->model()->rowCount(); ++r)
-            listed << triage->model()->message(r).id;
+            listed << triage->model()->message(r).id.number();
         std::sort(listed.begin(), listed.end());
         QCOMPARE(listed, old);
 

@@ -1,4 +1,5 @@
 #include "actionfixture.h"
+#include "messageids.h"
 #include "core/sql/sqltext.h"
 
 #include <QRandomGenerator>
@@ -90,7 +91,7 @@ void setMessageKey(TestDatabase &db, const SchemaProfile &p, qint64 id, const QS
 ActionRequest actionRequest(const QString &action, const QList<qint64> &ids, const QString &reason) {
     ActionRequest r;
     r.action = action;
-    r.ids = ids;
+    r.ids = messageIds(ids);
     r.reason = reason;
     r.ticket = QStringLiteral("INC-7");
     r.osUser = QStringLiteral("alice");

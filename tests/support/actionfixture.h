@@ -1,6 +1,7 @@
 #pragma once
 #include "core/actions/actionrequest.h"
 #include "core/profile/schemaprofile.h"
+#include "messageids.h"
 #include "testdatabase.h"
 
 #include <QDateTime>

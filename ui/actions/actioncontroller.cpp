@@ -81,7 +81,7 @@ ReasonRules ActionController::reasonRules() const {
     return r;
 }
 
-void ActionController::setSelection(const QList<qint64> &ids, const QStringList &states) {
+void ActionController::setSelection(const QList<MessageId> &ids, const QStringList &states) {
     m_ids = ids;
     m_states = states;
     updateEnabled();
@@ -136,7 +136,7 @@ void ActionController::triggered(const QString &kind) {
         startOnFilter(kind, *m_filter);
 }
 
-void ActionController::startOnIds(const QString &kind, const QList<qint64> &ids, const QString &scope) {
+void ActionController::startOnIds(const QString &kind, const QList<MessageId> &ids, const QString &scope) {
     ActionRequest r;
     r.action = kind;
     r.ids = ids;

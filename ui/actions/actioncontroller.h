@@ -45,7 +45,7 @@ public:
     QToolBar *toolBar() const { return m_toolBar; }
 
     /// Selected message ids and (optionally) their states, to enable only what makes sense.
-    void setSelection(const QList<qint64> &ids, const QStringList &states = {});
+    void setSelection(const QList<MessageId> &ids, const QStringList &states = {});
     /// The list's current filter (nullopt: no "everything matching" target).
     void setFilter(const std::optional<ListFilter> &filter);
     /// What the server says the role may do (privileges, transaction_read_only). Until it is
@@ -62,7 +62,7 @@ public:
 
     /// Starts `kind` on explicit ids / on everything matching `filter` (the dialogs follow).
     /// `scope` names the target in words for the reason dialog ("" = the list's selection / filter).
-    void startOnIds(const QString &kind, const QList<qint64> &ids, const QString &scope = {});
+    void startOnIds(const QString &kind, const QList<MessageId> &ids, const QString &scope = {});
     void startOnFilter(const QString &kind, const ListFilter &filter, const QString &scope = {});
 
     ReasonRules reasonRules() const;
@@ -95,7 +95,7 @@ private:
     QList<QAction *> m_actions;
     QToolBar *m_toolBar;
     bool m_allowed = false;
-    QList<qint64> m_ids;
+    QList<MessageId> m_ids;
     QStringList m_states;
     std::optional<ListFilter> m_filter;
     bool m_busy = false;

@@ -25,14 +25,11 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
     // What changed, in the operator's terms: which message(s), and the state they have now.
     const int changed = int(result.changed());
     if (changed == 1)
-        text += tr("Message %1 changed to %2, with its audit row (%3).").arg(result.changedIds.first()).arg(result.toState, result.auditName);
+        text += tr("Message %1 changed to %2, with its audit row (%3).").arg(result.changedIds.first().text(), result.toState, result.auditName);
     else
         text += tr("%n message(s) changed to %1, each with its audit row (%2).", nullptr, changed).arg(result.toState, result.auditName);
     if (changed > 1 && changed <= kIdsNamed) {
-        QStringList ids;
-        for (qint64 id : result.changedIds)
-            ids << QString::number(id);
-        text += QLatin1Char(' ') + tr("Ids: %1.").arg(ids.join(QLatin1String(", ")));
+        text += QLatin1Char(' ') + tr("Ids: %1.").arg(joinIds(result.changedIds, QStringLiteral(", ")));
     }
     if (result.skippedTotal > 0) {
         text += QLatin1Char(' ') + tr("%n message(s) not changed:", nullptr, int(result.skippedTotal));

@@ -4,12 +4,12 @@
 
 namespace om {
 
-QString ScopeWords::idsText(const QList<qint64> &ids) {
+QString ScopeWords::idsText(const QList<MessageId> &ids) {
     // The first ten in words, the rest counted: the dialog names a ticket's list without a wall of numbers.
     constexpr int kNamed = 10;
     QStringList named;
-    for (qint64 id : ids.mid(0, kNamed))
-        named << QString::number(id);
+    for (const MessageId &id : ids.mid(0, kNamed))
+        named << id.text();
     const int more = int(ids.size()) - int(named.size());
     return more > 0 ? tr("id = %1 and %n more", nullptr, more).arg(named.join(QLatin1String(" / ")))
                     : tr("id = %1").arg(named.join(QLatin1String(" / ")));

@@ -16,7 +16,7 @@ public:
     /// Only the filter's narrowing parts, "" when it has none.
     static QString conditions(const ListFilter &filter);
     /// "id = 1042 / 1043 and 3 more".
-    static QString idsText(const QList<qint64> &ids);
+    static QString idsText(const QList<MessageId> &ids);
 };
 
 } // namespace om

@@ -23,7 +23,7 @@ QVariant SkippedModel::data(const QModelIndex &index, int role) const {
     const SkippedMessage &s = m_rows.at(index.row());
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case 0: return s.id;
+        case 0: return s.id.text();
         case 1: return describe(s.reason);
         case 2: return s.state;
         }

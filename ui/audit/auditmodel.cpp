@@ -80,13 +80,13 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
         return {};
     }
     if (role == Qt::UserRole)
-        return r.messageId;
+        return QVariant::fromValue(r.messageId);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case Time: return QLocale().toString(r.changedAt.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     case Action: return r.action;
-    case MessageId: return r.messageId;
+    case MessageId: return r.messageId.text();
     case MessageKey: return r.messageKey.isNull() ? tr("(message gone)") : r.messageKey;
     case StatusChange:
         return r.oldStatus.isEmpty() && r.newStatus.isEmpty() ? QString()

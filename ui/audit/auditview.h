@@ -1,4 +1,5 @@
 #pragma once
+#include "core/common/messageid.h"
 #include "core/audit/auditfilter.h"
 #include "core/profile/schemaprofile.h"
 
@@ -69,7 +70,7 @@ public slots:
 
 signals:
     /// The operator asked to see the message of an audit row.
-    void messageOpenRequested(qint64 messageId);
+    void messageOpenRequested(const om::MessageId &messageId);
     /// An incident report was written (ok) or failed (message says why).
     void reportFinished(bool ok, const QString &pathOrMessage);
     void exportFinished(bool ok, qint64 rows, const QString &message);

@@ -151,7 +151,11 @@ QString IncidentReport::headerHtml() const {
                           .arg(formatLocalMinutes(d.serverNow), m_profile.schema, m_profile.table)));
     h += QStringLiteral("<h2>%1</h2><ul>").arg(esc(tr("Summary")));
     // "Label: number" lines: no "1 messages" (one plural form could not serve both numbers).
-    h += QStringLiteral("<li>%1</li>").arg(esc(tr("Audit rows in the range: %1 · distinct messages: %2").arg(count(d.auditRows), count(d.messagesTouched))));
+    if (d.noAuditTable)
+        h += QStringLiteral("<li>%1</li>").arg(esc(tr("This profile names no audit table: actions are not possible and none "
+                                                       "are reported; the numbers below come from the table itself.")));
+    else
+        h += QStringLiteral("<li>%1</li>").arg(esc(tr("Audit rows in the range: %1 · distinct messages: %2").arg(count(d.auditRows), count(d.messagesTouched))));
     if (!d.failedSince.isEmpty())
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("Failed within the range and still failed: %1").arg(count(d.failedInRange))));
     // The stuck timeout in minutes, as Dashboard → Settings and the Stuck tile state it.
@@ -247,7 +251,7 @@ QString IncidentReport::messagesTable(const QList<OpenMessage> &rows, bool withS
         h += QStringLiteral("<th%2>%1</th>").arg(esc(c), kNoWrap);
     h += QStringLiteral("</tr></thead>");
     for (const OpenMessage &m : rows) {
-        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td>").arg(QString::number(m.id), esc(m.key), esc(m.state));
+        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td>").arg(esc(m.id.text()), esc(m.key), esc(m.state));
         if (withSince)
             h += QStringLiteral("<td%2>%1</td>").arg(esc(QLocale().toString(m.since.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm"))), kNoWrap);
         h += QStringLiteral("<td%2>%1</td><td>%3</td></tr>").arg(esc(formatAge(m.ageS)), kNoWrap, esc(m.error.left(kErrorChars)));

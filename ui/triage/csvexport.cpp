@@ -21,7 +21,7 @@ QStringList CsvExport::header() {
 }
 
 QStringList CsvExport::fields(const MessageRow &m) {
-    return {QString::number(m.id), m.key, m.type, m.destination, m.state,
+    return {m.id.text(), m.key, m.type, m.destination, m.state,
             m.retries < 0 ? QString() : QString::number(m.retries), m.maxRetries < 0 ? QString() : QString::number(m.maxRetries),
             isoLocal(m.nextRun), m.lockedBy, m.ageSeconds < 0 ? QString() : QString::number(qint64(m.ageSeconds)),
             isoLocal(m.created), isoLocal(m.updated), m.errorCode, m.errorMessage};

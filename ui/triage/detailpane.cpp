@@ -35,6 +35,15 @@ QTableWidget *makeTable(const QStringList &headers) {
     t->setWordWrap(false);
     return t;
 }
+
+/// A text id as part of a suggested file name: characters a file system may refuse become '_'.
+QString fileNamePart(const QString &id) {
+    QString out = id.left(80);
+    for (QChar &c : out)
+        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('.'))
+            c = QLatin1Char('_');
+    return out;
+}
 } // namespace
 
 DetailPane::DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *parent)
@@ -123,9 +132,9 @@ void DetailPane::clear() {
         b->setEnabled(false);
 }
 
-void DetailPane::showMessage(qint64 id) {
+void DetailPane::showMessage(const MessageId &id) {
     const quint64 gen = ++m_generation;
-    m_title->setText(tr("Loading message %1 …").arg(id));
+    m_title->setText(tr("Loading message %1 …").arg(id.text()));
     const DetailQuery q = m_query;
     m_gateway->run<MessageDetail>(
         Lane::Browse, this, [q, id](PgSession &s) { return q.fetch(s, id, limits::kPayloadPrefixChars); },
@@ -157,11 +166,11 @@ void DetailPane::present(const MessageDetail &d) {
     if (!d.found) {
         clear();
         m_age->markFresh();
-        m_title->setText(tr("Message %1 no longer exists.").arg(d.id));
+        m_title->setText(tr("Message %1 no longer exists.").arg(d.id.text()));
         emit detailShown(d.id);
         return;
     }
-    m_title->setText(tr("Message %1 · %2").arg(d.id).arg(d.key));
+    m_title->setText(tr("Message %1 · %2").arg(d.id.text(), d.key));
     m_age->markFresh();
     m_fields->setRowCount(int(d.fields.size()));
     for (int i = 0; i < d.fields.size(); ++i) {
@@ -237,7 +246,7 @@ bool DetailPane::canShowAll() const { return m_truncated && m_detail.payloadLeng
 void DetailPane::showWholePayload() {
     if (!canShowAll())
         return; // the button is disabled; a shortcut or a test must not load tens of megabytes either
-    const qint64 id = m_detail.id;
+    const MessageId id = m_detail.id;
     const quint64 gen = m_generation;
     const DetailQuery q = m_query;
     m_showAll->setEnabled(false);
@@ -261,13 +270,13 @@ void DetailPane::showWholePayload() {
 }
 
 void DetailPane::askSavePath() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save payload"), QStringLiteral("message-%1.json").arg(m_detail.id));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save payload"), QStringLiteral("message-%1.json").arg(fileNamePart(m_detail.id.text())));
     if (!path.isEmpty())
         savePayloadTo(path);
 }
 
 void DetailPane::savePayloadTo(const QString &path) {
-    const qint64 id = m_detail.id;
+    const MessageId id = m_detail.id;
     const DetailQuery q = m_query;
     m_save->setEnabled(false);
     m_gateway->run<qint64>(
@@ -285,7 +294,7 @@ void DetailPane::savePayloadTo(const QString &path) {
         });
 }
 
-void DetailPane::copyId() { QApplication::clipboard()->setText(QString::number(m_detail.id)); }
+void DetailPane::copyId() { QApplication::clipboard()->setText(m_detail.id.text()); }
 void DetailPane::copyKey() { QApplication::clipboard()->setText(m_detail.key); }
 
 } // namespace om

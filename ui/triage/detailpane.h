@@ -23,7 +23,7 @@ class DetailPane : public QWidget {
 public:
     DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *parent = nullptr);
 
-    qint64 messageId() const { return m_detail.id; }
+    MessageId messageId() const { return m_detail.id; }
     const MessageDetail &detail() const { return m_detail; }
     QString payloadText() const;
     QString payloadNote() const;
@@ -46,7 +46,7 @@ public:
 
 public slots:
     /// Fetches and shows message `id` (a newer call wins over an older one still loading).
-    void showMessage(qint64 id);
+    void showMessage(const om::MessageId &id);
     void clear();
     /// Fetches the whole payload off the GUI thread and shows it.
     void showWholePayload();
@@ -56,8 +56,8 @@ public slots:
     void copyKey();
 
 signals:
-    void detailShown(qint64 id);
-    void wholePayloadShown(qint64 id);
+    void detailShown(const om::MessageId &id);
+    void wholePayloadShown(const om::MessageId &id);
     void payloadSaved(const QString &path, qint64 bytes);
 
 private:

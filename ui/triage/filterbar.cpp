@@ -178,7 +178,7 @@ void FilterBar::idsEdited() {
         return;
     // A mistake keeps the list as it was (the last valid ids) and says what is wrong: a half-read
     // list must never become the filter, nor the scope of an action.
-    const IdList parsed = IdList::parse(m_ids->text(), limits::kMaxIdsPerFilter);
+    const IdList parsed = IdList::parse(m_ids->text(), limits::kMaxIdsPerFilter, m_profile.types.id);
     const bool hadProblem = !m_idsProblem->isHidden();
     m_idsProblem->setText(parsed.problem);
     m_idsProblem->setVisible(!parsed.problem.isEmpty());
@@ -227,10 +227,7 @@ void FilterBar::setFilter(const ListFilter &f) {
     m_minAge->setValue(f.minAgeMinutes);
     m_key->setText(f.keyText);
     m_keyMode->setCurrentIndex(qMax(0, m_keyMode->findData(int(f.keyMode))));
-    QStringList ids;
-    for (qint64 id : f.ids)
-        ids << QString::number(id);
-    m_ids->setText(ids.join(QLatin1String(", ")));
+    m_ids->setText(joinIds(f.ids, QStringLiteral(", ")));
     m_validIds = f.ids;
     if (!m_idsProblem->isHidden()) {
         m_idsProblem->hide();

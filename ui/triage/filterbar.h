@@ -61,7 +61,7 @@ private:
     QComboBox *m_keyMode;
     QLineEdit *m_ids;
     QLabel *m_idsProblem;
-    QList<qint64> m_validIds; ///< the last list typed without a mistake: what the filter uses
+    QList<MessageId> m_validIds; ///< the last list typed without a mistake: what the filter uses
     QTimer *m_debounce;
     bool m_applying = false;
 };

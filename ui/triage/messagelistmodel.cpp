@@ -139,7 +139,7 @@ void MessageListModel::sort(int column, Qt::SortOrder order) {
 QString MessageListModel::exportText(int row, int column) const {
     const MessageRow &m = m_rows.at(row);
     switch (column) {
-    case Id: return QString::number(m.id);
+    case Id: return m.id.text();
     case Key: return m.key;
     case Type: return m.type;
     case Destination: return m.destination;
@@ -173,7 +173,7 @@ QVariant MessageListModel::data(const QModelIndex &index, int role) const {
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::UserRole:
-        return m.id;
+        return QVariant::fromValue(m.id);
     default:
         return {};
     }

@@ -6,7 +6,8 @@
 
 namespace om {
 
-SavedFilters::SavedFilters(const QString &connectionKey, const QString &owner) : m_key(connectionKey), m_owner(owner) {
+SavedFilters::SavedFilters(const QString &connectionKey, const QString &owner, IdType idType)
+    : m_key(connectionKey), m_owner(owner), m_idType(idType) {
     moveFromHashedGroup();
     // Before issue #12 the last filter was one per connection, whoever used it: it is not known
     // whose it was, so nobody inherits it.
@@ -49,7 +50,7 @@ bool SavedFilters::contains(const QString &name) const {
 }
 
 ListFilter SavedFilters::load(const QString &name) const {
-    return ListFilter::fromJson(QSettings().value(group() + QStringLiteral("/saved/") + nameKey(name)).toByteArray());
+    return ListFilter::fromJson(QSettings().value(group() + QStringLiteral("/saved/") + nameKey(name)).toByteArray(), m_idType);
 }
 
 void SavedFilters::save(const QString &name, const ListFilter &filter) {
@@ -62,7 +63,7 @@ void SavedFilters::remove(const QString &name) { QSettings().remove(group() + QS
 QString SavedFilters::lastKey() const {
     return group() + QStringLiteral("/lastBy/") + (m_owner.isEmpty() ? QStringLiteral("nobody") : nameKey(m_owner));
 }
-ListFilter SavedFilters::last() const { return ListFilter::fromJson(QSettings().value(lastKey()).toByteArray()); }
+ListFilter SavedFilters::last() const { return ListFilter::fromJson(QSettings().value(lastKey()).toByteArray(), m_idType); }
 bool SavedFilters::hasLast() const { return QSettings().contains(lastKey()); }
 void SavedFilters::setLast(const ListFilter &filter) { QSettings().setValue(lastKey(), filter.toJson()); }
 

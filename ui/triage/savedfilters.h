@@ -12,7 +12,8 @@ namespace om {
 /// the filter an operator left behind.
 class SavedFilters {
 public:
-    SavedFilters(const QString &connectionKey, const QString &owner);
+    /// `idType`: the profile's, so that a saved filter's ids are read back as that type.
+    SavedFilters(const QString &connectionKey, const QString &owner, IdType idType = IdType::BigInt);
     QStringList names() const;
     bool contains(const QString &name) const;
     ListFilter load(const QString &name) const;
@@ -28,6 +29,7 @@ private:
     void moveFromHashedGroup() const;
     QString m_key;
     QString m_owner;
+    IdType m_idType = IdType::BigInt;
 };
 
 } // namespace om

@@ -47,7 +47,7 @@ constexpr char kSplitKey[] = "triage/split";
 
 TriageView::TriageView(const AppContext &context, QWidget *parent)
     : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile),
-      m_saved(std::make_unique<SavedFilters>(context.connectionKey, lastFilterOwner(context))), m_views(new QTabBar),
+      m_saved(std::make_unique<SavedFilters>(context.connectionKey, lastFilterOwner(context), context.profile.types.id)), m_views(new QTabBar),
       m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_sortNote(new QLabel), m_status(new QLabel),
       m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel), m_table(new QTableView),
       m_model(new MessageListModel(context.gateway, context.profile, this)),
@@ -336,12 +336,12 @@ void TriageView::addListActions(const QList<QAction *> &actions) {
     m_table->addActions(actions);
 }
 
-QList<qint64> TriageView::selectedIds() const {
+QList<MessageId> TriageView::selectedIds() const {
     QList<int> rows;
     for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
         rows << i.row();
     std::sort(rows.begin(), rows.end());
-    QList<qint64> ids;
+    QList<MessageId> ids;
     for (int r : rows)
         ids << m_model->message(r).id;
     return ids;
@@ -402,7 +402,7 @@ void TriageView::onFilterEdited() {
 
 void TriageView::startQuery() {
     m_keptSelection.clear(); // a new filter, view or sort: the operator chooses again
-    m_pendingDetailId = 0;   // a row of the old list is not loaded into the pane after it
+    m_pendingDetailId = MessageId(); // a row of the old list is not loaded into the pane after it
     m_detailDebounce.stop();
     m_detail->clear();
     updateDetailRoom();
@@ -427,11 +427,11 @@ void TriageView::startQuery() {
 void TriageView::restoreSelection() {
     if (m_keptSelection.isEmpty())
         return;
-    const QSet<qint64> kept(m_keptSelection.cbegin(), m_keptSelection.cend());
+    const QSet<MessageId> kept(m_keptSelection.cbegin(), m_keptSelection.cend());
     QItemSelection sel;
-    QSet<qint64> found;
+    QSet<MessageId> found;
     for (int r = 0; r < m_model->rowCount(); ++r) {
-        const qint64 id = m_model->message(r).id;
+        const MessageId id = m_model->message(r).id;
         if (kept.contains(id)) {
             found << id;
             sel.select(m_model->index(r, 0), m_model->index(r, MessageListModel::ColumnCount - 1));
@@ -457,10 +457,10 @@ void TriageView::refresh() {
     // After an action the message in the detail pane may have left the list (retried, so no
     // longer FAILED); it stays in the pane, re-read, so that its new state and the new audit row
     // show. The selection is not restored: rows come back page by page.
-    const qint64 shown = m_detail->messageId();
+    const MessageId shown = m_detail->messageId();
     m_model->reload();
     updateCount();
-    if (shown)
+    if (!shown.isNull())
         m_detail->showMessage(shown);
 }
 
@@ -507,17 +507,17 @@ void TriageView::onCurrentRowChanged() {
 }
 
 void TriageView::showCurrentDetail() {
-    if (m_pendingDetailId)
+    if (!m_pendingDetailId.isNull())
         m_detail->showMessage(m_pendingDetailId);
-    m_pendingDetailId = 0;
+    m_pendingDetailId = MessageId();
     updateDetailRoom();
 }
 
 void TriageView::updateDetailRoom() {
     // Nothing selected and nothing being re-selected after a refresh: the list takes the whole
     // width (Destination, Key and Last error were cut beside an empty pane).
-    const bool chosen = !m_keptSelection.isEmpty() || m_pendingDetailId != 0 || !selectedIds().isEmpty();
-    if (!chosen && m_detail->messageId() != 0)
+    const bool chosen = !m_keptSelection.isEmpty() || !m_pendingDetailId.isNull() || !selectedIds().isEmpty();
+    if (!chosen && !m_detail->messageId().isNull())
         m_detail->clear();
     m_detail->setVisible(chosen);
 }

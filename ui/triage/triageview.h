@@ -36,7 +36,7 @@ public:
     ~TriageView() override;
 
     /// Ids of the selected rows, in list order.
-    QList<qint64> selectedIds() const;
+    QList<MessageId> selectedIds() const;
     /// The filter the list shows, view included ("everything matching the current filter").
     ListFilter currentFilter() const;
     /// The current view's name as its tab shows it (Stuck, Failed, …).
@@ -85,7 +85,7 @@ public slots:
 
 signals:
     /// The selection changed; `ids` as selectedIds().
-    void selectionChanged(const QList<qint64> &ids);
+    void selectionChanged(const QList<MessageId> &ids);
     /// The list now shows `filter`.
     void filterChanged(const om::ListFilter &filter);
 
@@ -123,7 +123,7 @@ private:
     Gateway *m_gateway;
     SchemaProfile m_profile;
     int m_stuckTimeoutMinutes = -1; ///< the connection's (dashboard Settings); -1 until told
-    QList<qint64> m_keptSelection; ///< the selection refresh() keeps, until the operator changes it
+    QList<MessageId> m_keptSelection; ///< the selection refresh() keeps, until the operator changes it
     std::unique_ptr<SavedFilters> m_saved;
     ListFilter m_filter;
     ListSort m_sort;
@@ -146,7 +146,7 @@ private:
     /// Selection-driven detail loads wait this long for the selection to settle: holding ↓
     /// over a slow link loads the row the operator stops on, not every row passed.
     QTimer m_detailDebounce;
-    qint64 m_pendingDetailId = 0; ///< the row the debounced load shows
+    MessageId m_pendingDetailId; ///< the row the debounced load shows
 };
 
 } // namespace om

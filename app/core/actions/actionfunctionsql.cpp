@@ -1,5 +1,6 @@
 #include "core/actions/actionfunctionsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 #include "pg/pgsession.h"
 
 namespace om {
@@ -8,11 +9,16 @@ namespace {
 QString lit(const QString &s) { return sql::quoteLiteral(s); }
 QString ident(const QString &s) { return sql::quoteIdentifier(s); }
 
-// Arguments of every generated function, in order. The runner binds them as $n..$n+8.
+// Arguments of every generated function, in order. The runner binds them as $n..$n+8. "ids"
+// stands for an array of the table's id type (bigint[], uuid[], text[], ...).
 const char *const kArguments[][2] = {
-    {"p_action", "text"}, {"p_action_id", "uuid"}, {"p_ids", "bigint[]"}, {"p_reason", "text"},
+    {"p_action", "text"}, {"p_action_id", "uuid"}, {"p_ids", "ids"}, {"p_reason", "text"},
     {"p_ticket", "text"}, {"p_stuck_timeout_minutes", "integer"}, {"p_os_user", "text"},
     {"p_client_host", "text"}, {"p_app_version", "text"}};
+
+QString argumentType(const char *type, IdType idType) {
+    return qstrcmp(type, "ids") == 0 ? sqlTypeName(idType) + QLatin1String("[]") : QLatin1String(type);
+}
 
 } // namespace
 
@@ -31,7 +37,7 @@ QString ActionFunctionSql::qualifiedFunction() const {
 QString ActionFunctionSql::signature() const {
     QStringList types;
     for (const auto &arg : kArguments)
-        types << QLatin1String(arg[1]);
+        types << argumentType(arg[1], m_profile.types.id);
     return qualifiedFunction() + QLatin1Char('(') + types.join(QLatin1Char(',')) + QLatin1Char(')');
 }
 
@@ -57,11 +63,12 @@ QString ActionFunctionSql::setList(const ActionDef &a) const {
         sets << m_profile.col(QStringLiteral("status")) + QLatin1String(" = ") + lit(v);
     else if (to->reachedImplicitly())
         sets << m_profile.col(to->when.first().column)
-                    + (to->when.first().op == StateCondition::Op::IsNull ? QLatin1String(" = NULL") : QLatin1String(" = now()"));
+                    + (to->when.first().op == StateCondition::Op::IsNull ? QStringLiteral(" = NULL")
+                                                                         : QLatin1String(" = ") + sql::timeNow(m_profile, to->when.first().column));
     for (const SetClause &c : a.set) {
         const QString column = m_profile.col(c.column);
         switch (c.kind) {
-        case SetClause::Kind::Now: sets << column + QLatin1String(" = now()"); break;
+        case SetClause::Kind::Now: sets << column + QLatin1String(" = ") + sql::timeNow(m_profile, c.column); break;
         case SetClause::Kind::Null: sets << column + QLatin1String(" = NULL"); break;
         case SetClause::Kind::Text: sets << column + QLatin1String(" = ") + lit(c.text); break;
         case SetClause::Kind::Bool: sets << column + (c.flag ? QLatin1String(" = true") : QLatin1String(" = false")); break;
@@ -81,7 +88,10 @@ QString ActionFunctionSql::auditInsert(const ActionDef &a) const {
             values << value;
         }
     };
-    add("messageId", QStringLiteral("om_id"));
+    // A text audit column (the kit's own audit table) holds any id type as the server prints it.
+    add("messageId", m_profile.types.auditMessageId == m_profile.types.id
+                         ? QStringLiteral("om_id")
+                         : QStringLiteral("om_id::") + sqlTypeName(m_profile.types.auditMessageId));
     add("action", lit(a.auditName));
     add("reason", QStringLiteral("v_reason"));
     add("ticket", QStringLiteral("v_ticket"));
@@ -104,8 +114,8 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
     QString check;
     if (a.pastStuckTimeout) {
         // Server clock: a row is stuck when the database says so, whatever the workstation thinks.
-        guard += QStringLiteral(" AND %1 < now() - make_interval(mins => p_stuck_timeout_minutes)")
-                     .arg(m_profile.col(m_profile.stuckSince));
+        guard += QLatin1String(" AND ") + sql::timeCompare(m_profile, m_profile.stuckSince, QStringLiteral("<"),
+                                                          QStringLiteral("now() - make_interval(mins => p_stuck_timeout_minutes)"));
         check = QStringLiteral(
             "        IF p_stuck_timeout_minutes IS NULL OR p_stuck_timeout_minutes < 1 THEN\n"
             "            RAISE EXCEPTION 'outbox monitor: % needs a stuck timeout of at least 1 minute', p_action\n"
@@ -145,14 +155,14 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
 QString ActionFunctionSql::functionBody() const {
     QStringList args;
     for (const auto &arg : kArguments)
-        args << QStringLiteral("%1 %2").arg(QLatin1String(arg[0]), QLatin1String(arg[1]));
+        args << QStringLiteral("%1 %2").arg(QLatin1String(arg[0]), argumentType(arg[1], m_profile.types.id));
     QString branches;
     for (auto it = m_profile.actions.cbegin(); it != m_profile.actions.cend(); ++it)
         branches += actionBranch(it.key(), it.value());
     const QString actionIdCol = ident(actionIdColumn());
     return QStringLiteral(
                "CREATE OR REPLACE FUNCTION %1(\n    %2)\n"
-               "RETURNS SETOF bigint\n"
+               "RETURNS SETOF %8\n"
                "LANGUAGE plpgsql VOLATILE SECURITY DEFINER\n"
                "SET search_path = pg_catalog, pg_temp\n"
                "AS $om_fn$\n"
@@ -190,7 +200,7 @@ QString ActionFunctionSql::functionBody() const {
                "$om_fn$")
         .arg(qualifiedFunction(), args.join(QLatin1String(",\n    ")), m_profile.qualifiedAuditTable(), actionIdCol,
              branches, QString(m_profile.id).replace(QLatin1Char('\''), QLatin1String("''")).replace(QLatin1Char('%'), QString()),
-             lit(m_profile.id));
+             lit(m_profile.id), sqlTypeName(m_profile.types.id));
 }
 
 QString ActionFunctionSql::installSql() const {
@@ -238,7 +248,8 @@ QString ActionFunctionSql::kitFile(const QList<SchemaProfile> &profiles) {
         "-- and OM_REGENERATE_KIT=1 build/tst_actionkit rewrites it.\n"
         "--\n"
         "-- One function per table, outbox_monitor_action_<table>(action, action_id, ids, reason, ticket,\n"
-        "-- stuck_timeout_minutes, os_user, client_host, app_version) RETURNS SETOF bigint (the changed ids).\n"
+        "-- stuck_timeout_minutes, os_user, client_host, app_version) RETURNS SETOF bigint (the changed ids;\n"
+        "-- a profile whose \"types\" give its id another type takes and returns that type instead).\n"
         "-- In one statement it locks the requested rows FOR UPDATE SKIP LOCKED, changes those still in the\n"
         "-- action's `from` states (recover stuck: also past the timeout by the server clock), writes one\n"
         "-- audit row per changed row with changed_by = session_user, changed_at = now() and the caller's\n"

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/common/messageid.h"
 #include "core/triage/listfilter.h"
 
 #include <QList>
@@ -15,7 +16,7 @@ namespace om {
 /// filter is re-checked as a guard).
 struct ActionRequest {
     QString action;                 ///< key of SchemaProfile::actions: retry | cancel | recoverStuck
-    QList<qint64> ids;              ///< empty together with `filter` unset: nothing to do
+    QList<MessageId> ids;           ///< empty together with `filter` unset: nothing to do
     std::optional<ListFilter> filter; ///< rows must (still) match it
     QString reason;                 ///< already validated and trimmed (ReasonRules)
     QString ticket;                 ///< optional incident / ticket reference
@@ -34,7 +35,7 @@ struct ActionRequest {
 struct ActionPreview {
     qint64 eligible = 0;           ///< rows in the action's `from` states (and past the timeout)
     qint64 requested = 0;          ///< ids asked for, or rows matching the filter in any state
-    QList<qint64> eligibleIds;     ///< the ids the action would change (capped at `cap`)
+    QList<MessageId> eligibleIds;  ///< the ids the action would change (capped at `cap`)
     QStringList sampleKeys;        ///< message keys of the first few eligible rows
     bool truncated = false;        ///< more eligible rows than `cap`: narrow the filter first
 };

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/common/messageid.h"
+
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -14,7 +16,7 @@ enum class SkipReason {
 };
 
 struct SkippedMessage {
-    qint64 id = 0;
+    MessageId id;
     SkipReason reason = SkipReason::Gone;
     QString state;   ///< the row's state when probed ("" when gone)
 };
@@ -24,7 +26,7 @@ struct ActionResult {
     QString action;        ///< profile action key
     QString auditName;     ///< name written into the audit rows
     QString toState;       ///< the state the changed messages now have (the profile's value)
-    QList<qint64> changedIds;
+    QList<MessageId> changedIds;
     QList<SkippedMessage> skipped;  ///< capped (see skippedTotal)
     qint64 skippedTotal = 0;        ///< all skipped rows, also those beyond the cap
     qint64 elapsedMs = 0;           ///< the transaction, as seen by the client

@@ -7,6 +7,8 @@
 #include <QElapsedTimer>
 #include <QHostInfo>
 #include <QLoggingCategory>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 #include <QThread>
 
@@ -73,7 +75,7 @@ ActionPreview ActionRunner::preview(PgSession &session, const ActionRequest &r, 
                 continue;
             ++p.eligible;
             if (p.eligibleIds.size() < cap)
-                p.eligibleIds << row.at(0).toLongLong();
+                p.eligibleIds << MessageId::fromVariant(row.at(0));
             if (p.sampleKeys.size() < sampleSize)
                 p.sampleKeys << row.at(2).toString();
         }
@@ -83,7 +85,7 @@ ActionPreview ActionRunner::preview(PgSession &session, const ActionRequest &r, 
         p.eligible = res.rows.isEmpty() ? 0 : res.rows.first().at(2).toLongLong();
         p.requested = p.eligible;
         for (const QVariantList &row : res.rows) {
-            p.eligibleIds << row.at(0).toLongLong();
+            p.eligibleIds << MessageId::fromVariant(row.at(0));
             if (p.sampleKeys.size() < sampleSize)
                 p.sampleKeys << row.at(1).toString();
         }
@@ -133,12 +135,12 @@ void ActionRunner::probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &
         const PgResult probe = tx.exec(q.text, q.params);
         result.skippedTotal = probe.rows.isEmpty() ? 0 : probe.rows.first().at(2).toLongLong();
         for (const QVariantList &row : probe.rows)
-            result.skipped << SkippedMessage{row.at(0).toLongLong(), SkipReason::Locked, row.at(1).toString()};
+            result.skipped << SkippedMessage{MessageId::fromVariant(row.at(0)), SkipReason::Locked, row.at(1).toString()};
         return;
     }
-    const QSet<qint64> changed(result.changedIds.cbegin(), result.changedIds.cend());
-    QList<qint64> rest;
-    for (qint64 i : r.ids)
+    const QSet<MessageId> changed(result.changedIds.cbegin(), result.changedIds.cend());
+    QList<MessageId> rest;
+    for (const MessageId &i : r.ids)
         if (!changed.contains(i))
             rest << i;
     if (rest.isEmpty())
@@ -150,7 +152,7 @@ void ActionRunner::probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &
         if (result.skipped.size() >= kSkippedListCap)
             break;
         SkippedMessage s;
-        s.id = row.at(0).toLongLong();
+        s.id = MessageId::fromVariant(row.at(0));
         s.state = row.at(3).toString();
         s.reason = row.at(1).toString() != QLatin1String("t") ? SkipReason::Gone
                  : row.at(2).toString() == QLatin1String("t") ? SkipReason::Locked
@@ -197,7 +199,7 @@ ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request,
 
         const sql::Statement call = sql::actionCall(m_profile, r);
         for (const QVariantList &row : tx.exec(call.text, call.params).rows)
-            result.changedIds << row.at(0).toLongLong();
+            result.changedIds << MessageId::fromVariant(row.at(0));
         reached(ActionProgress::Stage::Changed);
 
         probeSkipped(tx, r, result);
@@ -220,9 +222,8 @@ ActionRecheck ActionRunner::recheck(PgSession &fresh, const QUuid &actionId, qin
         const QVariantList row = fresh.query(q.text, q.params).rows.value(0);
         const QString status = row.value(0).toString();
         out.changedIds.clear();
-        const QString arr = row.value(1).toString().mid(1).chopped(1);
-        for (const QString &id : arr.split(QLatin1Char(','), Qt::SkipEmptyParts))
-            out.changedIds << id.toLongLong();
+        for (const QJsonValue &id : QJsonDocument::fromJson(row.value(1).toString().toUtf8()).array())
+            out.changedIds << MessageId::fromText(id.toString());
         out.serverStatus = status;
         // The audit rows are written by the same statement as the changes: they exist exactly when
         // the transaction committed. txid_status says whether it is still running (then wait).

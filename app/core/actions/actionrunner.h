@@ -30,7 +30,7 @@ struct ActionProgress {
 struct ActionRecheck {
     enum class Outcome { Committed, RolledBack, Unknown };
     Outcome outcome = Outcome::Unknown;
-    QList<qint64> changedIds;  ///< from the audit rows carrying the action id
+    QList<MessageId> changedIds; ///< from the audit rows carrying the action id
     QString serverStatus;      ///< txid_status(): committed | aborted | in progress | "" (unknown xid)
 };
 

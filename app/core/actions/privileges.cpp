@@ -15,7 +15,10 @@ QString Privileges::summary() const {
     if (!forcedReadOnly && !error.isEmpty())
         return tr("access not known yet: privileges could not be checked (%1)").arg(error.section(QLatin1Char('\n'), 0, 0));
     QString why;
-    if (forcedReadOnly)
+    if (profileWithoutActions)
+        why = tr("the profile names no audit table, and a change needs its audit row: add an \"audit\" section "
+                 "and \"actions\" to the profile to allow them");
+    else if (forcedReadOnly)
         why = tr("read-only session requested");
     else if (!checked)
         why = tr("privileges not checked yet");
@@ -38,6 +41,12 @@ Privileges PrivilegeCheck::run(PgSession &session) const {
     out.forcedReadOnly = session.options().readOnly;
     out.readOnlyTransactions = row.value(0).toString() == QLatin1String("on");
     out.role = row.value(1).toString();
+    if (!m_profile.hasAudit() || m_profile.actions.isEmpty()) {
+        // Nothing to execute: the kit's function is not asked for (a profile without an audit
+        // table has none), and the window says why it is read-only.
+        out.profileWithoutActions = true;
+        return out;
+    }
     auto granted = [&row](int i) { return row.value(i).toString() == QLatin1String("t"); };
     if (!granted(2))
         out.missing << QStringLiteral("the admin kit's function %1 (kit/action_functions.sql)").arg(fn.signature());

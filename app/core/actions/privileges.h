@@ -17,10 +17,14 @@ struct Privileges {
     QString role;                  ///< current_user
     QStringList missing;           ///< privileges the actions need and the role lacks, e.g. "UPDATE (status) ON public.app_outbox"
     QString error;                 ///< why the check could not run (then nothing may change)
+    /// The profile names no audit table (or no actions): read-only whatever the role may do,
+    /// because every change needs its audit row.
+    bool profileWithoutActions = false;
 
     /// True only when the server confirmed every privilege the profile's actions need.
     bool canChangeMessages() const {
-        return checked && error.isEmpty() && !forcedReadOnly && !readOnlyTransactions && missing.isEmpty();
+        return checked && error.isEmpty() && !forcedReadOnly && !readOnlyTransactions && missing.isEmpty()
+               && !profileWithoutActions;
     }
     /// One line for the status bar: "read-only: this role cannot change messages (…why…)" or
     /// "operator: <role> may retry, cancel and recover".

@@ -29,7 +29,7 @@ AuditRow auditRow(const QVariantList &v) {
     row.changedAt = fromEpochSeconds(v[1]);
     row.changedAtText = str(v[2]);
     row.action = str(v[3]);
-    row.messageId = v[4].toLongLong();
+    row.messageId = MessageId::fromVariant(v[4]);
     row.messageKey = str(v[5]);
     row.oldStatus = str(v[6]);
     row.newStatus = str(v[7]);
@@ -56,6 +56,8 @@ QString AuditQuery::sql(const AuditFilter &filter, const AuditCursor &after, int
 }
 
 AuditPage AuditQuery::fetchPage(PgSession &session, const AuditFilter &filter, const AuditCursor &after, int limit) const {
+    if (!m_profile.hasAudit())
+        return {}; // no audit table: no trail (the Audit tab says why), and no SQL on a table without a name
     const om::sql::Statement q = om::sql::auditPage(m_profile, filter, after, limit);
     qCDebug(lcAudit).noquote() << q.text << "--" << q.params.size() << "parameters"; // never the values
     const PgResult r = session.query(q.text, q.params);
@@ -81,7 +83,7 @@ QByteArray AuditQuery::csvHeader() {
 QByteArray AuditQuery::csvRecord(const AuditRow &r) {
     const QStringList fields = {
         QString::number(r.auditId), csvTime(r), r.action,
-        QString::number(r.messageId), r.messageKey, r.oldStatus, r.newStatus, r.reason, r.ticket,
+        r.messageId.text(), r.messageKey, r.oldStatus, r.newStatus, r.reason, r.ticket,
         r.dbUser, r.osUser, r.host, r.appVersion};
     return om::csvRecord(fields).toUtf8(); // the one RFC 4180 writer (core/common/csv.h), CRLF included
 }

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/audit/auditcursor.h"
 #include "core/audit/auditfilter.h"
+#include "core/common/messageid.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QByteArray>
@@ -20,7 +21,7 @@ struct AuditRow {
     QDateTime changedAt;     ///< server time, UTC
     QString changedAtText;   ///< exact server value, the keyset cursor (microseconds intact)
     QString action;
-    qint64 messageId = 0;
+    om::MessageId messageId; ///< null when the audit row names none
     QString messageKey;      ///< empty when the message no longer exists
     QString oldStatus, newStatus;
     QString reason, ticket;

@@ -40,6 +40,12 @@ IncidentData IncidentQuery::run(PgSession &session, const QDateTime &from, const
 }
 
 void IncidentQuery::readActions(PgSession &session, const AuditFilter &f, IncidentData &d) const {
+    if (!m_profile.hasAudit()) {
+        d.noAuditTable = true;
+        const sql::Statement now = sql::serverNow();
+        d.serverNow = fromEpochSeconds(session.query(now.text, now.params).scalar());
+        return;
+    }
     const sql::Statement totals = sql::incidentTotals(m_profile, f);
     const QVariantList t = session.query(totals.text, totals.params).rows.value(0);
     d.auditRows = t.value(0).toLongLong();
@@ -67,7 +73,7 @@ QList<OpenMessage> IncidentQuery::openMessages(PgSession &session, const QString
         return out;
     const sql::Statement list = sql::openMessages(m_profile, states, since, pastTimeoutMinutes, m_listLimit);
     for (const QVariantList &v : session.query(list.text, list.params).rows)
-        out << OpenMessage{v[0].toLongLong(), str(v[1]), str(v[2]), str(v[4]), v[3].toDouble(), {}};
+        out << OpenMessage{MessageId::fromVariant(v[0]), str(v[1]), str(v[2]), str(v[4]), v[3].toDouble(), {}};
     return out;
 }
 
@@ -92,7 +98,7 @@ void IncidentQuery::readFailedInRange(PgSession &session, IncidentData &d) const
     }
     const sql::Statement list = sql::messagesInRange(p, p.failedStates, d.failedSince, d.from, d.to, m_listLimit);
     for (const QVariantList &v : session.query(list.text, list.params).rows) {
-        d.failed << OpenMessage{v[0].toLongLong(), str(v[1]), str(v[2]), str(v[4]), v[3].toDouble(), fromEpochSeconds(v[5])};
+        d.failed << OpenMessage{MessageId::fromVariant(v[0]), str(v[1]), str(v[2]), str(v[4]), v[3].toDouble(), fromEpochSeconds(v[5])};
         d.failedInRange = v[6].toLongLong();
     }
 }

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/audit/auditfilter.h"
+#include "core/common/messageid.h"
 #include "core/dashboard/snapshot.h"
 #include "core/profile/schemaprofile.h"
 
@@ -31,7 +32,7 @@ struct TimelinePoint {
 
 /// A message that is still stuck or failed when the report is made.
 struct OpenMessage {
-    qint64 id = 0;
+    MessageId id;
     QString key, state, error;
     double ageS = 0;         ///< server clock
     QDateTime since;         ///< UTC; the failed list's time of failure (last update), else invalid
@@ -43,6 +44,7 @@ struct IncidentData {
     QString ticket;          ///< empty: every ticket
     QDateTime serverNow;
     qint64 auditRows = 0, messagesTouched = 0;
+    bool noAuditTable = false; ///< the profile names none: no actions to report, said so in the report
     QList<ActionGroup> groups;
     int bucketSeconds = 3600;
     QList<TimelinePoint> timeline;

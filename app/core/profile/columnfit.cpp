@@ -24,26 +24,80 @@ QStringList timeColumns(const SchemaProfile &p) {
     for (const char *name : {"createdAt", "updatedAt", "nextRun", "lockedAt", "publishedAt"})
         if (p.has(QLatin1String(name)))
             out << QLatin1String(name);
-    for (const QString &since : {p.waitingSince, p.stuckSince})
-        if (!since.isEmpty() && !out.contains(since))
-            out << since;
+    QStringList more{p.waitingSince, p.stuckSince};
+    more << p.types.times.keys();
+    for (const StateDef &s : p.states) // columns a state compares with now()
+        for (const StateCondition &c : s.when)
+            if (c.op == StateCondition::Op::Before || c.op == StateCondition::Op::After)
+                more << c.column;
+    for (const QString &name : std::as_const(more))
+        if (!name.isEmpty() && !out.contains(name))
+            out << name;
     return out;
 }
 
-QString columnMisfit(const SchemaProfile &p, const QString &logical, const LiveColumn &c) {
-    if (logical == QLatin1String("id")) {
-        if (kIntegers.contains(c.base) || c.base == QLatin1String("uuid") || isText(c))
-            return {};
-        return CheckText::tr("a message id must be an integer, a uuid or text, not %1").arg(c.type);
+namespace {
+
+/// Which live base types hold each id type the profile may declare.
+bool idFits(IdType declared, const LiveColumn &c) {
+    switch (declared) {
+    case IdType::BigInt:
+    case IdType::Integer: return kIntegers.contains(c.base);
+    case IdType::Uuid: return c.base == QLatin1String("uuid");
+    case IdType::Text:
+    case IdType::Varchar: return isText(c);
     }
-    if (timeColumns(p).contains(logical)) {
+    return false;
+}
+
+/// What to write in "types" for a live id column ("" when no id type fits it).
+QString idTypeFor(const LiveColumn &c) {
+    if (c.base == QLatin1String("int8")) return QStringLiteral("bigint");
+    if (kIntegers.contains(c.base)) return QStringLiteral("integer");
+    if (c.base == QLatin1String("uuid")) return QStringLiteral("uuid");
+    if (c.base == QLatin1String("varchar")) return QStringLiteral("varchar");
+    if (isText(c)) return QStringLiteral("text");
+    return {};
+}
+
+QString timeMisfit(const SchemaProfile &p, const QString &logical, const LiveColumn &c) {
+    const TimeType declared = p.types.time(logical);
+    const bool integer = kIntegers.contains(c.base) || c.base == QLatin1String("numeric");
+    switch (declared) {
+    case TimeType::TimestampTz:
         if (c.base == QLatin1String("timestamptz"))
             return {};
         if (c.base == QLatin1String("timestamp"))
-            return CheckText::tr("%1 has no time zone: every age would be off by the difference between the server's zone "
-                      "and the zone the writers used; the program needs timestamp with time zone").arg(c.type);
+            return CheckText::tr("%1 has no time zone: every age would be off by the difference between the server's zone and "
+                                 "the writers' zone; say which zone the writers use: \"types\": {\"%2\": \"timestamp\"} "
+                                 "and \"timeZone\"").arg(c.type, logical);
+        if (integer)
+            return CheckText::tr("%1 is a number: if it counts seconds or milliseconds since 1970, say so in \"types\": "
+                                 "{\"%2\": \"epochSeconds\"} or \"epochMillis\"").arg(c.type, logical);
         return CheckText::tr("a time must be timestamp with time zone, not %1").arg(c.type);
+    case TimeType::Timestamp:
+        return c.base == QLatin1String("timestamp") ? QString()
+             : CheckText::tr("the profile says timestamp (without time zone), the column is %1").arg(c.type);
+    case TimeType::EpochSeconds:
+    case TimeType::EpochMillis:
+        return integer ? QString() : CheckText::tr("the profile says epoch seconds or milliseconds, the column is %1").arg(c.type);
     }
+    return {};
+}
+
+} // namespace
+
+QString columnMisfit(const SchemaProfile &p, const QString &logical, const LiveColumn &c) {
+    if (logical == QLatin1String("id")) {
+        if (idFits(p.types.id, c))
+            return {};
+        const QString fitting = idTypeFor(c);
+        return fitting.isEmpty() ? CheckText::tr("a message id must be an integer, a uuid or text, not %1").arg(c.type)
+                                 : CheckText::tr("the column is %1, the profile says %2: write \"types\": {\"id\": \"%3\"}")
+                                       .arg(c.type, sqlTypeName(p.types.id), fitting);
+    }
+    if (timeColumns(p).contains(logical))
+        return timeMisfit(p, logical, c);
     if (logical == QLatin1String("retries") || logical == QLatin1String("maxRetries")) {
         if (kIntegers.contains(c.base) || c.base == QLatin1String("numeric"))
             return {};

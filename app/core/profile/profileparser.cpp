@@ -156,7 +156,8 @@ bool ProfileParser::parse() {
                              QStringLiteral("columns"), QStringLiteral("extraColumns"), QStringLiteral("maxRetries"),
                              QStringLiteral("states"), QStringLiteral("waiting"), QStringLiteral("stuck"),
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
-                             QStringLiteral("audit")});
+                             QStringLiteral("audit"), QStringLiteral("types"), QStringLiteral("timeZone"),
+                             QStringLiteral("ordering")});
     table(o);
     columns(o);
     maxRetries(o);
@@ -164,6 +165,7 @@ bool ProfileParser::parse() {
     views(o);
     actions(o);
     audit(o);
+    columnTypes(o);
     return error.isEmpty();
 }
 
@@ -537,7 +539,8 @@ void ProfileParser::checkReachable(const ActionDef &a, const QString &path) {
 void ProfileParser::audit(const QJsonObject &o) {
     const QString path = QStringLiteral("audit");
     const QJsonObject audit = object(o, path, {});
-    knownKeys(audit, path, {QStringLiteral("schema"), QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("reasonMaxLength")});
+    knownKeys(audit, path, {QStringLiteral("schema"), QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("reasonMaxLength"),
+                            QStringLiteral("messageIdType")});
     prof.audit.schema = text(audit, QStringLiteral("schema"), path, prof.schema);
     prof.audit.table = text(audit, QStringLiteral("table"), path);
     prof.audit.reasonMaxLength = integer(audit, QStringLiteral("reasonMaxLength"), path, kDefaultReasonMaxLength);
@@ -562,6 +565,16 @@ void ProfileParser::audit(const QJsonObject &o) {
     }
     if (prof.audit.reasonMaxLength < kMinReasonMaxLength || prof.audit.reasonMaxLength > kMaxReasonMaxLength)
         fail(QStringLiteral("audit.reasonMaxLength"), tr("\"audit.reasonMaxLength\" must be between 10 and 100000"));
+}
+
+/// "types", "timeZone" and "audit.messageIdType": the SQL types of the id and the time columns
+/// (core/profile/ColumnTypes), named at "types" when one is wrong.
+void ProfileParser::columnTypes(const QJsonObject &o) {
+    QStringList timeColumns = prof.m_columns.keys();
+    timeColumns.removeAll(QStringLiteral("id"));
+    QString message;
+    if (!ColumnTypes::parse(o, timeColumns, &prof.types, &message))
+        fail(o.contains(QLatin1String("types")) ? QStringLiteral("types") : QStringLiteral("timeZone"), message);
 }
 
 } // namespace om

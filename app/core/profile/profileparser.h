@@ -54,6 +54,7 @@ private:
     void checkReachable(const ActionDef &a, const QString &path);
     bool setSatisfies(const SetClause *set, const StateCondition &c) const;
     void audit(const QJsonObject &o);
+    void columnTypes(const QJsonObject &o);
 
     const QByteArray &m_json;
     JsonLocator m_locator;

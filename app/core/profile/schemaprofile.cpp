@@ -1,6 +1,7 @@
 #include "core/profile/schemaprofile.h"
 #include "core/profile/profileparser.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -72,8 +73,9 @@ QString SchemaProfile::conditionSql(const StateCondition &c) const {
     case Op::NotNull: return column + QLatin1String(" IS NOT NULL");
     case Op::IsTrue: return column + QLatin1String(" IS TRUE");
     case Op::IsFalse: return column + QLatin1String(" IS FALSE");
-    case Op::Before: return column + QLatin1String(" < ") + c.time.sql();
-    case Op::After: return column + QLatin1String(" > ") + c.time.sql();
+    // Through timesql: an epoch or zoned column is compared in its own unit, left bare for indexes.
+    case Op::Before: return sql::timeCompare(*this, c.column, QStringLiteral("<"), c.time.sql());
+    case Op::After: return sql::timeCompare(*this, c.column, QStringLiteral(">"), c.time.sql());
     case Op::Compare: {
         const QString other = !c.withColumn.isEmpty()
             ? (c.withColumn == QLatin1String("maxRetries") ? maxRetriesSql() : col(c.withColumn))

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/profile/columntypes.h"
+
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -85,6 +87,7 @@ public:
     int maxRetriesConstant = 0;  ///< "maxRetries": N when no column holds the maximum (0: none)
     QMap<QString, ActionDef> actions;
     AuditDef audit;
+    ColumnTypes types;           ///< the id's and time columns' SQL types ("types", "timeZone")
 
     /// Real column name for a logical one ("" when the table has no such column).
     QString column(const QString &logical) const { return m_columns.value(logical); }
@@ -95,6 +98,9 @@ public:
     QString col(const QString &logical) const;
     QString qualifiedTable() const;
     QString qualifiedAuditTable() const;
+    /// True when the profile names an audit table: without one there are no actions, no Audit
+    /// tab data and no audit history in the detail pane.
+    bool hasAudit() const { return !audit.table.isEmpty(); }
 
     const StateDef *state(const QString &name) const;
     /// SQL predicate true for rows in any of `names` (literals inlined so partial indexes match).

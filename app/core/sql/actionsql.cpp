@@ -2,6 +2,7 @@
 #include "core/actions/actionfunctionsql.h"
 #include "core/sql/filtersql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 
 namespace om::sql {
 namespace {
@@ -14,18 +15,18 @@ QString eligibleCondition(const SchemaProfile &p, const ActionRequest &r, QVaria
     QStringList conds{p.statesPredicate(a.from)};
     if (a.pastStuckTimeout) {
         // Server clock: a row is stuck when the database says so, whatever the workstation thinks.
-        conds << QStringLiteral("%1 < now() - make_interval(mins => %2::int)")
-                     .arg(p.col(p.stuckSince), param(params, actionStuckTimeout(p, r)));
+        conds << timeCompare(p, p.stuckSince, QStringLiteral("<"),
+                             QStringLiteral("now() - make_interval(mins => %1::int)").arg(param(params, actionStuckTimeout(p, r))));
     }
     if (r.filter)
         conds << QLatin1Char('(') + buildWhere(p, *r.filter, params) + QLatin1Char(')');
     return conds.join(QLatin1String(" AND "));
 }
 
-/// The bigint[] expression of the candidate ids the kit's function gets.
+/// The id-array expression (of the id column's type) of the candidate ids the kit's function gets.
 QString candidateIds(const SchemaProfile &p, const ActionRequest &r, QVariantList &params) {
     if (!r.filter)
-        return param(params, bigintArray(r.ids)) + QLatin1String("::bigint[]");
+        return idArrayParam(params, r.ids, p.types.id);
     // "Everything matching the view and filter": the candidates are chosen here, in the same
     // statement, with the same condition the dialog counted (the filter's own columns are not
     // re-checked under the lock; the action's guard — states, stuck timeout — is, by the function).
@@ -35,9 +36,9 @@ QString candidateIds(const SchemaProfile &p, const ActionRequest &r, QVariantLis
     if (r.ids.isEmpty())
         return QStringLiteral("ARRAY(SELECT %1 FROM %2 WHERE %3)").arg(id, table, where);
     // The ids the operator confirmed, narrowed by the filter: one primary-key probe per id.
-    return QStringLiteral("ARRAY(SELECT om_c.om_id FROM unnest(%1::bigint[]) AS om_r(om_req) CROSS JOIN LATERAL"
+    return QStringLiteral("ARRAY(SELECT om_c.om_id FROM unnest(%1) AS om_r(om_req) CROSS JOIN LATERAL"
                           " (SELECT %2 AS om_id FROM %3 WHERE %2 = om_r.om_req AND %4) AS om_c)")
-        .arg(param(params, bigintArray(r.ids)), id, table, where);
+        .arg(idArrayParam(params, r.ids, p.types.id), id, table, where);
 }
 
 } // namespace
@@ -74,11 +75,11 @@ Statement actionCall(const SchemaProfile &p, const ActionRequest &r) {
 
 Statement previewIds(const SchemaProfile &p, const ActionRequest &r) {
     Statement s;
-    const QString arr = param(s.params, bigintArray(r.ids));
+    const QString arr = idArrayParam(s.params, r.ids, p.types.id);
     const QString eligible = eligibleCondition(p, r, s.params);
     // "IS NOT NULL AND": a null-based state (published_at IS NULL) is also true for a missing row.
-    s.text = QStringLiteral("SELECT om_req, COALESCE(%5 IS NOT NULL AND %1, false), %2::text"
-                            " FROM unnest(%3::bigint[]) AS om_r(om_req) LEFT JOIN %4 ON %5 = om_r.om_req ORDER BY om_req")
+    s.text = QStringLiteral("SELECT om_req::text, COALESCE(%5 IS NOT NULL AND %1, false), %2::text"
+                            " FROM unnest(%3) AS om_r(om_req) LEFT JOIN %4 ON %5 = om_r.om_req ORDER BY om_r.om_req")
                  .arg(eligible, p.col(QStringLiteral("key")), arr, p.qualifiedTable(), p.col(QStringLiteral("id")));
     return s;
 }
@@ -87,19 +88,19 @@ Statement previewFilter(const SchemaProfile &p, const ActionRequest &r, int cap)
     Statement s;
     const QString eligible = eligibleCondition(p, r, s.params);
     // count(*) OVER () is computed before LIMIT: the exact total even when the list is capped.
-    s.text = QStringLiteral("SELECT %1, %2::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
+    s.text = QStringLiteral("SELECT %1::text, %2::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
                  .arg(p.col(QStringLiteral("id")), p.col(QStringLiteral("key")), p.qualifiedTable(), eligible,
                       param(s.params, cap));
     return s;
 }
 
-Statement skippedIds(const SchemaProfile &p, const ActionRequest &r, const QList<qint64> &rest) {
+Statement skippedIds(const SchemaProfile &p, const ActionRequest &r, const QList<MessageId> &rest) {
     Statement s;
     const QString eligible = eligibleCondition(p, r, s.params);
-    const QString arr = param(s.params, bigintArray(rest));
-    s.text = QStringLiteral("SELECT DISTINCT om_req, %1 IS NOT NULL, COALESCE(%2, false), (%3)::text"
-                            " FROM unnest(%4::bigint[]) AS om_r(om_req) LEFT JOIN %5 ON %1 = om_r.om_req"
-                            " ORDER BY om_req")
+    const QString arr = idArrayParam(s.params, rest, p.types.id);
+    s.text = QStringLiteral("SELECT om_req::text, %1 IS NOT NULL, COALESCE(%2, false), (%3)::text"
+                            " FROM (SELECT DISTINCT unnest(%4) AS om_req) AS om_r LEFT JOIN %5 ON %1 = om_r.om_req"
+                            " ORDER BY om_r.om_req")
                  .arg(p.col(QStringLiteral("id")), eligible, p.stateExpression(), arr, p.qualifiedTable());
     return s;
 }
@@ -107,7 +108,7 @@ Statement skippedIds(const SchemaProfile &p, const ActionRequest &r, const QList
 Statement skippedFilter(const SchemaProfile &p, const ActionRequest &r, int cap) {
     Statement s;
     const QString eligible = eligibleCondition(p, r, s.params);
-    s.text = QStringLiteral("SELECT %1, (%2)::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
+    s.text = QStringLiteral("SELECT %1::text, (%2)::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
                  .arg(p.col(QStringLiteral("id")), p.stateExpression(), p.qualifiedTable(), eligible, param(s.params, cap));
     return s;
 }
@@ -115,7 +116,8 @@ Statement skippedFilter(const SchemaProfile &p, const ActionRequest &r, int cap)
 Statement actionRecheck(const SchemaProfile &p, const QUuid &actionId, qint64 xid) {
     const AuditDef &au = p.audit;
     return {QStringLiteral("SELECT CASE WHEN $1::bigint > 0 THEN txid_status($1::bigint) END,"
-                           " ARRAY(SELECT %1 FROM %2 WHERE %3 = $2::uuid ORDER BY 1)::text")
+                           // JSON: a text id may hold commas or quotes, which an array's text would quote.
+                           " array_to_json(ARRAY(SELECT %1::text FROM %2 WHERE %3 = $2::uuid ORDER BY %1))::text")
                 .arg(quoteIdentifier(au.column(QStringLiteral("messageId"))), p.qualifiedAuditTable(),
                      quoteIdentifier(au.column(QStringLiteral("actionId")))),
             {xid, actionId.toString(QUuid::WithoutBraces)}};

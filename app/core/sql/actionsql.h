@@ -30,7 +30,7 @@ Statement previewIds(const SchemaProfile &profile, const ActionRequest &request)
 Statement previewFilter(const SchemaProfile &profile, const ActionRequest &request, int cap);
 /// After the change, for the requested ids in `rest` that did not change: id, exists, still
 /// eligible (then it was locked), its state now.
-Statement skippedIds(const SchemaProfile &profile, const ActionRequest &request, const QList<qint64> &rest);
+Statement skippedIds(const SchemaProfile &profile, const ActionRequest &request, const QList<MessageId> &rest);
 /// After a change by filter, the rows still eligible (locked): id, state, total; at most `cap`.
 Statement skippedFilter(const SchemaProfile &profile, const ActionRequest &request, int cap);
 /// On a new session after a lost COMMIT answer: txid_status(xid) (when xid > 0) and the ids of

@@ -36,11 +36,19 @@ QString auditWhere(const SchemaProfile &p, const AuditFilter &f, QVariantList &p
     return terms.isEmpty() ? QStringLiteral("TRUE") : terms.join(QLatin1String(" AND "));
 }
 
+QString auditMessageJoin(const SchemaProfile &p) {
+    const QString auditId = auditColumn(p, QStringLiteral("messageId"));
+    // A kit audit table holds any table's ids as text: cast to the id's type on the audit side,
+    // so that the message is found through its primary key.
+    const QString cast = p.types.auditMessageId == p.types.id ? auditId
+                                                              : QStringLiteral("(%1)::%2").arg(auditId, sqlTypeName(p.types.id));
+    return QStringLiteral("m.%1 = %2").arg(p.col(QStringLiteral("id")), cast);
+}
+
 QString auditFrom(const SchemaProfile &p, const AuditFilter &filter, QVariantList &params) {
     const QString where = auditWhere(p, filter, params);
-    return QStringLiteral("FROM %1 a LEFT JOIN %2 m ON m.%3 = %4 WHERE %5")
-        .arg(p.qualifiedAuditTable(), p.qualifiedTable(), p.col(QStringLiteral("id")),
-             auditColumn(p, QStringLiteral("messageId")), where);
+    return QStringLiteral("FROM %1 a LEFT JOIN %2 m ON %3 WHERE %4")
+        .arg(p.qualifiedAuditTable(), p.qualifiedTable(), auditMessageJoin(p), where);
 }
 
 Statement auditPage(const SchemaProfile &p, const AuditFilter &filter, const AuditCursor &after, int limit) {
@@ -59,11 +67,11 @@ Statement auditPage(const SchemaProfile &p, const AuditFilter &filter, const Aud
     const QString key = p.has(QStringLiteral("key")) ? QLatin1String("m.") + p.col(QStringLiteral("key")) : QStringLiteral("NULL::text");
     s.text = QStringLiteral(
                  "SELECT %1::text, extract(epoch from %2)::float8, %2::text, %3, %4::text, %5, %6, %7, %8, %9, %10, "
-                 "%11, %12, %13 FROM %14 a LEFT JOIN %15 m ON m.%16 = %4 WHERE %17 ORDER BY %2 DESC, %1 DESC LIMIT %18")
+                 "%11, %12, %13 FROM %14 a LEFT JOIN %15 m ON %16 WHERE %17 ORDER BY %2 DESC, %1 DESC LIMIT %18")
                  // One multi-arg call: a chained .arg() would rescan text substituted before it.
                  .arg(id, at, c("action"), c("messageId"), key, c("oldStatus"), c("newStatus"), c("reason"), c("ticket"),
                       c("changedBy"), c("osUser"), c("host"), c("appVersion"), p.qualifiedAuditTable(), p.qualifiedTable(),
-                      p.col(QStringLiteral("id")), where, limitParam);
+                      auditMessageJoin(p), where, limitParam);
     return s;
 }
 

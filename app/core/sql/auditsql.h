@@ -17,6 +17,8 @@ QString auditColumn(const SchemaProfile &profile, const QString &logical);
 QString auditWhere(const SchemaProfile &profile, const AuditFilter &filter, QVariantList &params);
 /// `FROM audit a LEFT JOIN table m ON ... WHERE <filter>`, its values appended to `params`.
 QString auditFrom(const SchemaProfile &profile, const AuditFilter &filter, QVariantList &params);
+/// The join condition of an audit row (a) to its message (m), casting a text audit id to the id's type.
+QString auditMessageJoin(const SchemaProfile &profile);
 /// One page, newest first, keyset after `after`; `limit` + 1 rows so that the caller sees whether
 /// more follow. Columns: audit id, changed-at epoch, changed-at text, action, message id, message
 /// key, old status, new status, reason, ticket, db user, OS user, host, app version.

@@ -1,12 +1,30 @@
 #include "core/sql/detailsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 #include "pg/limits.h"
 
 namespace om::sql {
 namespace {
 
-QString asText(const QString &quoted, bool timestamp) {
-    return timestamp ? QStringLiteral("extract(epoch from %1)::float8::text").arg(quoted) : quoted + QLatin1String("::text");
+/// The logical time column the profile maps to real column `name` with a type of its own
+/// ("" when none): those are read through timesql, in the profile's unit and zone.
+QString typedTimeColumn(const SchemaProfile &p, const QString &name) {
+    for (auto it = p.types.times.cbegin(); it != p.types.times.cend(); ++it)
+        if (p.column(it.key()) == name)
+            return it.key();
+    return {};
+}
+
+/// One column of the row as text; times as epoch seconds.
+QString fieldText(const SchemaProfile &p, const QString &name, const QString &type) {
+    const QString quoted = quoteIdentifier(name);
+    if (const QString logical = typedTimeColumn(p, name); !logical.isEmpty())
+        return epochSeconds(p, logical) + QLatin1String("::text");
+    if (type.startsWith(QLatin1String("timestamp with")))
+        return QStringLiteral("extract(epoch from %1)::float8::text").arg(quoted);
+    if (type.startsWith(QLatin1String("timestamp")) && !p.types.timeZone.isEmpty())
+        return QStringLiteral("extract(epoch from %1 AT TIME ZONE %2)::float8::text").arg(quoted, quoteLiteral(p.types.timeZone));
+    return quoted + QLatin1String("::text"); // a wall time with no zone named: shown as written
 }
 
 /// Audit columns the history shows, in display order (each only when the profile maps it).
@@ -26,27 +44,32 @@ Statement tableColumns(const SchemaProfile &p) {
             {p.qualifiedTable()}};
 }
 
-Statement detailRow(const SchemaProfile &p, const QStringList &names, const QStringList &types, qint64 id,
+bool detailIsTime(const SchemaProfile &p, const QString &name, const QString &type) {
+    return !typedTimeColumn(p, name).isEmpty() || type.startsWith(QLatin1String("timestamp with"))
+           || (type.startsWith(QLatin1String("timestamp")) && !p.types.timeZone.isEmpty());
+}
+
+Statement detailRow(const SchemaProfile &p, const QStringList &names, const QStringList &types, const MessageId &id,
                     int payloadPrefixChars) {
     Statement s;
-    const QString idParam = param(s.params, id);
+    const QString idPlaceholder = idParam(s.params, id, p.types.id);
     QStringList select;
     for (int i = 0; i < names.size(); ++i)
-        select << asText(quoteIdentifier(names[i]), types.value(i).startsWith(QLatin1String("timestamp")));
+        select << fieldText(p, names[i], types.value(i));
     if (p.has(QStringLiteral("payload"))) {
         const QString payload = p.col(QStringLiteral("payload"));
         select << QStringLiteral("left(%1::text, %2)").arg(payload, param(s.params, qMax(0, payloadPrefixChars)))
                << QStringLiteral("length(%1::text)::text").arg(payload);
     }
     s.text = QStringLiteral("SELECT %1 FROM %2 WHERE %3 = %4")
-                 .arg(select.join(QLatin1String(", ")), p.qualifiedTable(), p.col(QStringLiteral("id")), idParam);
+                 .arg(select.join(QLatin1String(", ")), p.qualifiedTable(), p.col(QStringLiteral("id")), idPlaceholder);
     return s;
 }
 
-Statement detailHistory(const SchemaProfile &p, qint64 id, QStringList *columns) {
+Statement detailHistory(const SchemaProfile &p, const MessageId &id, QStringList *columns) {
     columns->clear();
     const QString messageId = p.audit.column(QStringLiteral("messageId"));
-    if (p.audit.table.isEmpty() || messageId.isEmpty())
+    if (!p.hasAudit() || messageId.isEmpty())
         return {};
     QStringList select;
     for (const QString &l : historyOrder()) {
@@ -54,7 +77,8 @@ Statement detailHistory(const SchemaProfile &p, qint64 id, QStringList *columns)
         if (real.isEmpty())
             continue;
         *columns << l;
-        select << asText(quoteIdentifier(real), l == QLatin1String("changedAt"));
+        select << (l == QLatin1String("changedAt") ? QStringLiteral("extract(epoch from %1)::float8::text").arg(quoteIdentifier(real))
+                                                   : quoteIdentifier(real) + QLatin1String("::text"));
     }
     if (select.isEmpty())
         return {};
@@ -62,25 +86,26 @@ Statement detailHistory(const SchemaProfile &p, qint64 id, QStringList *columns)
     for (const char *logical : {"changedAt", "auditId"})
         if (const QString real = p.audit.column(QLatin1String(logical)); !real.isEmpty())
             orderBy << quoteIdentifier(real) + QLatin1String(" DESC");
-    return {QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1 %4 LIMIT %5")
+    // The id as the audit column's own type (text in a kit audit table for any id type).
+    return {QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1::%6 %4 LIMIT %5")
                 .arg(select.join(QLatin1String(", ")), p.qualifiedAuditTable(), quoteIdentifier(messageId),
                      orderBy.isEmpty() ? QString() : QLatin1String("ORDER BY ") + orderBy.join(QLatin1String(", ")),
-                     QString::number(limits::kDetailHistoryRows)),
-            {id}};
+                     QString::number(limits::kDetailHistoryRows), sqlTypeName(p.types.auditMessageId)),
+            {id.text()}};
 }
 
-Statement payload(const SchemaProfile &p, qint64 id) {
-    return {QStringLiteral("SELECT %1::text FROM %2 WHERE %3 = $1")
-                .arg(p.col(QStringLiteral("payload")), p.qualifiedTable(), p.col(QStringLiteral("id"))),
-            {id}};
+Statement payload(const SchemaProfile &p, const MessageId &id) {
+    return {QStringLiteral("SELECT %1::text FROM %2 WHERE %3 = $1::%4")
+                .arg(p.col(QStringLiteral("payload")), p.qualifiedTable(), p.col(QStringLiteral("id")), sqlTypeName(p.types.id)),
+            {id.text()}};
 }
 
 Statement repeatableRead() { return {QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), {}}; }
 
-Statement payloadChunk(const SchemaProfile &p, qint64 id, qint64 start, int chars) {
-    return {QStringLiteral("SELECT substr(%1::text, $2, $3) FROM %2 WHERE %3 = $1")
-                .arg(p.col(QStringLiteral("payload")), p.qualifiedTable(), p.col(QStringLiteral("id"))),
-            {id, start, chars}};
+Statement payloadChunk(const SchemaProfile &p, const MessageId &id, qint64 start, int chars) {
+    return {QStringLiteral("SELECT substr(%1::text, $2, $3) FROM %2 WHERE %3 = $1::%4")
+                .arg(p.col(QStringLiteral("payload")), p.qualifiedTable(), p.col(QStringLiteral("id")), sqlTypeName(p.types.id)),
+            {id.text(), start, chars}};
 }
 
 } // namespace om::sql

@@ -1,12 +1,12 @@
 #include "core/sql/filtersql.h"
 #include "core/common/timeconv.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 #include "pg/limits.h"
 
 namespace om {
 namespace {
 
-using sql::bigintArray;
 using sql::likeContains;
 using sql::likeEscape;
 using sql::param;
@@ -63,8 +63,9 @@ struct WhereBuilder {
     void viewRule() {
         switch (f.view) {
         case ListFilter::View::Stuck:
-            conds << QStringLiteral("%1 < now() - make_interval(mins => %2::int)")
-                         .arg(p.col(p.stuckSince), param(params, effectiveStuckTimeout(p, f)));
+            conds << sql::timeCompare(p, p.stuckSince, QStringLiteral("<"),
+                                      QStringLiteral("now() - make_interval(mins => %1::int)")
+                                          .arg(param(params, effectiveStuckTimeout(p, f))));
             break;
         case ListFilter::View::NearMaxRetry:
             // Written exactly as the kit's partial index predicate so that the planner can use it.
@@ -94,23 +95,24 @@ struct WhereBuilder {
             conds << kNothing;
             return;
         }
-        const QString c = p.col(QLatin1String(logical));
+        const QString c = QLatin1String(logical);
         if (from.isValid())
-            conds << QStringLiteral("%1 >= %2::timestamptz").arg(c, param(params, isoUtc(from)));
+            conds << sql::timeCompare(p, c, QStringLiteral(">="), param(params, isoUtc(from)) + QLatin1String("::timestamptz"));
         if (to.isValid())
-            conds << QStringLiteral("%1 < %2::timestamptz").arg(c, param(params, isoUtc(to)));
+            conds << sql::timeCompare(p, c, QStringLiteral("<"), param(params, isoUtc(to)) + QLatin1String("::timestamptz"));
     }
 
     void minAge() {
         if (f.minAgeMinutes > 0)
-            conds << QStringLiteral("%1 <= now() - make_interval(mins => %2::int)")
-                         .arg(p.col(viewSinceColumn(p, f.view)), param(params, f.minAgeMinutes));
+            conds << sql::timeCompare(p, viewSinceColumn(p, f.view), QStringLiteral("<="),
+                                      QStringLiteral("now() - make_interval(mins => %1::int)").arg(param(params, f.minAgeMinutes)));
     }
 
-    // Ids pasted from a ticket: one bound array, so a list of thousands is one parameter.
+    // Ids pasted from a ticket: one bound array (cast to the id column's type, so that the
+    // primary key serves it), so a list of thousands is one parameter.
     void ids() {
         if (!f.ids.isEmpty())
-            conds << QStringLiteral("%1 = ANY(%2::bigint[])").arg(p.col(QStringLiteral("id")), param(params, bigintArray(f.ids)));
+            conds << QStringLiteral("%1 = ANY(%2)").arg(p.col(QStringLiteral("id")), sql::idArrayParam(params, f.ids, p.types.id));
     }
 
     void key() {

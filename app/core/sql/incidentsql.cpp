@@ -2,11 +2,14 @@
 #include "core/common/timeconv.h"
 #include "core/sql/auditsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 
 namespace om::sql {
 namespace {
 QString column(const SchemaProfile &p, const char *logical) { return auditColumn(p, QLatin1String(logical)); }
 } // namespace
+
+Statement serverNow() { return {QStringLiteral("SELECT extract(epoch from now())::float8"), {}}; }
 
 Statement incidentTotals(const SchemaProfile &p, const AuditFilter &filter) {
     Statement s;
@@ -63,11 +66,12 @@ Statement openMessages(const SchemaProfile &p, const QStringList &states, const 
     const QString limitParam = param(s.params, QString::number(limit));
     QString cond = p.statesPredicate(states);
     if (pastTimeoutMinutes > 0)
-        cond += QStringLiteral(" AND %1 < now() - make_interval(mins => %2::int)")
-                    .arg(since, param(s.params, QString::number(pastTimeoutMinutes)));
-    s.text = QStringLiteral("SELECT %1::text, %2, %3, extract(epoch from now() - %4)::float8, %5 FROM %6 WHERE %7 "
-                            "ORDER BY %4 LIMIT %8::int")
-                 .arg(p.col(QStringLiteral("id")), key, p.stateExpression(), since, err, p.qualifiedTable(), cond, limitParam);
+        cond += QLatin1String(" AND ") + timeCompare(p, sinceLogical, QStringLiteral("<"),
+                                                   QStringLiteral("now() - make_interval(mins => %1::int)")
+                                                       .arg(param(s.params, QString::number(pastTimeoutMinutes))));
+    s.text = QStringLiteral("SELECT %1::text, %2, %3, %4, %5 FROM %6 WHERE %7 ORDER BY %8 LIMIT %9::int")
+                 .arg(p.col(QStringLiteral("id")), key, p.stateExpression(), ageSeconds(p, sinceLogical), err, p.qualifiedTable(),
+                      cond, since, limitParam);
     return s;
 }
 
@@ -79,12 +83,14 @@ Statement messagesInRange(const SchemaProfile &p, const QStringList &states, con
     const QString toParam = param(s.params, isoUtc(to));
     const QString limitParam = param(s.params, QString::number(limit));
     // count(*) OVER () is computed before LIMIT: the total rides along with the rows shown.
-    s.text = QStringLiteral("SELECT %1::text, %2, %3, extract(epoch from now() - %4)::float8, %5, "
-                            "extract(epoch from %4)::float8, count(*) OVER () FROM %6 "
-                            "WHERE %7 AND %4 >= %8::timestamptz AND %4 < %9::timestamptz ORDER BY %4, %1 LIMIT %10::int")
-                 .arg(p.col(QStringLiteral("id")), keyColumn(p), p.stateExpression(), since, errorColumn(p), p.qualifiedTable(),
-                      p.statesPredicate(states), fromParam, toParam)
-                 .arg(limitParam);
+    const QString inRange = timeCompare(p, sinceLogical, QStringLiteral(">="), fromParam + QLatin1String("::timestamptz"))
+                            + QLatin1String(" AND ")
+                            + timeCompare(p, sinceLogical, QStringLiteral("<"), toParam + QLatin1String("::timestamptz"));
+    s.text = QStringLiteral("SELECT %1::text, %2, %3, %4, %5, %6, count(*) OVER () FROM %7 "
+                            "WHERE %8 AND %9 ORDER BY %10, %1 LIMIT %11::int")
+                 .arg(p.col(QStringLiteral("id")), keyColumn(p), p.stateExpression(), ageSeconds(p, sinceLogical), errorColumn(p),
+                      epochSeconds(p, sinceLogical), p.qualifiedTable(), p.statesPredicate(states), inRange)
+                 .arg(since, limitParam);
     return s;
 }
 

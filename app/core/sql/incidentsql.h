@@ -10,6 +10,8 @@ namespace om::sql {
 /// The statements of the incident report (core/audit/IncidentQuery): what was done in a range,
 /// from the audit trail, and what is still open now, from the message table.
 
+/// The server's clock as epoch seconds (a report without an audit table still needs its "now").
+Statement serverNow();
 /// One row: audit rows, distinct messages touched, the server's now() as epoch seconds.
 Statement incidentTotals(const SchemaProfile &profile, const AuditFilter &filter);
 /// Audit rows grouped by action, database user, OS user@host and ticket, most rows first, at

@@ -1,5 +1,6 @@
 #include "core/sql/listsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 #include "pg/limits.h"
 
 namespace om::sql {
@@ -12,9 +13,9 @@ QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QStr
                                              : QStringLiteral("NULL::%1").arg(QLatin1String(type));
     };
     auto epochOrNull = [&p](const QString &logical) {
-        return p.has(logical) ? QStringLiteral("extract(epoch from %1)::float8").arg(p.col(logical)) : QStringLiteral("NULL::float8");
+        return p.has(logical) ? epochSeconds(p, logical) : QStringLiteral("NULL::float8");
     };
-    const QString since = p.col(viewSinceColumn(p, r.filter.view));
+    const QString since = viewSinceColumn(p, r.filter.view);
     QStringList select;
     select << p.col(QStringLiteral("id")) + QLatin1String("::text") << p.col(QStringLiteral("key")) + QLatin1String("::text")
            << colOrNull("type", "text") << colOrNull("destination", "text")
@@ -22,7 +23,7 @@ QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QStr
            << colOrNull("retries", "text")
            << (p.maxRetriesConstant > 0 ? p.maxRetriesSql() + QLatin1String("::text") : colOrNull("maxRetries", "text"))
            << epochOrNull(QStringLiteral("nextRun")) << colOrNull("lockedBy", "text")
-           << QStringLiteral("extract(epoch from now() - %1)::float8").arg(since)
+           << ageSeconds(p, since)
            << epochOrNull(QStringLiteral("createdAt")) << epochOrNull(QStringLiteral("updatedAt"))
            << colOrNull("errorCode", "text")
            << (p.has(QStringLiteral("errorMessage"))
@@ -37,14 +38,17 @@ QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QStr
 }
 
 /// " AND (sort, id) > (cursor)": a row comparison follows a (sort column, id) index in one range
-/// scan. The cursor value is the server's own text of the column, so it converts back without loss.
-QString keysetCondition(const PageRequest &r, bool sortById, const QString &sortCol, const QString &id, bool sqlDesc,
-                        QVariantList &params) {
+/// scan. The cursor values are the server's own text of the columns, so they convert back without
+/// loss; the id is cast to its column's type (a uuid or text id compares as the index orders it),
+/// and ties on the sort column are broken by the id.
+QString keysetCondition(const SchemaProfile &p, const PageRequest &r, bool sortById, const QString &sortCol,
+                        bool sqlDesc, QVariantList &params) {
+    const QString id = p.col(QStringLiteral("id"));
     const QString op = sqlDesc ? QStringLiteral("<") : QStringLiteral(">");
     if (sortById)
-        return QStringLiteral(" AND %1 %2 %3").arg(id, op, param(params, r.cursorId));
+        return QStringLiteral(" AND %1 %2 %3").arg(id, op, idParam(params, r.cursorId, p.types.id));
     const QString key = param(params, r.cursorKey);
-    return QStringLiteral(" AND (%1, %2) %3 (%4, %5)").arg(sortCol, id, op, key, param(params, r.cursorId));
+    return QStringLiteral(" AND (%1, %2) %3 (%4, %5)").arg(sortCol, id, op, key, idParam(params, r.cursorId, p.types.id));
 }
 
 } // namespace
@@ -71,7 +75,7 @@ Statement listPage(const SchemaProfile &p, const PageRequest &r) {
     Statement s;
     QString where = buildWhere(p, r.filter, s.params);
     if (r.hasCursor)
-        where += keysetCondition(r, sortById, sortCol, id, sqlDesc, s.params);
+        where += keysetCondition(p, r, sortById, sortCol, sqlDesc, s.params);
     const QString limit = param(s.params, r.boundedPageSize());
     const QString order = sortById ? QStringLiteral("%1 %2").arg(id, dir) : QStringLiteral("%1 %3, %2 %3").arg(sortCol, id, dir);
     s.text = QStringLiteral("SELECT %1 FROM %2 WHERE %3 ORDER BY %4 LIMIT %5")

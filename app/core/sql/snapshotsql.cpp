@@ -1,5 +1,6 @@
 #include "core/sql/snapshotsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 
 namespace om::sql {
 namespace {
@@ -48,9 +49,9 @@ QStringList breakdownColumns(const SchemaProfile &p, int limit) {
             continue;
         }
         out << QStringLiteral("(SELECT json_agg(json_build_object('label', g.label, 'n', g.n, 'age', g.age))::text FROM ("
-                              "SELECT \"k_%1\" AS label, sum(n)::bigint AS n, extract(epoch from now() - min(oldest))::float8 AS age "
+                              "SELECT \"k_%1\" AS label, sum(n)::bigint AS n, extract(epoch from now() - %3)::float8 AS age "
                               "FROM waiting_pairs GROUP BY 1 ORDER BY n DESC, 1 LIMIT %2) g) AS \"by_%1\"")
-                   .arg(d, QString::number(limit));
+                   .arg(d, QString::number(limit), timeValueOf(p, p.waitingSince, QStringLiteral("min(oldest)")));
     }
     return out;
 }
@@ -144,14 +145,16 @@ QString oldestWaitingColumn(const SchemaProfile &p) {
     for (const QString &w : p.waitingStates)
         mins << QStringLiteral("(SELECT min(%1) FROM %2 WHERE %3)").arg(p.col(p.waitingSince), p.qualifiedTable(), p.statesPredicate({w}));
     return mins.isEmpty() ? QStringLiteral("NULL::float8 AS oldest_age")
-                          : QStringLiteral("extract(epoch from now() - least(%1))::float8 AS oldest_age").arg(mins.join(QLatin1String(", ")));
+                          : QStringLiteral("extract(epoch from now() - %1)::float8 AS oldest_age")
+                                .arg(timeValueOf(p, p.waitingSince, QStringLiteral("least(%1)").arg(mins.join(QLatin1String(", ")))));
 }
 
 QString stuckColumn(const SchemaProfile &p) {
     QStringList stuck;
     for (const QString &s : p.stuckStates)
-        stuck << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3 < now() - make_interval(mins => $1::int))")
-                     .arg(p.qualifiedTable(), p.statesPredicate({s}), p.col(p.stuckSince));
+        stuck << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3)")
+                     .arg(p.qualifiedTable(), p.statesPredicate({s}),
+                          timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")));
     return stuck.isEmpty() ? QStringLiteral("0 AS stuck") : stuck.join(QLatin1String(" + ")) + QLatin1String(" AS stuck");
 }
 

@@ -36,15 +36,27 @@ QString setLocalStatementTimeout(int ms) {
     return QStringLiteral("SET LOCAL statement_timeout = %1").arg(ms);
 }
 
-QString bigintArray(const QList<qint64> &ids) {
+QString idArrayLiteral(const QList<MessageId> &ids) {
     QString s = QStringLiteral("{");
-    s.reserve(ids.size() * 8 + 2);
+    s.reserve(ids.size() * 10 + 2);
     for (int i = 0; i < ids.size(); ++i) {
         if (i)
             s += QLatin1Char(',');
-        s += QString::number(ids.at(i));
+        // Array element quoting: inside "…" only " and \ are special (a text id may hold commas,
+        // braces or spaces).
+        QString e = ids.at(i).text();
+        e.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\""));
+        s += QLatin1Char('"') + e + QLatin1Char('"');
     }
     return s + QLatin1Char('}');
+}
+
+QString idParam(QVariantList &params, const MessageId &id, IdType type) {
+    return param(params, id.isNull() ? QVariant() : QVariant(id.text())) + QLatin1String("::") + sqlTypeName(type);
+}
+
+QString idArrayParam(QVariantList &params, const QList<MessageId> &ids, IdType type) {
+    return param(params, idArrayLiteral(ids)) + QLatin1String("::") + sqlTypeName(type) + QLatin1String("[]");
 }
 
 } // namespace om::sql

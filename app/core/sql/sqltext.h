@@ -1,4 +1,7 @@
 #pragma once
+#include "core/common/messageid.h"
+#include "core/profile/columntypes.h"
+
 #include <QList>
 #include <QString>
 #include <QVariant>
@@ -24,8 +27,13 @@ QString likeContains(const QString &text);
 /// `SET LOCAL statement_timeout = ms` (an integer the program chose, never an operator's text):
 /// bounds one statement of a transaction more tightly than the session's timeout.
 QString setLocalStatementTimeout(int ms);
-/// A PostgreSQL array literal of ids ("{1,2,3}"), bound and cast to bigint[] in SQL: libpqxx 6.4
-/// cannot bind a vector.
-QString bigintArray(const QList<qint64> &ids);
+/// A PostgreSQL array literal of ids, each element quoted (`{"1","2"}`, `{"6f1c…"}`): libpqxx
+/// 6.4 cannot bind a vector, so a list of ids is one bound text parameter.
+QString idArrayLiteral(const QList<MessageId> &ids);
+/// Binds one id as text and returns its placeholder cast to the id column's type ("$3::uuid"),
+/// so that `id = $3::uuid` compares like with like and the primary key's index serves it.
+QString idParam(QVariantList &params, const MessageId &id, IdType type);
+/// Binds a list of ids as one array literal and returns "$3::uuid[]" (the column's type).
+QString idArrayParam(QVariantList &params, const QList<MessageId> &ids, IdType type);
 
 } // namespace om::sql

@@ -13,7 +13,7 @@ QString tr(const char *s) { return QCoreApplication::translate("om::DetailQuery"
 
 DetailQuery::DetailQuery(SchemaProfile profile) : m_profile(std::move(profile)) {}
 
-MessageDetail DetailQuery::fetch(PgSession &session, qint64 id, int payloadPrefixChars) const {
+MessageDetail DetailQuery::fetch(PgSession &session, const MessageId &id, int payloadPrefixChars) const {
     MessageDetail d;
     d.id = id;
     // Every column of the table, in table order, so that columns the profile does not name
@@ -45,7 +45,7 @@ void DetailQuery::readFields(const QVariantList &row, const QStringList &names, 
         f.name = names[i];
         f.type = types[i];
         f.isNull = row[i].isNull();
-        if (f.type.startsWith(QLatin1String("timestamp")) && !f.isNull) {
+        if (sql::detailIsTime(p, f.name, f.type) && !f.isNull) {
             f.time = fromEpochSeconds(row[i]);
             f.text = f.time.toString(Qt::ISODateWithMs);
         } else {
@@ -77,14 +77,14 @@ void DetailQuery::readHistory(PgSession &session, MessageDetail &d) const {
         d.history = session.query(h.text, h.params).rows;
 }
 
-QString DetailQuery::fetchPayload(PgSession &session, qint64 id) const {
+QString DetailQuery::fetchPayload(PgSession &session, const MessageId &id) const {
     if (!m_profile.has(QStringLiteral("payload")))
         return {};
     const sql::Statement q = sql::payload(m_profile, id);
     return session.query(q.text, q.params).scalar().toString();
 }
 
-qint64 DetailQuery::savePayload(PgSession &session, qint64 id, const QString &path, int chunkChars) const {
+qint64 DetailQuery::savePayload(PgSession &session, const MessageId &id, const QString &path, int chunkChars) const {
     if (!m_profile.has(QStringLiteral("payload")))
         return 0;
     QSaveFile file(path);

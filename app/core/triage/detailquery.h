@@ -1,4 +1,5 @@
 #pragma once
+#include "core/common/messageid.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QDateTime>
@@ -18,13 +19,13 @@ struct DetailField {
     QString type;               ///< format_type(), e.g. "timestamp with time zone"
     QString text;               ///< the value as text (empty when null)
     bool isNull = false;
-    QDateTime time;             ///< set for timestamp columns (UTC)
+    QDateTime time;             ///< set for time columns (UTC; sql::detailIsTime)
 };
 
 /// Everything the detail pane shows about one message.
 struct MessageDetail {
     bool found = false;
-    qint64 id = 0;
+    MessageId id;
     QString key;
     QList<DetailField> fields;  ///< every column of the row except the payload, in table order
     QString payloadPrefix;      ///< at most the requested number of characters
@@ -41,12 +42,12 @@ class DetailQuery {
 public:
     explicit DetailQuery(SchemaProfile profile);
 
-    MessageDetail fetch(PgSession &session, qint64 id, int payloadPrefixChars) const;
+    MessageDetail fetch(PgSession &session, const MessageId &id, int payloadPrefixChars) const;
     /// The whole payload as text (for "show all"); empty when the row is gone.
-    QString fetchPayload(PgSession &session, qint64 id) const;
+    QString fetchPayload(PgSession &session, const MessageId &id) const;
     /// Writes the whole payload to `path` in chunks, UTF-8; returns the bytes written.
     /// Throws PgError; a file error is reported as PgError(Query) with the file's message.
-    qint64 savePayload(PgSession &session, qint64 id, const QString &path, int chunkChars = 1 << 20) const;
+    qint64 savePayload(PgSession &session, const MessageId &id, const QString &path, int chunkChars = 1 << 20) const;
 
 private:
     /// The row's columns (as names/types said) and payload into `d`, and the last error from them.

@@ -66,15 +66,15 @@ QByteArray ListFilter::toJson() const {
     o.insert(QLatin1String("keyText"), keyText);
     o.insert(QLatin1String("keyMode"), QLatin1String(modeName(keyMode)));
     QStringList idTexts; // as text: a JSON number is a double, exact only up to 2^53
-    for (qint64 id : ids)
-        idTexts << QString::number(id);
+    for (const MessageId &id : ids)
+        idTexts << id.text();
     if (!ids.isEmpty())
         o.insert(QLatin1String("ids"), toArray(idTexts));
     o.insert(QLatin1String("stuckTimeoutMinutes"), stuckTimeoutMinutes);
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-ListFilter ListFilter::fromJson(const QByteArray &json) {
+ListFilter ListFilter::fromJson(const QByteArray &json, IdType idType) {
     // A damaged saved filter gives the default filter (every message), never an error dialog
     // at start-up: the operator just sees the unfiltered view.
     ListFilter f;
@@ -101,7 +101,7 @@ ListFilter ListFilter::fromJson(const QByteArray &json) {
         if (mode == QLatin1String(modeName(m)))
             f.keyMode = m;
     // A damaged list is dropped whole, like any damaged part: never a filter on half the ids.
-    f.ids = IdList::parse(fromArray(o.value(QLatin1String("ids"))).join(QLatin1Char(' ')), limits::kMaxIdsPerFilter).ids;
+    f.ids = IdList::parse(fromArray(o.value(QLatin1String("ids"))).join(QLatin1Char(' ')), limits::kMaxIdsPerFilter, idType).ids;
     f.stuckTimeoutMinutes = o.value(QLatin1String("stuckTimeoutMinutes")).toInt(-1);
     if (f.stuckTimeoutMinutes < 1)
         f.stuckTimeoutMinutes = -1;

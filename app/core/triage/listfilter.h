@@ -1,4 +1,5 @@
 #pragma once
+#include "core/common/messageid.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QDateTime>
@@ -25,14 +26,15 @@ struct ListFilter {
     int minAgeMinutes = 0;       ///< 0: any age (age of the view's "since" column, server clock)
     QString keyText;             ///< matched literally against the message key (no wildcards)
     TextMode keyMode = TextMode::Contains;
-    QList<qint64> ids;           ///< message ids pasted from a ticket; empty: any
+    QList<MessageId> ids;         ///< message ids pasted from a ticket; empty: any
     int stuckTimeoutMinutes = -1; ///< -1: the profile's default
 
     bool operator==(const ListFilter &o) const;
     bool operator!=(const ListFilter &o) const { return !(*this == o); }
     /// For saved filters (local store).
     QByteArray toJson() const;
-    static ListFilter fromJson(const QByteArray &json);
+    /// `idType`: the profile's, so that saved ids are read back as what they are.
+    static ListFilter fromJson(const QByteArray &json, IdType idType = IdType::BigInt);
 };
 
 /// Logical column a view's ages are measured from (stuck: the profile's stuckSince, else createdAt).

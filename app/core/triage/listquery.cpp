@@ -21,7 +21,7 @@ int intOr(const QVariant &v, int fallback) { return v.isNull() ? fallback : v.to
 /// One row of sql::listPage, in its column order.
 MessageRow messageRow(const QVariantList &v) {
     MessageRow m;
-    m.id = v[0].toString().toLongLong();
+    m.id = MessageId::fromVariant(v[0]);
     m.key = v[1].toString();
     m.type = v[2].toString();
     m.destination = v[3].toString();

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/common/messageid.h"
+
 #include <QDateTime>
 #include <QList>
 #include <QMetaType>
@@ -10,7 +12,7 @@ namespace om {
 /// One message as the triage list shows it. Plain values, copied out on the Browse lane.
 /// Columns a profile does not have stay empty / -1 / invalid.
 struct MessageRow {
-    qint64 id = 0;
+    MessageId id;               ///< as the server prints it (any id type)
     QString key;
     QString type;
     QString destination;
@@ -29,7 +31,7 @@ struct MessageRow {
 
 } // namespace om
 
-// Every member (integers, QString, QDateTime) may be moved in memory as bytes. Without this, the
+// Every member (integers, QString, QDateTime, MessageId) may be moved in memory as bytes. Without this, the
 // list of 70,000 rows grew by moving each row into a new block: one page's append stalled the GUI
 // thread 85 ms on a quiet machine (scripts/bench gui, scroll). Relocatable, QList grows by
 // realloc() (for a block that size, a remap of its pages).

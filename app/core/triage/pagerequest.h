@@ -26,7 +26,7 @@ struct PageRequest {
     int pageSize = 200;
     bool hasCursor = false;     ///< false: the first page
     QString cursorKey;          ///< MessageRow::sortKey of the previous page's last row
-    qint64 cursorId = 0;        ///< MessageRow::id of the previous page's last row
+    MessageId cursorId;         ///< MessageRow::id of the previous page's last row
     /// The cursor a request for the page after `row` carries.
     PageRequest after(const MessageRow &row) const;
     /// Rows one page holds: pageSize, bounded to what one round trip should carry.

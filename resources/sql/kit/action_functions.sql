@@ -5,7 +5,8 @@
 -- and OM_REGENERATE_KIT=1 build/tst_actionkit rewrites it.
 --
 -- One function per table, outbox_monitor_action_<table>(action, action_id, ids, reason, ticket,
--- stuck_timeout_minutes, os_user, client_host, app_version) RETURNS SETOF bigint (the changed ids).
+-- stuck_timeout_minutes, os_user, client_host, app_version) RETURNS SETOF bigint (the changed ids;
+-- a profile whose "types" give its id another type takes and returns that type instead).
 -- In one statement it locks the requested rows FOR UPDATE SKIP LOCKED, changes those still in the
 -- action's `from` states (recover stuck: also past the timeout by the server clock), writes one
 -- audit row per changed row with changed_by = session_user, changed_at = now() and the caller's

@@ -1,0 +1,115 @@
+#include "core/profile/columntypes.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <QTimeZone>
+
+namespace om {
+namespace {
+
+QString tr(const char *s) { return QCoreApplication::translate("om::SchemaProfile", s); }
+
+struct IdTypeName {
+    const char *name;
+    IdType type;
+};
+// The profile's spelling and the SQL type cast to; "varchar" covers character varying(n) (its
+// btree operator class is text's, so a varchar[] comparison still uses the index).
+constexpr IdTypeName kIdTypes[] = {{"bigint", IdType::BigInt}, {"integer", IdType::Integer}, {"uuid", IdType::Uuid},
+                                   {"text", IdType::Text}, {"varchar", IdType::Varchar}};
+
+struct TimeTypeName {
+    const char *name;
+    TimeType type;
+};
+constexpr TimeTypeName kTimeTypes[] = {{"timestamptz", TimeType::TimestampTz}, {"timestamp", TimeType::Timestamp},
+                                       {"epochSeconds", TimeType::EpochSeconds}, {"epochMillis", TimeType::EpochMillis}};
+
+bool idTypeFromName(const QString &name, IdType *out) {
+    for (const IdTypeName &t : kIdTypes)
+        if (name == QLatin1String(t.name)) {
+            *out = t.type;
+            return true;
+        }
+    return false;
+}
+
+QStringList timeTypeNames() {
+    QStringList out;
+    for (const TimeTypeName &t : kTimeTypes)
+        out << QLatin1String(t.name);
+    return out;
+}
+
+bool fail(QString *error, const QString &message) {
+    if (error)
+        *error = message;
+    return false;
+}
+
+/// A zone name as the IANA database spells them ("Europe/Berlin", "UTC", "Etc/GMT+5"), known to
+/// this computer's zone database (the server's is the same database).
+bool validZone(const QString &zone) {
+    static const QRegularExpression shape(QStringLiteral("^[A-Za-z][A-Za-z0-9_+/-]{0,63}$"));
+    return shape.match(zone).hasMatch() && QTimeZone(zone.toUtf8()).isValid();
+}
+
+} // namespace
+
+QString sqlTypeName(IdType type) {
+    for (const IdTypeName &t : kIdTypes)
+        if (t.type == type)
+            return QLatin1String(t.name);
+    return QStringLiteral("bigint");
+}
+
+QStringList idTypeNames() {
+    QStringList out;
+    for (const IdTypeName &t : kIdTypes)
+        out << QLatin1String(t.name);
+    return out;
+}
+
+bool ColumnTypes::parse(const QJsonObject &profile, const QStringList &timeColumns, ColumnTypes *out, QString *error) {
+    ColumnTypes t;
+    const QJsonObject types = profile.value(QLatin1String("types")).toObject();
+    bool needsZone = false;
+    for (auto it = types.begin(); it != types.end(); ++it) {
+        const QString name = it.value().toString();
+        if (it.key() == QLatin1String("id")) {
+            if (!idTypeFromName(name, &t.id))
+                return fail(error, tr("\"types.id\" must be one of %1.").arg(idTypeNames().join(QLatin1String(", "))));
+            continue;
+        }
+        if (!timeColumns.contains(it.key()))
+            return fail(error, tr("\"types\" names \"%1\", which is not a mapped time column (%2).")
+                                   .arg(it.key(), timeColumns.join(QLatin1String(", "))));
+        bool known = false;
+        for (const TimeTypeName &tt : kTimeTypes)
+            if (name == QLatin1String(tt.name)) {
+                t.times.insert(it.key(), tt.type);
+                needsZone |= tt.type == TimeType::Timestamp;
+                known = true;
+            }
+        if (!known)
+            return fail(error, tr("\"types.%1\" must be one of %2.").arg(it.key(), timeTypeNames().join(QLatin1String(", "))));
+    }
+    const QJsonValue zone = profile.value(QLatin1String("timeZone"));
+    if (!zone.isUndefined()) {
+        t.timeZone = zone.toString();
+        if (!validZone(t.timeZone))
+            return fail(error, tr("\"timeZone\" must name a time zone such as \"Europe/Berlin\" or \"UTC\"."));
+    }
+    if (needsZone && t.timeZone.isEmpty())
+        // A wall time without its zone cannot be placed on the server's clock: never guess UTC.
+        return fail(error, tr("A \"timestamp\" column (without time zone) needs the zone its times are written in: "
+                              "add \"timeZone\", e.g. \"timeZone\": \"Europe/Berlin\" (or \"UTC\")."));
+    t.auditMessageId = t.id;
+    const QJsonValue auditType = profile.value(QLatin1String("audit")).toObject().value(QLatin1String("messageIdType"));
+    if (!auditType.isUndefined() && !idTypeFromName(auditType.toString(), &t.auditMessageId))
+        return fail(error, tr("\"audit.messageIdType\" must be one of %1.").arg(idTypeNames().join(QLatin1String(", "))));
+    *out = t;
+    return true;
+}
+
+} // namespace om

@@ -1,0 +1,43 @@
+#pragma once
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace om {
+
+/// The SQL types a message id may have. Only these reach SQL (as fixed type names, never as
+/// the profile's text): ids are sent as text and cast to the column's own type, so that the
+/// primary key's index serves the lookup.
+enum class IdType { BigInt, Integer, Uuid, Text, Varchar };
+
+/// How a time column stores its instant.
+enum class TimeType {
+    TimestampTz,  ///< timestamptz (the default)
+    Timestamp,    ///< timestamp without time zone, wall time in the profile's "timeZone"
+    EpochSeconds, ///< an integer (or numeric) column of seconds since 1970-01-01 UTC
+    EpochMillis,  ///< an integer column of milliseconds since 1970-01-01 UTC
+};
+
+/// The types of a profile's id and time columns (the profile's "types", "timeZone" and
+/// "audit.messageIdType"); see README "Schema profiles".
+struct ColumnTypes {
+    IdType id = IdType::BigInt;
+    IdType auditMessageId = IdType::BigInt; ///< the audit table's message id column (default: as `id`)
+    QMap<QString, TimeType> times;          ///< logical time column -> type; absent: timestamptz
+    QString timeZone;                       ///< IANA zone of the `timestamp` columns
+
+    TimeType time(const QString &logical) const { return times.value(logical, TimeType::TimestampTz); }
+    bool idIsInteger() const { return id == IdType::BigInt || id == IdType::Integer; }
+
+    /// Reads "types", "timeZone" and "audit.messageIdType" of a profile. `timeColumns` are the
+    /// logical columns that may be typed as times. False with a message naming the field.
+    static bool parse(const QJsonObject &profile, const QStringList &timeColumns, ColumnTypes *out, QString *error);
+};
+
+/// The SQL name of an id type ("bigint", "uuid", ...), from a fixed list.
+QString sqlTypeName(IdType type);
+/// The names a profile may give an id type, for messages.
+QStringList idTypeNames();
+
+} // namespace om
