@@ -199,6 +199,23 @@ public:
         checkStates(prof.failedStates, "failed");
     }
 
+    /// "ordering": {"key": "<logical column>"}. The order within a key is fixed (created time,
+    /// then id), so the section names the key and nothing else.
+    void ordering(const QJsonObject &o) {
+        const QJsonValue v = o.value(QLatin1String("ordering"));
+        if (v.isUndefined())
+            return;
+        const QJsonObject ord = v.toObject();
+        if (!v.isObject() || !ord.value(QLatin1String("key")).isString() || ord.size() != 1) {
+            fail(tr("\"ordering\" must be {\"key\": \"<logical column>\"}: the column that orders delivery "
+                    "(rows of one key are delivered by created time, then id)."));
+            return;
+        }
+        prof.orderingKey = ord.value(QLatin1String("key")).toString();
+        if (!prof.has(prof.orderingKey))
+            fail(tr("\"ordering.key\" names \"%1\", which \"columns\" does not map.").arg(prof.orderingKey));
+    }
+
     void setClauses(const QJsonObject &set, ActionDef &a) {
         for (auto sit = set.begin(); sit != set.end(); ++sit) {
             SetClause c;
@@ -282,6 +299,7 @@ std::optional<SchemaProfile> SchemaProfile::fromJson(const QByteArray &json, QSt
         p.columns(o);
         p.states(o);
         p.views(o);
+        p.ordering(o);
         p.actions(o);
         p.audit(o);
     }

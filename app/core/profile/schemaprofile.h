@@ -69,6 +69,10 @@ public:
     int stuckTimeoutMinutes = 30;
     QStringList nearMaxRetryStates;
     QStringList failedStates;
+    /// Logical column of the ordering key ("ordering": {"key": ...}): rows of one key are delivered
+    /// in order (created time, then id), so a failing or stuck head blocks every row behind it.
+    /// Empty: the table is not ordered and has no head-of-line view.
+    QString orderingKey;
     QMap<QString, ActionDef> actions;
     AuditDef audit;
 
@@ -86,6 +90,7 @@ public:
     /// SQL expression giving a row's state name (the status column, or a CASE for null-based states).
     QString stateExpression() const;
     /// True when retries/maxRetries columns exist (near-max-retry makes sense).
+    bool isOrdered() const { return !orderingKey.isEmpty(); }
     bool hasRetries() const { return has(QStringLiteral("retries")) && has(QStringLiteral("maxRetries")); }
 
 private:

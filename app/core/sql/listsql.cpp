@@ -3,10 +3,8 @@
 #include "pg/limits.h"
 
 namespace om::sql {
-namespace {
 
-/// The page's output columns, each under a name that cannot collide with a real column.
-QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QString &sortCol) {
+QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, const QString &sortLogical) {
     auto colOrNull = [&p](const char *logical, const char *type) {
         return p.has(QLatin1String(logical)) ? p.col(QLatin1String(logical)) + QLatin1String("::text")
                                              : QStringLiteral("NULL::%1").arg(QLatin1String(type));
@@ -14,7 +12,7 @@ QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QStr
     auto epochOrNull = [&p](const QString &logical) {
         return p.has(logical) ? QStringLiteral("extract(epoch from %1)::float8").arg(p.col(logical)) : QStringLiteral("NULL::float8");
     };
-    const QString since = p.col(viewSinceColumn(p, r.filter.view));
+    const QString since = p.col(sinceLogical);
     QStringList select;
     select << p.col(QStringLiteral("id")) + QLatin1String("::text") << p.col(QStringLiteral("key")) + QLatin1String("::text")
            << colOrNull("type", "text") << colOrNull("destination", "text")
@@ -27,13 +25,15 @@ QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QStr
            << (p.has(QStringLiteral("errorMessage"))
                    ? QStringLiteral("left(%1::text, %2)").arg(p.col(QStringLiteral("errorMessage"))).arg(limits::kErrorPreviewChars)
                    : QStringLiteral("NULL::text"))
-           << sortCol + QLatin1String("::text");
+           << p.col(sortLogical) + QLatin1String("::text");
     // Output names that cannot collide with a column: ORDER BY a bare name would otherwise pick
     // the text output column ("id"::text AS id) and sort 91 after 511.
     for (int i = 0; i < select.size(); ++i)
         select[i] += QStringLiteral(" AS c%1").arg(i);
     return select;
 }
+
+namespace {
 
 /// " AND (sort, id) > (cursor)": a row comparison follows a (sort column, id) index in one range
 /// scan. The cursor value is the server's own text of the column, so it converts back without loss.
@@ -74,7 +74,8 @@ Statement listPage(const SchemaProfile &p, const PageRequest &r) {
     const QString limit = param(s.params, r.boundedPageSize());
     const QString order = sortById ? QStringLiteral("%1 %2").arg(id, dir) : QStringLiteral("%1 %3, %2 %3").arg(sortCol, id, dir);
     s.text = QStringLiteral("SELECT %1 FROM %2 WHERE %3 ORDER BY %4 LIMIT %5")
-                 .arg(pageColumns(p, r, sortCol).join(QLatin1String(", ")), p.qualifiedTable(), where, order, limit);
+                 .arg(messageColumns(p, viewSinceColumn(p, r.filter.view), sortLogical).join(QLatin1String(", ")), p.qualifiedTable(), where,
+                      order, limit);
     return s;
 }
 
