@@ -53,6 +53,23 @@
     </message>
 </context>
 <context>
+    <name>om::BlockedKeysView</name>
+    <message numerus="yes">
+        <source>%n key(s) blocked</source>
+        <translation>
+            <numerusform>%n key blocked</numerusform>
+            <numerusform>%n keys blocked</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) wait behind their heads</source>
+        <translation>
+            <numerusform>%n message waits behind its head</numerusform>
+            <numerusform>%n messages wait behind their heads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>om::CsvExport</name>
     <message numerus="yes">
         <source>%n message(s) exported to %1.</source>
@@ -137,6 +154,13 @@
         <translation>
             <numerusform>Stuck &gt; %n min</numerusform>
             <numerusform>Stuck &gt; %n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>behind %n blocked key head(s) · click for the keys</source>
+        <translation>
+            <numerusform>behind %n blocked key head · click for the keys</numerusform>
+            <numerusform>behind %n blocked key heads · click for the keys</numerusform>
         </translation>
     </message>
 </context>

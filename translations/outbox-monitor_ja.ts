@@ -652,6 +652,132 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
+    <name>om::BlockedKeysModel</name>
+    <message>
+        <source>failing</source>
+        <translation>失敗中</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>停滞</translation>
+    </message>
+    <message>
+        <source>retrying</source>
+        <translation>再試行待ち</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Ordering key</source>
+        <translation>順序キー</translation>
+    </message>
+    <message>
+        <source>Waiting behind</source>
+        <translation>後ろで待機</translation>
+    </message>
+    <message>
+        <source>Oldest waiting</source>
+        <translation>最古の送信待ち</translation>
+    </message>
+    <message>
+        <source>Head state</source>
+        <translation>先頭の状態</translation>
+    </message>
+    <message>
+        <source>Head age</source>
+        <translation>先頭の経過時間</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>再試行回数</translation>
+    </message>
+    <message>
+        <source>Error code</source>
+        <translation>エラーコード</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最後のエラー</translation>
+    </message>
+    <message>
+        <source>Head id</source>
+        <translation>先頭の ID</translation>
+    </message>
+</context>
+<context>
+    <name>om::BlockedKeysView</name>
+    <message>
+        <source>Refresh</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Messages of one %1 are delivered in order: every message of the key waits while its head (its earliest open message) is failing, stuck or retrying. Worst first.</source>
+        <translation>同じ %1 のメッセージは順番に配信されます。先頭（そのキーで最も古い未完了のメッセージ）が失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。影響の大きい順に表示します。</translation>
+    </message>
+    <message>
+        <source>the head of key %1 (message %2) in Blocked keys</source>
+        <translation>詰まっているキー一覧のキー %1 の先頭（メッセージ %2）</translation>
+    </message>
+    <message>
+        <source>Messages of this key</source>
+        <translation>このキーのメッセージ</translation>
+    </message>
+    <message>
+        <source>Opens every message of the selected key in Triage&apos;s list</source>
+        <translation>選択したキーのすべてのメッセージをトリアージの一覧で開きます</translation>
+    </message>
+    <message>
+        <source>Blocked keys unavailable: %1</source>
+        <translation>詰まっているキーを取得できません: %1</translation>
+    </message>
+    <message>
+        <source>No key is blocked: every key&apos;s head is moving.</source>
+        <translation>詰まっているキーはありません。どのキーの先頭も進んでいます。</translation>
+    </message>
+    <message>
+        <source>Retry head…</source>
+        <translation>先頭を再試行…</translation>
+    </message>
+    <message>
+        <source>Cancel head…</source>
+        <translation>先頭を取消…</translation>
+    </message>
+    <message>
+        <source>Recover stuck head…</source>
+        <translation>停滞した先頭を回復…</translation>
+    </message>
+    <message>
+        <source>%1; %2.</source>
+        <translation>%1、%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) blocked</source>
+        <translation>
+            <numerusform>%n キーが詰まっています</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) wait behind their heads</source>
+        <translation>
+            <numerusform>先頭の後ろで %n 件が待機中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only the worst %1 keys are listed.</source>
+        <translation>影響の大きい %1 キーだけを表示しています。</translation>
+    </message>
+</context>
+<context>
     <name>om::ConnectionDialog</name>
     <message>
         <source>Read-only session</source>
@@ -1517,6 +1643,10 @@ from %6</source>
         <source>%1 — not retrying: change the connection, or try again</source>
         <translation>%1 — 再試行しません: 接続を変更するか、もう一度お試しください</translation>
     </message>
+    <message>
+        <source>Blocked keys</source>
+        <translation>詰まっているキー</translation>
+    </message>
 </context>
 <context>
     <name>om::MessageListModel</name>
@@ -1974,6 +2104,14 @@ from %6</source>
         <source>Cannot read the profile file %1: %2</source>
         <translation>プロファイルファイル %1 を読み取れません: %2</translation>
     </message>
+    <message>
+        <source>&quot;ordering&quot; must be {&quot;key&quot;: &quot;&lt;logical column&gt;&quot;}: the column that orders delivery (rows of one key are delivered by created time, then id).</source>
+        <translation>&quot;ordering&quot; は {&quot;key&quot;: &quot;&lt;論理列名&gt;&quot;} の形で、配信順を決める列を指定してください（同じキーの行は作成時刻、次に ID の順に配信されます）。</translation>
+    </message>
+    <message>
+        <source>&quot;ordering.key&quot; names &quot;%1&quot;, which &quot;columns&quot; does not map.</source>
+        <translation>&quot;ordering.key&quot; の &quot;%1&quot; は &quot;columns&quot; に定義されていません。</translation>
+    </message>
 </context>
 <context>
     <name>om::ScopeWords</name>
@@ -2170,6 +2308,28 @@ from %6</source>
     <message>
         <source>Warning: at or above %1</source>
         <translation>警告: %1 以上</translation>
+    </message>
+    <message>
+        <source>Blocked behind failing or stuck heads</source>
+        <translation>失敗・停滞した先頭の後ろで待機</translation>
+    </message>
+    <message numerus="yes">
+        <source>behind %n blocked key head(s) · click for the keys</source>
+        <translation>
+            <numerusform>詰まった %n キーの先頭の後ろ · クリックでキー一覧</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open messages waiting behind the head of their ordering key while that head is failing, stuck or retrying. Click to list the blocked keys.</source>
+        <translation>順序キーの先頭が失敗・停滞・再試行待ちのため、その後ろで待っている未完了のメッセージ数です。クリックすると詰まっているキーの一覧を開きます。</translation>
+    </message>
+    <message>
+        <source>not counted</source>
+        <translation>未集計</translation>
+    </message>
+    <message>
+        <source>needs an index on (ordering key, created time): see the admin kit</source>
+        <translation>(順序キー, 作成時刻) のインデックスが必要です。管理キットを参照してください</translation>
     </message>
 </context>
 <context>
