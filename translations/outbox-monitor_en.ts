@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en">
 <context>
     <name>CountWording</name>
@@ -49,6 +48,23 @@
         <translation>
             <numerusform>%1@%2 (database user %3): %4 on %n message of %5</numerusform>
             <numerusform>%1@%2 (database user %3): %4 on %n messages of %5</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::BlockedKeysView</name>
+    <message numerus="yes">
+        <source>%n key(s) blocked</source>
+        <translation>
+            <numerusform>%n key blocked</numerusform>
+            <numerusform>%n keys blocked</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) wait behind their heads</source>
+        <translation>
+            <numerusform>%n message waits behind its head</numerusform>
+            <numerusform>%n messages wait behind their heads</numerusform>
         </translation>
     </message>
 </context>
@@ -168,6 +184,13 @@
         <translation>
             <numerusform>Stuck &gt; %n min</numerusform>
             <numerusform>Stuck &gt; %n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>behind %n blocked key head(s) · click for the keys</source>
+        <translation>
+            <numerusform>behind %n blocked key head · click for the keys</numerusform>
+            <numerusform>behind %n blocked key heads · click for the keys</numerusform>
         </translation>
     </message>
 </context>

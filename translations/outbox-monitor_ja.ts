@@ -682,6 +682,132 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
+    <name>om::BlockedKeysModel</name>
+    <message>
+        <source>failing</source>
+        <translation>失敗中</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>停滞</translation>
+    </message>
+    <message>
+        <source>retrying</source>
+        <translation>再試行待ち</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Ordering key</source>
+        <translation>順序キー</translation>
+    </message>
+    <message>
+        <source>Waiting behind</source>
+        <translation>後ろで待機</translation>
+    </message>
+    <message>
+        <source>Oldest waiting</source>
+        <translation>最古の送信待ち</translation>
+    </message>
+    <message>
+        <source>Head state</source>
+        <translation>先頭の状態</translation>
+    </message>
+    <message>
+        <source>Head age</source>
+        <translation>先頭の経過時間</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>再試行回数</translation>
+    </message>
+    <message>
+        <source>Error code</source>
+        <translation>エラーコード</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最後のエラー</translation>
+    </message>
+    <message>
+        <source>Head id</source>
+        <translation>先頭の ID</translation>
+    </message>
+</context>
+<context>
+    <name>om::BlockedKeysView</name>
+    <message>
+        <source>Refresh</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Messages of one %1 are delivered in order: every message of the key waits while its head (its earliest open message) is failing, stuck or retrying. Worst first.</source>
+        <translation>同じ %1 のメッセージは順番に配信されます。先頭（そのキーで最も古い未完了のメッセージ）が失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。影響の大きい順に表示します。</translation>
+    </message>
+    <message>
+        <source>the head of key %1 (message %2) in Blocked keys</source>
+        <translation>詰まっているキー一覧のキー %1 の先頭（メッセージ %2）</translation>
+    </message>
+    <message>
+        <source>Messages of this key</source>
+        <translation>このキーのメッセージ</translation>
+    </message>
+    <message>
+        <source>Opens every message of the selected key in Triage&apos;s list</source>
+        <translation>選択したキーのすべてのメッセージをトリアージの一覧で開きます</translation>
+    </message>
+    <message>
+        <source>Blocked keys unavailable: %1</source>
+        <translation>詰まっているキーを取得できません: %1</translation>
+    </message>
+    <message>
+        <source>No key is blocked: every key&apos;s head is moving.</source>
+        <translation>詰まっているキーはありません。どのキーの先頭も進んでいます。</translation>
+    </message>
+    <message>
+        <source>Retry head…</source>
+        <translation>先頭を再試行…</translation>
+    </message>
+    <message>
+        <source>Cancel head…</source>
+        <translation>先頭を取消…</translation>
+    </message>
+    <message>
+        <source>Recover stuck head…</source>
+        <translation>停滞した先頭を回復…</translation>
+    </message>
+    <message>
+        <source>%1; %2.</source>
+        <translation>%1、%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) blocked</source>
+        <translation>
+            <numerusform>%n キーが詰まっています</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) wait behind their heads</source>
+        <translation>
+            <numerusform>先頭の後ろで %n 件が待機中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only the worst %1 keys are listed.</source>
+        <translation>影響の大きい %1 キーだけを表示しています。</translation>
+    </message>
+</context>
+<context>
     <name>om::ColumnTypes</name>
     <message>
         <source>&quot;types.id&quot; must be one of %1.</source>
@@ -1574,6 +1700,10 @@ from %6</source>
         <source>%1 — not retrying: change the connection, or try again</source>
         <translation>%1 — 再試行しません: 接続を変更するか、もう一度お試しください</translation>
     </message>
+    <message>
+        <source>Blocked keys</source>
+        <translation>詰まっているキー</translation>
+    </message>
 </context>
 <context>
     <name>om::MessageListModel</name>
@@ -1674,10 +1804,6 @@ from %6</source>
     <message>
         <source>a message id must be an integer, a uuid or text, not %1</source>
         <translation>メッセージ ID は整数、uuid、テキストのいずれかである必要があります (%1 は不可)</translation>
-    </message>
-    <message>
-        <source>%1 has no time zone: every age would be off by the difference between the server&apos;s zone and the zone the writers used; the program needs timestamp with time zone</source>
-        <translation>%1 にはタイムゾーンがありません: すべての経過時間が、サーバーのタイムゾーンと書き込み側のタイムゾーンの差だけずれます。timestamp with time zone が必要です</translation>
     </message>
     <message>
         <source>a time must be timestamp with time zone, not %1</source>
@@ -1790,6 +1916,26 @@ from %6</source>
     <message>
         <source>The admin kit&apos;s action function %1 is not installed: the program opens read-only until a DBA applies resources/sql/kit/action_functions.sql.</source>
         <translation>管理キットの操作関数 %1 がインストールされていません: DBA が resources/sql/kit/action_functions.sql を適用するまで、読み取り専用で開きます。</translation>
+    </message>
+    <message>
+        <source>%1 has no time zone: every age would be off by the difference between the server&apos;s zone and the writers&apos; zone; say which zone the writers use: &quot;types&quot;: {&quot;%2&quot;: &quot;timestamp&quot;} and &quot;timeZone&quot;</source>
+        <translation>%1 にはタイムゾーンがありません: すべての経過時間がサーバーと書き込み側のタイムゾーンの差だけずれます。書き込み側のタイムゾーンを指定してください: &quot;types&quot;: {&quot;%2&quot;: &quot;timestamp&quot;} と &quot;timeZone&quot;</translation>
+    </message>
+    <message>
+        <source>%1 is a number: if it counts seconds or milliseconds since 1970, say so in &quot;types&quot;: {&quot;%2&quot;: &quot;epochSeconds&quot;} or &quot;epochMillis&quot;</source>
+        <translation>%1 は数値です: 1970 年からの秒数またはミリ秒数なら、&quot;types&quot;: {&quot;%2&quot;: &quot;epochSeconds&quot;} または &quot;epochMillis&quot; と指定してください</translation>
+    </message>
+    <message>
+        <source>the profile says timestamp (without time zone), the column is %1</source>
+        <translation>プロファイルでは timestamp (タイムゾーンなし) ですが、列は %1 です</translation>
+    </message>
+    <message>
+        <source>the profile says epoch seconds or milliseconds, the column is %1</source>
+        <translation>プロファイルではエポック秒またはミリ秒ですが、列は %1 です</translation>
+    </message>
+    <message>
+        <source>the column is %1, the profile says %2: write &quot;types&quot;: {&quot;id&quot;: &quot;%3&quot;}</source>
+        <translation>列は %1 ですが、プロファイルでは %2 です: &quot;types&quot;: {&quot;id&quot;: &quot;%3&quot;} と書いてください</translation>
     </message>
 </context>
 <context>
@@ -2261,6 +2407,14 @@ from %6</source>
         <source>cannot read the profile file: %1</source>
         <translation>プロファイルファイルを読み取れません: %1</translation>
     </message>
+    <message>
+        <source>&quot;ordering&quot; must be {&quot;key&quot;: &quot;&lt;logical column&gt;&quot;}: the column that orders delivery (rows of one key are delivered by created time, then id)</source>
+        <translation>&quot;ordering&quot; は {&quot;key&quot;: &quot;&lt;論理列名&gt;&quot;} の形にしてください: 配信順を決める列です (同じキーの行は作成時刻、次に ID の順に配信されます)</translation>
+    </message>
+    <message>
+        <source>&quot;ordering.key&quot; names &quot;%1&quot;, which &quot;columns&quot; does not map</source>
+        <translation>&quot;ordering.key&quot; の「%1」は &quot;columns&quot; で対応付けられていません</translation>
+    </message>
 </context>
 <context>
     <name>om::ScopeWords</name>
@@ -2457,6 +2611,28 @@ from %6</source>
     <message>
         <source>Warning: at or above %1</source>
         <translation>警告: %1 以上</translation>
+    </message>
+    <message>
+        <source>Blocked behind failing or stuck heads</source>
+        <translation>失敗・停滞した先頭の後ろで待機</translation>
+    </message>
+    <message numerus="yes">
+        <source>behind %n blocked key head(s) · click for the keys</source>
+        <translation>
+            <numerusform>詰まった %n キーの先頭の後ろ · クリックでキー一覧</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open messages waiting behind the head of their ordering key while that head is failing, stuck or retrying. Click to list the blocked keys.</source>
+        <translation>順序キーの先頭が失敗・停滞・再試行待ちのため、その後ろで待っている未完了のメッセージ数です。クリックすると詰まっているキーの一覧を開きます。</translation>
+    </message>
+    <message>
+        <source>not counted</source>
+        <translation>未集計</translation>
+    </message>
+    <message>
+        <source>needs an index on (ordering key, created time): see the admin kit</source>
+        <translation>(順序キー, 作成時刻) のインデックスが必要です。管理キットを参照してください</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "dashboard/statustiles.h"
 #include "pg/actionlistener.h"
 #include "pg/gateway.h"
+#include "triage/blockedkeysview.h"
 #include "triage/detailpane.h"
 #include "triage/filterbar.h"
 #include "triage/triageview.h"
@@ -40,6 +41,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     connectStuckTimeout(dashboard);
     connectRefreshAfterChange();
     connectAccess();
+    connectBlockedKeys();
     buildStatusBar();
     m_poller->start();
     fitToScreen();
@@ -52,6 +54,14 @@ DashboardView *MainWindow::buildTabs() {
     m_triage = new TriageView(m_context);
     m_tabs->addTab(m_triage, tr("Triage"));
     m_tabs->addTab(m_audit, tr("Audit"));
+    // Head of line (issue #14): only where the profile names an ordering key; elsewhere absent,
+    // not empty. Last, so that Ctrl+1…3 stay what they are for every table. Its own tab rather
+    // than a fifth Triage view: its scope is one head, chosen in its own list, and the toolbar's
+    // "everything matching" must never mean the keys listed there.
+    if (m_context.profile.isOrdered()) {
+        m_blocked = new BlockedKeysView(m_context);
+        m_tabs->addTab(m_blocked, tr("Blocked keys"));
+    }
     m_audit->setHistory(dashboard->store(), dashboard->storeKey()); // the report draws the dashboard's charts
     setCentralWidget(m_tabs);
     // From an audit row to the message it changed.
@@ -104,6 +114,8 @@ void MainWindow::connectStuckTimeout(DashboardView *dashboard) {
         m_triage->setStuckTimeoutMinutes(minutes);
         m_actions->setStuckTimeoutMinutes(minutes);
         m_audit->setStuckTimeoutMinutes(minutes);
+        if (m_blocked)
+            m_blocked->setStuckTimeoutMinutes(minutes);
     };
     stuckTimeout(dashboard->settings().stuckTimeoutMinutes);
     connect(dashboard, &DashboardView::settingsChanged, this,
@@ -116,6 +128,25 @@ void MainWindow::refreshAfterChange() {
     m_poller->refreshNow();
     m_triage->refresh();
     m_audit->refresh();
+    if (m_blocked)
+        m_blocked->refresh();
+}
+
+void MainWindow::connectBlockedKeys() {
+    if (!m_blocked)
+        return;
+    // The tile counts what the view lists: a click opens it.
+    connect(m_tiles, &StatusTiles::blockedTileClicked, this, [this] { m_tabs->setCurrentWidget(m_blocked); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { if (m_tabs->currentWidget() == m_blocked) m_blocked->refresh(); });
+    // Retry / Cancel of the head: the same audited path as Triage's (reason dialog, one action id,
+    // audit rows), with the head as the only target, named in words.
+    connect(m_blocked, &BlockedKeysView::headActionRequested, this,
+            [this](const QString &kind, const MessageId &id, const QString &scope) { m_actions->startOnIds(kind, {id}, scope); });
+    connect(m_blocked, &BlockedKeysView::keyMessagesRequested, this, [this](const ListFilter &f) {
+        m_tabs->setCurrentWidget(m_triage);
+        m_triage->applyFilter(f);
+    });
+    connect(this, &MainWindow::accessChanged, m_blocked, &BlockedKeysView::setActionsAllowed);
 }
 
 void MainWindow::connectRefreshAfterChange() {
@@ -209,6 +240,8 @@ void MainWindow::showListsStale(bool stale) {
     // the lists read only when asked, so they learn it from here.
     m_triage->setStale(stale);
     m_audit->setStale(stale);
+    if (m_blocked)
+        m_blocked->setStale(stale);
 }
 
 void MainWindow::updateStaleness() {

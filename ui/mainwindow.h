@@ -14,6 +14,7 @@ class ActionController;
 class ActionListener;
 class AccessStatus;
 class AuditView;
+class BlockedKeysView;
 class DashboardView;
 class ElidingLabel;
 class TriageView;
@@ -41,6 +42,8 @@ public:
     AccessStatus *access() const { return m_access; }
     AuditView *auditView() const { return m_audit; }
     TriageView *triageView() const { return m_triage; }
+    /// The head-of-line view; null for a profile without an ordering key (the tab is absent).
+    BlockedKeysView *blockedKeysView() const { return m_blocked; }
     /// The status bar's access text ("read-only: this role cannot change messages (…)").
     QString accessText() const;
 
@@ -64,6 +67,7 @@ private:
     void onRefreshFailed(const QString &message, int retryInMs);
     void updateStaleness();
     void showListsStale(bool stale);
+    void connectBlockedKeys();
 
     AppContext m_context;
     QTabWidget *m_tabs;
@@ -79,6 +83,7 @@ private:
     ActionController *m_actions = nullptr;
     ActionListener *m_listener = nullptr;
     TriageView *m_triage = nullptr;
+    BlockedKeysView *m_blocked = nullptr;
 };
 
 } // namespace om

@@ -79,6 +79,9 @@ constexpr int kMaxIdsPerFilter = 5000;
 /// accident to the end of a ten-million-row table, keeps its memory bounded. Beyond it the
 /// operator narrows the filter or exports to CSV (which streams to the file).
 constexpr int kMaxListRows = 20000;
+/// Blocked keys (head of line) one refresh lists at most, worst first; the dashboard tile counts
+/// them all.
+constexpr int kMaxBlockedKeys = 1000;
 /// Triage waits this long after the selection moved before loading the detail pane.
 constexpr int kDetailDebounceMs = 120;
 /// Audit/status history rows shown for one message.

@@ -87,3 +87,58 @@ SQL
   echo "bench_make_outbox: $rows rows in $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}') s" \
        "($("${psql[@]}" -Atc "SELECT pg_size_pretty(pg_table_size('app_outbox'))") heap)"
 }
+
+# An ordered outbox (seed 004's outbox table, ordering key aggregate_id) for the head-of-line
+# benchmark (issue #14), built set-based in the current PG* database.
+#
+# Usage (sourced):  bench_make_ordered_outbox ROWS PENDING KEYS BLOCKED_PCT
+#
+# ROWS - PENDING published rows over the last 30 days (ids grow with time), then PENDING
+# unpublished rows spread evenly over KEYS aggregates (PENDING / KEYS each). BLOCKED_PCT % of the
+# keys have a stuck head: their first row was created 2-3 hours ago and the rows behind it over the
+# last 2 hours (so most of those are past the 30-minute stuck timeout too, but not heads); every
+# other unpublished row is under 20 minutes old. Then the seed's and the kit's indexes and a
+# VACUUM ANALYZE. Prints how long it took.
+bench_make_ordered_outbox() {
+  local rows=${1:?rows} pending=${2:?pending} keys=${3:?keys} pct=${4:?blocked percent}
+  local sql=$_bd_top/resources/sql
+  local psql=(psql -X -q -v ON_ERROR_STOP=1)
+  local t0 t1
+  t0=$(date +%s.%N)
+  PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning" "${psql[@]}" -f "$sql/seed004_outbox.sql" || return 1
+  "${psql[@]}" -v rows="$rows" -v pending="$pending" -v keys="$keys" -v pct="$pct" <<'SQL' || return 1
+SET client_min_messages = warning;
+SET work_mem = '256MB';
+SET maintenance_work_mem = '512MB';
+DROP INDEX IF EXISTS outbox_unpublished_idx, ix_outbox_unpublished_age, ix_outbox_open_by_key;
+-- event_id: unique, in id order (a random uuid would make the unique index's load random I/O).
+INSERT INTO outbox (id, event_id, aggregate_type, aggregate_id, event_type, payload, created_at, published_at)
+OVERRIDING SYSTEM VALUE
+SELECT g, lpad(to_hex(g), 32, '0')::uuid, 'Order', 'order-' || (g * 7919 % 2000003), 'OrderPlaced',
+       jsonb_build_object('orderId', g, 'customerId', 'C' || (g % 750000), 'amount', (g % 100000) / 100.0),
+       c, c + interval '1 second'
+  FROM (SELECT g, now() - interval '30 days' * (1 - g::float8 / (:rows - :pending)) - interval '1 hour' AS c
+          FROM generate_series(1::bigint, (:rows - :pending)::bigint) g) x;
+-- Unpublished: row j of key k is g = base + j * keys + k, so every key's rows are spread over the
+-- id range; the key's first row (j = 0) is its head.
+INSERT INTO outbox (id, event_id, aggregate_type, aggregate_id, event_type, payload, created_at, published_at)
+OVERRIDING SYSTEM VALUE
+SELECT g, lpad(to_hex(g), 32, '0')::uuid, 'Order', 'order-' || k, 'OrderPlaced',
+       jsonb_build_object('orderId', k, 'step', j),
+       CASE WHEN blocked AND j = 0 THEN now() - interval '2 hours' - random() * interval '1 hour'
+            WHEN blocked THEN now() - random() * interval '2 hours'
+            ELSE now() - interval '20 minutes' + (j + random()) * (interval '20 minutes' / (:pending / :keys)) END,
+       NULL
+  FROM (SELECT g, (g - base - 1) % :keys AS k, (g - base - 1) / :keys AS j,
+               ((g - base - 1) % :keys) % (100 / :pct) = 0 AS blocked
+          FROM (SELECT (:rows - :pending)::bigint AS base) b,
+               generate_series(b.base + 1, :rows::bigint) g) x;
+SELECT setval(pg_get_serial_sequence('outbox', 'id'), (SELECT max(id) FROM outbox)) \g /dev/null
+SQL
+  PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning -c maintenance_work_mem=512MB" \
+    "${psql[@]}" -f "$sql/seed004_outbox.sql" -f "$sql/kit/monitoring_indexes.sql" || return 1
+  "${psql[@]}" -c "VACUUM (ANALYZE) outbox" || return 1
+  t1=$(date +%s.%N)
+  echo "bench_make_ordered_outbox: $rows rows, $pending unpublished over $keys keys, $pct % stuck heads in" \
+       "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}') s ($("${psql[@]}" -Atc "SELECT pg_size_pretty(pg_table_size('outbox'))") heap)"
+}

@@ -3,7 +3,9 @@
 #include "dashboard/countwording.h"
 #include "core/common/timeformat.h"
 
+#include <QEvent>
 #include <QFontMetrics>
+#include <QMouseEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -72,6 +74,45 @@ void StatusTiles::showSnapshot(const Snapshot &s) {
         tile(QStringLiteral("nearMax"), tr("At or near max retries"))->setText(formatCount(*s.nearMaxRetry));
         setLevel(QStringLiteral("nearMax"), double(*s.nearMaxRetry));
     }
+    showBlocked(s);
+}
+
+void StatusTiles::showBlocked(const Snapshot &s) {
+    // Ordered tables only: the messages no worker can take because their key's head is failing
+    // or stuck ("Stuck" counts only the heads themselves, and reads 0 while a head keeps failing).
+    if (!s.blockedHeads && !s.blockedNeedsIndex)
+        return;
+    const QString key = QStringLiteral("blocked");
+    const bool first = !m_values.contains(key);
+    QLabel *v = tile(key, tr("Blocked behind failing or stuck heads"));
+    v->setText(s.blockedHeads ? QLocale().toString(s.blockedBehind.value_or(0)) : tr("not counted"));
+    QLabel *note = m_notes.value(key);
+    note->setText(s.blockedHeads ? tr("behind %n blocked key head(s) · click for the keys", nullptr, int(*s.blockedHeads))
+                                 : tr("needs an index on (ordering key, created time): see the admin kit"));
+    note->setVisible(true);
+    v->setToolTip(tr("Open messages waiting behind the head of their ordering key while that head is failing, stuck "
+                     "or retrying. Click to list the blocked keys."));
+    note->setToolTip(v->toolTip());
+    if (first) {
+        QFrame *frame = m_frames.value(key);
+        frame->setCursor(Qt::PointingHandCursor);
+        frame->installEventFilter(this);
+        for (QObject *child : frame->children())
+            if (auto *w = qobject_cast<QWidget *>(child))
+                w->installEventFilter(this);
+    }
+    setLevel(key, double(s.blockedBehind.value_or(0)));
+}
+
+bool StatusTiles::eventFilter(QObject *watched, QEvent *event) {
+    if (event->type() == QEvent::MouseButtonRelease && static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton) {
+        const QFrame *frame = m_frames.value(QStringLiteral("blocked"));
+        if (frame && (watched == frame || watched->parent() == frame)) {
+            emit blockedTileClicked();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void StatusTiles::setThresholds(const QMap<QString, Threshold> &thresholds) {

@@ -33,10 +33,17 @@ public:
     void setStale(bool stale);
     bool isStale() const { return m_stale; }
 
+signals:
+    /// The "blocked behind heads" tile was clicked (ordered tables only): show the blocked keys.
+    void blockedTileClicked();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QLabel *tile(const QString &key, const QString &title);
     void setLevel(const QString &key, double value);
+    void showBlocked(const Snapshot &snapshot);
     QGridLayout *m_grid;
     QHash<QString, QLabel *> m_values;
     QHash<QString, QLabel *> m_notes;

@@ -57,6 +57,13 @@ struct Snapshot {
     qint64 stuck = 0;                ///< in a stuck state for longer than the timeout
     int stuckTimeoutMinutes = 30;
     std::optional<qint64> nearMaxRetry; ///< empty when the table has no retry columns
+    /// Ordered tables only (profile "ordering"): keys whose head is failing, stuck or retrying,
+    /// and the open rows waiting behind those heads. Empty for tables without an ordering key.
+    std::optional<qint64> blockedHeads;
+    std::optional<qint64> blockedBehind;
+    /// Ordered table without an index on (ordering key, created time): the two above are left out
+    /// (each head check would read every open row) and the tile names the kit's index instead.
+    bool blockedNeedsIndex = false;
     QList<WaitingGroup> byDestination;
     QList<WaitingGroup> byType;
     /// Server time the two breakdowns above were computed at. They are refreshed less often than

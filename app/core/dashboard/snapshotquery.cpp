@@ -117,6 +117,11 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     const QVariant near = value(QStringLiteral("near_max"));
     if (!near.isNull())
         s.nearMaxRetry = near.toLongLong();
+    if (const QVariant heads = value(QStringLiteral("hol_heads")); !heads.isNull()) {
+        s.blockedHeads = heads.toLongLong();
+        s.blockedBehind = value(QStringLiteral("hol_behind")).toLongLong();
+    }
+    s.blockedNeedsIndex = value(QStringLiteral("hol_indexed")).toString() == QLatin1String("f");
     if (withBreakdown) {
         s.breakdownTime = s.serverTime;
         s.byDestination = parseGroups(value(QStringLiteral("by_destination")));

@@ -163,6 +163,7 @@ bool ProfileParser::parse() {
     maxRetries(o);
     states(o);
     views(o);
+    ordering(o);
     actions(o);
     audit(o);
     columnTypes(o);
@@ -575,6 +576,23 @@ void ProfileParser::columnTypes(const QJsonObject &o) {
     QString message;
     if (!ColumnTypes::parse(o, timeColumns, &prof.types, &message))
         fail(o.contains(QLatin1String("types")) ? QStringLiteral("types") : QStringLiteral("timeZone"), message);
+}
+
+/// "ordering": {"key": "<logical column>"}. The order within a key is fixed (created time, then
+/// id), so the section names the key and nothing else.
+void ProfileParser::ordering(const QJsonObject &o) {
+    const QJsonValue v = o.value(QLatin1String("ordering"));
+    if (v.isUndefined())
+        return;
+    const QJsonObject ord = v.toObject();
+    if (!v.isObject() || !ord.value(QLatin1String("key")).isString() || ord.size() != 1) {
+        fail(QStringLiteral("ordering"), tr("\"ordering\" must be {\"key\": \"<logical column>\"}: the column that orders delivery "
+                                            "(rows of one key are delivered by created time, then id)"));
+        return;
+    }
+    prof.orderingKey = ord.value(QLatin1String("key")).toString();
+    if (!prof.has(prof.orderingKey))
+        fail(QStringLiteral("ordering.key"), tr("\"ordering.key\" names \"%1\", which \"columns\" does not map").arg(prof.orderingKey));
 }
 
 } // namespace om

@@ -55,6 +55,7 @@ private:
     bool setSatisfies(const SetClause *set, const StateCondition &c) const;
     void audit(const QJsonObject &o);
     void columnTypes(const QJsonObject &o);
+    void ordering(const QJsonObject &o);
 
     const QByteArray &m_json;
     JsonLocator m_locator;

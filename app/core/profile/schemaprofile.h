@@ -85,6 +85,10 @@ public:
     QStringList nearMaxRetryStates;
     QStringList failedStates;
     int maxRetriesConstant = 0;  ///< "maxRetries": N when no column holds the maximum (0: none)
+    /// Logical column of the ordering key ("ordering": {"key": ...}): rows of one key are delivered
+    /// in order (created time, then id), so a failing or stuck head blocks every row behind it.
+    /// Empty: the table is not ordered and has no head-of-line view.
+    QString orderingKey;
     QMap<QString, ActionDef> actions;
     AuditDef audit;
     ColumnTypes types;           ///< the id's and time columns' SQL types ("types", "timeZone")
@@ -118,6 +122,8 @@ public:
     bool hasRetries() const { return has(QStringLiteral("retries")) && (has(QStringLiteral("maxRetries")) || maxRetriesConstant > 0); }
     /// The maximum retries as SQL: the quoted column, or the profile's constant.
     QString maxRetriesSql() const;
+    /// True when the profile names an ordering key (the head-of-line view and tile exist).
+    bool isOrdered() const { return !orderingKey.isEmpty(); }
 
 private:
     friend class ProfileParser; // fromJson's steps (schemaprofile.cpp)

@@ -4,10 +4,8 @@
 #include "pg/limits.h"
 
 namespace om::sql {
-namespace {
 
-/// The page's output columns, each under a name that cannot collide with a real column.
-QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QString &sortCol) {
+QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, const QString &sortLogical) {
     auto colOrNull = [&p](const char *logical, const char *type) {
         return p.has(QLatin1String(logical)) ? p.col(QLatin1String(logical)) + QLatin1String("::text")
                                              : QStringLiteral("NULL::%1").arg(QLatin1String(type));
@@ -15,7 +13,6 @@ QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QStr
     auto epochOrNull = [&p](const QString &logical) {
         return p.has(logical) ? epochSeconds(p, logical) : QStringLiteral("NULL::float8");
     };
-    const QString since = viewSinceColumn(p, r.filter.view);
     QStringList select;
     select << p.col(QStringLiteral("id")) + QLatin1String("::text") << p.col(QStringLiteral("key")) + QLatin1String("::text")
            << colOrNull("type", "text") << colOrNull("destination", "text")
@@ -23,19 +20,21 @@ QStringList pageColumns(const SchemaProfile &p, const PageRequest &r, const QStr
            << colOrNull("retries", "text")
            << (p.maxRetriesConstant > 0 ? p.maxRetriesSql() + QLatin1String("::text") : colOrNull("maxRetries", "text"))
            << epochOrNull(QStringLiteral("nextRun")) << colOrNull("lockedBy", "text")
-           << ageSeconds(p, since)
+           << ageSeconds(p, sinceLogical)
            << epochOrNull(QStringLiteral("createdAt")) << epochOrNull(QStringLiteral("updatedAt"))
            << colOrNull("errorCode", "text")
            << (p.has(QStringLiteral("errorMessage"))
                    ? QStringLiteral("left(%1::text, %2)").arg(p.col(QStringLiteral("errorMessage"))).arg(limits::kErrorPreviewChars)
                    : QStringLiteral("NULL::text"))
-           << sortCol + QLatin1String("::text");
+           << p.col(sortLogical) + QLatin1String("::text");
     // Output names that cannot collide with a column: ORDER BY a bare name would otherwise pick
     // the text output column ("id"::text AS id) and sort 91 after 511.
     for (int i = 0; i < select.size(); ++i)
         select[i] += QStringLiteral(" AS c%1").arg(i);
     return select;
 }
+
+namespace {
 
 /// " AND (sort, id) > (cursor)": a row comparison follows a (sort column, id) index in one range
 /// scan. The cursor values are the server's own text of the columns, so they convert back without
@@ -79,7 +78,8 @@ Statement listPage(const SchemaProfile &p, const PageRequest &r) {
     const QString limit = param(s.params, r.boundedPageSize());
     const QString order = sortById ? QStringLiteral("%1 %2").arg(id, dir) : QStringLiteral("%1 %3, %2 %3").arg(sortCol, id, dir);
     s.text = QStringLiteral("SELECT %1 FROM %2 WHERE %3 ORDER BY %4 LIMIT %5")
-                 .arg(pageColumns(p, r, sortCol).join(QLatin1String(", ")), p.qualifiedTable(), where, order, limit);
+                 .arg(messageColumns(p, viewSinceColumn(p, r.filter.view), sortLogical).join(QLatin1String(", ")), p.qualifiedTable(), where,
+                      order, limit);
     return s;
 }
 

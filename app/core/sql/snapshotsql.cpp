@@ -1,4 +1,5 @@
 #include "core/sql/snapshotsql.h"
+#include "core/sql/headsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 
@@ -203,6 +204,8 @@ QString ctes(const SchemaProfile &p, bool withBreakdown, const QStringList &term
     QString out = relCte + QLatin1String(", ") + statsCte;
     if (const QString pairs = breakdownCte(p); withBreakdown && !pairs.isEmpty())
         out += QLatin1String(", ") + pairs;
+    if (p.isOrdered()) // rows blocked behind failing or stuck heads: a few index probes per bad head
+        out += QLatin1String(", ") + blockedCtes(p);
     if (!terminalAggs.isEmpty())
         out += QStringLiteral(", %1 AS MATERIALIZED (SELECT %2 FROM %3)")
                    .arg(QLatin1String(kTerminalCte), terminalAggs.join(QLatin1String(", ")), t);
@@ -219,6 +222,8 @@ QString snapshotText(const SchemaProfile &p, bool withBreakdown, int breakdownLi
     cols << QStringLiteral("rel.total_est") << QStringLiteral("rel.curpages <= $2 AS small_table")
          << QStringLiteral("rel.tup_del") << QStringLiteral("rel.filenode") << QStringLiteral("rel.analyzed_epoch")
          << oldestWaitingColumn(p) << stuckColumn(p) << nearMaxColumn(p);
+    if (p.isOrdered())
+        cols << blockedTotalsColumns(p);
     if (withBreakdown)
         cols << breakdownColumns(p, breakdownLimit);
     // Last, so that it is computed after the others: what the statement cost the server, apart

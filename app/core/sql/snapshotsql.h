@@ -14,7 +14,8 @@ constexpr const char *kTerminalCte = "exact_terminal";
 /// most rows a rare terminal state may have to be counted through its index; only with
 /// `indexedTerminal`). Output columns by name: server_epoch, "n:<state>" (and "f:<state>" for
 /// terminal states), total_est, small_table, tup_del, filenode, analyzed_epoch, oldest_age,
-/// stuck, near_max, by_destination / by_type (JSON, with the breakdown), server_ms.
+/// stuck, near_max, hol_heads / hol_behind (profiles with an ordering key, sql/headsql),
+/// by_destination / by_type (JSON, with the breakdown), server_ms.
 /// `withBreakdown` adds the waiting work by destination and by type, `breakdownLimit` groups each.
 /// `indexedTerminal`: terminal states an index counts without reading the table
 /// (core/dashboard/RareCountCheck); they are counted exactly while rare.

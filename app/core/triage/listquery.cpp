@@ -18,7 +18,12 @@ QString tr(const char *s) { return QCoreApplication::translate("om::ListQuery", 
 
 int intOr(const QVariant &v, int fallback) { return v.isNull() ? fallback : v.toString().toInt(); }
 
-/// One row of sql::listPage, in its column order.
+bool isStatementTimeout(const PgError &e) {
+    return e.sqlState == QLatin1String("57014") && e.message.contains(QLatin1String("statement timeout"));
+}
+
+} // namespace
+
 MessageRow messageRow(const QVariantList &v) {
     MessageRow m;
     m.id = MessageId::fromVariant(v[0]);
@@ -38,12 +43,6 @@ MessageRow messageRow(const QVariantList &v) {
     m.sortKey = v[14].toString();
     return m;
 }
-
-bool isStatementTimeout(const PgError &e) {
-    return e.sqlState == QLatin1String("57014") && e.message.contains(QLatin1String("statement timeout"));
-}
-
-} // namespace
 
 ListQuery::ListQuery(SchemaProfile profile) : m_profile(std::move(profile)) {}
 

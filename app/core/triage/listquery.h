@@ -13,6 +13,9 @@ namespace om {
 
 class PgSession;
 
+/// One message from the 15 columns of sql::messageColumns (the first 15 values of `values`).
+MessageRow messageRow(const QVariantList &values);
+
 /// Runs the list queries for one profile (core/sql/listsql builds them) and maps their rows. Stateless; every call runs on the session
 /// it is given (a Browse-lane job), never on the GUI thread.
 class ListQuery {

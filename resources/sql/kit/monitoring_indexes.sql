@@ -146,6 +146,15 @@ BEGIN
             INCLUDE (aggregate_type, event_type)
             WHERE published_at IS NULL;
 
+        -- Head of line (issue #14): the profile orders delivery by aggregate_id (the seed's relay
+        -- notes that a key's events must stay in order: one relay per aggregate_id, or aggregate_id as
+        -- the Kafka key). Each stuck row is checked to be its key's head, and the rows waiting behind
+        -- it are counted, by one range of this index (never a DISTINCT ON over the table). Written
+        -- as core/sql/headsql's orderingIndex() writes it (tst_headofline compares the two).
+        CREATE INDEX IF NOT EXISTS ix_outbox_open_by_key
+            ON outbox (aggregate_id, created_at, id)
+            WHERE published_at IS NULL;
+
         ALTER TABLE outbox SET (
             -- every row is inserted once and updated once (published_at): half the versions die,
             -- so vacuum after a fixed number of dead rows; insert-driven vacuum keeps new pages

@@ -1,0 +1,56 @@
+#include "core/triage/blockedkeys.h"
+#include "core/sql/headsql.h"
+#include "core/triage/listquery.h"
+#include "pg/pgerror.h"
+#include "pg/pgsession.h"
+
+#include <QElapsedTimer>
+
+namespace om {
+
+BlockedKeysQuery::BlockedKeysQuery(SchemaProfile profile, int stuckTimeoutMinutes)
+    : m_profile(std::move(profile)),
+      m_stuckTimeoutMinutes(stuckTimeoutMinutes > 0 ? stuckTimeoutMinutes : m_profile.stuckTimeoutMinutes) {}
+
+BlockedKeys BlockedKeysQuery::run(PgSession &session, int limit) const {
+    QElapsedTimer timer;
+    timer.start();
+    BlockedKeys out;
+    if (!m_profile.isOrdered())
+        return out;
+    // One more than asked for: whether the list was cut.
+    const sql::Statement st = sql::blockedHeads(m_profile, m_stuckTimeoutMinutes, limit + 1);
+    // Without JIT: the bounded candidates (up to 100,000 stuck rows) make the planner's cost
+    // estimate large, and compiling the plan took 1.5 s of a 2.2 s run at 2,000,000 rows where the
+    // work itself is a few thousand index probes (the Monitor lane runs with jit = off for the same
+    // reason). Set back afterwards: the Browse lane's other queries keep the server's setting.
+    session.query(QStringLiteral("SET jit = off"));
+    PgResult r;
+    try {
+        r = session.query(st.text, st.params);
+    } catch (const PgError &) {
+        try { session.query(QStringLiteral("RESET jit")); } catch (const PgError &) {}
+        throw;
+    }
+    session.query(QStringLiteral("RESET jit"));
+    const int why = r.columnIndex(QStringLiteral("om_why"));
+    const int behind = r.columnIndex(QStringLiteral("om_behind"));
+    const int oldest = r.columnIndex(QStringLiteral("om_oldest_age"));
+    for (const QVariantList &row : r.rows) {
+        if (out.keys.size() == limit) {
+            out.truncated = true;
+            break;
+        }
+        BlockedKey k;
+        k.head = messageRow(row);
+        k.orderingKey = row.at(r.columnIndex(QStringLiteral("om_key"))).toString();
+        k.why = BlockedKey::Why(row.at(why).toString().toInt());
+        k.behind = row.at(behind).toString().toLongLong();
+        k.oldestBehindAgeS = row.at(oldest).isNull() ? -1 : row.at(oldest).toString().toDouble();
+        out.keys << k;
+    }
+    out.elapsedMs = timer.elapsed();
+    return out;
+}
+
+} // namespace om

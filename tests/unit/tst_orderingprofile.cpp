@@ -1,0 +1,72 @@
+// The profile's "ordering" section (issue #14): which built-ins declare an ordering key, what a
+// valid section looks like, and the message each wrong one is refused with. The SQL the key
+// produces is checked against the server in tests/db/tst_headofline.
+#include "core/profile/schemaprofile.h"
+#include "core/sql/headsql.h"
+#include "testmain.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace om;
+
+class TestOrderingProfile : public QObject {
+    Q_OBJECT
+    static QJsonObject builtInJson(const QString &id) {
+        QFile f(QStringLiteral(OM_SOURCE_DIR "/resources/profiles/%1.json").arg(id));
+        f.open(QIODevice::ReadOnly);
+        return QJsonDocument::fromJson(f.readAll()).object();
+    }
+    static std::optional<SchemaProfile> withOrdering(const QJsonValue &ordering, QString *error) {
+        QJsonObject o = builtInJson(QStringLiteral("app_outbox"));
+        o.insert(QStringLiteral("ordering"), ordering);
+        return SchemaProfile::fromJson(QJsonDocument(o).toJson(), error);
+    }
+
+private slots:
+    /// outbox orders by aggregate_id (its seed: one relay per aggregate_id, or aggregate_id as the
+    /// Kafka key); app_outbox's message_key and batch_work_item's source_key are unique per
+    /// message and their workers take any due row: no ordering, no head-of-line view.
+    void builtInsThatDeclareAKey() {
+        QCOMPARE(SchemaProfile::builtIn(QStringLiteral("outbox"))->orderingKey, QStringLiteral("key"));
+        QCOMPARE(SchemaProfile::builtIn(QStringLiteral("outbox"))->column(QStringLiteral("key")), QStringLiteral("aggregate_id"));
+        QVERIFY(!SchemaProfile::builtIn(QStringLiteral("app_outbox"))->isOrdered());
+        QVERIFY(!SchemaProfile::builtIn(QStringLiteral("batch_work_item"))->isOrdered());
+    }
+
+    void validKeyIsAnyMappedColumn() {
+        QString error;
+        const auto p = withOrdering(QJsonObject{{QStringLiteral("key"), QStringLiteral("destination")}}, &error);
+        QVERIFY2(p, qPrintable(error));
+        QCOMPARE(p->orderingKey, QStringLiteral("destination"));
+        QCOMPARE(sql::orderingIndex(*p), QStringLiteral(R"(CREATE INDEX ON "public"."app_outbox" ("destination", "created_at", "outbox_id") )"
+                                                         R"(WHERE "status" IN ('PENDING', 'PROCESSING', 'FAILED'))"));
+    }
+
+    void refused_data() {
+        QTest::addColumn<QJsonValue>("ordering");
+        QTest::addColumn<QString>("message");
+        const QString shape = QStringLiteral("\"ordering\" must be {\"key\": \"<logical column>\"}");
+        QTest::newRow("unmapped column") << QJsonValue(QJsonObject{{"key", "aggregateId"}})
+                                         << QStringLiteral("\"ordering.key\" names \"aggregateId\", which \"columns\" does not map.");
+        QTest::newRow("a real column name, not a logical one") << QJsonValue(QJsonObject{{"key", "message_key"}})
+                                                               << QStringLiteral("\"ordering.key\" names \"message_key\"");
+        QTest::newRow("string instead of object") << QJsonValue(QStringLiteral("key")) << shape;
+        QTest::newRow("key not a string") << QJsonValue(QJsonObject{{"key", 3}}) << shape;
+        QTest::newRow("empty object") << QJsonValue(QJsonObject{}) << shape;
+        QTest::newRow("unknown member") << QJsonValue(QJsonObject{{"key", "key"}, {"orderBy", "createdAt"}}) << shape;
+        QTest::newRow("null") << QJsonValue(QJsonValue::Null) << shape;
+    }
+    void refused() {
+        QFETCH(QJsonValue, ordering);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!withOrdering(ordering, &error));
+        QVERIFY2(error.contains(message), qPrintable(error));
+    }
+};
+
+OM_TEST_GUILESS_MAIN(TestOrderingProfile)
+#include "tst_orderingprofile.moc"

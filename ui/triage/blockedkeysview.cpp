@@ -1,0 +1,210 @@
+#include "triage/blockedkeysview.h"
+#include "common/dataagelabel.h"
+#include "common/stalelook.h"
+#include "pg/gateway.h"
+#include "triage/blockedkeysmodel.h"
+#include "triage/detailpane.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <climits>
+
+namespace om {
+
+BlockedKeysView::BlockedKeysView(const AppContext &context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_model(new BlockedKeysModel(this)), m_table(new QTableView),
+      m_detail(new DetailPane(context.gateway, context.profile)), m_summary(new QLabel), m_age(new DataAgeLabel) {
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(BlockedKeysModel::ErrorMessage, QHeaderView::Stretch);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_summary->setWordWrap(true);
+
+    auto *refresh = new QPushButton(tr("Refresh"));
+    connect(refresh, &QPushButton::clicked, this, &BlockedKeysView::refresh);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_age);
+    top->addWidget(refresh);
+
+    auto *left = new QWidget;
+    auto *leftBox = new QVBoxLayout(left);
+    leftBox->setContentsMargins(0, 0, 0, 0);
+    leftBox->addWidget(m_table, 1);
+    leftBox->addWidget(buildButtons());
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(left);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *box = new QVBoxLayout(this);
+    auto *explain = new QLabel(tr("Messages of one %1 are delivered in order: every message of the key waits while its "
+                                  "head (its earliest open message) is failing, stuck or retrying. Worst first.")
+                                   .arg(context.profile.column(context.profile.orderingKey)));
+    explain->setWordWrap(true);
+    box->addWidget(explain);
+    box->addLayout(top);
+    box->addWidget(split, 1);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &BlockedKeysView::onCurrentChanged);
+    updateButtons();
+}
+
+QWidget *BlockedKeysView::buildButtons() {
+    auto *row = new QWidget;
+    auto *box = new QHBoxLayout(row);
+    box->setContentsMargins(0, 0, 0, 0);
+    for (const QString &kind : {QStringLiteral("retry"), QStringLiteral("cancel"), QStringLiteral("recoverStuck")}) {
+        if (!m_context.profile.actions.contains(kind))
+            continue;
+        auto *b = new QPushButton(kind == QLatin1String("retry")    ? tr("Retry head…")
+                                  : kind == QLatin1String("cancel") ? tr("Cancel head…")
+                                                                    : tr("Recover stuck head…"));
+        b->setObjectName(QStringLiteral("head_") + kind);
+        connect(b, &QPushButton::clicked, this, [this, kind] {
+            const int row = m_table->currentIndex().row();
+            if (row < 0)
+                return;
+            const BlockedKey &k = m_model->key(row);
+            emit headActionRequested(kind, k.head.id,
+                                     tr("the head of key %1 (message %2) in Blocked keys").arg(k.orderingKey, k.head.id.text()));
+        });
+        m_actionButtons.insert(kind, b);
+        box->addWidget(b);
+    }
+    m_showKey = new QPushButton(tr("Messages of this key"));
+    m_showKey->setObjectName(QStringLiteral("showKeyMessages"));
+    m_showKey->setToolTip(tr("Opens every message of the selected key in Triage's list"));
+    connect(m_showKey, &QPushButton::clicked, this, [this] {
+        if (const auto f = keyFilter())
+            emit keyMessagesRequested(*f);
+    });
+    box->addStretch(1);
+    box->addWidget(m_showKey);
+    return row;
+}
+
+QString BlockedKeysView::summaryText() const { return m_summary->text(); }
+QPushButton *BlockedKeysView::actionButton(const QString &kind) const { return m_actionButtons.value(kind); }
+
+void BlockedKeysView::setStuckTimeoutMinutes(int minutes) {
+    if (minutes == m_stuckTimeoutMinutes)
+        return;
+    m_stuckTimeoutMinutes = minutes;
+    refresh();
+}
+
+void BlockedKeysView::setActionsAllowed(bool allowed) {
+    m_allowed = allowed && !m_context.readOnly;
+    updateButtons();
+}
+
+void BlockedKeysView::setStale(bool stale) {
+    // Called with every snapshot: the palettes are set only when the state changes.
+    if (stale == m_age->isStale())
+        return;
+    m_age->setStale(stale);
+    showStale(m_table, stale);
+    m_detail->setStale(stale);
+}
+
+MessageId BlockedKeysView::selectedHeadId() const {
+    const int row = m_table->currentIndex().row();
+    return row < 0 ? MessageId() : m_model->key(row).head.id;
+}
+
+std::optional<ListFilter> BlockedKeysView::keyFilter() const {
+    const int row = m_table->currentIndex().row();
+    const QString &ordering = m_context.profile.orderingKey;
+    if (row < 0 || (ordering != QLatin1String("key") && ordering != QLatin1String("destination")))
+        return std::nullopt;
+    ListFilter f;
+    f.view = ListFilter::View::All;
+    if (ordering == QLatin1String("key")) {
+        f.keyText = m_model->key(row).orderingKey;
+        f.keyMode = ListFilter::TextMode::Exact;
+    } else {
+        f.destinations = {m_model->key(row).orderingKey};
+    }
+    return f;
+}
+
+void BlockedKeysView::refresh() {
+    // Newest request wins: the one in flight is cancelled, and a result of an older one that
+    // still arrives is dropped by the generation.
+    if (m_job)
+        m_context.gateway->cancel(Lane::Browse, m_job);
+    const quint64 gen = ++m_generation;
+    m_keptHead = !selectedHeadId().isNull() ? selectedHeadId() : m_keptHead;
+    const BlockedKeysQuery q(m_context.profile, m_stuckTimeoutMinutes);
+    m_job = m_context.gateway->run<BlockedKeys>(
+        Lane::Browse, this, [q](PgSession &s) { return q.run(s, limits::kMaxBlockedKeys); },
+        [this, gen](const BlockedKeys &k) { if (gen == m_generation) onLoaded(k); },
+        [this, gen](const PgError &e) {
+            if (gen != m_generation || e.kind == PgError::Kind::Cancelled) return;
+            m_summary->setText(tr("Blocked keys unavailable: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0)));
+        },
+        QStringLiteral("blocked-keys"));
+}
+
+void BlockedKeysView::onLoaded(const BlockedKeys &keys) {
+    m_model->setKeys(keys.keys);
+    // At most 1,000 short rows: the columns fit their text (the last error takes what is left).
+    for (int c = 0; c < BlockedKeysModel::ColumnCount; ++c)
+        if (c != BlockedKeysModel::ErrorMessage)
+            m_table->resizeColumnToContents(c);
+    qint64 behind = 0;
+    for (const BlockedKey &k : keys.keys)
+        behind += k.behind;
+    if (keys.keys.isEmpty()) {
+        m_summary->setText(tr("No key is blocked: every key's head is moving."));
+    } else {
+        QString text = tr("%1; %2.").arg(tr("%n key(s) blocked", nullptr, int(keys.keys.size())),
+                                         tr("%n message(s) wait behind their heads", nullptr, int(qMin<qint64>(behind, INT_MAX))));
+        if (keys.truncated)
+            text += QLatin1Char(' ') + tr("Only the worst %1 keys are listed.").arg(QLocale().toString(keys.keys.size()));
+        m_summary->setText(text);
+    }
+    m_age->markFresh();
+    const int row = m_model->rowOfHead(m_keptHead);
+    if (row >= 0)
+        m_table->selectRow(row);
+    else
+        m_detail->clear();
+    updateButtons();
+    emit loaded(int(keys.keys.size()));
+}
+
+void BlockedKeysView::onCurrentChanged() {
+    const MessageId head = selectedHeadId();
+    if (!head.isNull()) {
+        m_keptHead = head;
+        if (m_detail->messageId() != head)
+            m_detail->showMessage(head);
+    }
+    updateButtons();
+}
+
+void BlockedKeysView::updateButtons() {
+    const int row = m_table->currentIndex().row();
+    for (auto it = m_actionButtons.cbegin(); it != m_actionButtons.cend(); ++it) {
+        const ActionDef &a = m_context.profile.actions.value(it.key());
+        it.value()->setVisible(m_allowed);
+        it.value()->setEnabled(row >= 0 && a.from.contains(m_model->key(row).head.state));
+    }
+    m_showKey->setEnabled(keyFilter().has_value());
+}
+
+} // namespace om
