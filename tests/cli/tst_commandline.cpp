@@ -231,7 +231,7 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::newRow("unreachable server") << "server" << "Could not read the report's data: connection to server" << 1;
         QTest::newRow("bad profile") << "profile" << "Unknown profile \"nope\"" << 2;
-        QTest::newRow("profile file") << "profile-file" << "Profile " << 2;
+        QTest::newRow("profile file") << "profile-file" << "cannot read the profile file" << 2;
         QTest::newRow("folder missing") << "folder" << "Cannot write to the folder of" << 1;
         QTest::newRow("path is a folder") << "is-folder" << "is a folder, not a file." << 1;
         QTest::newRow("bad connection string") << "conninfo" << "" << 2;

@@ -206,7 +206,7 @@ private slots:
         // Ids pasted from a ticket (Triage's id filter): a mistake or too many chooses nothing.
         IdList bad = IdList::parse(QStringLiteral("7, 8 x"), 10);
         QVERIFY(bad.ids.isEmpty());
-        QCOMPARE(bad.problem, QStringLiteral("\"x\" is not a message id."));
+        QCOMPARE(bad.problem, QStringLiteral("\"x\" is not a message id (a positive whole number)."));
         QCOMPARE(IdList::parse(QStringLiteral("7, 8;9 7\n10"), 10).ids, (QList<qint64>{7, 8, 9, 10}));
         QVERIFY(IdList::parse(QStringLiteral("1 2 3"), 2).ids.isEmpty());
         QVERIFY(!IdList::parse(QStringLiteral("1 2 3"), 2).problem.isEmpty());

@@ -278,7 +278,7 @@ private slots:
         }
 
         pane.showMessage(MessageId(plain));
-        QTRY_VERIFY(shown.size() >= 2 && shown.last().at(0).toLongLong() == plain);
+        QTRY_VERIFY(shown.size() >= 2 && shown.last().at(0).value<MessageId>() == MessageId(plain));
         QCOMPARE(pane.historyRowCount(), 0);
         QVERIFY(pane.payloadNote().isEmpty());
         QVERIFY(!pane.isPayloadTruncated());

@@ -382,7 +382,7 @@ private slots:
         idsEdit->setText(QStringLiteral("%1, %2 x").arg(ticket[0]).arg(ticket[1])); // pasted
         QVERIFY(!triage->filterBar()->idsProblem().isEmpty());
         if (english())
-            QCOMPARE(triage->filterBar()->idsProblem(), QStringLiteral("\"x\" is not a message id."));
+            QCOMPARE(triage->filterBar()->idsProblem(), QStringLiteral("\"x\" is not a message id (a positive whole number)."));
         QTest::qWait(limits::kFilterDebounceMs * 3);
         QVERIFY(triage->currentFilter().ids.isEmpty());
         QCOMPARE(triage->model()->rowCount(), 6);

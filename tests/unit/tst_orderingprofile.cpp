@@ -50,7 +50,7 @@ private slots:
         QTest::addColumn<QString>("message");
         const QString shape = QStringLiteral("\"ordering\" must be {\"key\": \"<logical column>\"}");
         QTest::newRow("unmapped column") << QJsonValue(QJsonObject{{"key", "aggregateId"}})
-                                         << QStringLiteral("\"ordering.key\" names \"aggregateId\", which \"columns\" does not map.");
+                                         << QStringLiteral("\"ordering.key\" names \"aggregateId\", which \"columns\" does not map");
         QTest::newRow("a real column name, not a logical one") << QJsonValue(QJsonObject{{"key", "message_key"}})
                                                                << QStringLiteral("\"ordering.key\" names \"message_key\"");
         QTest::newRow("string instead of object") << QJsonValue(QStringLiteral("key")) << shape;
