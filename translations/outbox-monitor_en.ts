@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
     <name>CountWording</name>
@@ -106,6 +107,13 @@
         <translation>
             <numerusform>The profile does not fit %1 (%n problem): %2: %3</numerusform>
             <numerusform>The profile does not fit %1 (%n problems): %2: %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The profile fits %1, with %n warning(s): %2: %3</source>
+        <translation>
+            <numerusform>The profile fits %1, with %n warning: %2: %3</numerusform>
+            <numerusform>The profile fits %1, with %n warnings: %2: %3</numerusform>
         </translation>
     </message>
 </context>

@@ -1937,6 +1937,12 @@ from %6</source>
         <source>the column is %1, the profile says %2: write &quot;types&quot;: {&quot;id&quot;: &quot;%3&quot;}</source>
         <translation>列は %1 ですが、プロファイルでは %2 です: &quot;types&quot;: {&quot;id&quot;: &quot;%3&quot;} と書いてください</translation>
     </message>
+    <message numerus="yes">
+        <source>The profile fits %1, with %n warning(s): %2: %3</source>
+        <translation>
+            <numerusform>プロファイルは %1 に合致しています (警告 %n 件): %2: %3</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>om::ProfileCheckBanner</name>

@@ -4,6 +4,7 @@
 #include "core/actions/actionfunctionsql.h"
 #include "core/actions/actionrunner.h"
 #include "core/dashboard/snapshotquery.h"
+#include "core/sql/snapshotsql.h"
 #include "core/sql/sqltext.h"
 #include "core/triage/listquery.h"
 #include "messageids.h"
@@ -165,6 +166,18 @@ private slots:
             QCOMPARE(r.state, QStringLiteral("ABANDONED"));
         }
         QCOMPARE(got, ids(QLatin1String(kAbandoned)));
+    }
+
+    void suggestedIndexLeavesNowOut() {
+        // An index predicate may only use immutable functions: the index the advisor suggests for
+        // states with conditions on now() must be one PostgreSQL accepts, and it must still serve them.
+        const QString index = sql::snapshotIndex(m_p);
+        QVERIFY2(!index.contains(QStringLiteral("now()")), qPrintable(index));
+        QVERIFY2(index.contains(QStringLiteral("\"processed_at\" IS NULL AND \"abandoned_at\" IS NULL")), qPrintable(index));
+        m_db->exec(index);
+        m_db->exec(QStringLiteral("DROP INDEX %1").arg(m_db->scalar(QStringLiteral(
+            "SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid = 'lib_outbox'::regclass AND NOT indisprimary "
+            "ORDER BY indexrelid DESC LIMIT 1")).toString()));
     }
 
     void terminalEstimateOfSeveralConditions() {

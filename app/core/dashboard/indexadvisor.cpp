@@ -79,9 +79,9 @@ IndexAdvice IndexAdvisor::check(PgSession &session, int stuckTimeoutMinutes) con
             advice.findings.clear();
     }
     for (const SeqScanFinding &f : std::as_const(advice.findings))
-        qCWarning(lcAdvisor).noquote() << "Seq Scan on" << f.relation << "filter" << f.filter << "cost" << f.totalCost;
+        qCInfo(lcAdvisor).noquote() << "Seq Scan on" << f.relation << "filter" << f.filter << "cost" << f.totalCost;
     for (const QString &m : advice.messages())
-        qCWarning(lcAdvisor).noquote() << m;
+        qCInfo(lcAdvisor).noquote() << m; // shown to the operator by the profile check's banner
     return advice;
 }
 

@@ -92,11 +92,16 @@ QStringList ProfileCheckReport::lines(const QString &file, const std::function<i
 }
 
 QString ProfileCheckReport::summary() const {
+    // The first error, or with none the first warning: the numbers can be trusted then, and the
+    // banner must not say otherwise.
     for (Severity level : {Severity::Error, Severity::Warning})
         for (const ProfileFinding &f : findings)
             if (f.severity == level)
-                return CheckText::tr("The profile does not fit %1 (%n problem(s)): %2: %3", nullptr, count(Severity::Error) + count(Severity::Warning))
-                    .arg(table, f.path, f.message);
+                return level == Severity::Error
+                    ? CheckText::tr("The profile does not fit %1 (%n problem(s)): %2: %3", nullptr, count(Severity::Error) + count(Severity::Warning))
+                          .arg(table, f.path, f.message)
+                    : CheckText::tr("The profile fits %1, with %n warning(s): %2: %3", nullptr, count(Severity::Warning))
+                          .arg(table, f.path, f.message);
     return {};
 }
 

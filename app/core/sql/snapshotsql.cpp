@@ -254,6 +254,46 @@ Statement terminalCount(const SchemaProfile &p, const QString &state) {
     return {QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), p.statesPredicate({state})), {}};
 }
 
+namespace {
+
+/// The open states' predicate for a partial index, folded as statesPredicate folds it (so that the
+/// built-ins' kit indexes read the same), but without conditions on now(): an index predicate may
+/// only use immutable functions. Leaving them out makes the predicate weaker than each state's, so
+/// the snapshot's queries still imply it. "" when a state has no other condition (no partial index
+/// can hold it).
+QString indexPredicate(const SchemaProfile &p, const QStringList &names) {
+    using Op = StateCondition::Op;
+    QStringList values;
+    QStringList others;
+    for (const QString &n : names) {
+        const StateDef *s = p.state(n);
+        if (!s)
+            continue;
+        if (const QString v = s->statusValue(); !v.isEmpty()) {
+            values << quoteLiteral(v);
+            continue;
+        }
+        QStringList parts;
+        for (const StateCondition &c : s->when)
+            if (c.op != Op::Before && c.op != Op::After)
+                parts << p.conditionSql(c);
+        if (parts.isEmpty())
+            return {};
+        const QString cond = parts.size() == 1 ? parts.first() : QLatin1Char('(') + parts.join(QLatin1String(" AND ")) + QLatin1Char(')');
+        if (!others.contains(cond))
+            others << cond;
+    }
+    if (values.size() == 1)
+        others.prepend(p.col(QStringLiteral("status")) + QLatin1String(" = ") + values.first());
+    else if (values.size() > 1)
+        others.prepend(p.col(QStringLiteral("status")) + QLatin1String(" IN (") + values.join(QLatin1String(", ")) + QLatin1Char(')'));
+    if (others.isEmpty())
+        return {};
+    return others.size() == 1 ? others.first() : QLatin1Char('(') + others.join(QLatin1String(" OR ")) + QLatin1Char(')');
+}
+
+} // namespace
+
 QString snapshotIndex(const SchemaProfile &p) {
     QStringList open;
     for (const StateDef &s : p.states)
@@ -271,7 +311,8 @@ QString snapshotIndex(const SchemaProfile &p) {
     QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedTable(), keys.join(QLatin1String(", ")));
     if (!include.isEmpty())
         sql += QStringLiteral(" INCLUDE (%1)").arg(include.join(QLatin1String(", ")));
-    return sql + QStringLiteral(" WHERE %1").arg(p.statesPredicate(open));
+    const QString where = indexPredicate(p, open);
+    return where.isEmpty() ? sql : sql + QStringLiteral(" WHERE %1").arg(where);
 }
 
 } // namespace om::sql
