@@ -8,9 +8,12 @@
 #include "cli/appidentity.h"
 #include "cli/checkprofilecommand.h"
 #include "cli/commandline.h"
+#include "cli/commandsetup.h"
 #include "cli/installpaths.h"
 #include "cli/logging.h"
+#include "cli/printkitcommand.h"
 #include "cli/reportcommand.h"
+#include "cli/savedconnectioncommand.h"
 #include "cli/windowcommand.h"
 
 #include <QCoreApplication>
@@ -23,17 +26,12 @@ Q_LOGGING_CATEGORY(lcCli, "om.cli")
 
 namespace {
 
-void print(FILE *to, const QString &text) {
-    std::fputs(qUtf8Printable(text), to);
-    std::fflush(to);
-}
-
 // Answers what needs no application object beyond this QCoreApplication; the options otherwise.
 Options readCommandLine(int &argc, char **argv, bool *answered, int *status) {
     QCoreApplication core(argc, argv);
     setAppIdentity();
     const QString translation = installTranslations(core);
-    const Options o = parseCommandLine(QCoreApplication::arguments());
+    Options o = parseCommandLine(QCoreApplication::arguments());
     applyLoggingRules(o.verbose);
     qCDebug(lcCli).noquote() << "translation:" << (translation.isEmpty() ? QStringLiteral("none") : translation)
                              << "data:" << installedDataDir();
@@ -52,9 +50,20 @@ Options readCommandLine(int &argc, char **argv, bool *answered, int *status) {
         for (const ProfileSource &s : builtInProfiles())
             print(stdout, QStringLiteral("%1\t%2\n").arg(s.profile.id, s.file));
         break;
+    case Options::Mode::ListConnections:
+        print(stdout, listSavedConnections());
+        break;
     case Options::Mode::Window:
     case Options::Mode::Report:
     case Options::Mode::CheckProfile:
+    case Options::Mode::PrintKit:
+        // A saved connection is looked up here, before any window: an unknown name is refused on
+        // stderr with exit 2, also without a display.
+        if (const QString refusal = applySavedConnection(o); !refusal.isEmpty()) {
+            print(stderr, QStringLiteral("outbox-monitor: %1\n").arg(refusal));
+            *status = 2;
+            break;
+        }
         *answered = false;
         break;
     }
@@ -74,6 +83,8 @@ int main(int argc, char **argv) {
         return runReport(argc, argv, options);
     case Options::Mode::CheckProfile:
         return runCheckProfile(argc, argv, options);
+    case Options::Mode::PrintKit:
+        return runPrintKit(argc, argv, options);
     default:
         return runWindow(argc, argv, options);
     }

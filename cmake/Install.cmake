@@ -22,9 +22,10 @@ endforeach()
 
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/resources/profiles/ DESTINATION ${OM_DATA_DIR}/profiles
         FILES_MATCHING PATTERN "*.json")
-# The admin kit (install.sql with the seeds and kit/ it includes); the demo's data stays out.
+# The admin kit (install.sql and the kit/ files it includes); the demo's seed ports and data stay
+# out (a user's own table gets its kit from `outbox-monitor --print-kit`).
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/resources/sql/ DESTINATION ${OM_DATA_DIR}/sql
-        PATTERN "demo" EXCLUDE)
+        PATTERN "demo" EXCLUDE PATTERN "seed*.sql" EXCLUDE)
 
 install(FILES ${OM_PACKAGING_DIR}/outbox-monitor.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${OM_PACKAGING_DIR}/outbox-monitor.svg DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)

@@ -12,6 +12,23 @@
     </message>
 </context>
 <context>
+    <name>FailureGroupText</name>
+    <message numerus="yes">
+        <source>At least %n distinct failure(s) (%1 messages)</source>
+        <translation>
+            <numerusform>At least %n distinct failure (%1 messages)</numerusform>
+            <numerusform>At least %n distinct failures (%1 messages)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n distinct failure(s) (%1 messages)</source>
+        <translation>
+            <numerusform>%n distinct failure (%1 messages)</numerusform>
+            <numerusform>%n distinct failures (%1 messages)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>IndexAdvisor</name>
     <message numerus="yes">
         <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply %3, or create: %4</source>
@@ -186,6 +203,16 @@
     </message>
 </context>
 <context>
+    <name>om::ServiceImport</name>
+    <message numerus="yes">
+        <source>%n connection(s) imported</source>
+        <translation>
+            <numerusform>%n connection imported</numerusform>
+            <numerusform>%n connections imported</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>om::StatusTiles</name>
     <message numerus="yes">
         <source>Stuck &gt; %n min</source>
@@ -199,6 +226,23 @@
         <translation>
             <numerusform>behind %n blocked key head · click for the keys</numerusform>
             <numerusform>behind %n blocked key heads · click for the keys</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::TableHealthView</name>
+    <message numerus="yes">
+        <source>Indexes (%n)</source>
+        <translation>
+            <numerusform>Index (%n)</numerusform>
+            <numerusform>Indexes (%n)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished more than %n day(s) ago (planner estimate)</source>
+        <translation>
+            <numerusform>Finished more than %n day ago (planner estimate)</numerusform>
+            <numerusform>Finished more than %n days ago (planner estimate)</numerusform>
         </translation>
     </message>
 </context>

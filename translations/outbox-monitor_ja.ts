@@ -31,8 +31,12 @@
         <translation>接続文字列に改行または NUL 文字が含まれています。</translation>
     </message>
     <message>
-        <source>Not a libpq connection string: use keyword=value pairs (host=... dbname=...) or a postgresql:// URI.</source>
-        <translation>libpq の接続文字列ではありません。keyword=value 形式 (host=... dbname=...) または postgresql:// URI を使用してください。</translation>
+        <source>libpq could not parse it (out of memory).</source>
+        <translation>libpq が解析できませんでした（メモリ不足）。</translation>
+    </message>
+    <message>
+        <source>Not a libpq connection string (%1): use keyword=value pairs (host=... dbname=...) or a postgresql:// URI.</source>
+        <translation>libpq の接続文字列ではありません（%1）。keyword=value の組（host=... dbname=...）か postgresql:// URI で指定してください。</translation>
     </message>
 </context>
 <context>
@@ -93,6 +97,88 @@
     </message>
 </context>
 <context>
+    <name>FailureGroupSection</name>
+    <message>
+        <source>Failure groups within the range: %1</source>
+        <translation>範囲内の失敗グループ: %1</translation>
+    </message>
+    <message>
+        <source>Messages failed now and last seen between %1 and %2, grouped by error code and error text with numbers, ids, hosts and quoted values masked, read from the table itself.</source>
+        <translation>現在失敗中で、最後の発生が %1 から %2 の間のメッセージを、エラーコードと、数値・ID・ホスト・引用値を伏せたエラー文でまとめたものです（テーブルから直接読み取り）。</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>なし。</translation>
+    </message>
+    <message>
+        <source>The %1 largest groups are shown.</source>
+        <translation>大きい順に %1 グループを表示しています。</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>Error (masked)</source>
+        <translation>エラー（可変部分を伏せ字）</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ数</translation>
+    </message>
+    <message>
+        <source>Destinations</source>
+        <translation>宛先</translation>
+    </message>
+    <message>
+        <source>First seen (%1)</source>
+        <translation>初回発生（%1）</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>最終発生</translation>
+    </message>
+</context>
+<context>
+    <name>FailureGroupText</name>
+    <message>
+        <source>(no error text)</source>
+        <translation>（エラー文なし）</translation>
+    </message>
+    <message>
+        <source>(no code)</source>
+        <translation>（コードなし）</translation>
+    </message>
+    <message>
+        <source>failure group %1 · &apos;%2&apos;</source>
+        <translation>失敗グループ %1 · &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 (%2 messages)</source>
+        <translation>%1（%2 件）</translation>
+    </message>
+    <message>
+        <source>No failures</source>
+        <translation>失敗なし</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 ほか %2 件</translation>
+    </message>
+    <message numerus="yes">
+        <source>At least %n distinct failure(s) (%1 messages)</source>
+        <translation>
+            <numerusform>少なくとも %n 種類の失敗（%1 件）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n distinct failure(s) (%1 messages)</source>
+        <translation>
+            <numerusform>%n 種類の失敗（%1 件）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Gateway</name>
     <message>
         <source>Read-only session: nothing can be changed.</source>
@@ -110,6 +196,25 @@
         <translation>
             <numerusform>インデックスがありません: 更新のたびに %1 を %n 回シーケンシャルスキャンします (推定コスト %2)。%3 を適用するか、次を作成してください: %4</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>KitSql</name>
+    <message>
+        <source>A role name may not be empty.</source>
+        <translation>ロール名は空にできません。</translation>
+    </message>
+    <message>
+        <source>The role name &quot;%1&quot; is not possible in PostgreSQL (at most 63 bytes, no NUL).</source>
+        <translation>ロール名「%1」は PostgreSQL では使えません (63 バイト以内、NUL を含まないこと)。</translation>
+    </message>
+    <message>
+        <source>The auditor and the operator role must be two different roles.</source>
+        <translation>監査者ロールとオペレーターロールは別々のロールにしてください。</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s text &quot;%1&quot; contains &quot;$om_&quot;, which the kit&apos;s SQL cannot quote.</source>
+        <translation>プロファイルのテキスト「%1」に「$om_」が含まれており、キットの SQL では引用できません。</translation>
     </message>
 </context>
 <context>
@@ -140,6 +245,17 @@
     <message>
         <source>%1 at byte %2</source>
         <translation>%1 (バイト %2)</translation>
+    </message>
+</context>
+<context>
+    <name>PgServiceFile</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1, line %2: not &quot;[service]&quot; or keyword=value; skipped</source>
+        <translation>%1、%2 行目: 「[service]」でも keyword=value でもないため読み飛ばしました</translation>
     </message>
 </context>
 <context>
@@ -219,8 +335,8 @@
         <translation>読み取り専用セッションで開きます (default_transaction_read_only): 変更はできません。</translation>
     </message>
     <message>
-        <source>Schema profile: a built-in id (app_outbox, batch_work_item, outbox) or a JSON file.</source>
-        <translation>スキーマプロファイル: 組み込み ID (app_outbox、batch_work_item、outbox) または JSON ファイル。</translation>
+        <source>Schema profile: a built-in id (--list-profiles names them) or a JSON file.</source>
+        <translation>スキーマプロファイル: 組み込み ID (--list-profiles で一覧表示) または JSON ファイル。</translation>
     </message>
     <message>
         <source>Save a picture of the window to this PNG file after --screenshot-delay seconds, then quit.</source>
@@ -299,14 +415,6 @@
         <translation>不明なプロファイル「%1」です (組み込み: %2、または .json ファイル)。</translation>
     </message>
     <message>
-        <source>--report-pdf needs --connect (or PGDATABASE or PGSERVICE in the environment).</source>
-        <translation>--report-pdf には --connect (または環境変数 PGDATABASE か PGSERVICE) が必要です。</translation>
-    </message>
-    <message>
-        <source>--check-profile needs --connect (or PGDATABASE or PGSERVICE in the environment).</source>
-        <translation>--check-profile には --connect (または環境変数 PGDATABASE か PGSERVICE) が必要です。</translation>
-    </message>
-    <message>
         <source>Checking %1 against %2 on %3
 </source>
         <translation>%1 を %3 の %2 と照合しています
@@ -319,6 +427,54 @@
     <message>
         <source>Check a schema profile (a JSON file or a built-in id) against the database of --connect and exit: every mapped column exists with a fitting type, rows per state, the dashboard&apos;s indexes. Exit status 0 when it fits, 1 when it does not, 2 when the check could not run.</source>
         <translation>スキーマプロファイル (JSON ファイルまたは組み込み ID) を --connect のデータベースと照合して終了します: 対応付けたすべての列が存在し型が合うか、状態ごとの行数、ダッシュボードのインデックス。終了ステータスは、合致すれば 0、合致しなければ 1、照合できなければ 2 です。</translation>
+    </message>
+    <message>
+        <source>Print the admin kit for the table of --profile (SQL for psql -v ON_ERROR_STOP=1 -1 -f: its monitoring indexes, audit table, action function, roles and grants) and exit. Needs no database.</source>
+        <translation>--profile のテーブル用の管理キット (psql -v ON_ERROR_STOP=1 -1 -f で適用する SQL: 監視用インデックス、監査テーブル、アクション関数、ロールと権限) を出力して終了します。データベースは不要です。</translation>
+    </message>
+    <message>
+        <source>--print-kit: name of the read-only group role.</source>
+        <translation>--print-kit: 読み取り専用グループロールの名前。</translation>
+    </message>
+    <message>
+        <source>--print-kit: name of the operators&apos; group role.</source>
+        <translation>--print-kit: オペレーター用グループロールの名前。</translation>
+    </message>
+    <message>
+        <source>%1 needs --connect (or PGDATABASE or PGSERVICE in the environment).</source>
+        <translation>%1 には --connect (または環境変数 PGDATABASE か PGSERVICE) が必要です。</translation>
+    </message>
+    <message>
+        <source>Open the saved connection of this name (Connection → Manage connections…): its connection string, profile, read-only setting and environment. Not with --connect or --profile.</source>
+        <translation>この名前の保存済み接続（接続 → 接続の管理…）を開きます: 接続文字列、プロファイル、読み取り専用の設定、環境をその接続から取ります。--connect や --profile とは併用できません。</translation>
+    </message>
+    <message>
+        <source>List the saved connections (name, environment, where each leads; never a password) and exit.</source>
+        <translation>保存済み接続（名前、環境、接続先。パスワードは表示しません）を一覧表示して終了します。</translation>
+    </message>
+    <message>
+        <source>--connection and --connect cannot be given together: a saved connection brings its own connection string.</source>
+        <translation>--connection と --connect は同時に指定できません: 保存済み接続は自分の接続文字列を持っています。</translation>
+    </message>
+    <message>
+        <source>--connection and --profile cannot be given together: a saved connection brings its own profile.</source>
+        <translation>--connection と --profile は同時に指定できません: 保存済み接続は自分のプロファイルを持っています。</translation>
+    </message>
+    <message>
+        <source>--connection needs the name of a saved connection (--list-connections lists them).</source>
+        <translation>--connection には保存済み接続の名前が必要です（--list-connections で一覧できます）。</translation>
+    </message>
+    <message>
+        <source>No saved connection is called &quot;%1&quot;: none is saved yet (Connection → Manage connections… saves them).</source>
+        <translation>「%1」という保存済み接続はありません: まだ何も保存されていません（接続 → 接続の管理… で保存できます）。</translation>
+    </message>
+    <message>
+        <source>No saved connection is called &quot;%1&quot;. Saved: %2.</source>
+        <translation>「%1」という保存済み接続はありません。保存済み: %2。</translation>
+    </message>
+    <message>
+        <source>No saved connections (Connection → Manage connections… saves them).</source>
+        <translation>保存済み接続はありません（接続 → 接続の管理… で保存できます）。</translation>
     </message>
 </context>
 <context>
@@ -474,6 +630,68 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
+    <name>om::ActionMessagesDialog</name>
+    <message>
+        <source>Open in Triage</source>
+        <translation>トリアージで開く</translation>
+    </message>
+    <message>
+        <source>What became of %1 (action %2)</source>
+        <translation>%1 のその後 (操作 %2)</translation>
+    </message>
+    <message>
+        <source>Reading the action&apos;s messages…</source>
+        <translation>操作のメッセージを読み込み中…</translation>
+    </message>
+    <message>
+        <source>The first %1 messages of the action, by id, as they are now.</source>
+        <translation>操作のメッセージのうち ID 順で最初の %1 件の現在の状態です。</translation>
+    </message>
+    <message>
+        <source>The action&apos;s %1 messages as they are now.</source>
+        <translation>操作の %1 件のメッセージの現在の状態です。</translation>
+    </message>
+    <message>
+        <source>%1 are no longer in the table.</source>
+        <translation>%1 件はもうテーブルにありません。</translation>
+    </message>
+    <message>
+        <source>Could not read the action&apos;s messages: %1</source>
+        <translation>操作のメッセージを読み込めませんでした: %1</translation>
+    </message>
+</context>
+<context>
+    <name>om::ActionMessagesModel</name>
+    <message>
+        <source>(gone)</source>
+        <translation>(削除済み)</translation>
+    </message>
+    <message>
+        <source>(no state)</source>
+        <translation>(どの状態でもない)</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <source>State now</source>
+        <translation>現在の状態</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>Last update</source>
+        <translation>最終更新</translation>
+    </message>
+</context>
+<context>
     <name>om::ActionRunner</name>
     <message>
         <source>This database stores text in %1, which cannot hold some characters of &quot;%2&quot;. Nothing was changed; write the reason and ticket in characters the database can hold.</source>
@@ -572,6 +790,29 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>App version</source>
         <translation>アプリのバージョン</translation>
+    </message>
+    <message>
+        <source>Action %1, its %2 messages now: %3</source>
+        <translation>操作 %1 の %2 件のメッセージの現在: %3</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Outcome (now)</source>
+        <translation>結果 (現在)</translation>
+    </message>
+</context>
+<context>
+    <name>om::AuditOutcomes</name>
+    <message>
+        <source>What became of it…</source>
+        <translation>その後…</translation>
+    </message>
+    <message>
+        <source>The selected row&apos;s action: each of its messages and the state it is in now</source>
+        <translation>選択した行の操作: その各メッセージと現在の状態</translation>
     </message>
 </context>
 <context>
@@ -902,6 +1143,158 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
+    <name>om::ConnectionManager</name>
+    <message>
+        <source>Saved connections</source>
+        <translation>保存済み接続</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新規</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>削除…</translation>
+    </message>
+    <message>
+        <source>Import from service file</source>
+        <translation>サービスファイルから取り込む</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>元に戻す</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>接続テスト</translation>
+    </message>
+    <message>
+        <source>Cancel test</source>
+        <translation>テストを中止</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <source>One saved connection per service of pg_service.conf (PGSERVICEFILE, ~/.pg_service.conf, the system&apos;s) not saved yet</source>
+        <translation>pg_service.conf（PGSERVICEFILE、~/.pg_service.conf、システムのもの）のまだ保存されていないサービスごとに保存済み接続を 1 つ作ります</translation>
+    </message>
+    <message>
+        <source>Opens a new window for this connection</source>
+        <translation>この接続の新しいウィンドウを開きます</translation>
+    </message>
+    <message>
+        <source>New connection</source>
+        <translation>新しい接続</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（コピー）</translation>
+    </message>
+    <message>
+        <source>Delete saved connection</source>
+        <translation>保存済み接続の削除</translation>
+    </message>
+    <message>
+        <source>Delete the saved connection &quot;%1&quot;? Its history and settings on this computer stay; a password in the keychain stays too.</source>
+        <translation>保存済み接続「%1」を削除しますか？ このコンピューター上の履歴と設定は残ります。キーチェーンのパスワードも残ります。</translation>
+    </message>
+    <message>
+        <source>Deleted &quot;%1&quot;.</source>
+        <translation>「%1」を削除しました。</translation>
+    </message>
+    <message>
+        <source>Saved &quot;%1&quot;.</source>
+        <translation>「%1」を保存しました。</translation>
+    </message>
+    <message>
+        <source>The table profile cannot be used: %1</source>
+        <translation>テーブルプロファイルを使えません: %1</translation>
+    </message>
+    <message>
+        <source>Looking for a password in the system keychain…</source>
+        <translation>システムのキーチェーンでパスワードを探しています…</translation>
+    </message>
+    <message>
+        <source>Testing %1 …</source>
+        <translation>%1 をテストしています…</translation>
+    </message>
+    <message>
+        <source>Test cancelled.</source>
+        <translation>テストを中止しました。</translation>
+    </message>
+    <message>
+        <source>Failed after %1 ms: %2
+%3</source>
+        <translation>%1 ms 後に失敗しました: %2
+%3</translation>
+    </message>
+    <message>
+        <source>Connected in %1 ms to %2.</source>
+        <translation>%2 に %1 ms で接続しました。</translation>
+    </message>
+    <message>
+        <source>Server: PostgreSQL %1%2</source>
+        <translation>サーバー: PostgreSQL %1%2</translation>
+    </message>
+    <message>
+        <source> (standby, read-only)</source>
+        <translation>（スタンバイ、読み取り専用）</translation>
+    </message>
+    <message>
+        <source>Database: %1</source>
+        <translation>データベース: %1</translation>
+    </message>
+    <message>
+        <source>Role: %1</source>
+        <translation>ロール: %1</translation>
+    </message>
+    <message>
+        <source>May change messages: yes — %1</source>
+        <translation>メッセージの変更: 可 — %1</translation>
+    </message>
+    <message>
+        <source>May change messages: no — %1</source>
+        <translation>メッセージの変更: 不可 — %1</translation>
+    </message>
+</context>
+<context>
+    <name>om::ConnectionMenu</name>
+    <message>
+        <source>&amp;Connection</source>
+        <translation>接続(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Open saved connection</source>
+        <translation>保存済み接続を開く</translation>
+    </message>
+    <message>
+        <source>Manage connections…</source>
+        <translation>接続の管理…</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Could not start a new window for &quot;%1&quot;.</source>
+        <translation>「%1」の新しいウィンドウを起動できませんでした。</translation>
+    </message>
+    <message>
+        <source>(none saved: Manage connections…)</source>
+        <translation>（保存済みなし: 接続の管理…）</translation>
+    </message>
+</context>
+<context>
     <name>om::CsvExport</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -1099,6 +1492,18 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Not live since %1: the charts show what this computer recorded up to then.</source>
         <translation>%1 からライブではありません: グラフはこのコンピューターがその時点までに記録した内容を表示しています。</translation>
     </message>
+    <message>
+        <source>In flight by worker</source>
+        <translation>ワーカー別の処理中</translation>
+    </message>
+    <message>
+        <source>Flow: reading the table&apos;s history…</source>
+        <translation>フロー: テーブルの履歴を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Flow: the table&apos;s history could not be read (%1); trying again with the next refresh.</source>
+        <translation>フロー: テーブルの履歴を読めませんでした（%1）。次の更新で再試行します。</translation>
+    </message>
 </context>
 <context>
     <name>om::DataAgeLabel</name>
@@ -1109,6 +1514,65 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>%1 · not refreshing: the connection is down</source>
         <translation>%1 · 接続が切れているため更新されていません</translation>
+    </message>
+</context>
+<context>
+    <name>om::DesktopAlerts</name>
+    <message>
+        <source>No system tray on this desktop: threshold alerts show only in this window&apos;s tiles.</source>
+        <translation>このデスクトップにはシステムトレイがありません。しきい値の警告はこのウィンドウのタイルにだけ表示されます。</translation>
+    </message>
+    <message>
+        <source>%1: no threshold crossed</source>
+        <translation>%1: しきい値超過なし</translation>
+    </message>
+    <message>
+        <source>Oldest waiting message is %1 old (critical at %2)</source>
+        <translation>最古の送信待ちメッセージが %1 経過しています (重大: %2)</translation>
+    </message>
+    <message>
+        <source>Oldest waiting message is %1 old (warning at %2)</source>
+        <translation>最古の送信待ちメッセージが %1 経過しています (警告: %2)</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>停滞</translation>
+    </message>
+    <message>
+        <source>At or near max retries</source>
+        <translation>最大再試行回数に到達・接近</translation>
+    </message>
+    <message>
+        <source>Blocked behind failing or stuck heads</source>
+        <translation>失敗・停滞した先頭の後ろで詰まっている</translation>
+    </message>
+    <message>
+        <source>Replication slot behind (bytes)</source>
+        <translation>レプリケーションスロットの遅れ (バイト)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (critical at %3)</source>
+        <translation>%1: %2 (重大: %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (warning at %3)</source>
+        <translation>%1: %2 (警告: %3)</translation>
+    </message>
+    <message>
+        <source>%1: critical</source>
+        <translation>%1: 重大</translation>
+    </message>
+    <message>
+        <source>%1: warning</source>
+        <translation>%1: 警告</translation>
+    </message>
+    <message>
+        <source>Outbox Monitor — %1</source>
+        <translation>Outbox Monitor — %1</translation>
+    </message>
+    <message>
+        <source>%1: not answering — %2</source>
+        <translation>%1: 応答なし — %2</translation>
     </message>
 </context>
 <context>
@@ -1270,6 +1734,156 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
+    <name>om::DrainForecast</name>
+    <message>
+        <source>Forecast: not enough history (needs 15 minutes of finished times from the table)</source>
+        <translation>予測: 履歴が不足しています (テーブルの完了時刻が 15 分ぶん必要です)</translation>
+    </message>
+    <message>
+        <source>Steady: %1 open, as many finish as arrive</source>
+        <translation>横ばい: 未完了 %1 件、到着と同数が完了しています</translation>
+    </message>
+    <message>
+        <source>Draining: empty in ~%1 min (%2 open, %3/min)</source>
+        <translation>減少中: 約 %1 分で空になります (未完了 %2 件、%3 件/分)</translation>
+    </message>
+    <message>
+        <source>Draining by %1/min: not empty within the %2 min the trend covers (%3 open)</source>
+        <translation>%1 件/分で減少中: 傾向が示す %2 分以内には空になりません (未完了 %3 件)</translation>
+    </message>
+    <message>
+        <source>Growing by %1/min over the last 15 min (%2 open)</source>
+        <translation>直近 15 分で %1 件/分の増加 (未完了 %2 件)</translation>
+    </message>
+    <message>
+        <source>Growing by %1/min since before %2 (%3 open)</source>
+        <translation>%2 より前から %1 件/分で増加中 (未完了 %3 件)</translation>
+    </message>
+    <message>
+        <source>Growing by %1/min since %2 (%3 open)</source>
+        <translation>%2 から %1 件/分で増加中 (未完了 %3 件)</translation>
+    </message>
+    <message>
+        <source>net flow (finished − created) per minute: 5 min %1 · 15 min %2 · 60 min %3</source>
+        <translation>1 分あたりの純流量 (完了 − 作成): 5 分 %1 · 15 分 %2 · 60 分 %3</translation>
+    </message>
+</context>
+<context>
+    <name>om::EnvironmentBand</name>
+    <message>
+        <source>Environment</source>
+        <translation>環境</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>[%1] %2 — Outbox Monitor</source>
+        <translation>[%1] %2 — Outbox Monitor</translation>
+    </message>
+</context>
+<context>
+    <name>om::Environments</name>
+    <message>
+        <source>custom</source>
+        <translation>カスタム</translation>
+    </message>
+    <message>
+        <source>environment not set</source>
+        <translation>環境未設定</translation>
+    </message>
+    <message>
+        <source>Production</source>
+        <translation>本番</translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation>ステージング</translation>
+    </message>
+    <message>
+        <source>Development</source>
+        <translation>開発</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>カスタム</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>未設定</translation>
+    </message>
+</context>
+<context>
+    <name>om::FailureGroupChip</name>
+    <message>
+        <source>Show all failures</source>
+        <translation>すべての失敗を表示</translation>
+    </message>
+    <message>
+        <source>Only %1</source>
+        <translation>%1 のみ</translation>
+    </message>
+</context>
+<context>
+    <name>om::FailureGroupModel</name>
+    <message>
+        <source>Code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>Error (masked)</source>
+        <translation>エラー（可変部分を伏せ字）</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ数</translation>
+    </message>
+    <message>
+        <source>Destinations</source>
+        <translation>宛先</translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation>初回発生</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>最終発生</translation>
+    </message>
+</context>
+<context>
+    <name>om::FailureGroupPanel</name>
+    <message>
+        <source>Open in Triage</source>
+        <translation>トリアージで開く</translation>
+    </message>
+    <message>
+        <source>Retry group…</source>
+        <translation>グループを再試行…</translation>
+    </message>
+    <message>
+        <source>Cancel group…</source>
+        <translation>グループをキャンセル…</translation>
+    </message>
+    <message>
+        <source>Failure groups: reading the table…</source>
+        <translation>失敗グループ: テーブルを読み取り中…</translation>
+    </message>
+    <message>
+        <source>Failure groups: could not read them (%1)</source>
+        <translation>失敗グループ: 読み取れませんでした（%1）</translation>
+    </message>
+    <message>
+        <source>Failure groups: none, this profile has no failed state.</source>
+        <translation>失敗グループ: なし（このプロファイルには失敗状態がありません）。</translation>
+    </message>
+    <message>
+        <source>Failure groups: this profile maps no error text column (&quot;errorMessage&quot;), so its failures cannot be grouped by their error.</source>
+        <translation>失敗グループ: このプロファイルはエラー文の列（&quot;errorMessage&quot;）を対応付けていないため、失敗をエラー内容でまとめられません。</translation>
+    </message>
+</context>
+<context>
     <name>om::FilterBar</name>
     <message>
         <source>Created from</source>
@@ -1353,6 +1967,29 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
+    <name>om::FlowChart</name>
+    <message>
+        <source>Flow per minute (counted from the table&apos;s own times)</source>
+        <translation>1 分あたりのフロー (テーブル自身の時刻から集計)</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>growth since %1</source>
+        <translation>%1 から増加</translation>
+    </message>
+</context>
+<context>
     <name>om::HistoryChart</name>
     <message>
         <source>%1: %2
@@ -1403,6 +2040,29 @@ from %6</source>
     <message>
         <source>More than %1 ids: narrow the list or use another filter.</source>
         <translation>ID が %1 件を超えています。リストを絞るか、別のフィルターを使ってください。</translation>
+    </message>
+</context>
+<context>
+    <name>om::IncidentFlowSection</name>
+    <message>
+        <source>Created: %1</source>
+        <translation>作成: %1</translation>
+    </message>
+    <message>
+        <source>finished: %1</source>
+        <translation>完了: %1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失敗: %1</translation>
+    </message>
+    <message>
+        <source>Flow from the table</source>
+        <translation>テーブルから見たフロー</translation>
+    </message>
+    <message>
+        <source>Counted by the server from the table&apos;s own times in buckets of %1, so they do not depend on a monitor having run then; the chart shows rates per minute.</source>
+        <translation>サーバーがテーブル自身の時刻から %1 ごとに集計した数です。その時間にモニターが動いていなくても揃っています。グラフは 1 分あたりの件数です。</translation>
     </message>
 </context>
 <context>
@@ -1704,6 +2364,18 @@ from %6</source>
         <source>Blocked keys</source>
         <translation>詰まっているキー</translation>
     </message>
+    <message>
+        <source>Table</source>
+        <translation>テーブル</translation>
+    </message>
+    <message>
+        <source>Alerts: in this window only</source>
+        <translation>警告: このウィンドウ内のみ</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
 </context>
 <context>
     <name>om::MessageListModel</name>
@@ -1765,6 +2437,116 @@ from %6</source>
     </message>
 </context>
 <context>
+    <name>om::OutcomeReport</name>
+    <message>
+        <source>What became of each action</source>
+        <translation>各操作のその後</translation>
+    </message>
+    <message>
+        <source>Where each action&apos;s messages are at %1 (server clock), read from the table itself.</source>
+        <translation>%1 (サーバー時刻) 時点での各操作のメッセージの状態 (テーブル自体から読み取り)。</translation>
+    </message>
+</context>
+<context>
+    <name>om::OutcomeWording</name>
+    <message>
+        <source>%1 finished</source>
+        <translation>完了 %1</translation>
+    </message>
+    <message>
+        <source>%1 failed again</source>
+        <translation>再失敗 %1</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>失敗 %1</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>待機中 %1</translation>
+    </message>
+    <message>
+        <source>%1 in flight</source>
+        <translation>処理中 %1</translation>
+    </message>
+    <message>
+        <source>%1 cancelled</source>
+        <translation>キャンセル %1</translation>
+    </message>
+    <message>
+        <source>%1 still stuck</source>
+        <translation>滞留中 %1</translation>
+    </message>
+    <message>
+        <source>%1 in no state</source>
+        <translation>どの状態でもない %1</translation>
+    </message>
+    <message>
+        <source>%1 gone</source>
+        <translation>削除済み %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 stuck)</source>
+        <translation>%1 %2 (うち滞留 %3)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>gone %1</source>
+        <translation>削除済み %1</translation>
+    </message>
+    <message>
+        <source>retried %1</source>
+        <translation>%1 件を再試行</translation>
+    </message>
+    <message>
+        <source>cancelled %1</source>
+        <translation>%1 件をキャンセル</translation>
+    </message>
+    <message>
+        <source>recovered %1 stuck</source>
+        <translation>滞留 %1 件を復旧</translation>
+    </message>
+    <message>
+        <source>%1 on %2 messages</source>
+        <translation>%2 件に %1</translation>
+    </message>
+    <message>
+        <source>%1 finished within %2</source>
+        <translation>%1 件が %2 以内に完了</translation>
+    </message>
+    <message>
+        <source>%1 failed again with %2</source>
+        <translation>%1 件が %2 で再失敗</translation>
+    </message>
+    <message>
+        <source>%1 failed with %2</source>
+        <translation>%1 件が %2 で失敗</translation>
+    </message>
+    <message>
+        <source>(%1 with %2)</source>
+        <translation>(うち %1 件が %2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 at %2 by %3</source>
+        <translation>%2 に %3 が%1</translation>
+    </message>
+    <message>
+        <source>%1 at %2 by %3, %4</source>
+        <translation>%2 に %3 が%1 (%4)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>om::Privileges</name>
     <message>
         <source>operator: %1 may change messages</source>
@@ -1795,8 +2577,12 @@ from %6</source>
         <translation>権限はまだ不明: 権限を確認できませんでした (%1)</translation>
     </message>
     <message>
-        <source>the profile names no audit table, and a change needs its audit row: add an &quot;audit&quot; section and &quot;actions&quot; to the profile to allow them</source>
-        <translation>プロファイルに監査テーブルがなく、変更には監査行が必要です。操作を許可するには、プロファイルに &quot;audit&quot; セクションと &quot;actions&quot; を追加してください</translation>
+        <source>read-only by profile: it declares no action, so messages are shown and never changed (the system offers no state change an operator may make, or the profile names no audit table)</source>
+        <translation>プロファイルにより読み取り専用: 操作が定義されていないため、メッセージは表示のみで変更されません (このシステムにはオペレーターが行える状態変更がないか、プロファイルに監査テーブルがありません)</translation>
+    </message>
+    <message>
+        <source>read-only: the admin kit&apos;s action function %1 is not installed in this database; the profile and the role are fine (ask the DBA to apply the kit&apos;s kit/action_functions.sql)</source>
+        <translation>読み取り専用: 管理キットの操作関数 %1 がこのデータベースにインストールされていません。プロファイルとロールに問題はありません (DBA にキットの kit/action_functions.sql の適用を依頼してください)</translation>
     </message>
 </context>
 <context>
@@ -1914,8 +2700,8 @@ from %6</source>
         <translation>読み取った %2 行のうち %1 行がどの状態にも該当しません: ダッシュボードのどこにも表示されません。</translation>
     </message>
     <message>
-        <source>The admin kit&apos;s action function %1 is not installed: the program opens read-only until a DBA applies resources/sql/kit/action_functions.sql.</source>
-        <translation>管理キットの操作関数 %1 がインストールされていません: DBA が resources/sql/kit/action_functions.sql を適用するまで、読み取り専用で開きます。</translation>
+        <source>The admin kit&apos;s action function %1 is not installed: the program opens read-only until a DBA applies the table&apos;s admin kit (outbox-monitor --print-kit --profile FILE).</source>
+        <translation>管理キットの操作関数 %1 がインストールされていません: DBA がこのテーブルの管理キット (outbox-monitor --print-kit --profile FILE) を適用するまで、読み取り専用で開きます。</translation>
     </message>
     <message>
         <source>%1 has no time zone: every age would be off by the difference between the server&apos;s zone and the writers&apos; zone; say which zone the writers use: &quot;types&quot;: {&quot;%2&quot;: &quot;timestamp&quot;} and &quot;timeZone&quot;</source>
@@ -1943,6 +2729,18 @@ from %6</source>
             <numerusform>プロファイルは %1 に合致しています (警告 %n 件): %2: %3</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No replication slot named %1 on this server: the dashboard cannot show how far the capture is behind.</source>
+        <translation>このサーバーに %1 という名前のレプリケーションスロットはありません: ダッシュボードは取り込みの遅れを表示できません。</translation>
+    </message>
+    <message>
+        <source>The replication slot %1 is not a logical slot of this database: it does not capture this table.</source>
+        <translation>レプリケーションスロット %1 はこのデータベースの論理スロットではありません: このテーブルを取り込んでいません。</translation>
+    </message>
+    <message>
+        <source>The admin kit&apos;s purge function %1 is not installed: the Table tab offers no purge until a DBA applies the table&apos;s admin kit (outbox-monitor --print-kit --profile FILE).</source>
+        <translation>管理キットの削除関数 %1 がインストールされていません: DBA がこのテーブルの管理キット (outbox-monitor --print-kit --profile FILE) を適用するまで、「テーブル」タブでは削除できません。</translation>
+    </message>
 </context>
 <context>
     <name>om::ProfileCheckBanner</name>
@@ -1957,6 +2755,160 @@ from %6</source>
     <message>
         <source>Profile check: %1</source>
         <translation>プロファイル照合: %1</translation>
+    </message>
+</context>
+<context>
+    <name>om::PurgeDialog</name>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Stop after this batch</source>
+        <translation>このバッチの後で停止</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>Purge finished messages</source>
+        <translation>完了メッセージの削除</translation>
+    </message>
+    <message>
+        <source>Why? (stored in the audit trail with every deleted message)</source>
+        <translation>理由 (削除した各メッセージとともに監査証跡に記録されます)</translation>
+    </message>
+    <message>
+        <source>optional, e.g. INC-2043</source>
+        <translation>任意、例: INC-2043</translation>
+    </message>
+    <message>
+        <source>Older than (days):</source>
+        <translation>経過日数 (日):</translation>
+    </message>
+    <message>
+        <source>Messages:</source>
+        <translation>メッセージ:</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>理由:</translation>
+    </message>
+    <message>
+        <source>Ticket:</source>
+        <translation>チケット:</translation>
+    </message>
+    <message>
+        <source>Stopping after the batch that runs now…</source>
+        <translation>実行中のバッチの後で停止します…</translation>
+    </message>
+    <message>
+        <source>Deletes messages of %1 in %2 whose %3 is older than the retention (server clock), %4 per transaction, each with an audit row &quot;%5&quot;. Open messages are never deleted.</source>
+        <translation>%1 のうち %2 で、%3 が保持期間より古い (サーバー時刻) メッセージを、1 トランザクションあたり %4 件ずつ、それぞれ監査行「%5」を付けて削除します。未完了のメッセージは削除しません。</translation>
+    </message>
+    <message>
+        <source>Type the retention: messages finished more than this many days ago are deleted.</source>
+        <translation>保持期間を入力してください: この日数より前に完了したメッセージが削除されます。</translation>
+    </message>
+    <message>
+        <source>The retention must be a whole number of days, not &quot;%1&quot;.</source>
+        <translation>保持期間は日数 (整数) で指定してください (「%1」は不可)。</translation>
+    </message>
+    <message>
+        <source>The retention must be at least 1 day.</source>
+        <translation>保持期間は 1 日以上にしてください。</translation>
+    </message>
+    <message>
+        <source>The retention must be at most %1 days.</source>
+        <translation>保持期間は %1 日以下にしてください。</translation>
+    </message>
+    <message>
+        <source>This window is read-only: it cannot purge.</source>
+        <translation>このウィンドウは読み取り専用です: 削除できません。</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>(type a retention of 1 day or more)</source>
+        <translation>(1 日以上の保持期間を入力してください)</translation>
+    </message>
+    <message>
+        <source>could not count: %1</source>
+        <translation>件数を数えられませんでした: %1</translation>
+    </message>
+    <message>
+        <source>about %1 (the planner&apos;s estimate; counting…)</source>
+        <translation>約 %1 件 (プランナーの推定値。集計中…)</translation>
+    </message>
+    <message>
+        <source>%1 message(s) (counted)</source>
+        <translation>%1 件 (集計値)</translation>
+    </message>
+    <message>
+        <source>Deleting…</source>
+        <translation>削除中…</translation>
+    </message>
+    <message>
+        <source>Deleted %1 of about %2 in %3 batch(es), each committed with its audit rows.</source>
+        <translation>約 %2 件のうち %1 件を %3 バッチで削除しました (各バッチは監査行とともにコミット済み)。</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>%1 message(s) deleted in %2 batch(es), %3 s; audit action id %4.</source>
+        <translation>%1 件を %2 バッチで削除しました (%3 秒)。監査の操作 ID: %4。</translation>
+    </message>
+    <message>
+        <source>Stopped by an error: %1 Committed before it: %2</source>
+        <translation>エラーで停止しました: %1 それまでにコミット済み: %2</translation>
+    </message>
+    <message>
+        <source>Stopped by you after a committed batch. %1</source>
+        <translation>コミット済みのバッチの後で、操作により停止しました。%1</translation>
+    </message>
+    <message>
+        <source>Finished. %1</source>
+        <translation>完了しました。%1</translation>
+    </message>
+    <message>
+        <source>about %1 (the planner&apos;s estimate; the exact count failed: %2)</source>
+        <translation>約 %1 件 (プランナーの推定値。正確な件数の集計は失敗しました: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>om::PurgeRunner</name>
+    <message>
+        <source>A purge is running already.</source>
+        <translation>削除はすでに実行中です。</translation>
+    </message>
+    <message>
+        <source>The connection broke while a batch was committing: the Audit tab shows whether it was (action id %1). %2</source>
+        <translation>バッチのコミット中に接続が切れました: コミットされたかどうかは「監査」タブで確認できます (操作 ID %1)。%2</translation>
+    </message>
+    <message>
+        <source>The profile %1 declares no purge.</source>
+        <translation>プロファイル %1 は削除を宣言していません。</translation>
+    </message>
+    <message>
+        <source>The retention must be at least 1 day.</source>
+        <translation>保持期間は 1 日以上にしてください。</translation>
+    </message>
+    <message>
+        <source>A batch is 1 to %1 rows.</source>
+        <translation>1 バッチは 1～%1 行です。</translation>
+    </message>
+    <message>
+        <source>A reason is required.</source>
+        <translation>理由が必要です。</translation>
+    </message>
+    <message>
+        <source>%1 is not a state this profile may purge.</source>
+        <translation>%1 はこのプロファイルで削除できる状態ではありません。</translation>
     </message>
 </context>
 <context>
@@ -2010,6 +2962,52 @@ from %6</source>
     <message>
         <source>Target: %1</source>
         <translation>対象: %1</translation>
+    </message>
+</context>
+<context>
+    <name>om::RecentActionsModel</name>
+    <message>
+        <source>Action %1</source>
+        <translation>操作 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>実行者</translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation>チケット</translation>
+    </message>
+    <message>
+        <source>Outcome (now)</source>
+        <translation>結果 (現在)</translation>
+    </message>
+</context>
+<context>
+    <name>om::RecentActionsView</name>
+    <message>
+        <source>Actions of the last hour, and where their messages are now</source>
+        <translation>直近 1 時間の操作と、そのメッセージの現在の状態</translation>
+    </message>
+    <message>
+        <source>No actions in the last hour</source>
+        <translation>直近 1 時間に操作はありません</translation>
+    </message>
+    <message>
+        <source>Recent actions could not be read: %1</source>
+        <translation>直近の操作を読み込めませんでした: %1</translation>
     </message>
 </context>
 <context>
@@ -2213,6 +3211,127 @@ from %6</source>
     <message>
         <source>Ids: %1.</source>
         <translation>ID: %1。</translation>
+    </message>
+</context>
+<context>
+    <name>om::SavedConnectionEditor</name>
+    <message>
+        <source>Read-only session</source>
+        <translation>読み取り専用セッション</translation>
+    </message>
+    <message>
+        <source>host=db.example dbname=app user=ops   or   postgresql://…   or   service=NAME</source>
+        <translation>host=db.example dbname=app user=ops&#x3000;または&#x3000;postgresql://…&#x3000;または&#x3000;service=NAME</translation>
+    </message>
+    <message>
+        <source>for Test connection only; never saved</source>
+        <translation>接続テスト専用。保存されません</translation>
+    </message>
+    <message>
+        <source>word shown in the band, e.g. qa</source>
+        <translation>帯に表示する語（例: qa）</translation>
+    </message>
+    <message>
+        <source>optional: who owns it, runbook, on-call channel…</source>
+        <translation>任意: 担当チーム、手順書、オンコール連絡先…</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>ファイル…</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名前:</translation>
+    </message>
+    <message>
+        <source>Connection:</source>
+        <translation>接続:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>パスワード:</translation>
+    </message>
+    <message>
+        <source>Table profile:</source>
+        <translation>テーブルプロファイル:</translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation>環境:</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>メモ:</translation>
+    </message>
+    <message>
+        <source>Colour of this environment</source>
+        <translation>この環境の色</translation>
+    </message>
+    <message>
+        <source>Table profile</source>
+        <translation>テーブルプロファイル</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>プロファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation>色…</translation>
+    </message>
+    <message>
+        <source>The password in the connection string is used for Test connection only: it is taken out and never saved.</source>
+        <translation>接続文字列中のパスワードは接続テストにだけ使われます: 取り除かれ、保存されることはありません。</translation>
+    </message>
+</context>
+<context>
+    <name>om::SavedConnectionModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>環境</translation>
+    </message>
+    <message>
+        <source>Leads to</source>
+        <translation>接続先</translation>
+    </message>
+</context>
+<context>
+    <name>om::SavedConnections</name>
+    <message>
+        <source>A saved connection needs a name.</source>
+        <translation>保存済み接続には名前が必要です。</translation>
+    </message>
+    <message>
+        <source>A connection called &quot;%1&quot; is saved already: choose another name.</source>
+        <translation>「%1」という接続はすでに保存されています: 別の名前を選んでください。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; needs a connection string (host=… dbname=…, a postgresql:// URI or service=NAME).</source>
+        <translation>「%1」には接続文字列（host=… dbname=…、postgresql:// URI、または service=NAME）が必要です。</translation>
+    </message>
+    <message>
+        <source>The connection string of &quot;%1&quot; is not one libpq accepts: %2</source>
+        <translation>「%1」の接続文字列は libpq が受け付けません: %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; needs a table profile (a built-in id or a profile file).</source>
+        <translation>「%1」にはテーブルプロファイル（組み込みの ID かプロファイルファイル）が必要です。</translation>
+    </message>
+    <message>
+        <source>The profile of &quot;%1&quot; cannot be used: %2</source>
+        <translation>「%1」のプロファイルを使えません: %2</translation>
+    </message>
+    <message>
+        <source>A custom environment needs a colour (#rrggbb), not &quot;%1&quot;.</source>
+        <translation>カスタム環境には色（#rrggbb）が必要です（「%1」ではなく）。</translation>
+    </message>
+    <message>
+        <source>No saved connection is called &quot;%1&quot;.</source>
+        <translation>「%1」という保存済み接続はありません。</translation>
     </message>
 </context>
 <context>
@@ -2421,6 +3540,30 @@ from %6</source>
         <source>&quot;ordering.key&quot; names &quot;%1&quot;, which &quot;columns&quot; does not map</source>
         <translation>&quot;ordering.key&quot; の「%1」は &quot;columns&quot; で対応付けられていません</translation>
     </message>
+    <message>
+        <source>must be the name of a replication slot (a string), not %1</source>
+        <translation>レプリケーションスロットの名前 (文字列) である必要があります (%1 ではありません)</translation>
+    </message>
+    <message>
+        <source>&quot;purge&quot; must name the finished states it deletes (&quot;states&quot;); leave &quot;purge&quot; out for no purge</source>
+        <translation>「purge」には削除する完了状態 (「states」) の指定が必要です。削除しない場合は「purge」を書かないでください</translation>
+    </message>
+    <message>
+        <source>state %1 is %2: a purge deletes only done or cancelled states</source>
+        <translation>状態 %1 は %2 です: 削除できるのは done または cancelled の状態だけです</translation>
+    </message>
+    <message>
+        <source>&quot;purge.sinceColumn&quot; must name the time column a row&apos;s age is measured from</source>
+        <translation>「purge.sinceColumn」には行の経過時間を測る時刻列を指定してください</translation>
+    </message>
+    <message>
+        <source>&quot;purge.auditName&quot; must be 1-30 characters</source>
+        <translation>「purge.auditName」は 1～30 文字である必要があります</translation>
+    </message>
+    <message>
+        <source>a profile without actions is read-only and cannot purge: remove &quot;purge&quot;</source>
+        <translation>操作を持たないプロファイルは読み取り専用で、削除できません: 「purge」を削除してください</translation>
+    </message>
 </context>
 <context>
     <name>om::ScopeWords</name>
@@ -2491,6 +3634,31 @@ from %6</source>
     <message>
         <source>id = %1</source>
         <translation>id = %1</translation>
+    </message>
+</context>
+<context>
+    <name>om::ServiceImport</name>
+    <message numerus="yes">
+        <source>%n connection(s) imported</source>
+        <translation>
+            <numerusform>%n 件の接続を取り込みました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Already saved: %1</source>
+        <translation>保存済み: %1</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>取り込めなかったもの: %1</translation>
+    </message>
+    <message>
+        <source>Skipped in the service file: %1</source>
+        <translation>サービスファイルで読み飛ばした行: %1</translation>
+    </message>
+    <message>
+        <source>Imported from %1</source>
+        <translation>%1 から取り込み</translation>
     </message>
 </context>
 <context>
@@ -2639,6 +3807,173 @@ from %6</source>
     <message>
         <source>needs an index on (ordering key, created time): see the admin kit</source>
         <translation>(順序キー, 作成時刻) のインデックスが必要です。管理キットを参照してください</translation>
+    </message>
+    <message>
+        <source>unknown: no time recorded</source>
+        <translation>不明: 時刻が記録されていません</translation>
+    </message>
+    <message>
+        <source>Replication slot %1</source>
+        <translation>レプリケーションスロット %1</translation>
+    </message>
+    <message>
+        <source>no such slot</source>
+        <translation>スロットなし</translation>
+    </message>
+    <message>
+        <source>no replication slot named %1 on this server: nothing captures this table through it</source>
+        <translation>このサーバーに %1 という名前のレプリケーションスロットはありません: このテーブルをそのスロット経由で取り込むものはありません</translation>
+    </message>
+    <message>
+        <source>%1 behind</source>
+        <translation>%1 遅延</translation>
+    </message>
+    <message>
+        <source>never confirmed</source>
+        <translation>確認実績なし</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>接続中</translation>
+    </message>
+    <message>
+        <source>inactive: no consumer connected</source>
+        <translation>非アクティブ: コンシューマーが接続していません</translation>
+    </message>
+    <message>
+        <source>slot %1: %2; keeps %3 of WAL</source>
+        <translation>スロット %1: %2。WAL を %3 保持</translation>
+    </message>
+    <message>
+        <source>slot %1: %2</source>
+        <translation>スロット %1: %2</translation>
+    </message>
+    <message>
+        <source>WAL between the server&apos;s current position and what the slot&apos;s consumer has confirmed (pg_replication_slots.confirmed_flush_lsn), read with the counts.</source>
+        <translation>サーバーの現在の WAL 位置と、スロットのコンシューマーが確認済みの位置 (pg_replication_slots.confirmed_flush_lsn) との差です。件数と同時に読み取ります。</translation>
+    </message>
+</context>
+<context>
+    <name>om::TableHealthView</name>
+    <message>
+        <source>Refresh</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Purge finished messages…</source>
+        <translation>完了メッセージの削除…</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>Not read yet.</source>
+        <translation>まだ読み取っていません。</translation>
+    </message>
+    <message>
+        <source>Could not read the table&apos;s health: %1</source>
+        <translation>テーブルの状態を読み取れませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>テーブル</translation>
+    </message>
+    <message>
+        <source>does not exist (or this login cannot see it)</source>
+        <translation>存在しません (またはこのログインから見えません)</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>Total size</source>
+        <translation>合計サイズ</translation>
+    </message>
+    <message>
+        <source>Heap</source>
+        <translation>ヒープ</translation>
+    </message>
+    <message numerus="yes">
+        <source>Indexes (%n)</source>
+        <translation>
+            <numerusform>インデックス (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>TOAST</source>
+        <translation>TOAST</translation>
+    </message>
+    <message>
+        <source>Rows (estimate from pg_class)</source>
+        <translation>行数 (pg_class の推定値)</translation>
+    </message>
+    <message>
+        <source>Live tuples</source>
+        <translation>有効タプル</translation>
+    </message>
+    <message>
+        <source>Dead tuples</source>
+        <translation>不要タプル</translation>
+    </message>
+    <message>
+        <source>Changed since last analyze</source>
+        <translation>前回の ANALYZE 以降の変更</translation>
+    </message>
+    <message>
+        <source>Last vacuum / autovacuum</source>
+        <translation>前回の VACUUM / 自動 VACUUM</translation>
+    </message>
+    <message>
+        <source>Last analyze / autoanalyze</source>
+        <translation>前回の ANALYZE / 自動 ANALYZE</translation>
+    </message>
+    <message>
+        <source>Vacuums / autovacuums</source>
+        <translation>VACUUM 回数 / 自動 VACUUM 回数</translation>
+    </message>
+    <message>
+        <source>Analyzes / autoanalyzes</source>
+        <translation>ANALYZE 回数 / 自動 ANALYZE 回数</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>監査</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished more than %n day(s) ago (planner estimate)</source>
+        <translation>
+            <numerusform>%n 日より前に完了 (プランナーの推定値)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read from the catalog at %1 (server clock).</source>
+        <translation>%1 (サーバー時刻) にカタログから読み取りました。</translation>
+    </message>
+    <message>
+        <source>This profile declares no purge.</source>
+        <translation>このプロファイルは削除を宣言していません。</translation>
+    </message>
+    <message>
+        <source>Read-only window: no purge.</source>
+        <translation>読み取り専用のウィンドウ: 削除はできません。</translation>
+    </message>
+    <message>
+        <source>This login may not purge (the kit&apos;s purge function is missing, or EXECUTE is the operator role&apos;s only).</source>
+        <translation>このログインでは削除できません (キットの削除関数がないか、EXECUTE はオペレーターロールだけに許可されています)。</translation>
     </message>
 </context>
 <context>
@@ -2825,6 +4160,37 @@ from %6</source>
     <message>
         <source>Oldest</source>
         <translation>最古</translation>
+    </message>
+</context>
+<context>
+    <name>om::WorkerGroupModel</name>
+    <message>
+        <source>(no worker named)</source>
+        <translation>（ワーカー名なし）</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>ワーカー</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>保持</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>停滞</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>最古のロック</translation>
+    </message>
+    <message>
+        <source>Working on</source>
+        <translation>処理対象</translation>
+    </message>
+    <message>
+        <source>Oldest lock %1 ago</source>
+        <translation>最古のロックは %1 前</translation>
     </message>
 </context>
 </TS>

@@ -1,17 +1,23 @@
 #include "mainwindow.h"
+#include "alerts/desktopalerts.h"
 #include "actions/accessstatus.h"
 #include "actions/actioncontroller.h"
 #include "audit/auditview.h"
 #include "common/elidinglabel.h"
+#include "connection/environmentband.h"
+#include "core/common/heaptrimmer.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/statustiles.h"
+#include "health/tablehealthview.h"
 #include "pg/actionlistener.h"
 #include "pg/gateway.h"
+#include "dashboard/failuregrouplinks.h"
 #include "triage/blockedkeysview.h"
 #include "triage/detailpane.h"
 #include "triage/filterbar.h"
 #include "triage/triageview.h"
+#include "workstation/windowstate.h"
 
 #include <QFrame>
 #include <QLabel>
@@ -36,15 +42,19 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_context.gateway->setParent(this);
     setWindowTitle(tr("Outbox Monitor — %1 — %2").arg(m_context.profile.table, m_context.connectionLabel));
     DashboardView *dashboard = buildTabs();
+    m_dashboard = dashboard;
     setupActions();
     connectScope();
     connectStuckTimeout(dashboard);
     connectRefreshAfterChange();
     connectAccess();
     connectBlockedKeys();
+    connectFailureGroups(dashboard, m_tabs, m_triage, m_actions); // dashboard/failuregrouplinks.cpp
     buildStatusBar();
+    connectDesktopAlerts();
     m_poller->start();
     fitToScreen();
+    m_windowState = new WindowState(this, m_tabs, m_context.connectionKey);
 }
 
 DashboardView *MainWindow::buildTabs() {
@@ -62,12 +72,21 @@ DashboardView *MainWindow::buildTabs() {
         m_blocked = new BlockedKeysView(m_context);
         m_tabs->addTab(m_blocked, tr("Blocked keys"));
     }
+    // Table health and the audited purge (issue #15): last, for every profile.
+    m_tabs->addTab(new TableHealthView(m_context), tr("Table"));
     m_audit->setHistory(dashboard->store(), dashboard->storeKey()); // the report draws the dashboard's charts
     setCentralWidget(m_tabs);
     // From an audit row to the message it changed.
     connect(m_audit, &AuditView::messageOpenRequested, this, [this](const MessageId &id) {
         m_tabs->setCurrentWidget(m_triage);
         m_triage->detailPane()->showMessage(id);
+    });
+    // From an action's outcome to its messages, in Triage's id filter.
+    connect(m_audit, &AuditView::actionMessagesOpenRequested, this, [this](const QList<MessageId> &ids) {
+        ListFilter f;
+        f.ids = ids;
+        m_tabs->setCurrentWidget(m_triage);
+        m_triage->applyFilter(f);
     });
     return dashboard;
 }
@@ -192,6 +211,8 @@ void MainWindow::buildStatusBar() {
     connect(m_poller, &SnapshotPoller::refreshFailed, this, &MainWindow::onRefreshFailed);
     connect(m_staleTimer, &QTimer::timeout, this, &MainWindow::updateStaleness);
     m_staleTimer->start(1000);
+    // A window left open for weeks must reach a memory plateau: freed memory goes back to the system.
+    new HeapTrimmer(std::chrono::minutes(1), this);
     m_connection->setFullText(tr("Connecting to %1 …").arg(m_context.connectionLabel));
 }
 
@@ -203,6 +224,7 @@ void MainWindow::fitToScreen() {
 }
 
 MainWindow::~MainWindow() {
+    m_windowState->save(); // while every part of the window still stands
     // Before any view is destroyed: no refresh starts, the lanes' statements are cancelled and
     // their connections shut, and no result reaches a view after this. Never waits for the
     // server (a lane still busy connecting ends on its own).
@@ -214,10 +236,36 @@ QString MainWindow::connectionText() const { return m_connection->fullText(); }
 QString MainWindow::accessText() const { return m_mode->fullText(); }
 bool MainWindow::canChangeMessages() const { return !m_context.readOnly && m_access->canChangeMessages(); }
 
+void MainWindow::showSavedConnection(const SavedConnection &connection) {
+    EnvironmentBand::attach(this, connection);
+    setWindowTitle(EnvironmentBand::windowTitle(connection));
+    m_alerts->setDatabaseName(tr("[%1] %2").arg(connection.environmentWords(), connection.name));
+}
+
 void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, index, m_tabs->count() - 1)); }
+
+void MainWindow::connectDesktopAlerts() {
+    // A threshold crossed while the window is minimised or behind others still reaches the operator.
+    m_alerts = new DesktopAlerts(m_context.connectionLabel, this);
+    connect(m_alerts, &DesktopAlerts::openRequested, this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+        m_tabs->setCurrentWidget(m_dashboard);
+    });
+    if (!m_alerts->trayProblem().isEmpty()) {
+        // Said for as long as it is true, in a few words (the sentence in its tooltip): a
+        // temporary status message would cover the connection segment, then be gone.
+        auto *noTray = new QLabel(tr("Alerts: in this window only"));
+        noTray->setObjectName(QStringLiteral("noTray"));
+        noTray->setToolTip(m_alerts->trayProblem());
+        statusBar()->addPermanentWidget(noTray);
+    }
+}
 
 void MainWindow::onSnapshot(const Snapshot &s) {
     m_lastError.clear();
+    m_alerts->showSnapshot(s, m_dashboard->settings().thresholds);
     showListsStale(false);
     const QDateTime local = s.serverTime.toLocalTime();
     m_serverTime->setFullText(tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
@@ -229,6 +277,7 @@ void MainWindow::onSnapshot(const Snapshot &s) {
 
 void MainWindow::onRefreshFailed(const QString &message, int retryInMs) {
     const QString first = message.section(QLatin1Char('\n'), 0, 0);
+    m_alerts->setNotAnswering(first);
     m_lastError = retryInMs < 0 ? tr("%1 — not retrying: change the connection, or try again").arg(first)
                                 : tr("%1 — retrying in %2 s").arg(first).arg((retryInMs + 999) / 1000);
     showListsStale(true);

@@ -16,8 +16,11 @@ class AccessStatus;
 class AuditView;
 class BlockedKeysView;
 class DashboardView;
+class DesktopAlerts;
 class ElidingLabel;
+struct SavedConnection;
 class TriageView;
+class WindowState;
 class SnapshotPoller;
 class StatusTiles;
 
@@ -46,6 +49,9 @@ public:
     BlockedKeysView *blockedKeysView() const { return m_blocked; }
     /// The status bar's access text ("read-only: this role cannot change messages (…)").
     QString accessText() const;
+    /// Opened from a saved connection (issue #16): its environment as a band across the top, in
+    /// the title ("[production] orders-eu — Outbox Monitor") and in the tray's tooltip.
+    void showSavedConnection(const SavedConnection &connection);
 
 signals:
     /// The role's right to change messages was found out or changed; actions follow it.
@@ -64,6 +70,7 @@ private:
     /// After an own action or another window's NOTIFY: every view that shows rows reads again.
     void refreshAfterChange();
     void onSnapshot(const Snapshot &s);
+    void connectDesktopAlerts();
     void onRefreshFailed(const QString &message, int retryInMs);
     void updateStaleness();
     void showListsStale(bool stale);
@@ -76,6 +83,7 @@ private:
     ElidingLabel *m_connection;
     ElidingLabel *m_mode;       ///< what this login may do (the whole sentence as tooltip)
     SnapshotPoller *m_poller;
+    WindowState *m_windowState = nullptr; ///< geometry and tab per connection
     AccessStatus *m_access;
     AuditView *m_audit;
     QTimer *m_staleTimer;
@@ -83,6 +91,8 @@ private:
     ActionController *m_actions = nullptr;
     ActionListener *m_listener = nullptr;
     TriageView *m_triage = nullptr;
+    DashboardView *m_dashboard = nullptr;
+    DesktopAlerts *m_alerts = nullptr; ///< tray icon and notifications (issue #16)
     BlockedKeysView *m_blocked = nullptr;
 };
 

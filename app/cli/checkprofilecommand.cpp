@@ -1,6 +1,5 @@
 #include "cli/checkprofilecommand.h"
-#include "cli/appidentity.h"
-#include "cli/installpaths.h"
+#include "cli/commandsetup.h"
 #include "core/profile/jsonlocator.h"
 #include "core/profile/profilecheck.h"
 #include "pg/connectioninfo.h"
@@ -9,37 +8,14 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QTimer>
-#include <cstdio>
 
 namespace om::cli {
 
-namespace {
-
-void print(FILE *to, const QString &text) {
-    std::fputs(qUtf8Printable(text), to);
-    std::fflush(to);
-}
-
-int fail(const QString &message) {
-    print(stderr, QStringLiteral("outbox-monitor: %1\n").arg(message));
-    return 2;
-}
-
-} // namespace
-
 int runCheckProfile(int &argc, char **argv, const Options &o) {
     QCoreApplication app(argc, argv);
-    setAppIdentity();
-    installTranslations(app);
-
-    if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase())
-        return fail(QCoreApplication::translate("main", "--check-profile needs --connect (or PGDATABASE or PGSERVICE in the environment)."));
-    if (const QString problem = ConnectionInfo::problem(o.conninfo); o.connectGiven && !problem.isEmpty())
-        return fail(problem);
-    QString error;
-    const std::optional<SchemaProfile> profile = resolveProfile(o.checkProfile, &error);
+    const std::optional<SchemaProfile> profile = startCommand(app, o, o.checkProfile, QStringLiteral("--check-profile"));
     if (!profile)
-        return fail(error);
+        return 2;
 
     GatewayConfig config;
     config.connInfo = o.conninfo;

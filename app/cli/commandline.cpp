@@ -23,10 +23,15 @@ public:
                                   "by default only warnings and errors are logged.")};
     QCommandLineOption connect{QStringLiteral("connect"),
         tr("libpq connection string or URI (PG* environment, service files and .pgpass apply)."), QStringLiteral("conninfo")};
+    QCommandLineOption connection{QStringLiteral("connection"),
+        tr("Open the saved connection of this name (Connection → Manage connections…): its connection string, "
+           "profile, read-only setting and environment. Not with --connect or --profile."), QStringLiteral("name")};
+    QCommandLineOption listConnections{QStringLiteral("list-connections"),
+        tr("List the saved connections (name, environment, where each leads; never a password) and exit.")};
     QCommandLineOption readOnly{QStringLiteral("read-only"),
         tr("Open read-only sessions (default_transaction_read_only): nothing can be changed.")};
     QCommandLineOption profile{QStringLiteral("profile"),
-        tr("Schema profile: a built-in id (app_outbox, batch_work_item, outbox) or a JSON file."),
+        tr("Schema profile: a built-in id (--list-profiles names them) or a JSON file."),
         QStringLiteral("profile"), QStringLiteral("app_outbox")};
     QCommandLineOption listProfiles{QStringLiteral("list-profiles"),
         tr("List the built-in schema profiles and the file each one is read from, and exit.")};
@@ -46,13 +51,21 @@ public:
         tr("Check a schema profile (a JSON file or a built-in id) against the database of --connect and exit: "
            "every mapped column exists with a fitting type, rows per state, the dashboard's indexes. "
            "Exit status 0 when it fits, 1 when it does not, 2 when the check could not run."), QStringLiteral("profile")};
+    QCommandLineOption printKit{QStringLiteral("print-kit"),
+        tr("Print the admin kit for the table of --profile (SQL for psql -v ON_ERROR_STOP=1 -1 -f: its monitoring "
+           "indexes, audit table, action function, roles and grants) and exit. Needs no database.")};
+    QCommandLineOption auditorRole{QStringLiteral("auditor-role"),
+        tr("--print-kit: name of the read-only group role."), QStringLiteral("name"), QStringLiteral("outbox_auditor")};
+    QCommandLineOption operatorRole{QStringLiteral("operator-role"),
+        tr("--print-kit: name of the operators' group role."), QStringLiteral("name"), QStringLiteral("outbox_operator")};
     QCommandLineOption reportHours{QStringLiteral("report-hours"),
         tr("Hours before now that --report-pdf covers."), QStringLiteral("hours"), QStringLiteral("24")};
 
     Parser() {
         p.setApplicationDescription(tr("Watch and recover transactional-outbox tables in PostgreSQL."));
-        p.addOptions({help, helpAll, version, verbose, connect, readOnly, profile, listProfiles, interval, screenshot,
-                      screenshotDelay, tab, auditFilter, report, reportHours, checkProfile});
+        p.addOptions({help, helpAll, version, verbose, connect, connection, listConnections, readOnly, profile, listProfiles, interval, screenshot,
+                      screenshotDelay, tab, auditFilter, report, reportHours, checkProfile, printKit, auditorRole,
+                      operatorRole});
     }
 };
 
@@ -124,22 +137,39 @@ Options parseCommandLine(const QStringList &arguments) {
     QString bad;
     o.conninfo = cli.p.value(cli.connect);
     o.connectGiven = cli.p.isSet(cli.connect);
+    o.connectionName = cli.p.value(cli.connection);
+    if (cli.p.isSet(cli.connection) && cli.p.isSet(cli.connect))
+        return error(Parser::tr("--connection and --connect cannot be given together: a saved connection brings its own "
+                                "connection string."));
+    if (cli.p.isSet(cli.connection) && cli.p.isSet(cli.profile))
+        return error(Parser::tr("--connection and --profile cannot be given together: a saved connection brings its own "
+                                "profile."));
+    if (cli.p.isSet(cli.connection) && o.connectionName.trimmed().isEmpty())
+        return error(Parser::tr("--connection needs the name of a saved connection (--list-connections lists them)."));
     o.readOnly = cli.p.isSet(cli.readOnly);
     o.profile = cli.p.value(cli.profile);
     if (cli.p.isSet(cli.interval))
         o.intervalSeconds = number(cli.p, cli.interval, 0.1, 86400, &bad);
     o.screenshotFile = cli.p.value(cli.screenshot);
     o.screenshotDelaySeconds = number(cli.p, cli.screenshotDelay, 0, 3600, &bad).value_or(0);
-    o.tab = int(number(cli.p, cli.tab, 0, 100, &bad).value_or(0));
+    if (cli.p.isSet(cli.tab)) // its default ("0") would otherwise win over the tab the window was left on
+        if (const auto tab = number(cli.p, cli.tab, 0, 100, &bad))
+            o.tab = int(*tab);
     if (cli.p.isSet(cli.auditFilter))
         o.auditFilter = parseAuditFilter(cli.p.value(cli.auditFilter));
     o.reportFile = cli.p.value(cli.report);
     o.checkProfile = cli.p.value(cli.checkProfile);
     o.reportHours = number(cli.p, cli.reportHours, 0.001, 24 * 366, &bad).value_or(0);
+    o.auditorRole = cli.p.value(cli.auditorRole);
+    o.operatorRole = cli.p.value(cli.operatorRole);
     if (!bad.isEmpty())
         return error(bad);
     if (cli.p.isSet(cli.listProfiles))
         o.mode = Options::Mode::ListProfiles;
+    else if (cli.p.isSet(cli.listConnections))
+        o.mode = Options::Mode::ListConnections;
+    else if (cli.p.isSet(cli.printKit))
+        o.mode = Options::Mode::PrintKit;
     else if (cli.p.isSet(cli.checkProfile))
         o.mode = Options::Mode::CheckProfile;
     else if (cli.p.isSet(cli.report)) {

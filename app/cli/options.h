@@ -1,5 +1,6 @@
 #pragma once
 #include "core/audit/auditfilter.h"
+#include "core/connection/savedconnection.h"
 
 #include <QString>
 #include <optional>
@@ -8,22 +9,26 @@ namespace om::cli {
 
 /// What the command line asked for, as plain values (QCommandLineParser stays inside parse()).
 struct Options {
-    enum class Mode { Window, Report, CheckProfile, Help, Version, ListProfiles, Error };
+    enum class Mode { Window, Report, CheckProfile, PrintKit, Help, Version, ListProfiles, ListConnections, Error };
     Mode mode = Mode::Window;
     QString text;                  ///< Help/Version: what to print; Error: the one-line message
 
     QString conninfo;
     bool connectGiven = false;
+    QString connectionName;        ///< --connection: a saved connection's name
+    std::optional<SavedConnection> saved; ///< that connection, once found (cli/savedconnectioncommand)
     bool readOnly = false;
     QString profile = QStringLiteral("app_outbox");
     std::optional<double> intervalSeconds;
     QString screenshotFile;
     double screenshotDelaySeconds = 8;
-    int tab = 0;
+    std::optional<int> tab;        ///< --tab; unset: the tab this connection's window was left on (WindowState)
     std::optional<AuditFilter> auditFilter; ///< only the fields --audit-filter named are set
     QString reportFile;
     QString checkProfile;          ///< --check-profile: the profile (file or built-in id) to check
     double reportHours = 24;
+    QString auditorRole = QStringLiteral("outbox_auditor");   ///< --print-kit: the read-only group role
+    QString operatorRole = QStringLiteral("outbox_operator"); ///< --print-kit: the operators' group role
     bool verbose = false;
 };
 

@@ -1,9 +1,10 @@
 #include "cli/reportcommand.h"
 #include "audit/reportmaker.h"
-#include "cli/appidentity.h"
-#include "cli/installpaths.h"
-#include "pg/connectioninfo.h"
+#include "cli/commandsetup.h"
+#include "core/connection/identitycheck.h"
+#include "core/connection/storekeys.h"
 #include "core/store/historystore.h"
+#include "pg/connectioninfo.h"
 #include "pg/gateway.h"
 
 #include <QApplication>
@@ -24,9 +25,12 @@ void quietAboutRuntimeDir(QtMsgType type, const QMessageLogContext &context, con
     g_previousHandler(type, context, message);
 }
 
-int fail(const QString &message) {
-    std::fprintf(stderr, "outbox-monitor: %s\n", qUtf8Printable(message));
-    return 2;
+/// The key the window keeps this server's history under: its identity (read now, as the window
+/// does), else what was learnt for this connection string before, else the string's own key.
+QString historyKey(Gateway &gateway, const QString &textKey, const QString &profileId) {
+    IdentityCheck identity(&gateway);
+    return identity.readWithin(gateway.config().connectTimeoutS * 1000 + 1000) ? identity.identity().storeKey(profileId)
+                                                                               : StoreKeys::forStart(textKey);
 }
 
 } // namespace
@@ -37,17 +41,9 @@ int runReport(int &argc, char **argv, const Options &o) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     g_previousHandler = qInstallMessageHandler(quietAboutRuntimeDir);
     QApplication app(argc, argv);
-    setAppIdentity();
-    installTranslations(app);
-
-    if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase())
-        return fail(QApplication::translate("main", "--report-pdf needs --connect (or PGDATABASE or PGSERVICE in the environment)."));
-    if (const QString problem = ConnectionInfo::problem(o.conninfo); o.connectGiven && !problem.isEmpty())
-        return fail(problem);
-    QString error;
-    const std::optional<SchemaProfile> profile = resolveProfile(o.profile, &error);
+    const std::optional<SchemaProfile> profile = startCommand(app, o, o.profile, QStringLiteral("--report-pdf"));
     if (!profile)
-        return fail(error);
+        return 2;
 
     GatewayConfig config;
     config.connInfo = o.conninfo;
@@ -58,12 +54,12 @@ int runReport(int &argc, char **argv, const Options &o) {
     HistoryStore store;
     store.open();
     ReportMaker maker(&gateway, *profile);
-    maker.setHistory(&store, ConnectionInfo::storeKey(o.conninfo, profile->id));
+    maker.setHistory(&store, historyKey(gateway, ConnectionInfo::storeKey(o.conninfo, profile->id), profile->id));
 
     int status = 1;
     QObject::connect(&maker, &ReportMaker::finished, &app, [&status](bool ok, const QString &pathOrMessage) {
         if (!ok)
-            std::fprintf(stderr, "outbox-monitor: %s\n", qUtf8Printable(pathOrMessage));
+            fail(pathOrMessage);
         status = ok ? 0 : 1;
         QApplication::quit();
     });

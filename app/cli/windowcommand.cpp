@@ -3,10 +3,15 @@
 #include "audit/auditview.h"
 #include "cli/appidentity.h"
 #include "cli/installpaths.h"
+#include "cli/savedconnectioncommand.h"
 #include "connection/connectiondialog.h"
+#include "connection/connectionmenu.h"
 #include "connection/startfailurewatcher.h"
-#include "pg/connectioninfo.h"
+#include "core/connection/identitycheck.h"
+#include "core/connection/storekeys.h"
 #include "core/dashboard/snapshotpoller.h"
+#include "core/store/historystore.h"
+#include "pg/connectioninfo.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
 
@@ -28,7 +33,8 @@ int refuse(const QString &message) {
 void applyWindowOptions(MainWindow &window, const Options &o) {
     if (o.intervalSeconds) // overrides the stored per-connection setting for this run only
         window.poller()->setIntervalMs(int(*o.intervalSeconds * 1000));
-    window.setTabIndex(o.tab);
+    if (o.tab) // otherwise the tab this connection's window was left on (WindowState)
+        window.setTabIndex(*o.tab);
     if (o.auditFilter) {
         AuditFilter f = window.auditView()->currentFilter();
         const AuditFilter given = *o.auditFilter;
@@ -46,19 +52,24 @@ struct Target {
     QString password; // from the dialog or the OS keychain: handed to libpq only, never stored
     QString profileId;
     bool readOnly = false;
+    std::optional<SavedConnection> saved; // --connection NAME: its environment is shown
 };
 
-/// The connection dialog, filled with `previous` when given; nullopt when the operator cancels.
-std::optional<Target> askTarget(const Target *previous, bool forceReadOnly) {
+QStringList builtInProfileIds() {
     QStringList ids;
     for (const ProfileSource &s : builtInProfiles())
         ids << s.profile.id;
-    ConnectionDialog dialog(ids);
+    return ids;
+}
+
+/// The connection dialog, filled with `previous` when given; nullopt when the operator cancels.
+std::optional<Target> askTarget(const Target *previous, bool forceReadOnly) {
+    ConnectionDialog dialog(builtInProfileIds());
     if (previous)
         dialog.preset(previous->conninfo, previous->profileId, previous->readOnly);
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
-    return Target{dialog.connectionString(), dialog.password(), dialog.profileId(), forceReadOnly || dialog.readOnly()};
+    return Target{dialog.connectionString(), dialog.password(), dialog.profileId(), forceReadOnly || dialog.readOnly(), {}};
 }
 
 AppContext contextFor(const Target &t, const SchemaProfile &profile) {
@@ -71,9 +82,22 @@ AppContext contextFor(const Target &t, const SchemaProfile &profile) {
     ctx.profile = profile;
     ctx.profileSource = t.profileId;
     ctx.connectionLabel = ConnectionInfo::describe(t.conninfo);
-    ctx.connectionKey = ConnectionInfo::storeKey(t.conninfo, profile.id);
+    ctx.connectionKey = StoreKeys::forStart(ConnectionInfo::storeKey(t.conninfo, profile.id));
     ctx.readOnly = t.readOnly;
     return ctx;
+}
+
+/// How long a window waits, before it first opens, for a server it has never identified: a
+/// server that answers at all answers within this, and one that does not must not keep the
+/// operator from the window (it then opens under the text key and reopens when identified).
+constexpr int kFirstIdentityWaitMs = 2000;
+
+/// Moves what `textKey` gathered to `identityKey` (StoreKeys::adopt) with a store of its own:
+/// no window holds the history store while it runs.
+void adoptUnderIdentity(const QString &textKey, const QString &identityKey) {
+    HistoryStore store;
+    store.open();
+    StoreKeys::adopt(&store, textKey, identityKey);
 }
 
 /// The running window and what it was opened with; replaced when the operator changes the
@@ -83,7 +107,8 @@ public:
     WindowSession(QApplication &app, const Options &o) : m_app(app), m_options(o) {}
 
     /// Opens the window for `target`. False (after saying why) when its profile is unusable.
-    bool open(const Target &target, bool first) {
+    /// `commandLine`: the window the command line asked for (its options apply to it).
+    bool open(const Target &target, bool commandLine) {
         QString error;
         const std::optional<SchemaProfile> profile = resolveProfile(target.profileId, &error);
         if (!profile) {
@@ -91,15 +116,31 @@ public:
             return false;
         }
         m_target = target;
-        m_window = std::make_unique<MainWindow>(contextFor(target, *profile));
+        m_commandLine = commandLine;
+        m_textKey = ConnectionInfo::storeKey(target.conninfo, profile->id);
+        AppContext context = contextFor(target, *profile);
+        auto *identity = new IdentityCheck(context.gateway);
+        if (context.connectionKey == m_textKey)
+            context.connectionKey = waitForIdentity(*identity, profile->id);
+        m_window = std::make_unique<MainWindow>(context);
+        identity->setParent(m_window.get());
+        // Every later reading (a server down at start that answers, a reconnection that reaches
+        // another cluster): a window never shows one server's history under another's numbers.
+        QObject::connect(identity, &IdentityCheck::identified, m_window.get(),
+                         [this, profileId = profile->id](const ServerIdentity &id) { onIdentified(id.storeKey(profileId)); });
+        if (!identity->identity().isValid())
+            identity->start();
         auto *watcher = new StartFailureWatcher(m_window->poller(), m_window.get(), m_window->context().connectionLabel);
         // Queued: the window is replaced from the event loop, not from inside its own box.
         QObject::connect(watcher, &StartFailureWatcher::changeConnectionRequested, &m_app,
                          [this] { changeConnection(); }, Qt::QueuedConnection);
-        if (first)
+        if (target.saved)
+            m_window->showSavedConnection(*target.saved);
+        new ConnectionMenu(m_window.get(), builtInProfileIds(), resolveProfile);
+        if (commandLine)
             applyWindowOptions(*m_window, m_options);
         m_window->show();
-        if (first && !m_options.screenshotFile.isEmpty()) {
+        if (commandLine && !m_options.screenshotFile.isEmpty()) {
             const QString file = m_options.screenshotFile;
             QTimer::singleShot(int(m_options.screenshotDelaySeconds * 1000), m_window.get(), [w = m_window.get(), file] {
                 w->grab().save(file);
@@ -110,6 +151,45 @@ public:
     }
 
 private:
+    /// The first time this connection is opened: its identity, read on the Monitor lane while the
+    /// event loop runs (no window yet), for at most kFirstIdentityWaitMs. The key to open with.
+    QString waitForIdentity(IdentityCheck &identity, const QString &profileId) {
+        if (!identity.readWithin(kFirstIdentityWaitMs))
+            return m_textKey;
+        const QString key = identity.identity().storeKey(profileId);
+        StoreKeys::remember(m_textKey, key);
+        adoptUnderIdentity(m_textKey, key);
+        return key;
+    }
+
+    /// The server said who it is. Under another key than the window's (identified late, or
+    /// another server now answers): remembered, and the window reopens under it.
+    void onIdentified(const QString &key) {
+        if (!m_window || key == m_window->context().connectionKey)
+            return;
+        qInfo().noquote() << "the connection's local history is now that of" << key;
+        StoreKeys::remember(m_textKey, key);
+        reopenUnder(key);
+    }
+
+    void reopenUnder(const QString &key) {
+        // Never from under a dialog the operator is in (its own event loop runs inside the window
+        // this would destroy): once it is closed.
+        if (QApplication::activeModalWidget()) {
+            QTimer::singleShot(1000, &m_app, [this, key] { reopenUnder(key); });
+            return;
+        }
+        QTimer::singleShot(0, &m_app, [this, key] {
+            if (!m_window || m_window->context().connectionKey == key)
+                return;
+            m_app.setQuitOnLastWindowClosed(false);
+            m_window.reset();
+            adoptUnderIdentity(m_textKey, key);
+            m_app.setQuitOnLastWindowClosed(true);
+            open(m_target, m_commandLine);
+        });
+    }
+
     // The window closes (its lanes shut) before the dialog opens, filled with what failed. The
     // event loop keeps running throughout: closing the last window must not end the program.
     void changeConnection() {
@@ -124,6 +204,8 @@ private:
     QApplication &m_app;
     const Options &m_options;
     Target m_target;
+    bool m_commandLine = false;
+    QString m_textKey; ///< ConnectionInfo::storeKey of m_target: what StoreKeys remembers the identity under
     std::unique_ptr<MainWindow> m_window;
 };
 
@@ -134,11 +216,13 @@ int runWindow(int &argc, char **argv, const Options &o) {
     setAppIdentity();
     installTranslations(app);
 
-    std::optional<Target> target = Target{o.conninfo, {}, o.profile, o.readOnly};
+    std::optional<Target> target = Target{o.conninfo, {}, o.profile, o.readOnly, o.saved};
     if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase())
         target = askTarget(nullptr, o.readOnly);
     if (!target)
         return 0;
+    if (target->saved) // as the connection dialog does: a password remembered in the keychain
+        target->password = keychainPassword(target->conninfo);
     if (const QString problem = ConnectionDialog::validate(target->conninfo); o.connectGiven && !problem.isEmpty())
         return refuse(problem);
     WindowSession session(app, o);

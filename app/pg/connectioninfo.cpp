@@ -1,12 +1,104 @@
 #include "pg/connectioninfo.h"
+#include "pg/pgservicefile.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
-#include <QUrl>
+#include <QMap>
+
+#include <libpq-fe.h>
 
 #include <algorithm>
+#include <memory>
 
 namespace om::ConnectionInfo {
+
+namespace {
+
+struct OptionsFree {
+    void operator()(PQconninfoOption *o) const { PQconninfoFree(o); }
+};
+using OptionArray = std::unique_ptr<PQconninfoOption, OptionsFree>;
+
+QList<Option> setOptions(const PQconninfoOption *array) {
+    QList<Option> out;
+    for (const PQconninfoOption *o = array; o && o->keyword; ++o)
+        if (o->val)
+            out << Option{QString::fromUtf8(o->keyword), QString::fromUtf8(o->val)};
+    return out;
+}
+
+QString find(const QList<Option> &options, const QString &keyword) {
+    for (const Option &o : options)
+        if (o.keyword == keyword)
+            return o.value;
+    return {};
+}
+
+bool has(const QList<Option> &options, const QString &keyword) {
+    for (const Option &o : options)
+        if (o.keyword == keyword)
+            return true;
+    return false;
+}
+
+/// libpq's keyword/value quoting: bare when nothing in the value needs quotes, otherwise
+/// 'single quoted' with backslash escapes for ' and \.
+QString quoted(const QString &v) {
+    const bool bare = !v.isEmpty() && std::none_of(v.cbegin(), v.cend(), [](QChar c) {
+        return c.isSpace() || c == QLatin1Char('\'') || c == QLatin1Char('\\');
+    });
+    if (bare)
+        return v;
+    QString q = v;
+    q.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
+    return QLatin1Char('\'') + q + QLatin1Char('\'');
+}
+
+} // namespace
+
+std::optional<QList<Option>> parse(const QString &text, QString *error) {
+    char *message = nullptr;
+    const OptionArray array(PQconninfoParse(text.toUtf8().constData(), &message));
+    if (!array) {
+        if (error)
+            *error = message ? QString::fromUtf8(message).trimmed()
+                             : QCoreApplication::translate("ConnectionInfo", "libpq could not parse it (out of memory).");
+        PQfreemem(message);
+        return std::nullopt;
+    }
+    return setOptions(array.get());
+}
+
+QString format(const QList<Option> &options) {
+    static const QStringList first{QStringLiteral("host"), QStringLiteral("hostaddr"), QStringLiteral("port"),
+                                   QStringLiteral("dbname"), QStringLiteral("user")};
+    QStringList parts;
+    for (const QString &k : first)
+        if (has(options, k))
+            parts << k + QLatin1Char('=') + quoted(find(options, k));
+    for (const Option &o : options)
+        if (!first.contains(o.keyword))
+            parts << o.keyword + QLatin1Char('=') + quoted(o.value);
+    return parts.join(QLatin1Char(' '));
+}
+
+QList<Option> effective(const QString &connInfo) {
+    QList<Option> out = parse(connInfo).value_or(QList<Option>{});
+    auto addUnset = [&out](const QString &keyword, const QString &v) {
+        if (!v.isEmpty() && !has(out, keyword))
+            out << Option{keyword, v};
+    };
+    const QString service = has(out, QStringLiteral("service")) ? find(out, QStringLiteral("service")) : qEnvironmentVariable("PGSERVICE");
+    if (const std::optional<PgServiceFile::Service> s = PgServiceFile::find(service))
+        for (const auto &[k, v] : s->options)
+            addUnset(k, v);
+    // The environment and the compiled-in defaults; the user name is the operating system's.
+    const OptionArray defaults(PQconndefaults());
+    for (const Option &o : setOptions(defaults.get()))
+        addUnset(o.keyword, o.value);
+    // libpq's own last rule (connectOptions2): no database named = the user's name.
+    addUnset(QStringLiteral("dbname"), find(out, QStringLiteral("user")));
+    return out;
+}
 
 bool environmentNamesDatabase() {
     return qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGDATABASE") ||
@@ -15,282 +107,115 @@ bool environmentNamesDatabase() {
 
 namespace {
 
-bool isUriText(const QString &text) {
-    return text.startsWith(QLatin1String("postgres://")) || text.startsWith(QLatin1String("postgresql://"));
-}
-
-/// One keyword=value pair of a libpq keyword/value string, with where it stands in the text.
-struct Pair {
-    QString keyword;
-    QString value; ///< unescaped as libpq reads it
-    qsizetype start = 0;
-    qsizetype end = 0; ///< one past the value
-};
-
-/// libpq's keyword/value grammar (conninfo_parse): whitespace-separated keyword = value; a value
-/// is 'single quoted' or runs to the next whitespace, and in both a backslash escapes the next
-/// character. A regex over the raw text also matched inside another value (options='-c password=x').
-QList<Pair> pairs(const QString &text) {
-    QList<Pair> out;
-    qsizetype i = 0;
-    const qsizetype n = text.size();
-    while (i < n) {
-        while (i < n && text.at(i).isSpace())
-            ++i;
-        if (i >= n)
-            break;
-        Pair p;
-        p.start = i;
-        while (i < n && text.at(i) != QLatin1Char('=') && !text.at(i).isSpace())
-            p.keyword += text.at(i++);
-        while (i < n && text.at(i).isSpace())
-            ++i;
-        if (i >= n || text.at(i) != QLatin1Char('='))
-            return out; // malformed: what was understood so far (problem() reports the rest)
-        ++i;
-        while (i < n && text.at(i).isSpace())
-            ++i;
-        if (i < n && text.at(i) == QLatin1Char('\'') ) {
-            ++i;
-            while (i < n && text.at(i) != QLatin1Char('\'')) {
-                if (text.at(i) == QLatin1Char('\\') && i + 1 < n)
-                    ++i;
-                p.value += text.at(i++);
-            }
-            ++i; // the closing quote
-        } else {
-            while (i < n && !text.at(i).isSpace()) {
-                if (text.at(i) == QLatin1Char('\\') && i + 1 < n)
-                    ++i;
-                p.value += text.at(i++);
-            }
-        }
-        p.end = qMin(i, n);
-        out << p;
-    }
-    return out;
-}
-
-/// The parts of a postgresql:// URI, split on the raw text: QUrl cannot hold libpq's host lists
-/// (h1:5432,h2:5433) or percent-encoded socket paths, and rebuilt them wrongly.
-struct UriParts {
-    QString prefix;      ///< "postgresql://"
-    QString userinfo;    ///< raw, before '@' (empty when none)
-    bool hasUserinfo = false;
-    QString hostspec;    ///< raw, e.g. "h1:5432,h2:5433" or "%2Fvar%2Frun%2Fpostgresql"
-    QString path;        ///< raw, from '/' up to '?' (may be empty)
-    QString query;       ///< raw, after '?' (may be empty)
-    bool hasQuery = false;
-};
-
-UriParts splitUri(const QString &text) {
-    UriParts u;
-    const qsizetype scheme = text.indexOf(QLatin1String("://")) + 3;
-    u.prefix = text.left(scheme);
-    QString rest = text.mid(scheme);
-    const qsizetype q = rest.indexOf(QLatin1Char('?'));
-    if (q >= 0) {
-        u.hasQuery = true;
-        u.query = rest.mid(q + 1);
-        rest.truncate(q);
-    }
-    const qsizetype slash = rest.indexOf(QLatin1Char('/'));
-    QString authority = slash >= 0 ? rest.left(slash) : rest;
-    u.path = slash >= 0 ? rest.mid(slash) : QString();
-    const qsizetype at = authority.lastIndexOf(QLatin1Char('@'));
-    if (at >= 0) {
-        u.hasUserinfo = true;
-        u.userinfo = authority.left(at);
-        authority = authority.mid(at + 1);
-    }
-    u.hostspec = authority;
-    return u;
-}
-
-QString decoded(const QString &raw) { return QUrl::fromPercentEncoding(raw.toUtf8()); }
-
-/// Hosts (or ports) of a hostspec "h1:5432,h2,[::1]:5433", comma-joined.
-QString hostspecPart(const QString &hostspec, bool ports) {
-    QStringList out;
-    for (const QString &h : hostspec.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        const qsizetype bracket = h.lastIndexOf(QLatin1Char(']'));
-        const qsizetype colon = h.lastIndexOf(QLatin1Char(':'));
-        const bool hasPort = colon > bracket && colon >= 0;
-        if (ports)
-            out << (hasPort ? h.mid(colon + 1) : QString());
-        else
-            out << decoded(hasPort ? h.left(colon) : h).remove(QLatin1Char('[')).remove(QLatin1Char(']'));
-    }
-    if (ports && std::all_of(out.cbegin(), out.cend(), [](const QString &p) { return p.isEmpty(); }))
-        return {};
-    return out.join(QLatin1Char(','));
-}
-
-} // namespace
-
-QString value(const QString &connInfo, const QString &keyword) {
-    const QString text = connInfo.trimmed();
-    if (isUriText(text)) {
-        const UriParts u = splitUri(text);
-        for (const QString &item : u.query.split(QLatin1Char('&'), Qt::SkipEmptyParts))
-            if (decoded(item.section(QLatin1Char('='), 0, 0)) == keyword)
-                return decoded(item.section(QLatin1Char('='), 1));
-        if (keyword == QLatin1String("host")) return hostspecPart(u.hostspec, false);
-        if (keyword == QLatin1String("port")) return hostspecPart(u.hostspec, true);
-        if (keyword == QLatin1String("user")) return decoded(u.userinfo.section(QLatin1Char(':'), 0, 0));
-        if (keyword == QLatin1String("password"))
-            return u.userinfo.contains(QLatin1Char(':')) ? decoded(u.userinfo.section(QLatin1Char(':'), 1)) : QString();
-        if (keyword == QLatin1String("dbname")) return decoded(u.path.mid(1));
-        return {};
-    }
-    QString v;
-    for (const Pair &p : pairs(text))
-        if (p.keyword == keyword)
-            v = p.value; // libpq: the last one wins
-    return v;
-}
-
-static QString pick(const QString &connInfo, const QString &keyword, const char *env, const QString &fallback) {
-    QString v = value(connInfo, keyword);
-    if (v.isEmpty())
-        v = qEnvironmentVariable(env);
-    return v.isEmpty() ? fallback : v;
-}
-
-namespace {
-
-/// Where a connection string leads, with libpq's defaults and the PG* environment applied: what
-/// the title, the local store's key and the keychain entry are all made from.
+/// Where a connection string leads (effective()): what the title, the provisional store key and
+/// the keychain entry are all made from.
 struct Target {
     QString host, port, user, db;
 };
 
-Target target(const QString &connInfo) {
+Target target(const QList<Option> &e) {
     Target t;
-    t.host = pick(connInfo, QStringLiteral("host"), "PGHOST", QStringLiteral("localhost"));
-    t.port = pick(connInfo, QStringLiteral("port"), "PGPORT", QStringLiteral("5432"));
-    t.user = pick(connInfo, QStringLiteral("user"), "PGUSER", qEnvironmentVariable("USER"));
-    t.db = pick(connInfo, QStringLiteral("dbname"), "PGDATABASE", t.user);
+    t.host = find(e, QStringLiteral("host"));
+    if (t.host.isEmpty())
+        t.host = find(e, QStringLiteral("hostaddr"));
+    if (t.host.isEmpty())
+        t.host = QStringLiteral("[local]"); // libpq's Unix socket, as psql names it
+    t.port = find(e, QStringLiteral("port"));
+    if (t.port.isEmpty())
+        t.port = QStringLiteral("5432");
+    t.user = find(e, QStringLiteral("user"));
+    t.db = find(e, QStringLiteral("dbname"));
     return t;
 }
 
 } // namespace
 
 QString describe(const QString &connInfo) {
-    const QString service = pick(connInfo, QStringLiteral("service"), "PGSERVICE", {});
-    if (!service.isEmpty() && value(connInfo, QStringLiteral("host")).isEmpty())
-        return QStringLiteral("service=%1").arg(service);
-    const Target t = target(connInfo);
-    // The TLS mode is part of what the operator should see: "require" and "verify-full" differ.
-    const QString sslmode = pick(connInfo, QStringLiteral("sslmode"), "PGSSLMODE", {});
-    // No user known here (no user=, PGUSER or USER: libpq then asks the system): no "()".
+    const QList<Option> given = parse(connInfo).value_or(QList<Option>{});
+    const QList<Option> e = effective(connInfo);
+    const Target t = target(e);
     const QString place = QStringLiteral("%1@%2:%3").arg(t.db, t.host, t.port);
+    // A service is what the operator chose by name; where it leads follows in parentheses.
+    const QString service = find(e, QStringLiteral("service"));
+    if (!service.isEmpty() && !has(given, QStringLiteral("host")))
+        return QStringLiteral("service=%1 (%2)").arg(service, place);
+    // No user known (no user=, PGUSER, or account name libpq could find): no "()".
     const QString label = t.user.isEmpty() ? place : QStringLiteral("%1 (%2)").arg(place, t.user);
-    return sslmode.isEmpty() ? label : label + QStringLiteral(" sslmode=") + sslmode;
+    // The TLS mode is part of what the operator should see: "require" and "verify-full" differ.
+    // libpq's compiled-in default ("prefer") is not a choice anyone made: shown only when set.
+    const QString sslmode = find(given, QStringLiteral("sslmode"));
+    const QString chosen = sslmode.isEmpty() ? qEnvironmentVariable("PGSSLMODE") : sslmode;
+    return chosen.isEmpty() ? label : label + QStringLiteral(" sslmode=") + chosen;
 }
 
 QString storeKey(const QString &connInfo, const QString &profileId) {
-    const Target t = target(connInfo);
+    const Target t = target(effective(connInfo));
     return QStringLiteral("%1:%2/%3/%4").arg(t.host, t.port, t.db, profileId);
 }
 
 QString identity(const QString &connInfo) {
-    const Target t = target(connInfo);
+    const QList<Option> e = effective(connInfo);
+    const Target t = target(e);
     QString id = QStringLiteral("%1@%2:%3/%4").arg(t.user, t.host, t.port, t.db);
     // A service file (or hostaddr) decides the server where the string does not say it: two
     // services must never share a keychain entry, or one server's password goes to the other.
-    const QString service = pick(connInfo, QStringLiteral("service"), "PGSERVICE", {});
-    const QString hostaddr = pick(connInfo, QStringLiteral("hostaddr"), "PGHOSTADDR", {});
-    if (!service.isEmpty())
+    if (const QString service = find(e, QStringLiteral("service")); !service.isEmpty())
         id += QStringLiteral(" service=") + service;
-    if (!hostaddr.isEmpty())
+    if (const QString hostaddr = find(e, QStringLiteral("hostaddr")); !hostaddr.isEmpty() && hostaddr != t.host)
         id += QStringLiteral(" hostaddr=") + hostaddr;
     return id;
 }
 
-
 QString withoutPassword(const QString &connInfo, bool *hadPassword, QString *password) {
-    QString text = connInfo.trimmed();
-    QString found;
-    bool had = false;
-    if (isUriText(text)) {
-        // Cut on the raw text, keeping everything else exactly as typed (host lists, socket paths).
-        UriParts u = splitUri(text);
-        QStringList kept;
-        for (const QString &item : u.query.split(QLatin1Char('&'), Qt::SkipEmptyParts)) {
-            if (decoded(item.section(QLatin1Char('='), 0, 0)) == QLatin1String("password")) {
-                if (!had)
-                    found = decoded(item.section(QLatin1Char('='), 1));
-                had = true;
-            } else {
-                kept << item;
-            }
-        }
-        const qsizetype colon = u.userinfo.indexOf(QLatin1Char(':'));
-        if (colon >= 0) {
-            found = decoded(u.userinfo.mid(colon + 1)); // the userinfo's password wins, as in libpq
-            had = true;
-            u.userinfo.truncate(colon);
-        }
-        if (had) {
-            text = u.prefix + (u.hasUserinfo && !u.userinfo.isEmpty() ? u.userinfo + QLatin1Char('@') : QString()) + u.hostspec
-                 + u.path + (kept.isEmpty() ? QString() : QLatin1Char('?') + kept.join(QLatin1Char('&')));
-        }
-    } else {
-        // Remove each password pair where it stands; every other pair stays byte for byte.
-        const QList<Pair> ps = pairs(text);
-        for (auto it = ps.crbegin(); it != ps.crend(); ++it) {
-            if (it->keyword != QLatin1String("password"))
-                continue;
-            if (!had)
-                found = it->value; // the last one is the one libpq would use
-            had = true;
-            qsizetype end = it->end;
-            while (end < text.size() && text.at(end).isSpace())
-                ++end; // and the space after it: "a=1 password=x b=2" -> "a=1 b=2"
-            text.remove(it->start, end - it->start);
-        }
-        text = text.trimmed();
-    }
+    const QString text = connInfo.trimmed();
+    std::optional<QList<Option>> options = parse(text);
+    const bool had = options && has(*options, QStringLiteral("password"));
     if (hadPassword)
         *hadPassword = had;
     if (password)
-        *password = found;
-    return text;
-}
-
-/// Appends one parameter the way libpq reads it: a query item for URIs, a quoted keyword=value
-/// otherwise.
-static QString appendParam(const QString &text, const QString &keyword, const QString &v) {
-    if (isUriText(text)) {
-        const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(v));
-        return text + (!text.contains(QLatin1Char('?')) ? QStringLiteral("?") : text.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("&")) +
-               keyword + QLatin1Char('=') + encoded;
-    }
-    QString quoted = v;
-    quoted.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
-    const QString param = QStringLiteral("%1='%2'").arg(keyword, quoted);
-    return text.isEmpty() ? param : text + QLatin1Char(' ') + param;
+        *password = had ? find(*options, QStringLiteral("password")) : QString();
+    if (!had)
+        return text; // as typed: nothing to take out (or not a string libpq reads: problem() says why)
+    options->removeIf([](const Option &o) { return o.keyword == QLatin1String("password"); });
+    return format(*options);
 }
 
 QString withPassword(const QString &connInfo, const QString &password) {
     if (password.isEmpty())
         return connInfo;
-    return appendParam(connInfo.trimmed(), QStringLiteral("password"), password);
+    QList<Option> options = parse(connInfo).value_or(QList<Option>{});
+    options.removeIf([](const Option &o) { return o.keyword == QLatin1String("password"); });
+    options << Option{QStringLiteral("password"), password};
+    return format(options);
 }
 
 QString withDefaults(const QString &connInfo, const QList<QPair<QString, QString>> &defaults) {
-    QString text = connInfo.trimmed();
+    const std::optional<QList<Option>> given = parse(connInfo);
+    if (!given)
+        return connInfo; // libpq will refuse it with its own message when connecting
+    // Which environment variable libpq reads for each keyword, from libpq itself.
+    QMap<QString, QByteArray> envOf;
+    const OptionArray described(PQconndefaults());
+    for (const PQconninfoOption *o = described.get(); o && o->keyword; ++o)
+        if (o->envvar)
+            envOf.insert(QString::fromUtf8(o->keyword), QByteArray(o->envvar));
+    const QString serviceName = has(*given, QStringLiteral("service")) ? find(*given, QStringLiteral("service")) : qEnvironmentVariable("PGSERVICE");
+    const std::optional<PgServiceFile::Service> service = PgServiceFile::find(serviceName);
+    QList<Option> options = *given;
+    bool added = false;
     for (const auto &[keyword, v] : defaults) {
-        // A service file or a PG* variable may set it too; only a value the string itself
-        // names, or one of libpq's environment variables, counts as the user's choice.
-        if (!value(connInfo, keyword).isEmpty())
+        const bool chosen = has(*given, keyword) || (service && !service->value(keyword).isEmpty()) ||
+                            (envOf.contains(keyword) && qEnvironmentVariableIsSet(envOf.value(keyword).constData()));
+        if (chosen)
             continue;
-        if (keyword == QLatin1String("connect_timeout") && qEnvironmentVariableIsSet("PGCONNECT_TIMEOUT"))
-            continue;
-        text = appendParam(text, keyword, v);
+        options << Option{keyword, v};
+        added = true;
     }
-    return text;
+    return added ? format(options) : connInfo;
+}
+
+QString value(const QString &connInfo, const QString &keyword) {
+    return find(parse(connInfo).value_or(QList<Option>{}), keyword);
 }
 
 QString problem(const QString &raw) {
@@ -301,12 +226,11 @@ QString problem(const QString &raw) {
         return QCoreApplication::translate("ConnectionInfo", "The connection string is longer than 4096 characters.");
     if (text.contains(QChar(0)) || text.contains(QLatin1Char('\n')))
         return QCoreApplication::translate("ConnectionInfo", "The connection string contains a line break or NUL character.");
-    if (text.startsWith(QLatin1String("postgres://")) || text.startsWith(QLatin1String("postgresql://")))
-        return {};
-    // keyword=value pairs; values may be 'single quoted' with \' and \\ escapes (libpq's rules).
-    static const QRegularExpression pair(QStringLiteral(R"(^\s*(?:[A-Za-z_]+\s*=\s*(?:'(?:[^'\\]|\\.)*'|[^\s']+)\s*)+$)"));
-    if (!pair.match(text).hasMatch())
-        return QCoreApplication::translate("ConnectionInfo", "Not a libpq connection string: use keyword=value pairs (host=... dbname=...) or a postgresql:// URI.");
+    QString error;
+    if (!parse(text, &error))
+        return QCoreApplication::translate("ConnectionInfo", "Not a libpq connection string (%1): use keyword=value pairs "
+                                                             "(host=... dbname=...) or a postgresql:// URI.")
+            .arg(error);
     return {};
 }
 

@@ -256,9 +256,8 @@ PgError LaneWorker::explain(const PgError &e, quint64 id) const {
 }
 
 void LaneWorker::setUp(bool up, const QString &message) {
-    if (up == m_up && up)
-        return;
-    m_up = up;
+    // Up is said for every new session, also one that replaced a session that was up (reconnect
+    // now, a watchdog's reopen): it may reach another server, and its listeners ask again.
     emit connectionChanged(m_lane, up, message);
 }
 

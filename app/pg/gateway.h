@@ -178,7 +178,6 @@ private:
     std::vector<std::shared_future<void>> m_cancelsSent; ///< guarded by m_runningLock; see settleCancels()
     std::atomic<bool> m_stopping{false};
     std::atomic<bool> m_reopen{false};
-    bool m_up = false;
 };
 
 } // namespace om

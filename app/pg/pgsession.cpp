@@ -1,4 +1,7 @@
 #include "pg/pgsession.h"
+
+#include <QCryptographicHash>
+#include <set>
 #include "pg/connectioninfo.h"
 
 #include <QLoggingCategory>
@@ -110,6 +113,7 @@ struct PgSession::Impl {
     std::vector<std::unique_ptr<Receiver>> receivers;
     QList<PgNotification> pending;
     mutable QMutex cancelLock; // guards `conn` against cancel() from another thread
+    std::set<std::string> prepared; ///< statements prepared on `conn` (queryPrepared)
 };
 
 PgSession::PgSession(Options options) : m_options(std::move(options)), d(std::make_unique<Impl>()) {}
@@ -220,6 +224,7 @@ void PgSession::open() {
     } catch (const std::exception &e) {
         throw PgError(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
     }
+    d->prepared.clear();
     QMutexLocker lock(&d->cancelLock);
     d->socket = c->sock();
     d->cancel = cancel;
@@ -262,6 +267,25 @@ PgResult PgSession::query(const QString &sql, const QVariantList &params) {
         pqxx::nontransaction tx(c);
         return copyResult(execWith(tx, sql, params));
     } catch (...) {
+        rethrowAsPgError(d->conn.get());
+    }
+}
+
+PgResult PgSession::queryPrepared(const QString &sql, const QVariantList &params) {
+    Connection &c = requireOpen(d->conn);
+    const std::string name =
+        "om_" + QCryptographicHash::hash(sql.toUtf8(), QCryptographicHash::Sha1).toHex().left(24).toStdString();
+    try {
+        if (d->prepared.insert(name).second)
+            c.prepare(name, sql.toStdString());
+        qCDebug(lcSql).noquote() << "prepared" << QString::fromStdString(name) << sql << "--" << params.size() << "parameters";
+        pqxx::nontransaction tx(c);
+        BoundParams bound(params);
+        return copyResult(tx.exec_prepared(name, pqxx::prepare::make_dynamic_params(bound.pointers)));
+    } catch (...) {
+        // Prepared again next time: the statement may have failed before the server kept it.
+        d->prepared.erase(name);
+        try { c.unprepare(name); } catch (...) {}
         rethrowAsPgError(d->conn.get());
     }
 }

@@ -63,6 +63,9 @@ public:
     /// One statement in its own transaction (read-only when the session is). `params` are bound
     /// ($1, $2, ...): a null QVariant is SQL NULL, anything else is sent as its string form.
     PgResult query(const QString &sql, const QVariantList &params = {});
+    /// As query(), through a statement prepared once per connection (named by a hash of its text):
+    /// a statement sent every few seconds is then planned once, not at every refresh.
+    PgResult queryPrepared(const QString &sql, const QVariantList &params = {});
     /// Runs a multi-statement script (simple query protocol, no parameters), e.g. a kit file.
     void execScript(const QString &sql);
     /// Runs `work` inside one transaction; commits when it returns, rolls back when it throws.

@@ -23,11 +23,12 @@ demo_load() {
   local psql=(psql -X -q -v ON_ERROR_STOP=1)
   local t0 t1
   t0=$(date +%s.%N)
-  # install.sql: seeds 000/003/004, monitoring indexes, append-only triggers, roles
+  # demo/install_demo.sql: seeds 000/003/004, then install.sql (monitoring indexes, append-only
+  # triggers, action functions, roles)
   local extra=()
   [ "$trigram" = 1 ] && extra=(-v with_trigram=1)
   PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning" \
-    "${psql[@]}" "${extra[@]}" -f "$sql/install.sql" || return 1
+    "${psql[@]}" "${extra[@]}" -f "$sql/demo/install_demo.sql" || return 1
   PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning" \
     "${psql[@]}" -f "$sql/demo/catalog.sql" -f "$sql/demo/logins.sql" -f "$sql/demo/history.sql" \
     || return 1

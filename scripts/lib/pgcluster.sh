@@ -23,6 +23,13 @@ _pg_free_port() {
   return 1
 }
 
+_pg_server_start() {   # DIR PORT TIMEOUT
+  local dir=$1 port=$2
+  _pg_as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t "$3" \
+      -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=256MB -c shared_preload_libraries=pg_stat_statements -c wal_level=logical" \
+      start >/dev/null || { cat "$dir/server.log" >&2; return 1; }
+}
+
 pg_cluster_start() {
   local dir=${1:-}
   if [ -z "$dir" ]; then dir=$(mktemp -d /tmp/ompg.XXXXXX); fi   # short path: socket length limit
@@ -33,10 +40,26 @@ pg_cluster_start() {
   local port; port=$(_pg_free_port) || { echo "pgcluster: no free port" >&2; return 1; }
   _pg_as_owner "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 \
       --no-sync >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; return 1; }
-  _pg_as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=256MB -c shared_preload_libraries=pg_stat_statements" \
-      start >/dev/null || { cat "$dir/server.log" >&2; return 1; }
+  _pg_server_start "$dir" "$port" 60 || return 1
   export OM_PG_DIR=$dir PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=postgres
+}
+
+# pg_cluster_keep DIR: like pg_cluster_start DIR, but a cluster already in DIR (a benchmark's
+# data, built once) is started again, not initialised; pg_cluster_release leaves it on disk, stopped.
+pg_cluster_keep() {
+  local dir=${1:?usage: pg_cluster_keep DIR}
+  if [ ! -f "$dir/data/PG_VERSION" ]; then pg_cluster_start "$dir"; return; fi
+  dir=$(cd "$dir" && pwd)
+  local port; port=$(_pg_free_port) || { echo "pgcluster: no free port" >&2; return 1; }
+  _pg_as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+  _pg_server_start "$dir" "$port" 120 || return 1
+  export OM_PG_DIR=$dir PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=postgres
+}
+
+pg_cluster_release() {
+  [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
+  _pg_as_owner "$PG_BIN/pg_ctl" -D "$OM_PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+  unset OM_PG_DIR
 }
 
 pg_cluster_stop() {

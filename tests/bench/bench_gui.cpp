@@ -11,11 +11,13 @@
 // Lateness is measured by a 5 ms precise timer on the GUI thread: every tick later than its due
 // time by X ms means the event loop could not run for X ms (typing, painting and the clock stop).
 #include "appcontext.h"
+#include "core/common/heaptrimmer.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/profile/schemaprofile.h"
 #include "dashboard/dashboardview.h"
 #include "freezingproxy.h"
 #include "mainwindow.h"
+#include "processmemory.h"
 #include "pg/gateway.h"
 #include "triage/filterbar.h"
 #include "triage/messagelistmodel.h"
@@ -36,10 +38,35 @@
 #include <memory>
 
 using namespace om;
+using om::test::rssKb;
 
 namespace {
 
-/// How late a 5 ms timer on the GUI thread fires: the event loop's stalls.
+/// Time this thread has spent runnable but waiting for a CPU (Linux schedstat, second field), in
+/// ns; -1 when the kernel does not keep it. On a shared machine most of a tick's lateness can be
+/// that: another process had the core, not our event loop being busy or blocked.
+qint64 runQueueWaitNs() {
+    QFile f(QStringLiteral("/proc/thread-self/schedstat"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QList<QByteArray> fields = f.readAll().simplified().split(' ');
+    bool ok = false;
+    const qint64 ns = fields.size() >= 2 ? fields.at(1).toLongLong(&ok) : -1;
+    return ok ? ns : -1;
+}
+
+/// The machine's one-minute load average (Linux), to read the stalls against; -1 when unknown.
+double loadAverage() {
+    QFile f(QStringLiteral("/proc/loadavg"));
+    bool ok = false;
+    const double v = f.open(QIODevice::ReadOnly) ? f.readAll().split(' ').value(0).toDouble(&ok) : -1;
+    return ok ? v : -1;
+}
+
+/// How late a 5 ms timer on the GUI thread fires: the event loop's stalls. Each tick's lateness is
+/// kept twice: as measured (wall clock), and "own": less the time the thread waited for a CPU in
+/// the same interval, which is the machine's load, not the program (the stall that the program's
+/// own work or a blocking wait on the GUI thread causes stays in full).
 class StallMonitor : public QObject {
 public:
     static constexpr int kTickMs = 5;
@@ -49,56 +76,57 @@ public:
         m_timer.setInterval(kTickMs);
         connect(&m_timer, &QTimer::timeout, this, [this] {
             const qint64 now = m_clock.nsecsElapsed();
+            const qint64 waited = runQueueWaitNs();
             const double late = std::max<double>(0, (now - m_last) / 1e6 - kTickMs);
+            const double queued = (waited >= 0 && m_lastWaited >= 0) ? (waited - m_lastWaited) / 1e6 : 0;
             m_lateMs.push_back(late);
+            m_ownLateMs.push_back(std::max<double>(0, late - queued));
             if (late > m_worstMs) {
                 m_worstMs = late;
                 m_worstEndMs = now / 1e6;
             }
             m_last = now;
+            m_lastWaited = waited;
         });
     }
     void start() {
         m_lateMs.clear();
+        m_ownLateMs.clear();
         m_worstMs = m_worstEndMs = 0;
         m_clock.start();
         m_last = 0;
+        m_lastWaited = runQueueWaitNs();
         m_timer.start();
     }
     void stop() { m_timer.stop(); }
-    double maxMs() const { return m_lateMs.empty() ? 0 : *std::max_element(m_lateMs.begin(), m_lateMs.end()); }
-    double p99Ms() const {
-        if (m_lateMs.empty())
-            return 0;
-        std::vector<double> v = m_lateMs;
-        const size_t k = std::min(v.size() - 1, size_t(double(v.size()) * 0.99));
-        std::nth_element(v.begin(), v.begin() + qsizetype(k), v.end());
-        return v[k];
-    }
+    double maxMs() const { return maxOf(m_lateMs); }
+    double p99Ms() const { return p99Of(m_lateMs); }
+    /// The same, less the time spent waiting for a CPU (equal to maxMs() where the kernel keeps no schedstat).
+    double ownMaxMs() const { return maxOf(m_ownLateMs); }
+    double ownP99Ms() const { return p99Of(m_ownLateMs); }
 
     /// When the worst stall ended, in ms since start(), on the clock of sinceStartMs().
     double worstEndMs() const { return m_worstEndMs; }
     double sinceStartMs() const { return m_clock.nsecsElapsed() / 1e6; }
 
 private:
+    static double maxOf(const std::vector<double> &v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
+    static double p99Of(std::vector<double> v) {
+        if (v.empty())
+            return 0;
+        const size_t k = std::min(v.size() - 1, size_t(double(v.size()) * 0.99));
+        std::nth_element(v.begin(), v.begin() + qsizetype(k), v.end());
+        return v[k];
+    }
+
     QTimer m_timer;
     QElapsedTimer m_clock;
     double m_worstMs = 0, m_worstEndMs = 0;
-    qint64 m_last = 0;
-    std::vector<double> m_lateMs;
+    qint64 m_last = 0, m_lastWaited = -1;
+    std::vector<double> m_lateMs, m_ownLateMs;
 };
 
 /// Resident set size of this process (Linux), in KiB.
-qint64 rssKb() {
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
-
 struct Options {
     QString database;
     QString profileId = QStringLiteral("app_outbox");
@@ -142,6 +170,7 @@ bool waitForFirstPage(MainWindow &w) {
 struct FrozenResult {
     double idleMaxMs = 0, idleP99Ms = 0; ///< the same window before the freeze: this machine's noise floor
     double stallMaxMs = 0, stallP99Ms = 0, detectS = -1, boundS = 0;
+    double idleOwnMaxMs = 0, stallOwnMaxMs = 0, stallOwnP99Ms = 0; ///< less the waits for a CPU
     double worstStallAtS = 0; ///< when the worst stall ended, seconds after the freeze
     qint64 closeMs = -1;
 };
@@ -165,6 +194,7 @@ FrozenResult frozenTypingAndClose(const Options &o) {
     monitor.stop();
     r.idleMaxMs = monitor.maxMs();
     r.idleP99Ms = monitor.p99Ms();
+    r.idleOwnMaxMs = monitor.ownMaxMs();
     QElapsedTimer sinceFreeze;
     auto declared = [&] {
         if (r.detectS < 0 && dashboard->healthText().contains(QLatin1String("not answering")))
@@ -185,6 +215,8 @@ FrozenResult frozenTypingAndClose(const Options &o) {
     monitor.stop();
     r.stallMaxMs = monitor.maxMs();
     r.stallP99Ms = monitor.p99Ms();
+    r.stallOwnMaxMs = monitor.ownMaxMs();
+    r.stallOwnP99Ms = monitor.ownP99Ms();
     r.worstStallAtS = monitor.worstEndMs() / 1000.0;
 
     QElapsedTimer closing;
@@ -198,9 +230,12 @@ FrozenResult frozenTypingAndClose(const Options &o) {
 
 struct ScrollResult {
     double stallMaxMs = 0, stallP99Ms = 0, seconds = 0;
+    double stallOwnMaxMs = 0, stallOwnP99Ms = 0; ///< less the waits for a CPU
     int rows = 0;
     double insertMaxMs = 0;      ///< the longest page insertion (the model and the view's handling)
     double scrollCallMaxMs = 0;  ///< the longest scrollToBottom()
+    int trims = 0;               ///< heap trims during the scroll
+    double trimMaxMs = 0;        ///< the longest of them (on its own thread)
     QString worstStallNear;      ///< what the GUI thread did in the worst stall's window
 };
 
@@ -233,6 +268,14 @@ ScrollResult scrollDeep(const Options &o) {
     });
     watching << QObject::connect(window->poller(), &SnapshotPoller::snapshotReady, window.get(),
                      [&] { events.push_back({monitor.sinceStartMs(), 0, QStringLiteral("snapshot handled")}); });
+    // The heap trimmer runs on a pool thread, but holds each malloc arena's lock while it trims it,
+    // the GUI thread's included: a trim that overlaps a stall is named with it.
+    if (auto *trimmer = window->findChild<HeapTrimmer *>())
+        watching << QObject::connect(trimmer, &HeapTrimmer::trimmed, window.get(), [&](bool, Qt::HANDLE, double ms) {
+            events.push_back({monitor.sinceStartMs() - ms, ms, QStringLiteral("heap trim on its thread")});
+            ++r.trims;
+            r.trimMaxMs = std::max(r.trimMaxMs, ms);
+        });
     QElapsedTimer t;
     t.start();
     monitor.start();
@@ -258,6 +301,8 @@ ScrollResult scrollDeep(const Options &o) {
     r.rows = model->rowCount();
     r.stallMaxMs = monitor.maxMs();
     r.stallP99Ms = monitor.p99Ms();
+    r.stallOwnMaxMs = monitor.ownMaxMs();
+    r.stallOwnP99Ms = monitor.ownP99Ms();
     return r;
 }
 
@@ -280,6 +325,14 @@ SoakResult soak(const Options &o) {
     const qint64 endMs = qint64(o.soakMinutes) * 60000;
     int switches = 0;
     samples.append({0, rssKb()});
+    // How long each trim holds the arenas (the GUI thread waits while the main arena is trimmed).
+    double trimMaxMs = 0;
+    int trims = 0;
+    if (auto *trimmer = window->findChild<HeapTrimmer *>())
+        QObject::connect(trimmer, &HeapTrimmer::trimmed, window.get(), [&](bool, Qt::HANDLE, double ms) {
+            ++trims;
+            trimMaxMs = std::max(trimMaxMs, ms);
+        });
     while (t.elapsed() < endMs) {
         QTest::qWait(3000);
         window->setTabIndex(++switches % window->tabs()->count());
@@ -288,7 +341,8 @@ SoakResult soak(const Options &o) {
         if (t.elapsed() - samples.last().first >= 10000) {
             samples.append({t.elapsed(), rssKb()});
             if (samples.size() % 6 == 1)
-                std::printf("soak: minute=%.0f rss_mb=%.1f\n", t.elapsed() / 60000.0, samples.last().second / 1024.0);
+                std::printf("soak: minute=%.0f rss_mb=%.1f heap_trims=%d longest_trim_ms=%.1f\n", t.elapsed() / 60000.0,
+                            samples.last().second / 1024.0, trims, trimMaxMs);
             std::fflush(stdout);
         }
     }
@@ -347,19 +401,23 @@ int main(int argc, char **argv) {
         return 0;
     }
     const FrozenResult f = frozenTypingAndClose(o);
-    std::printf("idle: the same window live, before the freeze: stall max %.1f ms, p99 %.1f ms\n", f.idleMaxMs, f.idleP99Ms);
-    std::printf("frozen: typing stall max %.1f ms (%.1f s after the freeze), p99 %.1f ms; declared not answering after %.1f s "
-                "(bound %.1f s); closed in %lld ms\n", f.stallMaxMs, f.worstStallAtS, f.stallP99Ms, f.detectS, f.boundS, f.closeMs);
+    std::printf("idle: the same window live, before the freeze: stall max %.1f ms (%.1f ms less waits for a CPU), p99 %.1f ms\n",
+                f.idleMaxMs, f.idleOwnMaxMs, f.idleP99Ms);
+    std::printf("frozen: typing stall max %.1f ms (%.1f s after the freeze; %.1f ms less waits for a CPU), p99 %.1f ms; declared not "
+                "answering after %.1f s (bound %.1f s); closed in %lld ms\n", f.stallMaxMs, f.worstStallAtS, f.stallOwnMaxMs, f.stallP99Ms,
+                f.detectS, f.boundS, f.closeMs);
     const ScrollResult s = scrollDeep(o);
-    std::printf("scroll: %d rows in %.1f s, stall max %.1f ms, p99 %.1f ms; longest page insert %.1f ms, longest scroll call "
-                "%.1f ms; during the worst stall: %s\n", s.rows, s.seconds, s.stallMaxMs, s.stallP99Ms, s.insertMaxMs, s.scrollCallMaxMs,
-                qPrintable(s.worstStallNear));
+    std::printf("scroll: %d rows in %.1f s, stall max %.1f ms (%.1f ms less waits for a CPU), p99 %.1f ms; longest page insert %.1f ms, longest scroll call "
+                "%.1f ms; %d heap trim(s), longest %.1f ms; during the worst stall: %s\n", s.rows, s.seconds, s.stallMaxMs, s.stallOwnMaxMs, s.stallP99Ms, s.insertMaxMs, s.scrollCallMaxMs,
+                s.trims, s.trimMaxMs, qPrintable(s.worstStallNear));
     std::fflush(stdout);
     const SoakResult k = soak(o);
     std::printf("gui: idle_stall_max_ms=%.1f frozen_stall_max_ms=%.1f frozen_stall_p99_ms=%.1f close_ms=%lld scroll_stall_max_ms=%.1f "
-                "scroll_stall_p99_ms=%.1f scroll_rows=%d detect_frozen_s=%.1f detect_bound_s=%.1f soak_minutes=%d "
+                "scroll_stall_p99_ms=%.1f own_idle_stall_max_ms=%.1f own_frozen_stall_max_ms=%.1f own_scroll_stall_max_ms=%.1f "
+                "load_avg=%.1f scroll_rows=%d detect_frozen_s=%.1f detect_bound_s=%.1f soak_minutes=%d "
                 "soak_rss_start_mb=%.1f soak_rss_end_mb=%.1f soak_rss_last10min_growth_kb=%lld\n",
-                f.idleMaxMs, f.stallMaxMs, f.stallP99Ms, f.closeMs, s.stallMaxMs, s.stallP99Ms, s.rows, f.detectS, f.boundS,
+                f.idleMaxMs, f.stallMaxMs, f.stallP99Ms, f.closeMs, s.stallMaxMs, s.stallP99Ms, f.idleOwnMaxMs, f.stallOwnMaxMs,
+                s.stallOwnMaxMs, loadAverage(), s.rows, f.detectS, f.boundS,
                 o.soakMinutes, k.startMb, k.endMb, k.last10MinGrowthKb);
     return 0;
 }

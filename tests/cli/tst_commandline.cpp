@@ -2,14 +2,20 @@
 // --report-pdf against the harness's real server for every built-in profile (file written, or one
 // line on stderr and no file), the default logging, and the installed layout (cmake --install into
 // a temporary prefix: the binary takes its profiles and translations from there).
+#include "core/connection/savedconnections.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QImage>
+#include <QSettings>
 #include <QProcess>
-#include <QTcpServer>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -65,16 +71,6 @@ class TestCommandLine : public QObject {
         p.start("pdftotext", {"-enc", "UTF-8", pdf, "-"});
         p.waitForFinished(60000);
         return QString::fromUtf8(p.readAllStandardOutput());
-    }
-
-    // A port on 127.0.0.1 where nothing listens (the system picked it free, then it was closed).
-    static quint16 closedPort() {
-        QTcpServer server;
-        if (!server.listen(QHostAddress::LocalHost))
-            return 9;
-        const quint16 port = server.serverPort();
-        server.close();
-        return port;
     }
 
 private slots:
@@ -225,6 +221,39 @@ private slots:
         QVERIFY2(nowhere.err.contains("could not run"), qPrintable(nowhere.err));
     }
 
+    // --print-kit needs no database: the kit for one table on stdout, exit 0; a malformed profile
+    // exits 2 with the parser's file:line: message and prints no SQL.
+    void printKit() {
+        const Run outbox = run({"--print-kit", "--profile", "outbox", "--operator-role", "ops_outbox"}, environment());
+        QVERIFY2(outbox.exitCode == 0, qPrintable(outbox.err));
+        QCOMPARE(outbox.err, QString());
+        for (const char *text : {"CREATE INDEX IF NOT EXISTS \"ix_outbox_open_by_key\"", "\"public\".\"outbox_monitor_action_outbox\"",
+                                 "v_operator text := 'ops_outbox'", "v_auditor  text := 'outbox_auditor'"})
+            QVERIFY2(outbox.out.contains(QLatin1String(text)), text);
+        QVERIFY(!outbox.out.contains("\\")); // no psql meta-command
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath("broken.json");
+        QFile in(":/profiles/outbox.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray json = in.readAll();
+        json.replace("\"defaultTimeoutMinutes\": 30", "\"defaultTimeoutMinutes\": \"thirty\"");
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(json);
+        out.close();
+        const Run bad = run({"--print-kit", "--profile", file}, environment());
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(bad.out, QString());
+        const int line = int(json.left(json.indexOf("\"thirty\"")).count('\n')) + 1;
+        QVERIFY2(bad.err.startsWith(QStringLiteral("outbox-monitor: broken.json:%1: stuck.defaultTimeoutMinutes: ").arg(line)), qPrintable(bad.err));
+
+        const Run noRole = run({"--print-kit", "--profile", "outbox", "--auditor-role", ""}, environment());
+        QCOMPARE(noRole.exitCode, 2);
+        QVERIFY2(noRole.err.contains("role name"), qPrintable(noRole.err));
+        QCOMPARE(noRole.out, QString());
+    }
+
     void reportFailuresLeaveNoFile_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
@@ -234,7 +263,8 @@ private slots:
         QTest::newRow("profile file") << "profile-file" << "cannot read the profile file" << 2;
         QTest::newRow("folder missing") << "folder" << "Cannot write to the folder of" << 1;
         QTest::newRow("path is a folder") << "is-folder" << "is a folder, not a file." << 1;
-        QTest::newRow("bad connection string") << "conninfo" << "" << 2;
+        // libpq's own word on what it cannot read (an empty "host=" is one it can: the default).
+        QTest::newRow("bad connection string") << "conninfo" << "invalid connection option \"colour\"" << 2;
     }
     void reportFailuresLeaveNoFile() {
         QFETCH(QString, kind);
@@ -263,7 +293,7 @@ private slots:
         else if (kind == "is-folder")
             pdf = out.path();
         else if (kind == "conninfo")
-            conn = "host=";
+            conn = "host=db colour=red";
         const Run r = run({"--connect", conn, "--profile", profile, "--report-pdf", pdf}, environment());
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(r.errLines().size() == 1, qPrintable(r.err));
@@ -272,6 +302,82 @@ private slots:
         QFile old(out.filePath("report.pdf"));
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), QByteArray("earlier report"));
+    }
+
+    /// The connection keys the program's history store holds (its file under m_home).
+    QStringList historyConnections() const {
+        QDirIterator it(m_home.path(), {QStringLiteral("history.sqlite")}, QDir::Files, QDirIterator::Subdirectories);
+        if (!it.hasNext())
+            return {};
+        const QString file = it.next();
+        QStringList out;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("history-read"));
+            db.setDatabaseName(file);
+            if (db.open()) {
+                QSqlQuery q(QStringLiteral("SELECT DISTINCT conn FROM series"), db);
+                while (q.next())
+                    out << q.value(0).toString();
+            }
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("history-read"));
+        return out;
+    }
+
+    // Two service= connections without a host= of their own reach two databases through one host
+    // text (PGHOST): each keeps its own history, under the server's identity (system identifier,
+    // database, profile), not under what the connection string looks like.
+    void servicesKeepTheirOwnHistory() {
+        QString error;
+        auto one = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        QVERIFY2(one, qPrintable(error));
+        auto two = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        QVERIFY2(two, qPrintable(error));
+        QTemporaryDir dir;
+        QFile services(dir.filePath(QStringLiteral("pg_service.conf")));
+        QVERIFY(services.open(QIODevice::WriteOnly));
+        services.write(QStringLiteral("[one]\ndbname=%1\n[two]\ndbname=%2\n").arg(one->name(), two->name()).toUtf8());
+        services.close();
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("PGSERVICEFILE"), services.fileName());
+        for (const QString &service : {QStringLiteral("one"), QStringLiteral("two")}) {
+            const Run r = run({"-platform", "offscreen", "--connect", "service=" + service, "--profile", "app_outbox", "--screenshot",
+                               dir.filePath(service + ".png"), "--screenshot-delay", "6"},
+                              env);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        }
+        const QString system = one->scalar(QStringLiteral("SELECT system_identifier::text FROM pg_control_system()")).toString();
+        const QStringList keys = historyConnections();
+        for (const TestDatabase *db : {one.get(), two.get()}) {
+            QVERIFY2(keys.contains(QStringLiteral("server:%1/%2/app_outbox").arg(system, db->name())), qPrintable(keys.join(' ')));
+            for (const QString &key : keys) // nothing under a text key: identified before the window opened
+                QVERIFY2(key.startsWith(QLatin1String("server:")) || !key.contains(db->name()), qPrintable(key));
+        }
+    }
+
+    // The window comes back on the tab it was left on (per connection); --tab's default must not
+    // win over that when --tab is not given.
+    void windowComesBackOnItsTab() {
+        const QString conn = QStringLiteral("host=127.0.0.1 port=%1 dbname=tab_test user=x").arg(closedPort());
+        QTemporaryDir dir;
+        auto savedTab = [this]() -> QString {
+            QDirIterator it(m_home.filePath("config"), {QStringLiteral("*.conf")}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile f(it.next());
+                if (f.open(QIODevice::ReadOnly))
+                    for (const QByteArray &line : f.readAll().split('\n'))
+                        if (line.contains("tab_test") && line.contains("\\tab="))
+                            return QString::fromUtf8(line.mid(line.indexOf("\\tab=") + 5));
+            }
+            return QString();
+        };
+        for (const QStringList &extra : {QStringList{"--tab", "2"}, QStringList{}}) {
+            const Run r = run(QStringList{"-platform", "offscreen", "--connect", conn, "--screenshot", dir.filePath("w.png"),
+                                          "--screenshot-delay", "2"} + extra,
+                              environment());
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QCOMPARE(savedTab(), QStringLiteral("2"));
+        }
     }
 
     void verboseLogsSqlWithoutValues() {
@@ -314,6 +420,9 @@ private slots:
                                  prefix.filePath("share/man/man1/outbox-monitor.1.gz"),
                                  prefix.filePath("share/doc/outbox-monitor/copyright")})
             QVERIFY2(QFile::exists(f), qPrintable(f));
+        // The demo's seed ports are not part of the kit a DBA gets.
+        QVERIFY(!QFile::exists(data + "/sql/seed000_app_outbox.sql"));
+        QVERIFY(!QFile::exists(data + "/sql/demo"));
 
         // Profiles: the installed files, and one an administrator added there.
         QVERIFY(QFile::copy(data + "/profiles/outbox.json", data + "/profiles/site_outbox.json"));
@@ -343,6 +452,95 @@ private slots:
         for (const char *locale : {"C.UTF-8", "de_DE.UTF-8"}) {
             const Run other = run({"--version", "--verbose"}, environment(locale), bin);
             QVERIFY2(other.err.contains("translation: " + data + "/translations/outbox-monitor_en.qm"), qPrintable(other.err));
+        }
+    }
+
+    // Saved connections (issue #16) as the program reads them: the settings file of its
+    // XDG_CONFIG_HOME, written here through the same store.
+    void saveConnections(const QList<om::SavedConnection> &list) {
+        QSettings settings(m_home.filePath("config/OutboxMonitor/outbox-monitor.conf"), QSettings::IniFormat);
+        om::SavedConnections store([](const QString &id, QString *) { return om::SchemaProfile::builtIn(id); }, &settings);
+        for (const QString &name : store.names())
+            store.remove(name);
+        for (const om::SavedConnection &c : list)
+            QCOMPARE(store.save(c), QString());
+    }
+    static om::SavedConnection saved(const QString &name, const QString &connInfo, om::Environment e,
+                                     const QString &profile = QStringLiteral("app_outbox")) {
+        om::SavedConnection c;
+        c.name = name;
+        c.connInfo = connInfo;
+        c.environment = e;
+        c.profile = profile;
+        return c;
+    }
+
+    void listConnectionsNeverShowsAPassword() {
+        const Run none = run({"--list-connections"}, environment());
+        QCOMPARE(none.exitCode, 0);
+        saveConnections({saved("orders-eu", "host=db-eu.example port=6432 dbname=orders user=ops password=Sup3rS3cret",
+                               om::Environment::Production),
+                         saved("billing", "postgresql://ops:Sup3rS3cret@db-stg.example:5432/billing", om::Environment::Staging),
+                         saved("scratch", "host=localhost port=5999 dbname=scratch user=me", om::Environment::Unspecified)});
+        const Run r = run({"--list-connections"}, environment());
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        QCOMPARE(r.out, QStringLiteral("billing\tstaging\tbilling@db-stg.example:5432 (ops)\n"
+                                       "orders-eu\tproduction\torders@db-eu.example:6432 (ops)\n"
+                                       "scratch\tunspecified\tscratch@localhost:5999 (me)\n"));
+        QVERIFY(!r.out.contains("Sup3rS3cret"));
+    }
+
+    void unknownConnectionIsRefusedWithTheSavedNames() {
+        saveConnections({saved("orders-eu", "host=db-eu.example dbname=orders", om::Environment::Production),
+                         saved("billing", "host=db-stg.example dbname=billing", om::Environment::Staging)});
+        // No display: the refusal comes before any window is made.
+        const Run r = run({"--connection", "orders"}, environment());
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.errLines().size(), 1);
+        QVERIFY2(r.err.contains("No saved connection is called \"orders\". Saved: billing, orders-eu."), qPrintable(r.err));
+        QCOMPARE(r.out, QString());
+        const Run both = run({"--connection", "orders-eu", "--connect", "host=x"}, environment());
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY2(both.err.contains("--connection and --connect cannot be given together"), qPrintable(both.err));
+        const Run withProfile = run({"--connection", "orders-eu", "--profile", "outbox"}, environment());
+        QCOMPARE(withProfile.exitCode, 2);
+        QVERIFY2(withProfile.err.contains("--connection and --profile"), qPrintable(withProfile.err));
+    }
+
+    // The real window (offscreen, asked for by this test only): the saved connection's string and
+    // profile reach the server, and its environment is the band across the top of the picture.
+    void savedConnectionOpensTheWindowWithItsBand_data() {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QString>("seed");
+        QTest::newRow("app_outbox") << "app_outbox" << "seed000_app_outbox.sql";
+        QTest::newRow("batch_work_item") << "batch_work_item" << "seed003_batch_work_item.sql";
+        QTest::newRow("outbox") << "outbox" << "seed004_outbox.sql";
+    }
+    void savedConnectionOpensTheWindowWithItsBand() {
+        QFETCH(QString, profile);
+        QFETCH(QString, seed);
+        QString error;
+        auto db = TestDatabase::create({seed}, &error);
+        QVERIFY2(db, qPrintable(error));
+        saveConnections({saved("orders-prod", db->connectionString(), om::Environment::Production, profile),
+                         saved("orders-stg", db->connectionString(), om::Environment::Staging, profile)});
+        QTemporaryDir out;
+        QProcessEnvironment env = environment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        for (const QString &name : {QStringLiteral("orders-prod"), QStringLiteral("orders-stg")}) {
+            const QString png = out.filePath(name + ".png");
+            const Run r = run({"--connection", name, "--screenshot", png, "--screenshot-delay", "4"}, env);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QImage shot(png);
+            QVERIFY2(!shot.isNull(), qPrintable(png));
+            // Rows of the band's colour near the top (under the menu bar), across the whole width.
+            const QColor colour(name.endsWith("prod") ? "#c82333" : "#e0a800");
+            int bandRows = 0;
+            for (int y = 0; y < qMin(120, shot.height()); ++y)
+                if (shot.pixelColor(3, y) == colour && shot.pixelColor(shot.width() - 4, y) == colour)
+                    ++bandRows;
+            QVERIFY2(bandRows >= 12, qPrintable(QStringLiteral("%1: %2 rows").arg(name).arg(bandRows)));
         }
     }
 };

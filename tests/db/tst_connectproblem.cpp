@@ -9,8 +9,8 @@
 #include "pg/pgsession.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
-#include <QTcpServer>
 #include <QTest>
 
 using namespace om;
@@ -26,15 +26,6 @@ class TestConnectProblem : public QObject {
     static QString tcp(const QString &rest) {
         return QStringLiteral("host=127.0.0.1 port=%1 connect_timeout=3 %2").arg(qEnvironmentVariable("PGPORT"), rest);
     }
-    /// A loopback port nothing listens on (taken, then given back).
-    static quint16 closedPort() {
-        QTcpServer s;
-        s.listen(QHostAddress::LocalHost);
-        const quint16 port = s.serverPort();
-        s.close();
-        return port;
-    }
-
 private slots:
     void initTestCase() {
         OM_CREATE_TEST_DATABASE(m_db, QStringList());

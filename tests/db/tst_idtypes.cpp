@@ -13,6 +13,7 @@
 #include "messageids.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testprofiles.h"
 
 #include <QFile>
 #include <QRandomGenerator>
@@ -26,13 +27,7 @@ class TestIdTypes : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
 
-    static SchemaProfile profile(const QString &id) {
-        QString error;
-        const auto p = SchemaProfile::fromFile(QStringLiteral(OM_SOURCE_DIR "/tests/profiles/%1.json").arg(id), &error);
-        if (!p)
-            qFatal("%s: %s", qPrintable(id), qPrintable(error));
-        return *p;
-    }
+    static SchemaProfile profile(const QString &id) { return profileFile(QStringLiteral("tests/profiles/%1.json").arg(id)); }
 
     std::unique_ptr<PgSession> session() {
         PgSession::Options o;

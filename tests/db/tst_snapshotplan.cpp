@@ -88,7 +88,10 @@ private slots:
 
     // A rare terminal state with the kit's partial index is counted through it: the check finds
     // the index, and the refresh that runs (EXPLAIN ANALYZE, the table counted as big) reads it
-    // and never the table sequentially. outbox has no rare terminal state and nothing to count.
+    // and never the table sequentially. outbox has no rare terminal state and nothing to count:
+    // its one terminal state (published) is held by the flow's partial B-tree on published_at
+    // (the kit's since issue #15), but it is the big state, which the bound keeps estimated (as
+    // SENT and SUCCESS, whose seed indexes serve them too).
     void rareCountReadsTheIndex_data() {
         QTest::addColumn<QString>("profileId");
         QTest::addColumn<QString>("state");
@@ -103,7 +106,7 @@ private slots:
         // The seeds' own (status, ...) indexes serve SENT and SUCCESS too; the bound, not the
         // check, keeps those big states estimated.
         const QStringList indexed = RareCountCheck(p).indexServedStates(m_db->session());
-        QVERIFY2(state.isEmpty() ? indexed.isEmpty() : indexed.contains(state), qPrintable(indexed.join(", ")));
+        QVERIFY2(state.isEmpty() || indexed.contains(state), qPrintable(indexed.join(", ")));
         SnapshotQuery q(p);
         q.setExactCountMaxPages(0);
         const QStringList without = executedScans(q, p.table);

@@ -69,14 +69,14 @@ private slots:
     void initTestCase() {
         QString error;
         m_db = TestDatabase::create({"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                                     "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
+                                     "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/purge_functions.sql", "kit/roles.sql",
                                      "demo/catalog.sql", "demo/logins.sql"},
                                     &error);
         if (!m_db)
             QFAIL(qPrintable(error));
         // Every file is idempotent: applying them all a second time must work.
         for (const char *f : {"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql",
-                              "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/roles.sql",
+                              "kit/monitoring_indexes.sql", "kit/append_only_audit.sql", "kit/action_functions.sql", "kit/purge_functions.sql", "kit/roles.sql",
                               "demo/logins.sql"})
             m_db->applyFile(QString::fromLatin1(f));
     }
@@ -520,10 +520,10 @@ private slots:
 
     void demoHistoryHasThePromisedMix() {
         QString error;
-        auto db = TestDatabase::create({"install.sql", "demo/catalog.sql", "demo/logins.sql", "demo/history.sql"}, &error);
+        auto db = TestDatabase::create({"demo/install_demo.sql", "demo/catalog.sql", "demo/logins.sql", "demo/history.sql"}, &error);
         if (!db)
             QFAIL(qPrintable(error));
-        db->applyFile(QStringLiteral("install.sql")); // idempotent, psql variables and all
+        db->applyFile(QStringLiteral("demo/install_demo.sql")); // idempotent, psql variables and all
         QElapsedTimer t;
         t.start();
         db->exec(QStringLiteral("SELECT * FROM demo_load_history(20000)"));

@@ -109,7 +109,9 @@ private slots:
         fill(p);
         const QString rare = rareState(profileId);
         const QStringList indexed = RareCountCheck(p).indexServedStates(*m_reader);
-        QVERIFY2(rare.isEmpty() ? indexed.isEmpty() : indexed.contains(rare), qPrintable(indexed.join(", ")));
+        // outbox's big state is index-served too (the flow's partial B-tree on published_at): the
+        // bound, checked below, keeps it estimated.
+        QVERIFY2(rare.isEmpty() || indexed.contains(rare), qPrintable(indexed.join(", ")));
 
         SnapshotQuery q = bigTableQuery(p);
         const Snapshot s = q.run(*m_reader);

@@ -7,9 +7,11 @@
 #include "core/profile/schemaprofile.h"
 #include "core/store/historystore.h"
 #include "dashboard/dashboardview.h"
+#include "dashboard/recentactionsview.h"
 #include "dashboard/historychart.h"
 #include "dashboard/statustiles.h"
 #include "dashboard/waitinggroupmodel.h"
+#include "dashboard/workergroupmodel.h"
 #include "screenshots.h"
 #include "testlanguage.h"
 #include "testmain.h"
@@ -24,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QSplitter>
 #include <QChart>
+#include <QTableView>
 #include <QTest>
 
 using namespace om;
@@ -45,6 +48,8 @@ class TestDashboardView : public QObject {
         s.nearMaxRetry = 0;
         s.byDestination = {{"SHIPPING_API", pending - 2, oldestS}, {"MAIL_API", 2, 30}};
         s.byType = {{"ORDER_CREATED", pending, oldestS}};
+        s.byWorker = {{"worker-7", 90, 90, 3 * 3600 + 300, {"MAIL_API", "SHIPPING_API"}}, {"", 2, 0, 20, {}}};
+        s.breakdownTime = s.serverTime;
         s.roundTripMs = 7;
         return s;
     }
@@ -62,6 +67,73 @@ private slots:
 
     // No chart window remembered by an earlier function (or an earlier run of the same one).
     void init() { QSettings().clear(); }
+
+    void tableWithoutTimesOrDestinations() {
+        // NServiceBus's OutboxData: rows wait but none has a time, and there is no destination or
+        // type column. The oldest tile says the age is unknown (not "none waiting"), and the empty
+        // breakdown tables are not shown at all.
+        AppContext ctx = m_ctx;
+        ctx.profile = *SchemaProfile::builtIn("nservicebus_outbox");
+        DashboardView view(ctx, nullptr, m_dir.filePath("nsb.sqlite"));
+        view.resize(1200, 800);
+        view.show();
+        Snapshot s;
+        s.profileId = ctx.profile.id;
+        s.serverTime = QDateTime::currentDateTimeUtc();
+        s.states = {{"NOT_DISPATCHED", "waiting", 5, false}, {"DISPATCHED", "done", 120, false}};
+        s.waiting = 5;
+        view.showSnapshot(s);
+        QCOMPARE(view.tiles()->tileText("oldest"), QStringLiteral("unknown: no time recorded"));
+        const QList<QTableView *> tables = view.findChildren<QTableView *>();
+        QVERIFY(!tables.isEmpty());
+        for (const QTableView *t : tables)
+            QVERIFY(!t->isVisible());
+        s.waiting = 0;
+        s.states = {{"NOT_DISPATCHED", "waiting", 0, false}, {"DISPATCHED", "done", 125, false}};
+        view.showSnapshot(s);
+        QCOMPARE(view.tiles()->tileText("oldest"), QStringLiteral("none waiting"));
+    }
+
+    void replicationSlotTile() {
+        // Debezium: the slot's lag as the snapshot read it, whether a consumer is connected, and a
+        // slot name the server does not have said as such.
+        AppContext ctx = m_ctx;
+        ctx.profile = *SchemaProfile::builtIn("debezium_outbox");
+        DashboardView view(ctx, nullptr, m_dir.filePath("dbz.sqlite"));
+        view.resize(1200, 800);
+        view.show();
+        Snapshot s;
+        s.profileId = ctx.profile.id;
+        s.serverTime = QDateTime::currentDateTimeUtc();
+        s.states = {{"PRESENT", "waiting", 3, false}};
+        s.waiting = 3;
+        s.oldestWaitingAgeS = 95;
+        SlotLag lag;
+        lag.name = "debezium";
+        lag.exists = true;
+        lag.active = false;
+        lag.behindBytes = 12 * 1024 * 1024 + 300 * 1024;
+        lag.retainedBytes = 13 * 1024 * 1024;
+        lag.walStatus = "reserved";
+        s.slot = lag;
+        view.showSnapshot(s);
+        const QString size = QLocale().formattedDataSize(*lag.behindBytes, 1, QLocale::DataSizeTraditionalFormat);
+        QCOMPARE(view.tiles()->tileText("slot"), size + QStringLiteral(" behind"));
+        QVERIFY2(view.tiles()->tileNote("slot").contains("slot debezium: inactive: no consumer connected"), qPrintable(view.tiles()->tileNote("slot")));
+        QVERIFY(view.tiles()->tileNote("slot").contains(QLocale().formattedDataSize(*lag.retainedBytes, 1, QLocale::DataSizeTraditionalFormat)));
+        // Destination (aggregatetype) and type are mapped: the breakdown is shown.
+        for (const QTableView *t : view.findChildren<QTableView *>())
+            QVERIFY(t->isVisible() || qobject_cast<RecentActionsView *>(t->parentWidget()));
+        // No audit table, so no action ids: no list of the last hour's actions.
+        QVERIFY(!view.findChild<RecentActionsView *>()->isVisible());
+        lag.exists = false;
+        lag.behindBytes.reset();
+        lag.retainedBytes.reset();
+        s.slot = lag;
+        view.showSnapshot(s);
+        QCOMPARE(view.tiles()->tileText("slot"), QStringLiteral("no such slot"));
+        QVERIFY(view.tiles()->tileNote("slot").contains("no replication slot named debezium"));
+    }
 
     void tilesSeriesAndTables() {
         DashboardView view(m_ctx, nullptr, m_dir.filePath("h1.sqlite"));
@@ -115,6 +187,12 @@ private slots:
         view.showSnapshot(carried);
         for (const QString &t : breakdownTitles())
             QVERIFY2(t.contains("25 s ago"), qPrintable(t));
+        QLabel *workerTitle = nullptr;
+        for (QLabel *l : view.findChildren<QLabel *>())
+            if (l->text().startsWith(QLatin1String("In flight by worker")))
+                workerTitle = l;
+        QVERIFY(workerTitle);
+        QVERIFY2(workerTitle->text().contains("25 s ago"), qPrintable(workerTitle->text()));
 
         // Operator thresholds: warning at 50 min for the oldest, stuck off -> levels follow.
         DashboardSettings s = view.settings();
@@ -136,6 +214,58 @@ private slots:
         QImage img(png);
         QVERIFY(!img.isNull());
         QVERIFY(img.width() > 200 && img.height() > 200);
+    }
+
+    // Issue #15, "who stopped it": a worker holding rows past the stuck timeout reads as one dead
+    // worker, with the time its oldest lock was taken; rows that name no worker say so.
+    void workersHoldingInFlightRows() {
+        DashboardView view(m_ctx, nullptr, m_dir.filePath("w1.sqlite"));
+        view.resize(1200, 800);
+        view.show();
+        QVERIFY(view.byWorker());
+        QAbstractItemModelTester workerTester(view.byWorker(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        view.showSnapshot(snapshot(now, 100, 60, 90));
+        WorkerGroupModel *m = view.byWorker();
+        QCOMPARE(m->rowCount(), 2);
+        QCOMPARE(m->index(0, WorkerGroupModel::Worker).data().toString(), QString("worker-7"));
+        QCOMPARE(m->index(0, WorkerGroupModel::InFlight).data().toString(), formatCount(90));
+        QCOMPARE(m->index(0, WorkerGroupModel::Stuck).data().toString(), formatCount(90));
+        const QString since = m->index(0, WorkerGroupModel::Since).data().toString();
+        const QDateTime lockedAt = QDateTime::fromMSecsSinceEpoch(now - (3 * 3600 + 300) * 1000LL).toLocalTime();
+        QVERIFY(m->index(0, WorkerGroupModel::Since).data(Qt::ToolTipRole).toString().contains(formatAge(3 * 3600 + 300)));
+        if (lockedAt.date() == QDateTime::fromMSecsSinceEpoch(now).toLocalTime().date())
+            QCOMPARE(since, QLocale().toString(lockedAt.time(), QStringLiteral("HH:mm")));
+        else // after midnight: with the date
+            QCOMPARE(since, formatLocalMinutes(lockedAt.toUTC()));
+        QVERIFY(m->index(0, WorkerGroupModel::What).data().toString().contains("SHIPPING_API"));
+        QVERIFY(m->index(0, WorkerGroupModel::Stuck).data(Qt::ForegroundRole).isValid()); // marked
+        QVERIFY(!m->index(0, WorkerGroupModel::What).data(Qt::ForegroundRole).isValid());
+        QCOMPARE(m->index(1, WorkerGroupModel::Worker).data().toString(), QString("(no worker named)"));
+        QCOMPARE(m->index(1, WorkerGroupModel::Stuck).data().toString(), QString()); // none stuck: blank, not "0"
+        QVERIFY(!m->index(1, WorkerGroupModel::Stuck).data(Qt::ForegroundRole).isValid());
+    }
+
+    // Only where the in-flight rows name their worker: batch_work_item does (locked_by), the
+    // outbox seed has no in-flight state with a worker, so the table is absent there, not empty.
+    void workerTableOnlyWhereRowsNameTheirWorker_data() {
+        QTest::addColumn<QString>("profileId");
+        QTest::addColumn<bool>("expected");
+        QTest::newRow("app_outbox") << "app_outbox" << true;
+        QTest::newRow("batch_work_item") << "batch_work_item" << true;
+        QTest::newRow("outbox") << "outbox" << false;
+    }
+    void workerTableOnlyWhereRowsNameTheirWorker() {
+        QFETCH(QString, profileId);
+        QFETCH(bool, expected);
+        AppContext ctx = m_ctx;
+        ctx.profile = *SchemaProfile::builtIn(profileId);
+        DashboardView view(ctx, nullptr, m_dir.filePath(profileId + ".sqlite"));
+        QCOMPARE(view.byWorker() != nullptr, expected);
+        bool titled = false;
+        for (const QLabel *l : view.findChildren<QLabel *>())
+            titled = titled || l->text().startsWith(QLatin1String("In flight by worker"));
+        QCOMPARE(titled, expected);
     }
 
     // Issue #17: a rare finished state counted through its index is shown as the plain number

@@ -7,12 +7,15 @@
 // OM_SCREENSHOT_DIR: every page of the app_outbox report as report-page-N-<en|ja>.png, and the
 // state chart of a big table (estimates) as report-states-estimated-<en|ja>.png.
 #include "actionfixture.h"
+#include "audit/incidentflowsection.h"
 #include "audit/incidentreport.h"
 #include "audit/reportmaker.h"
 #include "audit/statebarchart.h"
 #include "core/common/countformat.h"
 #include "core/common/timeconv.h"
 #include "core/common/timeformat.h"
+#include "core/sql/flowsql.h"
+#include "core/sql/sqltext.h"
 #include "core/store/historystore.h"
 #include "dashboard/historychart.h"
 #include "dashboard/historycharts.h"
@@ -161,9 +164,51 @@ class TestIncidentReportPdf : public QObject {
                 QVERIFY2(line.contains(QRegularExpression(QStringLiteral("\\b3 (d|日) 00 "))), qPrintable(line));
     }
 
+    /// The flow section's totals against counts of the database's rows in the report's range
+    /// (whole seconds): created; finished in a done state by the finished time; failed by the
+    /// failed time, or from the audit's status changes where the profile counts them there.
+    void checkFlowTotals(const SchemaProfile &p, const QString &text) {
+        const sql::FlowSources src = sql::flowSources(p);
+        const qint64 fromS = m_from.toSecsSinceEpoch(), toS = m_to.toSecsSinceEpoch();
+        auto count = [&](const QString &table, const QString &column, const QString &where) {
+            return m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 >= to_timestamp($1::bigint) AND %2 < to_timestamp($2::bigint)%3")
+                                    .arg(table, sql::quoteIdentifier(column), where.isEmpty() ? QString() : QStringLiteral(" AND ") + where),
+                                {fromS, toS}).toLongLong();
+        };
+        QStringList done, failedValues;
+        for (const StateDef &s : p.states)
+            if (s.role == QLatin1String("done"))
+                done << s.name;
+        for (const QString &s : p.failedStates)
+            failedValues << sql::quoteLiteral(p.state(s)->statusValue());
+        IncidentFlow want;
+        want.series.hasFinished = !src.finishedAt.isEmpty();
+        want.series.hasFailed = src.hasFailed();
+        want.created = count(p.qualifiedTable(), p.column(QStringLiteral("createdAt")), {});
+        if (want.series.hasFinished)
+            want.finished = count(p.qualifiedTable(), p.column(src.finishedAt), p.statesPredicate(done));
+        if (!src.failedAt.isEmpty())
+            want.failed = count(p.qualifiedTable(), p.column(src.failedAt), p.statesPredicate(p.failedStates));
+        else if (src.failedFromAudit)
+            want.failed = count(p.qualifiedAuditTable(), p.audit.column(QStringLiteral("changedAt")),
+                                QStringLiteral("%1 IN (%2)").arg(sql::quoteIdentifier(p.audit.column(QStringLiteral("newStatus"))), failedValues.join(QLatin1Char(','))));
+        QVERIFY2(want.created >= 1500, qPrintable(QString::number(want.created))); // the fill's rows are in the range
+        const QString flow = section(text, QCoreApplication::translate("om::IncidentFlowSection", "Flow from the table"),
+                                     {trReport("Actions over time")});
+        QVERIFY2(!flow.isEmpty(), qPrintable(text));
+        // NFKC: the PDF's text has the "fi" ligature of its font ("ﬁnished").
+        QVERIFY2(simplified(flow).normalized(QString::NormalizationForm_KC).contains(IncidentFlowSection::totalsText(want)),
+                 qPrintable(IncidentFlowSection::totalsText(want) + "\n" + flow));
+    }
+
     void checkHeadingsKeptWithContent(const QString &text) {
-        const QStringList headings = {trReport("Summary"), trReport("Dashboard charts"), trReport("Actions over time"),
-                                      trReport("Actions taken"), trReport("State at the end"),
+        // Headings whose next block is text or a table. A heading followed by a chart ("Actions
+        // over time", "State at the end") is the last *text* of a page whenever its chart fits
+        // below it and what follows the chart does not (seen once the flow section moved "State
+        // at the end" down: heading and chart on page 2, its table on page 3): pdftotext shows no
+        // image, so those are left to ReportPrinter::keepHeadingsWithContent, which keeps a
+        // heading with its chart.
+        const QStringList headings = {trReport("Summary"), trReport("Dashboard charts"), trReport("Actions taken"),
                                       headingPrefix("Stuck now, past %1 min (%2)"),
                                       headingPrefix("Failed within the range (%1)")};
         const QStringList pages = text.split(QLatin1Char('\f'), Qt::SkipEmptyParts);
@@ -226,6 +271,7 @@ private slots:
             QVERIFY2(m.captured(2).toInt() <= 48, qPrintable(m.captured(0)));
         }
         checkFailedList(p, text);
+        checkFlowTotals(p, text);
         checkHeadingsKeptWithContent(text);
 
         if (screenshotsWanted() && profileId == QLatin1String("app_outbox")) {

@@ -9,6 +9,7 @@
 #include "testmain.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -55,6 +56,11 @@ private slots:
         QCOMPARE(w.tiles()->tileText("state:FAILED"), formatCount(3));
         QCOMPARE(w.tiles()->tileText("state:SENT"), formatCount(15));
         QVERIFY(w.connectionText().contains("Connected"));
+        // The offscreen desktop has no system tray: the status bar says that alerts stay in the
+        // window, for as long as the window is open (issue #16).
+        const QLabel *noTray = w.findChild<QLabel *>(QStringLiteral("noTray"));
+        QVERIFY(noTray && noTray->isVisible());
+        QVERIFY2(noTray->toolTip().contains(QStringLiteral("No system tray")), qPrintable(noTray->toolTip()));
 
         // A change on the server shows up at the next refresh.
         m_db->exec("UPDATE app_outbox SET status = 'SENT' WHERE status = 'FAILED'");

@@ -8,6 +8,7 @@
 #include "pg/gateway.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testprofiles.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -24,9 +25,7 @@ namespace {
 
 /// app_outbox with one column renamed to something the table does not have.
 SchemaProfile withTypo(const QString &logical) {
-    QFile f(QStringLiteral(":/profiles/app_outbox.json"));
-    f.open(QIODevice::ReadOnly);
-    QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QJsonObject o = om::test::builtInJson(QStringLiteral("app_outbox"));
     QJsonObject cols = o.value(QStringLiteral("columns")).toObject();
     cols[logical] = cols.value(logical).toString() + QStringLiteral("_typo");
     o[QStringLiteral("columns")] = cols;
@@ -92,6 +91,31 @@ private slots:
         QVERIFY(banner->text().contains(QStringLiteral("last_error_msg_typo")));
         QVERIFY(!banner->report().ok());
         QVERIFY2(banner->detailsText().contains(QStringLiteral("/etc/om/my.json: columns.errorMessage: error: ")),
+                 qPrintable(banner->detailsText()));
+    }
+
+    // Details name each finding's line in the profile file, as --check-profile does.
+    void detailsNameTheLineInTheFile() {
+        QJsonObject o = om::test::builtInJson(QStringLiteral("app_outbox"));
+        QJsonObject cols = o.value(QStringLiteral("columns")).toObject();
+        cols[QStringLiteral("errorMessage")] = QStringLiteral("last_error_msg_typo");
+        o[QStringLiteral("columns")] = cols;
+        const QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Indented);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mine.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(json) == json.size());
+        f.close();
+        // The key inside "columns" (QJsonDocument writes keys sorted: others may name it earlier).
+        const int line = int(json.left(json.indexOf("\"errorMessage\"", json.indexOf("\"columns\""))).count('\n')) + 1;
+        QVERIFY(line > 1);
+        QString error;
+        const auto profile = SchemaProfile::fromJson(json, &error);
+        QVERIFY2(profile, qPrintable(error));
+        Window w = open(*profile, path);
+        ProfileCheckBanner *banner = w.view->profileCheckBanner();
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 15000);
+        QVERIFY2(banner->detailsText().contains(QStringLiteral("%1:%2: columns.errorMessage: error: ").arg(path).arg(line)),
                  qPrintable(banner->detailsText()));
     }
 

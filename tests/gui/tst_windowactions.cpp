@@ -217,7 +217,8 @@ private slots:
         for (const QString &kind : {QStringLiteral("retry"), QStringLiteral("cancel"), QStringLiteral("recoverStuck")})
             words << ActionController::title(kind);
         auto changes = [&words](const QString &text, const QString &name) {
-            if (name == QLatin1String("retry") || name == QLatin1String("cancel") || name == QLatin1String("recoverStuck"))
+            if (name == QLatin1String("retry") || name == QLatin1String("cancel") || name == QLatin1String("recoverStuck")
+                || name == QLatin1String("purge")) // the Table tab's audited purge (issue #15)
                 return true;
             for (const QString &word : words)
                 if (QString(text).remove(QLatin1Char('&')).startsWith(word))

@@ -4,8 +4,8 @@
 // a test-only variant, because outbox has no failed state, no retries and no retry of an
 // unpublished row: the failing and retrying heads and Retry of a head need a table that has them.
 #include "core/profile/schemaprofile.h"
+#include "testprofiles.h"
 
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStringList>
@@ -15,9 +15,7 @@ namespace om::test {
 
 /// app_outbox's built-in JSON with "ordering": {"key": "destination"}.
 inline SchemaProfile appOutboxByDestination() {
-    QFile f(QStringLiteral(":/profiles/app_outbox.json"));
-    f.open(QIODevice::ReadOnly);
-    QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QJsonObject o = builtInJson(QStringLiteral("app_outbox"));
     o.insert(QStringLiteral("id"), QStringLiteral("app_outbox_by_destination"));
     o.insert(QStringLiteral("ordering"), QJsonObject{{QStringLiteral("key"), QStringLiteral("destination")}});
     QString error;

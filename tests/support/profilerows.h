@@ -6,7 +6,8 @@
 
 namespace om::test {
 
-/// The built-in profiles (resources/profiles/), each with a seed schema in resources/sql/.
+/// The built-in profiles of the three source designs, each with a seed schema in resources/sql/
+/// (the library outboxes' built-ins are tested on their projects' DDL: tst_libraryprofiles).
 inline QStringList builtInProfileIds() {
     return {QStringLiteral("app_outbox"), QStringLiteral("batch_work_item"), QStringLiteral("outbox")};
 }

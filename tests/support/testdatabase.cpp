@@ -24,7 +24,7 @@ QStringList TestDatabase::allSeeds() {
 QStringList TestDatabase::seedsWithAdminKit() {
     // The order a DBA applies them in: roles.sql grants on the tables and functions before it.
     return allSeeds() << QStringLiteral("kit/append_only_audit.sql") << QStringLiteral("kit/action_functions.sql")
-                      << QStringLiteral("kit/roles.sql");
+                      << QStringLiteral("kit/purge_functions.sql") << QStringLiteral("kit/roles.sql");
 }
 
 QString TestDatabase::sqlPath(const QString &relativePath) {
@@ -92,19 +92,37 @@ void TestDatabase::applyFile(const QString &relativePath) {
                                                 .arg(relativePath, QString::fromUtf8(psql.readAll())));
 }
 
+namespace {
+
+/// Runs `f`; a PgError is written out (statement and server message) before it goes on up, since
+/// QTest reports an exception only as "Caught unhandled exception", without its text.
+template <typename F>
+auto sayingWhatFailed(const QString &sql, F &&f) {
+    try {
+        return f();
+    } catch (const PgError &e) {
+        qWarning("SQL failed: %s\n  in: %s", qPrintable(e.message), qPrintable(sql.left(400)));
+        throw;
+    }
+}
+
+} // namespace
+
 void TestDatabase::exec(const QString &sql, const QVariantList &params) {
-    if (params.isEmpty())
-        m_session->execScript(sql);
-    else
-        m_session->query(sql, params);
+    sayingWhatFailed(sql, [&] {
+        if (params.isEmpty())
+            m_session->execScript(sql);
+        else
+            m_session->query(sql, params);
+    });
 }
 
 QVariant TestDatabase::scalar(const QString &sql, const QVariantList &params) {
-    return m_session->query(sql, params).scalar();
+    return sayingWhatFailed(sql, [&] { return m_session->query(sql, params).scalar(); });
 }
 
 QList<QVariantList> TestDatabase::rows(const QString &sql, const QVariantList &params) {
-    return m_session->query(sql, params).rows;
+    return sayingWhatFailed(sql, [&] { return m_session->query(sql, params).rows; });
 }
 
 } // namespace om::test

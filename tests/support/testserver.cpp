@@ -1,5 +1,6 @@
 #include "testserver.h"
 
+#include <QTcpServer>
 #include <QtGlobal>
 
 namespace om::test {
@@ -13,6 +14,15 @@ QString loopbackConnectionString(quint16 port, const QString &dbname, const QStr
     if (!extra.isEmpty())
         s += QLatin1Char(' ') + extra;
     return s;
+}
+
+quint16 closedPort() {
+    QTcpServer server;
+    if (!server.listen(QHostAddress::LocalHost))
+        return 9; // discard: nothing listens there on a test machine
+    const quint16 port = server.serverPort();
+    server.close();
+    return port;
 }
 
 } // namespace om::test

@@ -30,7 +30,23 @@ private slots:
     void everyBuiltInProfileGetsAFunctionOfItsOwn_data() {
         QTest::addColumn<QString>("profileId");
         for (const SchemaProfile &p : SchemaProfile::builtIns())
-            QTest::newRow(qPrintable(p.id)) << p.id;
+            if (!p.actions.isEmpty())
+                QTest::newRow(qPrintable(p.id)) << p.id;
+    }
+
+    void aReadOnlyProfileGetsNoFunction_data() {
+        QTest::addColumn<QString>("profileId");
+        for (const SchemaProfile &p : SchemaProfile::builtIns())
+            if (p.actions.isEmpty())
+                QTest::newRow(qPrintable(p.id)) << p.id;
+    }
+
+    void aReadOnlyProfileGetsNoFunction() {
+        // Debezium, MassTransit, NServiceBus, Spring Modulith 1.x: no transition an operator takes.
+        QFETCH(QString, profileId);
+        const QString sql = ActionFunctionSql(*SchemaProfile::builtIn(profileId)).installSql();
+        QVERIFY2(!sql.contains(QStringLiteral("CREATE")), qPrintable(sql));
+        QVERIFY(sql.contains(QStringLiteral("no actions: nothing to install")));
     }
 
     void everyBuiltInProfileGetsAFunctionOfItsOwn() {

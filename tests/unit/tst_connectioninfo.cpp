@@ -1,14 +1,31 @@
 #include "core/dashboard/snapshotpoller.h"
 #include "pg/connectioninfo.h"
+#include "pg/pgservicefile.h"
+#include "servicefile.h"
 #include "testmain.h"
 
 #include <QTest>
 
+#include <pwd.h>
+#include <unistd.h>
+
+#include <algorithm>
+
 using namespace om;
+using namespace om::test;
+
 
 class TestConnectionInfo : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() {
+        // What libpq would take from the environment is what these tests set themselves (the
+        // harness exports PGHOST and PGPORT for the database tests).
+        for (const char *name : {"PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE", "PGSERVICEFILE",
+                                 "PGSYSCONFDIR", "PGSSLMODE", "PGCONNECT_TIMEOUT"})
+            qunsetenv(name);
+    }
+
     void values_data() {
         QTest::addColumn<QString>("conninfo");
         QTest::addColumn<QString>("keyword");
@@ -47,15 +64,18 @@ private slots:
         QTest::newRow("kv unquoted backslash") << R"(host=db password=a\\b)" << "host=db" << R"(a\b)"; // libpq unescapes
         QTest::newRow("kv none") << "host=db dbname='a  b' sslmode=verify-full sslrootcert=/etc/ca.pem"
                                  << "host=db dbname='a  b' sslmode=verify-full sslrootcert=/etc/ca.pem" << "";
-        QTest::newRow("not a password keyword") << "host=db passwordless=1" << "host=db passwordless=1" << "";
+        QTest::newRow("not a password keyword") << "host=db passfile=/etc/pgpass" << "host=db passfile=/etc/pgpass" << "";
+        // With a password in it, a URI is kept as the keyword/value string of everything else
+        // (libpq parsed it: host lists, socket paths and escapes are libpq's reading).
         QTest::newRow("uri userinfo") << "postgresql://ops:s3cret@db:6543/app?sslmode=require"
-                                      << "postgresql://ops@db:6543/app?sslmode=require" << "s3cret";
+                                      << "host=db port=6543 dbname=app user=ops sslmode=require" << "s3cret";
         QTest::newRow("uri query") << "postgresql://ops@db/app?password=s%20x&sslmode=require"
-                                   << "postgresql://ops@db/app?sslmode=require" << "s x";
+                                   << "host=db dbname=app user=ops sslmode=require" << "s x";
         QTest::newRow("uri host list") << "postgresql://ops:s3cret@h1:5432,h2:5433/app?target_session_attrs=read-write"
-                                       << "postgresql://ops@h1:5432,h2:5433/app?target_session_attrs=read-write" << "s3cret";
+                                       << "host=h1,h2 port=5432,5433 dbname=app user=ops target_session_attrs=read-write" << "s3cret";
         QTest::newRow("uri socket path") << "postgresql://ops@%2Fvar%2Frun%2Fpostgresql/app?password=x%26y"
-                                         << "postgresql://ops@%2Fvar%2Frun%2Fpostgresql/app" << "x&y";
+                                         << "host=/var/run/postgresql dbname=app user=ops" << "x&y";
+        QTest::newRow("kv value with spaces") << "host=db password=x dbname='a  b'" << "host=db dbname='a  b'" << "x";
         QTest::newRow("uri none") << "postgresql://ops@db/app?sslmode=require&sslrootcert=%2Fca.pem"
                                   << "postgresql://ops@db/app?sslmode=require&sslrootcert=%2Fca.pem" << "";
     }
@@ -71,15 +91,72 @@ private slots:
         QVERIFY(ConnectionInfo::problem(kept).isEmpty());
     }
 
-    // What libpq gets: the TLS keywords exactly as typed, the password as one more parameter.
-    void passwordIsAddedAsItsOwnParameter() {
+    // What libpq gets: every keyword as typed (libpq's parse of both strings agrees), the
+    // password as one more parameter whatever characters it holds.
+    void passwordIsAddedAsItsOwnParameter_data() {
+        QTest::addColumn<QString>("conninfo");
+        QTest::addColumn<QString>("password");
         const QString tls = QStringLiteral("host=db sslmode=verify-full sslrootcert=/etc/ssl/ca.pem sslcert=/c.pem sslkey=/k.pem");
-        QCOMPARE(ConnectionInfo::withPassword(tls, QString()), tls);
-        QCOMPARE(ConnectionInfo::withPassword(tls, QStringLiteral("a b'c\\d")), tls + QStringLiteral(R"( password='a b\'c\\d')"));
-        QCOMPARE(ConnectionInfo::value(ConnectionInfo::withPassword(tls, QStringLiteral("a b'c")), "password"), QStringLiteral("a b'c"));
-        const QString uri = QStringLiteral("postgresql://ops@db/app?sslmode=require");
-        QCOMPARE(ConnectionInfo::withPassword(uri, QStringLiteral("p@ss&=/?")), uri + QStringLiteral("&password=p%40ss%26%3D%2F%3F"));
-        QCOMPARE(ConnectionInfo::withPassword(QString(), QStringLiteral("x")), QStringLiteral("password='x'"));
+        QTest::newRow("kv, quote and backslash") << tls << QStringLiteral("a b'c\\d");
+        QTest::newRow("uri, URI characters") << QStringLiteral("postgresql://ops@db/app?sslmode=require") << QStringLiteral("p@ss&=/?");
+        QTest::newRow("uri, empty query") << QStringLiteral("postgresql://ops@db/app?") << QStringLiteral("p w");
+        QTest::newRow("uri host list") << QStringLiteral("postgresql://ops@h1:5432,h2:5433/app") << QStringLiteral("x");
+        QTest::newRow("nothing else") << QString() << QStringLiteral("x");
+        QTest::newRow("replaces one typed") << QStringLiteral("host=db password=old") << QStringLiteral("new");
+    }
+    void passwordIsAddedAsItsOwnParameter() {
+        QFETCH(QString, conninfo);
+        QFETCH(QString, password);
+        QCOMPARE(ConnectionInfo::withPassword(conninfo, QString()), conninfo);
+        const QString withIt = ConnectionInfo::withPassword(conninfo, password);
+        QList<ConnectionInfo::Option> expected = *ConnectionInfo::parse(conninfo);
+        expected.removeIf([](const ConnectionInfo::Option &o) { return o.keyword == QLatin1String("password"); });
+        expected << ConnectionInfo::Option{QStringLiteral("password"), password};
+        QList<ConnectionInfo::Option> got = *ConnectionInfo::parse(withIt);
+        auto byKeyword = [](const ConnectionInfo::Option &a, const ConnectionInfo::Option &b) { return a.keyword < b.keyword; };
+        std::sort(expected.begin(), expected.end(), byKeyword);
+        std::sort(got.begin(), got.end(), byKeyword);
+        QCOMPARE(got, expected);
+    }
+
+    // The application's defaults give way to the user's choice: in the string, in the service
+    // file, or in libpq's environment variable for that keyword.
+    void defaultsNeverOverrideTheUser() {
+        const QList<QPair<QString, QString>> defaults{{QStringLiteral("connect_timeout"), QStringLiteral("10")},
+                                                      {QStringLiteral("keepalives_idle"), QStringLiteral("30")}};
+        QCOMPARE(ConnectionInfo::value(ConnectionInfo::withDefaults("host=db", defaults), "connect_timeout"), QStringLiteral("10"));
+        QCOMPARE(ConnectionInfo::value(ConnectionInfo::withDefaults("host=db connect_timeout=3", defaults), "connect_timeout"),
+                 QStringLiteral("3"));
+        QCOMPARE(ConnectionInfo::withDefaults("host=db connect_timeout=3 keepalives_idle=5", defaults),
+                 QStringLiteral("host=db connect_timeout=3 keepalives_idle=5")); // nothing added: as typed
+        qputenv("PGCONNECT_TIMEOUT", "7");
+        const QString fromEnv = ConnectionInfo::withDefaults("postgresql://db/app", defaults);
+        qunsetenv("PGCONNECT_TIMEOUT");
+        QCOMPARE(ConnectionInfo::value(fromEnv, "connect_timeout"), QString());
+        QCOMPARE(ConnectionInfo::value(fromEnv, "keepalives_idle"), QStringLiteral("30"));
+        QCOMPARE(ConnectionInfo::value(fromEnv, "dbname"), QStringLiteral("app"));
+
+        ServiceFile file(QStringLiteral("[slow]\nhost=db\nconnect_timeout=60\n"));
+        QCOMPARE(ConnectionInfo::value(ConnectionInfo::withDefaults("service=slow", defaults), "connect_timeout"), QString());
+    }
+
+    // libpq expands service= only while connecting; the label and the keychain entry read the
+    // same file the same way, so two services on one host text never share an identity.
+    void servicesAreReadFromTheServiceFile() {
+        ServiceFile file(QStringLiteral("# comment\n[prod]\nhost=db-prod.example\nport=6432\ndbname=orders\nuser=ops\n\n"
+                                        "[staging]\nhost=db-stg.example\ndbname=orders\nuser=ops\n"));
+        QCOMPARE(ConnectionInfo::describe(QStringLiteral("service=prod")), QStringLiteral("service=prod (orders@db-prod.example:6432)"));
+        QCOMPARE(ConnectionInfo::describe(QStringLiteral("service=staging")), QStringLiteral("service=staging (orders@db-stg.example:5432)"));
+        QCOMPARE(ConnectionInfo::identity(QStringLiteral("service=prod")), QStringLiteral("ops@db-prod.example:6432/orders service=prod"));
+        // What the string sets wins over the service, as in libpq.
+        QCOMPARE(ConnectionInfo::identity(QStringLiteral("service=prod dbname=billing")),
+                 QStringLiteral("ops@db-prod.example:6432/billing service=prod"));
+        QVERIFY(ConnectionInfo::storeKey(QStringLiteral("service=prod"), "p") != ConnectionInfo::storeKey(QStringLiteral("service=staging"), "p"));
+        QStringList problems;
+        const QList<PgServiceFile::Service> all = PgServiceFile::all(&problems);
+        QCOMPARE(all.size(), 2);
+        QCOMPARE(all.first().value(QStringLiteral("port")), QStringLiteral("6432"));
+        QVERIFY(problems.isEmpty());
     }
 
     void describeShowsTheTlsMode() {
@@ -89,7 +166,7 @@ private slots:
                  QStringLiteral("app@db:1 (ops) sslmode=require"));
     }
 
-    void describeWithoutAUserHasNoEmptyParentheses() {
+    void describeWithoutAUserNamesTheAccountLibpqUses() {
         QString d;
         {
             const bool hadPgUser = qEnvironmentVariableIsSet("PGUSER"), hadUser = qEnvironmentVariableIsSet("USER");
@@ -100,14 +177,12 @@ private slots:
             if (hadPgUser) qputenv("PGUSER", pguser);
             if (hadUser) qputenv("USER", user);
         }
-        QCOMPARE(d, QStringLiteral("app@db:1"));
-    }
-
-    void passwordJoinsAUriQueryCorrectly() {
-        QCOMPARE(ConnectionInfo::withPassword(QStringLiteral("postgresql://ops@db/app"), "p w"), QStringLiteral("postgresql://ops@db/app?password=p%20w"));
-        QCOMPARE(ConnectionInfo::withPassword(QStringLiteral("postgresql://ops@db/app?"), "x"), QStringLiteral("postgresql://ops@db/app?password=x"));
-        QCOMPARE(ConnectionInfo::withPassword(QStringLiteral("postgresql://ops@db/app?sslmode=require"), "x"),
-                 QStringLiteral("postgresql://ops@db/app?sslmode=require&password=x"));
+        // libpq then uses the operating system's account name, and so does the label.
+        const passwd *account = getpwuid(geteuid());
+        QVERIFY(account);
+        QCOMPARE(d, QStringLiteral("app@db:1 (%1)").arg(QString::fromLocal8Bit(account->pw_name)));
+        QCOMPARE(ConnectionInfo::describe(QStringLiteral("dbname=app port=1")).section(QLatin1Char(' '), 0, 0),
+                 QStringLiteral("app@[local]:1")); // no host: libpq's Unix socket
     }
 
     void hostListsAndServicesKeepTheirIdentity() {
@@ -140,6 +215,8 @@ private slots:
         QTest::newRow("uri") << "postgresql://u@h/db" << true;
         QTest::newRow("garbage") << "hello world" << false;
         QTest::newRow("unterminated quote") << "dbname='abc" << false;
+        QTest::newRow("unknown keyword") << "host=db colour=red" << false;
+        QTest::newRow("bad uri") << "postgresql://[::1/app" << false;
         QTest::newRow("newline") << "host=a\ndbname=b" << false;
         QTest::newRow("huge") << QString(5000, 'a') << false;
     }

@@ -1,4 +1,5 @@
 #include "scopewords.h"
+#include "core/groups/failuregrouptext.h"
 
 #include <QLocale>
 
@@ -33,6 +34,8 @@ QString ScopeWords::conditions(const ListFilter &f) {
     }
     if (!f.ids.isEmpty())
         parts << idsText(f.ids);
+    if (f.failureGroup)
+        parts << FailureGroupText::name(*f.failureGroup, 60); // issue #15
     if (f.minAgeMinutes > 0)
         parts << tr("older than %n min", nullptr, f.minAgeMinutes);
     const QLocale loc;

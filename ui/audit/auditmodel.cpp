@@ -1,4 +1,6 @@
 #include "audit/auditmodel.h"
+#include "audit/outcomebook.h"
+#include "audit/outcomewording.h"
 #include "pg/gateway.h"
 
 #include <QLocale>
@@ -55,6 +57,33 @@ void AuditModel::request() {
         });
 }
 
+void AuditModel::setOutcomeBook(OutcomeBook *book) {
+    m_outcomes = book;
+    connect(book, &OutcomeBook::outcomesUpdated, this, [this] {
+        if (!m_rows.isEmpty())
+            emit dataChanged(index(0, Outcome), index(m_rows.size() - 1, Outcome), {Qt::DisplayRole, Qt::ToolTipRole});
+    });
+}
+
+QStringList AuditModel::actionIds(int first, int last) const {
+    QStringList ids;
+    for (int r = qMax(0, first); r <= last && r < m_rows.size(); ++r)
+        if (const QString &id = m_rows.at(r).actionId; !id.isEmpty() && !ids.contains(id))
+            ids << id;
+    return ids;
+}
+
+QVariant AuditModel::outcomeData(const AuditRow &r, int role) const {
+    if (r.actionId.isEmpty() || !m_outcomes)
+        return {};
+    const ActionOutcome *o = m_outcomes->outcome(r.actionId);
+    if (role == Qt::ToolTipRole)
+        return o ? tr("Action %1, its %2 messages now: %3").arg(r.actionId, QString::number(o->messages),
+                                                                OutcomeWording::byState(m_outcomes->profile(), *o))
+                 : QVariant();
+    return o ? OutcomeWording::summary(m_outcomes->profile(), r.action, *o) : tr("…");
+}
+
 int AuditModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : m_rows.size(); }
 int AuditModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
@@ -71,6 +100,8 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const AuditRow &r = m_rows.at(index.row());
+    if (index.column() == Outcome && (role == Qt::DisplayRole || role == Qt::ToolTipRole))
+        return outcomeData(r, role);
     if (role == Qt::ToolTipRole) {
         if (index.column() == Time)
             return tr("%1 (server time, UTC %2)").arg(QLocale().toString(r.changedAt.toLocalTime(), QLocale::LongFormat),
@@ -114,6 +145,7 @@ QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int ro
     case DbUser: return tr("Database user");
     case OsUserHost: return tr("OS user@host");
     case AppVersion: return tr("App version");
+    case Outcome: return tr("Outcome (now)");
     default: return {};
     }
 }

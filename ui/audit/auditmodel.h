@@ -7,6 +7,7 @@
 namespace om {
 
 class Gateway;
+class OutcomeBook;
 
 /// The audit trail as a table, fetched page by page (keyset) on the gateway's Browse lane as
 /// the view scrolls. A new filter cancels the page in flight and drops late answers by
@@ -14,7 +15,8 @@ class Gateway;
 class AuditModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Time, Action, MessageId, MessageKey, StatusChange, Reason, Ticket, DbUser, OsUserHost, AppVersion, ColumnCount };
+    /// Outcome is last in the model (the view shows it after Action): what became of the row's action.
+    enum Column { Time, Action, MessageId, MessageKey, StatusChange, Reason, Ticket, DbUser, OsUserHost, AppVersion, Outcome, ColumnCount };
 
     AuditModel(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
 
@@ -30,6 +32,10 @@ public:
     int maxRows() const { return m_maxRows; }
     /// More rows match than the list holds: the operator narrows the filter or exports.
     bool isCapped() const { return m_hasMore && m_rows.size() >= m_maxRows; }
+    /// Where the Outcome column reads (owned by the view); without one the column is empty.
+    void setOutcomeBook(OutcomeBook *book);
+    /// The distinct action ids of rows [first, last], in order (the actions on screen).
+    QStringList actionIds(int first, int last) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -46,7 +52,10 @@ signals:
 private:
     void request();
 
+    QVariant outcomeData(const AuditRow &row, int role) const;
+
     Gateway *m_gateway;
+    OutcomeBook *m_outcomes = nullptr;
     AuditQuery m_query;
     AuditFilter m_filter;
     QList<AuditRow> m_rows;

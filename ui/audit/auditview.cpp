@@ -2,6 +2,8 @@
 #include "core/common/countformat.h"
 #include "audit/auditcsvexport.h"
 #include "audit/auditmodel.h"
+#include "audit/auditoutcomes.h"
+#include "audit/outcomebook.h"
 #include "audit/reportdialog.h"
 #include "audit/reportmaker.h"
 #include "common/dataagelabel.h"
@@ -40,6 +42,11 @@ AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
     applyFilter();
 }
 
+void AuditView::setStuckTimeoutMinutes(int minutes) {
+    m_profile.stuckTimeoutMinutes = qMax(1, minutes);
+    m_outcomes->book()->setStuckTimeoutMinutes(minutes); // "still stuck" in the Outcome column
+}
+
 void AuditView::setupInputs() {
     const QDateTime now = QDateTime::currentDateTime();
     for (QDateTimeEdit *e : {m_from, m_to}) {
@@ -70,6 +77,8 @@ void AuditView::setupTable() {
     m_table->setWordWrap(false); // one line per audit row; the full reason is in the tooltip
     connect(m_open, &QPushButton::clicked, this, &AuditView::openSelected);
     connect(m_table, &QTableView::doubleClicked, this, &AuditView::openSelected);
+    m_outcomes = new AuditOutcomes(m_gateway, m_profile, m_model, m_table, this);
+    connect(m_outcomes, &AuditOutcomes::messagesOpenRequested, this, &AuditView::actionMessagesOpenRequested);
 }
 
 void AuditView::buildLayout() {
@@ -93,6 +102,7 @@ void AuditView::buildLayout() {
     bar2->addWidget(m_reason, 1);
     bar2->addWidget(apply);
     bar2->addWidget(m_open);
+    bar2->addWidget(m_outcomes->drillButton());
     bar2->addWidget(exportButton);
     bar2->addWidget(report);
     auto *bottom = new QHBoxLayout;

@@ -18,6 +18,7 @@ class QTableView;
 namespace om {
 
 class AuditModel;
+class AuditOutcomes;
 class AuditCsvExport;
 class DataAgeLabel;
 class Gateway;
@@ -31,10 +32,12 @@ class AuditView : public QWidget {
     Q_OBJECT
 public:
     /// The connection's stuck timeout (dashboard Settings), used by the incident report.
-    void setStuckTimeoutMinutes(int minutes) { m_profile.stuckTimeoutMinutes = qMax(1, minutes); }
+    void setStuckTimeoutMinutes(int minutes);
     AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent = nullptr);
 
     AuditModel *model() const { return m_model; }
+    /// The Outcome column's wiring and its drill-down (what became of each action).
+    AuditOutcomes *outcomes() const { return m_outcomes; }
     QTableView *table() const { return m_table; }
     /// The line under the table (rows shown, the cap, errors), for tests.
     QString statusText() const;
@@ -71,6 +74,8 @@ public slots:
 signals:
     /// The operator asked to see the message of an audit row.
     void messageOpenRequested(const om::MessageId &messageId);
+    /// The operator asked to see an action's messages (those still in the table) in Triage.
+    void actionMessagesOpenRequested(const QList<om::MessageId> &ids);
     /// An incident report was written (ok) or failed (message says why).
     void reportFinished(bool ok, const QString &pathOrMessage);
     void exportFinished(bool ok, qint64 rows, const QString &message);
@@ -92,6 +97,7 @@ private:
     Gateway *m_gateway;
     SchemaProfile m_profile; ///< its stuckTimeoutMinutes is the connection's (setStuckTimeoutMinutes)
     AuditModel *m_model;
+    AuditOutcomes *m_outcomes = nullptr;
     AuditCsvExport *m_export;
     QTableView *m_table;
     QCheckBox *m_useFrom, *m_useTo;

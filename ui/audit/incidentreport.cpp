@@ -1,4 +1,7 @@
 #include "audit/incidentreport.h"
+#include "audit/failuregroupsection.h"
+#include "audit/outcomereport.h"
+#include "audit/incidentflowsection.h"
 #include "audit/reportprinter.h"
 #include "audit/statebarchart.h"
 #include "core/common/countformat.h"
@@ -135,8 +138,10 @@ QImage IncidentReport::endStateChart(int width) const {
 
 QString IncidentReport::html() const {
     QString h = headerHtml() + historyHtml();
+    h += IncidentFlowSection::html(m_data.flow, image("flow"));
     h += QStringLiteral("<h2>%1</h2>").arg(esc(tr("Actions over time"))) + image("actions");
-    h += actionsHtml() + endStateHtml() + stuckHtml() + failedHtml();
+    h += actionsHtml() + OutcomeReport::html(m_data, m_profile) + endStateHtml() + stuckHtml() + failedHtml();
+    h += failureGroupSectionHtml(m_data.failureGroups, m_data.from, m_data.to); // audit/failuregroupsection.cpp
     return h;
 }
 
@@ -282,6 +287,7 @@ std::unique_ptr<QTextDocument> IncidentReport::document() const {
         add("history-oldest", HistoryCharts::toImage(oldest.get(), QSize(800, 240)));
         add("history-finished", HistoryCharts::toImage(finished.get(), QSize(800, 240)));
     }
+    add("flow", IncidentFlowSection::chart(m_data.flow, QSize(800, 280)));
     add("actions", actionsChart(QSize(800, 300)));
     add("states", endStateChart(800));
     doc->setHtml(html());

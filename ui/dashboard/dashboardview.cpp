@@ -1,6 +1,11 @@
 #include "dashboardview.h"
+#include "dashboard/recentactionsview.h"
 #include "core/common/timeformat.h"
 #include "core/dashboard/snapshotpoller.h"
+#include "core/flow/flowpoller.h"
+#include "core/store/flowstore.h"
+#include "dashboard/failuregrouppanel.h"
+#include "dashboard/flowchart.h"
 #include "common/elidinglabel.h"
 #include "common/stalelook.h"
 #include "dashboard/profilecheckbanner.h"
@@ -10,6 +15,8 @@
 #include "historycharts.h"
 #include "pg/gateway.h"
 #include "waitinggroupmodel.h"
+#include "workergroupmodel.h"
+#include "core/sql/workersql.h"
 
 #include <QChart>
 #include <QComboBox>
@@ -23,6 +30,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
@@ -33,19 +41,29 @@ Q_LOGGING_CATEGORY(lcDashboard, "om.dashboard")
 namespace om {
 namespace {
 
-QTableView *groupTable(WaitingGroupModel *model) {
+QTableView *groupTable(QAbstractItemModel *model, int stretchColumn) {
     auto *view = new QTableView;
     view->setModel(model);
     view->verticalHeader()->hide();
     // The numbers always show whole; a long name gives way (elided, whole in its tooltip), so
     // that a narrow window never hides the oldest age behind a scroll bar.
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setSectionResizeMode(WaitingGroupModel::Label, QHeaderView::Stretch);
+    view->horizontalHeader()->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
     view->setTextElideMode(Qt::ElideMiddle);
     view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     return view;
+}
+
+/// Each list of the breakdown column shows at least its header and four rows, the flow chart
+/// keeps room for its axes: below that the column scrolls instead of squeezing them.
+void keepReadable(QWidget *column) {
+    for (QTableView *t : column->findChildren<QTableView *>())
+        t->setMinimumHeight(t->horizontalHeader()->sizeHint().height() + 4 * t->verticalHeader()->defaultSectionSize() + 4);
+    for (QWidget *w : column->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
+        if (qobject_cast<QTableView *>(w) == nullptr && w->layout() != nullptr)
+            w->setMinimumHeight(std::max(w->minimumHeight(), 160));
 }
 
 /// Points per series at most, whatever the width: an hour of the default 5 s refresh (720
@@ -62,6 +80,7 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
       m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_notLive(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
       m_window(new QComboBox), m_charts(new QWidget),
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
+      m_flow(FlowChart::create()), m_forecast(new QLabel), m_flowStore(std::make_unique<FlowStore>(m_store->path())),
       m_byDestination(new WaitingGroupModel(tr("Destination"), this)), m_byType(new WaitingGroupModel(tr("Event type"), this)),
       m_healthTimer(new QTimer(this)), m_reconnect(new QPushButton(tr("Reconnect now"))) {
     openHistory();
@@ -74,7 +93,51 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
     m_healthTimer->start(1000);
     updateHealth();
     reloadCharts();
+    startFlow();
 }
+
+void DashboardView::startFlow() {
+    QString error;
+    if (!m_flowStore->open(&error))
+        qCWarning(lcDashboard) << "flow cache unavailable (every refresh asks for the whole window):" << error;
+    else
+        m_flowStore->purge(QDateTime::currentSecsSinceEpoch() - qint64(m_settings.retentionDays) * 86400);
+    if (!m_context.gateway)
+        return;
+    // History from the first second: the flow comes from the table's own times, not from what
+    // this computer recorded.
+    m_flowPoller = new FlowPoller(m_context.gateway, m_context.profile, m_flowStore.get(), storeKey(), this);
+    m_flowPoller->setWindowSeconds(m_windowS);
+    connect(m_flowPoller, &FlowPoller::flowReady, this, &DashboardView::showFlow);
+    // Before the first reading arrives, "reading the table's history…" would stay up while the
+    // server refuses: say that it could not be read (later failures leave the last flow shown,
+    // under the "Not live" banner).
+    connect(m_flowPoller, &FlowPoller::flowFailed, this, [this](const QString &message) {
+        if (m_flowMinutes.buckets.isEmpty() && m_flowChart.buckets.isEmpty())
+            m_forecast->setText(tr("Flow: the table's history could not be read (%1); trying again with the next refresh.")
+                                    .arg(message.section(QLatin1Char('\n'), 0, 0)));
+    });
+    m_flowPoller->start();
+}
+
+void DashboardView::showFlow(const FlowSeries &chart, const FlowSeries &minutes) {
+    m_flowChart = chart;
+    m_flowMinutes = minutes;
+    updateForecast();
+}
+
+void DashboardView::updateForecast() {
+    if (m_flowMinutes.buckets.isEmpty() && m_flowChart.buckets.isEmpty()) {
+        m_forecast->setText(tr("Flow: reading the table's history…"));
+        return;
+    }
+    m_forecastValue = DrainForecast::compute(m_flowMinutes, m_backlog, m_flowMinutes.nowS);
+    m_forecast->setText(m_forecastValue.text() + QStringLiteral(" · ") + m_forecastValue.netText());
+    if (!m_flowChart.buckets.isEmpty())
+        FlowChart::show(m_flow, m_flowChart, m_forecastValue);
+}
+
+QString DashboardView::forecastText() const { return m_forecast->text(); }
 
 void DashboardView::openHistory() {
     QString error;
@@ -127,15 +190,51 @@ QWidget *DashboardView::buildBreakdownTables() {
     auto *tables = new QWidget;
     auto *tableBox = new QVBoxLayout(tables);
     tableBox->setContentsMargins(0, 0, 0, 0);
+    // The flow from the table heads this column: beside the charts of what this computer
+    // recorded, so that those keep their height (the age chart's threshold lines stay apart).
+    tableBox->addWidget(m_flow, 3);
+    // In an incident the first questions after "is it draining?" are "how many distinct problems?"
+    // and "did my retry work?": those lists come before the waiting breakdowns.
+    tableBox->addWidget(new FailureGroupPanel(m_context), 2); // issue #15: failure groups
+    tableBox->addWidget(new RecentActionsView(m_context), 2); // what became of the last hour's actions (issue #15)
     tableBox->addWidget(m_byDestinationTitle);
-    m_byDestinationTable = groupTable(m_byDestination);
-    m_byTypeTable = groupTable(m_byType);
-    tableBox->addWidget(m_byDestinationTable);
+    m_byDestinationTable = groupTable(m_byDestination, WaitingGroupModel::Label);
+    m_byTypeTable = groupTable(m_byType, WaitingGroupModel::Label);
+    tableBox->addWidget(m_byDestinationTable, 2);
     tableBox->addWidget(m_byTypeTitle);
-    tableBox->addWidget(m_byTypeTable);
+    tableBox->addWidget(m_byTypeTable, 2);
+    // Who holds the in-flight rows (issue #15): only where the rows name their worker.
+    if (sql::hasWorkerBreakdown(m_context.profile)) {
+        m_byWorkerTitle = new QLabel;
+        m_byWorker = new WorkerGroupModel(this);
+        m_byWorkerTable = groupTable(m_byWorker, WorkerGroupModel::What);
+        // Worker names run long (host.pid): they share the room with what they hold, both elided.
+        m_byWorkerTable->horizontalHeader()->setSectionResizeMode(WorkerGroupModel::Worker, QHeaderView::Stretch);
+        tableBox->addWidget(m_byWorkerTitle);
+        tableBox->addWidget(m_byWorkerTable, 2);
+    }
     showBreakdownTime({}, {});
     tables->setMinimumWidth(300);
-    return tables;
+    keepReadable(tables);
+    m_flow->setMinimumHeight(220);
+    // A table without a destination (or type) column has nothing to group by: an empty list
+    // under its title would read as "nothing waits". Without either, the charts take the room.
+    const bool byDestination = m_context.profile.has(QStringLiteral("destination"));
+    const bool byType = m_context.profile.has(QStringLiteral("type"));
+    m_byDestinationTitle->setVisible(byDestination);
+    m_byDestinationTable->setVisible(byDestination);
+    m_byTypeTitle->setVisible(byType);
+    m_byTypeTable->setVisible(byType);
+    // Scrolls rather than squeezing: on a laptop screen six lists under the flow chart would
+    // each get two rows; each keeps at least a few, and the column scrolls.
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("breakdownColumn"));
+    scroll->setWidget(tables);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setVisible(byDestination || byType);
+    return scroll;
 }
 
 void DashboardView::buildLayout(QHBoxLayout *top) {
@@ -161,6 +260,10 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
     layout->addWidget(m_profileCheck);
     layout->addWidget(m_tiles);
     layout->addWidget(m_notLive); // outside the charts: they are greyed while stale, the banner is not
+    m_forecast->setObjectName(QStringLiteral("drainForecast"));
+    m_forecast->setWordWrap(true);
+    m_forecast->setText(tr("Flow: reading the table's history…"));
+    layout->addWidget(m_forecast);
     layout->addWidget(split, 1);
 }
 
@@ -250,6 +353,8 @@ void DashboardView::showBreakdownTime(const QDateTime &breakdownAt, const QDateT
                                       .arg(breakdownAt.secsTo(serverTime));
     m_byDestinationTitle->setText(tr("Waiting by destination") + asOf);
     m_byTypeTitle->setText(tr("Waiting by event type") + asOf);
+    if (m_byWorkerTitle)
+        m_byWorkerTitle->setText(tr("In flight by worker") + asOf);
 }
 
 void DashboardView::showSnapshot(const Snapshot &s) {
@@ -261,8 +366,15 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     m_lastRoundTripMs = s.roundTripMs;
     m_lastServerMs = s.serverMs >= 0 ? s.serverMs : s.roundTripMs;
     m_tiles->showSnapshot(s);
+    m_backlog = 0;
+    for (const StateCount &c : s.states)
+        if (c.role == QLatin1String("waiting") || c.role == QLatin1String("inFlight"))
+            m_backlog += qMax<qint64>(0, c.count);
+    updateForecast();
     m_byDestination->setGroups(s.byDestination);
     m_byType->setGroups(s.byType);
+    if (m_byWorker)
+        m_byWorker->setGroups(s.byWorker, s.breakdownTime); // ages as of the breakdown
     showBreakdownTime(s.breakdownTime, s.serverTime);
     m_store->append(storeKey(), s);
     // Windows up to a day follow every sample (a reload costs a few ms); longer ones at most once
@@ -290,6 +402,8 @@ void DashboardView::setWindowSeconds(qint64 seconds) {
     const int i = m_window->findData(m_windowS);
     if (i >= 0 && i != m_window->currentIndex())
         m_window->setCurrentIndex(i);
+    if (m_flowPoller)
+        m_flowPoller->setWindowSeconds(m_windowS);
     reloadCharts();
 }
 
@@ -380,8 +494,10 @@ void DashboardView::setStale(bool stale) {
         return;
     m_stale = stale;
     m_tiles->setStale(stale);
-    for (QWidget *w : {m_charts, static_cast<QWidget *>(m_byDestinationTable), static_cast<QWidget *>(m_byTypeTable)})
-        w->setEnabled(!stale);
+    for (QWidget *w : {m_charts, static_cast<QWidget *>(m_flow), static_cast<QWidget *>(m_byDestinationTable),
+                       static_cast<QWidget *>(m_byTypeTable), static_cast<QWidget *>(m_byWorkerTable)})
+        if (w)
+            w->setEnabled(!stale);
 }
 
 void DashboardView::updateHealth() {

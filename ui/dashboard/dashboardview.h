@@ -3,6 +3,8 @@
 #include "core/dashboard/dashboardsettings.h"
 #include "core/profile/profilecheck.h"
 #include "core/dashboard/snapshot.h"
+#include "core/flow/drainforecast.h"
+#include "core/flow/flowseries.h"
 #include "core/store/historystore.h"
 
 #include <QElapsedTimer>
@@ -22,11 +24,14 @@ class QShowEvent;
 namespace om {
 
 class ElidingLabel;
+class FlowPoller;
+class FlowStore;
 class HistoryChart;
 class ProfileCheckBanner;
 class SnapshotPoller;
 class StatusTiles;
 class WaitingGroupModel;
+class WorkerGroupModel;
 
 /// The Dashboard tab: health line, tiles with thresholds, history charts (active states,
 /// terminal states on their own chart, oldest waiting age with its threshold lines), waiting work
@@ -43,6 +48,8 @@ public:
     ~DashboardView() override;
 
     void showSnapshot(const Snapshot &snapshot);
+    /// The flow from the table (FlowPoller, or a test): the flow chart and the drain forecast.
+    void showFlow(const om::FlowSeries &chart, const om::FlowSeries &minutes);
     void showRefreshFailed(const QString &message, int retryInMs);
     /// Time window of the charts, seconds (15 min ... 7 days).
     void setWindowSeconds(qint64 seconds);
@@ -61,8 +68,17 @@ public:
     HistoryChart *activeChart() const { return m_active; }
     HistoryChart *terminalChart() const { return m_terminal; }
     HistoryChart *oldestChart() const { return m_oldest; }
+    HistoryChart *flowChart() const { return m_flow; }
+    /// The drain forecast's line ("Draining: empty in ~25 min …").
+    QString forecastText() const;
+    const DrainForecast &forecast() const { return m_forecastValue; }
+    /// Null without a gateway (tests that feed showFlow()).
+    FlowPoller *flowPoller() const { return m_flowPoller; }
+    FlowStore *flowStore() const { return m_flowStore.get(); }
     WaitingGroupModel *byDestination() const { return m_byDestination; }
     WaitingGroupModel *byType() const { return m_byType; }
+    /// Who holds the in-flight rows; nullptr for profiles whose in-flight rows name no worker.
+    WorkerGroupModel *byWorker() const { return m_byWorker; }
     HistoryStore *store() const { return m_store.get(); }
     /// The connection's key in the store (AppContext::connectionKey, or its label when empty).
     QString storeKey() const;
@@ -94,6 +110,8 @@ private:
     void buildLayout(QHBoxLayout *top);
     void connectSources();
     void updateHealth();
+    void startFlow();
+    void updateForecast();
     void setStale(bool stale);
     void showNotLive(const QString &text);
     void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);
@@ -117,12 +135,23 @@ private:
     HistoryChart *m_active;
     HistoryChart *m_terminal;
     HistoryChart *m_oldest;
+    HistoryChart *m_flow;
+    QLabel *m_forecast;
+    std::unique_ptr<FlowStore> m_flowStore;
+    FlowPoller *m_flowPoller = nullptr;
+    FlowSeries m_flowChart;
+    FlowSeries m_flowMinutes;
+    DrainForecast m_forecastValue;
+    qint64 m_backlog = -1; ///< open messages of the newest snapshot (waiting and in flight)
     WaitingGroupModel *m_byDestination;
     WaitingGroupModel *m_byType;
     QTimer *m_healthTimer;
     QPushButton *m_reconnect;
     QTableView *m_byDestinationTable = nullptr;
     QTableView *m_byTypeTable = nullptr;
+    QLabel *m_byWorkerTitle = nullptr;
+    WorkerGroupModel *m_byWorker = nullptr;
+    QTableView *m_byWorkerTable = nullptr;
     bool m_stale = false;
     qint64 m_lastServerMs = 0;
     qint64 m_windowS = 3600;

@@ -136,12 +136,43 @@ void HistoryChart::rescale() {
             top = qMax(top, s->at(0).y());
     if (auto *log = qobject_cast<QLogValueAxis *>(m_y)) {
         log->setRange(kLogFloor, qMax(top * 2.0, 10.0)); // a decade above the floor at least
+        if (m_marker)
+            m_marker->replace({QPointF(double(m_markerMs), kLogFloor), QPointF(double(m_markerMs), log->max())});
         return;
     }
     auto *linear = static_cast<QValueAxis *>(m_y);
     linear->setRange(0, top > 0 ? qMax(top * 1.1, 5.0) : 5.0);
     linear->applyNiceNumbers();
+    // Drawn to the axis' top after the nice numbers, and not counted in `top` above.
+    if (m_marker)
+        m_marker->replace({QPointF(double(m_markerMs), 0), QPointF(double(m_markerMs), linear->max())});
 }
+
+void HistoryChart::setMarker(const QString &label, qint64 tMs) {
+    m_markerMs = tMs > 0 ? tMs : 0;
+    if (!m_markerMs) {
+        if (m_marker) {
+            chart()->removeSeries(m_marker);
+            delete m_marker;
+            m_marker = nullptr;
+        }
+        return;
+    }
+    if (!m_marker) {
+        m_marker = new QLineSeries(this);
+        QPen pen(QColor(0xc8, 0x23, 0x33));
+        pen.setStyle(Qt::DotLine);
+        pen.setWidth(2);
+        m_marker->setPen(pen);
+        chart()->addSeries(m_marker);
+        m_marker->attachAxis(m_x);
+        m_marker->attachAxis(m_y);
+    }
+    m_marker->setName(label);
+    rescale();
+}
+
+QString HistoryChart::markerLabel() const { return m_marker ? m_marker->name() : QString(); }
 
 QStringList HistoryChart::legendNames() const {
     QStringList names;

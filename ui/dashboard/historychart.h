@@ -29,6 +29,12 @@ public:
     /// Horizontal dashed lines (label, value already scaled); replaces the previous ones.
     void setThresholdLines(const QList<QPair<QString, double>> &lines);
     void setTimeRange(qint64 fromMs, qint64 toMs);
+    /// A vertical dashed line at `tMs` across the whole height, named `label` in the legend
+    /// (the drain forecast's start of growth); `tMs` <= 0 removes it.
+    void setMarker(const QString &label, qint64 tMs);
+    /// The marker's time (0 when none) and legend text.
+    qint64 markerMs() const { return m_markerMs; }
+    QString markerLabel() const;
 
     int pointCount(const QString &id) const;
     QStringList seriesIds() const { return m_series.keys(); }
@@ -50,6 +56,8 @@ private:
     QHash<QString, QList<HistoryPoint>> m_points;
     QHash<QString, double> m_scale;
     QList<QLineSeries *> m_thresholds;
+    QLineSeries *m_marker = nullptr;
+    qint64 m_markerMs = 0;
     qint64 m_fromMs = 0;
     qint64 m_toMs = 0;
 };

@@ -1,14 +1,31 @@
 #include "dashboard/profilecheckbanner.h"
+#include "core/profile/jsonlocator.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
 namespace om {
 
-ProfileCheckBanner::ProfileCheckBanner(const QString &source, QWidget *parent) : QLabel(parent), m_source(source) {
+namespace {
+
+/// The profile's JSON: its file, or a built-in's own file in the resources. A profile is a few
+/// kilobytes of a local file the program has just read; more than 1 MiB is not read again.
+QByteArray profileText(const QString &source) {
+    QFile f(QFileInfo::exists(source) ? source : QStringLiteral(":/profiles/%1.json").arg(source));
+    if (!f.open(QIODevice::ReadOnly) || f.size() > (1 << 20))
+        return {};
+    return f.readAll();
+}
+
+} // namespace
+
+ProfileCheckBanner::ProfileCheckBanner(const QString &source, QWidget *parent)
+    : QLabel(parent), m_source(source), m_text(profileText(source)) {
     setObjectName(QStringLiteral("profileCheck"));
     setWordWrap(true);
     setTextFormat(Qt::RichText);
@@ -33,7 +50,13 @@ void ProfileCheckBanner::showReport(const ProfileCheckReport &report) {
     show();
 }
 
-QString ProfileCheckBanner::detailsText() const { return m_report.lines(m_source).join(QLatin1Char('\n')); }
+QString ProfileCheckBanner::detailsText() const {
+    // "file:12: columns.retries: error: …", as --check-profile prints it.
+    if (m_text.isEmpty())
+        return m_report.lines(m_source).join(QLatin1Char('\n'));
+    const JsonLocator locator(m_text);
+    return m_report.lines(m_source, [&locator](const QString &path) { return locator.line(path); }).join(QLatin1Char('\n'));
+}
 
 void ProfileCheckBanner::openDetails() {
     auto *dialog = new QDialog(window());

@@ -13,7 +13,8 @@ namespace om {
 class ProfileCheckBanner : public QLabel {
     Q_OBJECT
 public:
-    /// `source`: the profile's file (or built-in id), named in front of every finding.
+    /// `source`: the profile's file (or built-in id), named in front of every finding with the
+    /// finding's line in it (read once here, as the profile was loaded when the window opened).
     explicit ProfileCheckBanner(const QString &source, QWidget *parent = nullptr);
     void showReport(const ProfileCheckReport &report);
     /// What "Details…" shows.
@@ -24,6 +25,7 @@ private:
     void openDetails();
 
     QString m_source;
+    QByteArray m_text; ///< the profile's JSON, to name each finding's line; empty when unreadable
     ProfileCheckReport m_report;
 };
 

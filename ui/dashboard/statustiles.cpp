@@ -1,6 +1,7 @@
 #include "dashboard/statustiles.h"
 #include "core/common/countformat.h"
 #include "dashboard/countwording.h"
+#include "core/dashboard/tilevalues.h"
 #include "core/common/timeformat.h"
 
 #include <QEvent>
@@ -8,6 +9,7 @@
 #include <QMouseEvent>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 
 namespace om {
@@ -63,18 +65,45 @@ void StatusTiles::showSnapshot(const Snapshot &s) {
         note->setText(CountWording::note(c, s.table));
         note->setToolTip(v->toolTip());
         note->setVisible(!note->text().isEmpty());
-        setLevel(key, double(c.count));
     }
     tile(QStringLiteral("oldest"), tr("Oldest waiting"))
-        ->setText(s.oldestWaitingAgeS ? formatAge(*s.oldestWaitingAgeS) : tr("none waiting"));
-    setLevel(QStringLiteral("oldest"), s.oldestWaitingAgeS.value_or(0.0));
+        ->setText(s.oldestWaitingAgeS ? formatAge(*s.oldestWaitingAgeS)
+                  // Messages wait but none has a time (NServiceBus keeps no creation time): say so, not "none".
+                  : s.waiting > 0 ? tr("unknown: no time recorded") : tr("none waiting"));
     tile(QStringLiteral("stuck"), tr("Stuck > %n min", nullptr, s.stuckTimeoutMinutes))->setText(formatCount(s.stuck));
-    setLevel(QStringLiteral("stuck"), double(s.stuck));
     if (s.nearMaxRetry) {
         tile(QStringLiteral("nearMax"), tr("At or near max retries"))->setText(formatCount(*s.nearMaxRetry));
-        setLevel(QStringLiteral("nearMax"), double(*s.nearMaxRetry));
     }
     showBlocked(s);
+    if (s.slot)
+        showSlot(*s.slot);
+    // The colours, from the same numbers the desktop alerts compare (core/dashboard/tilevalues).
+    const QMap<QString, double> values = tileValues(s);
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        setLevel(it.key(), it.value());
+}
+
+void StatusTiles::showSlot(const SlotLag &slot) {
+    // A CDC relay (Debezium) reads the inserts from the WAL through its slot; the rows may be
+    // deleted at once, so the table can look empty while the events are still on their way.
+    // The slot's lag is the backlog then, and an inactive slot keeps WAL on the server's disk.
+    const QString key = QStringLiteral("slot");
+    QLabel *v = tile(key, tr("Replication slot %1").arg(slot.name));
+    QLabel *note = m_notes.value(key);
+    const auto size = [](qint64 bytes) { return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat); };
+    if (!slot.exists) {
+        v->setText(tr("no such slot"));
+        note->setText(tr("no replication slot named %1 on this server: nothing captures this table through it").arg(slot.name));
+    } else {
+        v->setText(slot.behindBytes ? tr("%1 behind").arg(size(*slot.behindBytes)) : tr("never confirmed"));
+        const QString state = slot.active ? tr("active") : tr("inactive: no consumer connected");
+        note->setText(slot.retainedBytes ? tr("slot %1: %2; keeps %3 of WAL").arg(slot.name, state, size(*slot.retainedBytes))
+                                         : tr("slot %1: %2").arg(slot.name, state));
+    }
+    v->setToolTip(tr("WAL between the server's current position and what the slot's consumer has confirmed "
+                     "(pg_replication_slots.confirmed_flush_lsn), read with the counts."));
+    note->setToolTip(v->toolTip());
+    note->setVisible(true);
 }
 
 void StatusTiles::showBlocked(const Snapshot &s) {
@@ -101,7 +130,6 @@ void StatusTiles::showBlocked(const Snapshot &s) {
             if (auto *w = qobject_cast<QWidget *>(child))
                 w->installEventFilter(this);
     }
-    setLevel(key, double(s.blockedBehind.value_or(0)));
 }
 
 bool StatusTiles::eventFilter(QObject *watched, QEvent *event) {

@@ -44,6 +44,7 @@ private:
     QLabel *tile(const QString &key, const QString &title);
     void setLevel(const QString &key, double value);
     void showBlocked(const Snapshot &snapshot);
+    void showSlot(const SlotLag &slot);
     QGridLayout *m_grid;
     QHash<QString, QLabel *> m_values;
     QHash<QString, QLabel *> m_notes;

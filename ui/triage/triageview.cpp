@@ -3,6 +3,7 @@
 #include "actions/scopewords.h"
 #include "appcontext.h"
 #include "common/dataagelabel.h"
+#include "triage/failuregroupchip.h"
 #include "common/stalelook.h"
 #include "core/common/csv.h"
 #include "csvexport.h"
@@ -49,7 +50,7 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile),
       m_saved(std::make_unique<SavedFilters>(context.connectionKey, lastFilterOwner(context), context.profile.types.id)), m_views(new QTabBar),
       m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_sortNote(new QLabel), m_status(new QLabel),
-      m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel), m_table(new QTableView),
+      m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel), m_groupChip(new FailureGroupChip), m_table(new QTableView),
       m_model(new MessageListModel(context.gateway, context.profile, this)),
       m_columns(new TriageColumns(m_table, context.profile, this)),
       m_detail(new DetailPane(context.gateway, context.profile)) {
@@ -160,6 +161,11 @@ void TriageView::buildRestoredNotice() {
     row->addWidget(m_restoredText, 1);
     row->addWidget(clear);
     m_restored->hide();
+    connect(m_groupChip, &FailureGroupChip::clearRequested, this, [this] {
+        ListFilter f = m_filter;
+        f.failureGroup.reset();
+        applyFilter(f);
+    });
 }
 
 void TriageView::buildLayout(QHBoxLayout *top) {
@@ -188,6 +194,7 @@ void TriageView::buildLayout(QHBoxLayout *top) {
     box->addLayout(top);
     box->addWidget(m_filterBar);
     box->addWidget(m_restored);
+    box->addWidget(m_groupChip); // a failure group from the dashboard (issue #15)
     box->addWidget(split, 1);
     box->addLayout(bottom);
 }
@@ -380,6 +387,7 @@ void TriageView::applyFilter(const ListFilter &filter) {
     const bool viewChanged = f.view != m_filter.view || m_model->rowCount() == 0;
     m_filter = f;
     m_filterBar->setFilter(f);
+    m_groupChip->showGroup(f.failureGroup);
     {
         const QSignalBlocker block(m_views);
         m_views->setCurrentIndex(int(m_viewOrder.indexOf(f.view)));
@@ -394,6 +402,7 @@ void TriageView::onFilterEdited() {
     ListFilter f = m_filterBar->filter();
     f.view = m_filter.view;
     f.stuckTimeoutMinutes = m_filter.stuckTimeoutMinutes;
+    f.failureGroup = m_filter.failureGroup; // the bar has no field for it: only its chip drops it
     if (f == m_filter)
         return;
     m_filter = f;

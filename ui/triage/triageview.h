@@ -16,6 +16,7 @@ namespace om {
 
 class CsvExport;
 class DataAgeLabel;
+class FailureGroupChip;
 class DetailPane;
 class TriageColumns;
 class FilterBar;
@@ -137,6 +138,7 @@ private:
     DataAgeLabel *m_age;
     QWidget *m_restored;      ///< "Filter restored from your last session: …  [Clear filter]"
     QLabel *m_restoredText;
+    FailureGroupChip *m_groupChip; ///< the failure group the list is narrowed to (issue #15)
     QTableView *m_table;
     MessageListModel *m_model;
     TriageColumns *m_columns;

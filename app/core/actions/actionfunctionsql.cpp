@@ -1,4 +1,5 @@
 #include "core/actions/actionfunctionsql.h"
+#include "core/kit/kitnames.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 #include "pg/pgsession.h"
@@ -204,8 +205,10 @@ QString ActionFunctionSql::functionBody() const {
 }
 
 QString ActionFunctionSql::installSql() const {
-    const QString header = QStringLiteral("-- profile %1: %2, audit %3, function %4\n")
-                               .arg(m_profile.id, m_profile.qualifiedTable(), m_profile.qualifiedAuditTable(), signature());
+    // Names inside a comment: a line break in one must not end the comment (kit::commentText).
+    const QString header = kit::commentText(QStringLiteral("-- profile %1: %2, audit %3, function %4")
+                                                .arg(m_profile.id, m_profile.qualifiedTable(), m_profile.qualifiedAuditTable(), signature()))
+                           + QLatin1Char('\n');
     if (m_profile.actions.isEmpty())
         return header + QStringLiteral("-- (no actions: nothing to install)\n");
     if (actionIdColumn().isEmpty())

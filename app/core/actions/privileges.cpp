@@ -14,11 +14,17 @@ QString Privileges::summary() const {
     // Not knowing is not "cannot": a server that never answered says nothing about the role.
     if (!forcedReadOnly && !error.isEmpty())
         return tr("access not known yet: privileges could not be checked (%1)").arg(error.section(QLatin1Char('\n'), 0, 0));
-    QString why;
+    // Said apart from the role's rights: a profile with no actions, or a database without the
+    // kit's function, is read-only for every role, and "this role cannot" would send the operator
+    // to the wrong person.
     if (profileWithoutActions)
-        why = tr("the profile names no audit table, and a change needs its audit row: add an \"audit\" section "
-                 "and \"actions\" to the profile to allow them");
-    else if (forcedReadOnly)
+        return tr("read-only by profile: it declares no action, so messages are shown and never changed "
+                  "(the system offers no state change an operator may make, or the profile names no audit table)");
+    if (kitFunctionMissing && !forcedReadOnly && !readOnlyTransactions)
+        return tr("read-only: the admin kit's action function %1 is not installed in this database; "
+                  "the profile and the role are fine (ask the DBA to apply the kit's kit/action_functions.sql)").arg(missing.value(0));
+    QString why;
+    if (forcedReadOnly)
         why = tr("read-only session requested");
     else if (!checked)
         why = tr("privileges not checked yet");
@@ -48,8 +54,10 @@ Privileges PrivilegeCheck::run(PgSession &session) const {
         return out;
     }
     auto granted = [&row](int i) { return row.value(i).toString() == QLatin1String("t"); };
-    if (!granted(2))
-        out.missing << QStringLiteral("the admin kit's function %1 (kit/action_functions.sql)").arg(fn.signature());
+    if (!granted(2)) {
+        out.missing << fn.signature();
+        out.kitFunctionMissing = true;
+    }
     else if (!granted(3))
         out.missing << QStringLiteral("EXECUTE ON FUNCTION %1").arg(fn.signature());
     return out;

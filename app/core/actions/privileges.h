@@ -20,6 +20,9 @@ struct Privileges {
     /// The profile names no audit table (or no actions): read-only whatever the role may do,
     /// because every change needs its audit row.
     bool profileWithoutActions = false;
+    /// The profile's actions are fine and nothing is missing but the admin kit's action function
+    /// in this database: the kit is not installed here (not a matter of the role).
+    bool kitFunctionMissing = false;
 
     /// True only when the server confirmed every privilege the profile's actions need.
     bool canChangeMessages() const {

@@ -39,6 +39,7 @@ AuditRow auditRow(const QVariantList &v) {
     row.osUser = str(v[11]);
     row.host = str(v[12]);
     row.appVersion = str(v[13]);
+    row.actionId = str(v.value(14));
     return row;
 }
 } // namespace

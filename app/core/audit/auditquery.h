@@ -26,6 +26,7 @@ struct AuditRow {
     QString oldStatus, newStatus;
     QString reason, ticket;
     QString dbUser, osUser, host, appVersion;
+    QString actionId;        ///< the action (one dialog) the row belongs to; empty for older rows
 
     /// "user@host", "user" or "" from the OS user and host columns.
     QString osUserAtHost() const;

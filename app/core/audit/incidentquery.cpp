@@ -2,11 +2,14 @@
 #include "core/audit/auditfilter.h"
 #include "core/common/timeconv.h"
 #include "core/dashboard/snapshotquery.h"
+#include "core/groups/failuregroupquery.h"
+#include "core/outcome/actionoutcomequery.h"
 #include "core/sql/incidentsql.h"
 #include "pg/limits.h"
 #include "pg/pgsession.h"
 
 #include <QJsonArray>
+#include <algorithm>
 #include <QJsonDocument>
 
 namespace om {
@@ -35,7 +38,12 @@ IncidentData IncidentQuery::run(PgSession &session, const QDateTime &from, const
     f.to = to;
     f.ticket = ticket;
     readActions(session, f, d);
+    d.actionOutcomes = ActionOutcomeQuery(m_profile).actions(session, f, 0, outcome::kReportLimit);
+    std::reverse(d.actionOutcomes.begin(), d.actionOutcomes.end()); // a report reads forward in time
     readEndState(session, d);
+    d.failureGroups = FailureGroupQuery(m_profile).readBetween(session, d.from.toSecsSinceEpoch(), d.to.toSecsSinceEpoch(),
+                                                              kReportFailureGroups);
+    d.flow = IncidentFlow::read(session, m_profile, d.from, d.to);
     return d;
 }
 

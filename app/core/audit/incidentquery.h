@@ -1,7 +1,10 @@
 #pragma once
 #include "core/audit/auditfilter.h"
+#include "core/audit/incidentflow.h"
 #include "core/common/messageid.h"
 #include "core/dashboard/snapshot.h"
+#include "core/groups/failuregroup.h"
+#include "core/outcome/actionoutcome.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QDateTime>
@@ -46,6 +49,9 @@ struct IncidentData {
     qint64 auditRows = 0, messagesTouched = 0;
     bool noAuditTable = false; ///< the profile names none: no actions to report, said so in the report
     QList<ActionGroup> groups;
+    /// Each action (one per action id) in the range, oldest first, with where its messages are
+    /// at report time (core/outcome); the newest outcome::kReportLimit when there are more.
+    QList<ActionSummary> actionOutcomes;
     int bucketSeconds = 3600;
     QList<TimelinePoint> timeline;
     Snapshot end;            ///< the live dashboard numbers at report time
@@ -56,6 +62,10 @@ struct IncidentData {
     QList<OpenMessage> failed;
     qint64 failedInRange = 0;
     QString failedSince;     ///< logical column the failed list is dated by ("" without failed states)
+    /// Failure groups of the messages failed now and last seen within the range, from the table
+    /// itself (issue #15; core/groups/failuregroupquery). `available` false: the profile has none.
+    FailureGroups failureGroups;
+    IncidentFlow flow;       ///< created / finished / failed over the range, from the table itself
 };
 
 /// Reads the data for an incident report: actions in [from, to) (optionally one ticket),

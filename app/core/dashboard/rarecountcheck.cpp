@@ -1,5 +1,6 @@
 #include "core/dashboard/rarecountcheck.h"
 #include "core/sql/snapshotsql.h"
+#include "core/sql/textarray.h"
 #include "pg/pgsession.h"
 
 #include <QJsonArray>
@@ -18,14 +19,6 @@ void indexNames(const QJsonObject &node, QStringList &out) {
         out << name;
     for (const QJsonValue &child : node.value(QLatin1String("Plans")).toArray())
         indexNames(child.toObject(), out);
-}
-
-/// A PostgreSQL text[] literal of `names`, each quoted.
-QString textArray(const QStringList &names) {
-    QStringList quoted;
-    for (QString n : names)
-        quoted << QLatin1Char('"') + n.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\"")) + QLatin1Char('"');
-    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
 /// The column a state is told by: the status column, or the one its first condition tests (an
@@ -58,7 +51,7 @@ QStringList RareCountCheck::indexServedStates(PgSession &session) const {
             // with the state's column, holds the state's entries together.
             QStringList names;
             indexNames(plans.first().toObject().value(QLatin1String("Plan")).toObject(), names);
-            const sql::Statement ranges = sql::indexesStartWith(m_profile, names.isEmpty() ? QString() : textArray(names), stateColumn(m_profile, s));
+            const sql::Statement ranges = sql::indexesStartWith(m_profile, names.isEmpty() ? QString() : sql::textArrayLiteral(names), stateColumn(m_profile, s));
             served = !names.isEmpty() && tx.exec(ranges.text, ranges.params).scalar().toString() == QLatin1String("t");
         });
         qCDebug(lcRareCount).noquote() << m_profile.qualifiedTable() << s.name << (served ? "served by an index" : "no index serves it");

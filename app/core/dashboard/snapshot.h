@@ -1,6 +1,7 @@
 #pragma once
 #include <QDateTime>
 #include <QList>
+#include <QStringList>
 #include <QMetaType>
 #include <QString>
 #include <optional>
@@ -46,6 +47,30 @@ struct WaitingGroup {
     double oldestAgeS = 0; ///< age of its oldest waiting message, server clock
 };
 
+/// In-flight work one worker holds (profiles whose in-flight states record `lockedBy`).
+struct WorkerGroup {
+    QString worker;           ///< empty when the rows name no worker
+    qint64 inFlight = 0;      ///< rows it holds in the stuck (in-flight) states
+    qint64 stuck = 0;         ///< of those, held past the stuck timeout
+    double oldestLockAgeS = 0; ///< since its oldest lock, server clock
+    QStringList what;         ///< up to three destinations (else types) of those rows
+};
+
+/// A logical replication slot that captures the table (a CDC relay such as Debezium reads the
+/// table's inserts from the WAL, so the rows may be gone while the events are still on their way):
+/// how far the slot's consumer is behind the server's current WAL position.
+struct SlotLag {
+    QString name;             ///< the profile's "replicationSlot"
+    bool exists = false;      ///< false: no slot of that name in this server
+    bool active = false;      ///< a consumer is connected (pg_replication_slots.active)
+    /// pg_wal_lsn_diff(current WAL position, confirmed_flush_lsn): WAL the consumer has not yet
+    /// confirmed, in bytes; empty when the slot has never confirmed anything.
+    std::optional<qint64> behindBytes;
+    /// WAL the slot makes the server keep (from restart_lsn), in bytes; empty when unknown.
+    std::optional<qint64> retainedBytes;
+    QString walStatus;        ///< reserved | extended | unreserved | lost ("" when unknown)
+};
+
 /// What the dashboard shows, computed by the server in one round trip.
 struct Snapshot {
     QString profileId;
@@ -64,9 +89,13 @@ struct Snapshot {
     /// Ordered table without an index on (ordering key, created time): the two above are left out
     /// (each head check would read every open row) and the tile names the kit's index instead.
     bool blockedNeedsIndex = false;
+    /// The profile's replication slot ("replicationSlot"), read in the same statement; empty when
+    /// the profile names none.
+    std::optional<SlotLag> slot;
     QList<WaitingGroup> byDestination;
     QList<WaitingGroup> byType;
-    /// Server time the two breakdowns above were computed at. They are refreshed less often than
+    QList<WorkerGroup> byWorker;     ///< with the breakdown: who holds the in-flight rows
+    /// Server time the breakdowns above were computed at. They are refreshed less often than
     /// the counts while many messages wait (SnapshotPoller), so this can be older than serverTime;
     /// invalid when the snapshot carries none yet.
     QDateTime breakdownTime;

@@ -132,6 +132,7 @@ void SnapshotPoller::tick() {
             } else { // carry the last breakdown, with its own (older) time
                 snap.byDestination = m_last.byDestination;
                 snap.byType = m_last.byType;
+                snap.byWorker = m_last.byWorker;
                 snap.breakdownTime = m_last.breakdownTime;
             }
             m_last = snap;

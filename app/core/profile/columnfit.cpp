@@ -21,7 +21,8 @@ bool isText(const LiveColumn &c) { return kTexts.contains(c.base); }
 
 QStringList timeColumns(const SchemaProfile &p) {
     QStringList out;
-    for (const char *name : {"createdAt", "updatedAt", "nextRun", "lockedAt", "publishedAt"})
+    // finishedAt / failedAt: the flow's times (core/sql/flowsql).
+    for (const char *name : {"createdAt", "updatedAt", "nextRun", "lockedAt", "publishedAt", "finishedAt", "failedAt"})
         if (p.has(QLatin1String(name)))
             out << QLatin1String(name);
     QStringList more{p.waitingSince, p.stuckSince};

@@ -2,6 +2,7 @@
 #include "core/actions/actionfunctionsql.h"
 #include "core/common/countformat.h"
 #include "core/profile/columnfit.h"
+#include "core/purge/purgefunctionsql.h"
 #include "core/sql/profilechecksql.h"
 #include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
@@ -197,8 +198,44 @@ void ProfileCheck::checkActions(PgSession &s, ProfileCheckReport &r) const {
     if (s.query(st.text, st.params).scalar().toString() != QLatin1String("t"))
         r.findings << ProfileFinding{Severity::Warning, QStringLiteral("actions"),
                                      CheckText::tr("The admin kit's action function %1 is not installed: the program opens read-only "
-                                        "until a DBA applies resources/sql/kit/action_functions.sql.").arg(fn.signature())};
+                                        "until a DBA applies the table's admin kit (outbox-monitor --print-kit --profile FILE).").arg(fn.signature())};
 }
+
+namespace {
+
+/// "replicationSlot": the slot exists, is logical and reads this database; a warning otherwise
+/// (the counts are right either way; only the slot's tile cannot tell the capture's lag).
+void checkReplicationSlot(const SchemaProfile &p, PgSession &s, ProfileCheckReport &r) {
+    if (p.replicationSlot.isEmpty())
+        return;
+    const sql::Statement st = sql::replicationSlot(p.replicationSlot);
+    const PgResult res = s.query(st.text, st.params);
+    QString problem;
+    if (res.rows.isEmpty())
+        problem = CheckText::tr("No replication slot named %1 on this server: the dashboard cannot show how far the capture is behind.")
+                      .arg(p.replicationSlot);
+    else if (res.rows.first().value(0).toString() != QLatin1String("logical") || res.rows.first().value(1).toString() != QLatin1String("t"))
+        problem = CheckText::tr("The replication slot %1 is not a logical slot of this database: it does not capture this table.")
+                      .arg(p.replicationSlot);
+    if (!problem.isEmpty())
+        r.findings << ProfileFinding{ProfileFinding::Severity::Warning, QStringLiteral("replicationSlot"), problem};
+}
+
+/// "purge": the kit's purge function is installed (a warning otherwise: the Table tab then offers
+/// no purge, everything else works).
+void checkPurgeFunction(const SchemaProfile &p, PgSession &s, ProfileCheckReport &r) {
+    const PurgeFunctionSql fn(p);
+    if (!fn.installs())
+        return;
+    const sql::Statement st = sql::functionExists(fn.signature());
+    if (s.query(st.text, st.params).scalar().toString() != QLatin1String("t"))
+        r.findings << ProfileFinding{ProfileFinding::Severity::Warning, QStringLiteral("purge"),
+                                     CheckText::tr("The admin kit's purge function %1 is not installed: the Table tab offers no purge "
+                                                   "until a DBA applies the table's admin kit (outbox-monitor --print-kit --profile FILE).")
+                                         .arg(fn.signature())};
+}
+
+} // namespace
 
 ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) const {
     ProfileCheckReport r;
@@ -210,6 +247,8 @@ ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) cons
     checkColumns(s, r);
     checkAudit(s, r);
     checkActions(s, r);
+    checkReplicationSlot(m_profile, s, r);
+    checkPurgeFunction(m_profile, s, r);
     if (!r.ok())
         return r; // the statements below would only fail on the same missing columns
     checkCoverage(s, r, rows);

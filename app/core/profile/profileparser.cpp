@@ -157,15 +157,17 @@ bool ProfileParser::parse() {
                              QStringLiteral("states"), QStringLiteral("waiting"), QStringLiteral("stuck"),
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
                              QStringLiteral("audit"), QStringLiteral("types"), QStringLiteral("timeZone"),
-                             QStringLiteral("ordering")});
+                             QStringLiteral("ordering"), QStringLiteral("replicationSlot"), QStringLiteral("purge")});
     table(o);
     columns(o);
     maxRetries(o);
     states(o);
     views(o);
     ordering(o);
+    replicationSlot(o);
     actions(o);
     audit(o);
+    purge(o);
     columnTypes(o);
     return error.isEmpty();
 }
@@ -593,6 +595,50 @@ void ProfileParser::ordering(const QJsonObject &o) {
     prof.orderingKey = ord.value(QLatin1String("key")).toString();
     if (!prof.has(prof.orderingKey))
         fail(QStringLiteral("ordering.key"), tr("\"ordering.key\" names \"%1\", which \"columns\" does not map").arg(prof.orderingKey));
+}
+
+/// "replicationSlot": "<slot name>": the logical replication slot a CDC relay (Debezium) reads
+/// this table's changes through. A value compared with pg_replication_slots.slot_name, never an
+/// identifier in SQL; PostgreSQL's slot names are at most 63 bytes.
+void ProfileParser::replicationSlot(const QJsonObject &o) {
+    const QJsonValue v = o.value(QLatin1String("replicationSlot"));
+    if (v.isUndefined())
+        return;
+    if (!v.isString()) {
+        fail(QStringLiteral("replicationSlot"), tr("must be the name of a replication slot (a string), not %1").arg(typeName(v)));
+        return;
+    }
+    if (identifier(v.toString(), QStringLiteral("replicationSlot")))
+        prof.replicationSlot = v.toString();
+}
+
+/// "purge": {"states": [...], "sinceColumn": "<logical time column>", "auditName": "PURGE"}: the
+/// finished rows an operator may delete once older than a retention. Only done or cancelled
+/// states: a purge never touches an open message. Needs actions (a read-only profile purges
+/// nothing) and the audit table every deleted row is written to.
+void ProfileParser::purge(const QJsonObject &o) {
+    const QString path = QStringLiteral("purge");
+    if (!o.contains(path))
+        return;
+    const QJsonObject po = object(o, path, {});
+    knownKeys(po, path, {QStringLiteral("states"), QStringLiteral("sinceColumn"), QStringLiteral("auditName")});
+    prof.purge.states = texts(po, QStringLiteral("states"), path);
+    prof.purge.sinceColumn = text(po, QStringLiteral("sinceColumn"), path);
+    prof.purge.auditName = text(po, QStringLiteral("auditName"), path, QStringLiteral("PURGE"));
+    if (prof.purge.states.isEmpty())
+        fail(path, tr("\"purge\" must name the finished states it deletes (\"states\"); leave \"purge\" out for no purge"));
+    checkStates(prof.purge.states, QStringLiteral("purge.states"));
+    for (const QString &name : std::as_const(prof.purge.states))
+        if (const StateDef *s = prof.state(name); s && s->role != QLatin1String("done") && s->role != QLatin1String("cancelled"))
+            fail(QStringLiteral("purge.states"), tr("state %1 is %2: a purge deletes only done or cancelled states").arg(name, s->role));
+    if (prof.purge.sinceColumn.isEmpty())
+        fail(path, tr("\"purge.sinceColumn\" must name the time column a row's age is measured from"));
+    else
+        checkColumn(prof.purge.sinceColumn, QStringLiteral("purge.sinceColumn"));
+    if (prof.purge.auditName.isEmpty() || prof.purge.auditName.size() > kMaxAuditNameChars)
+        fail(QStringLiteral("purge.auditName"), tr("\"purge.auditName\" must be 1-30 characters"));
+    if (prof.actions.isEmpty())
+        fail(path, tr("a profile without actions is read-only and cannot purge: remove \"purge\""));
 }
 
 } // namespace om

@@ -56,6 +56,8 @@ private:
     void audit(const QJsonObject &o);
     void columnTypes(const QJsonObject &o);
     void ordering(const QJsonObject &o);
+    void replicationSlot(const QJsonObject &o);
+    void purge(const QJsonObject &o);
 
     const QByteArray &m_json;
     JsonLocator m_locator;

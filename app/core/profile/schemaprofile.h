@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "core/profile/profileerror.h"
+#include "core/profile/purgedef.h"
 #include "core/profile/statecondition.h"
 
 namespace om {
@@ -89,7 +90,12 @@ public:
     /// in order (created time, then id), so a failing or stuck head blocks every row behind it.
     /// Empty: the table is not ordered and has no head-of-line view.
     QString orderingKey;
+    /// Name of the logical replication slot that captures this table ("replicationSlot"), e.g. a
+    /// Debezium connector's: the dashboard shows how far its consumer is behind. Empty: none.
+    QString replicationSlot;
     QMap<QString, ActionDef> actions;
+    /// "purge": the finished rows an operator may delete (empty: the profile has no purge).
+    PurgeDef purge;
     AuditDef audit;
     ColumnTypes types;           ///< the id's and time columns' SQL types ("types", "timeZone")
 
@@ -124,6 +130,8 @@ public:
     QString maxRetriesSql() const;
     /// True when the profile names an ordering key (the head-of-line view and tile exist).
     bool isOrdered() const { return !orderingKey.isEmpty(); }
+    /// True when the profile declares a purge (which also needs actions and an audit table).
+    bool hasPurge() const { return !purge.isEmpty() && !actions.isEmpty() && hasAudit(); }
 
 private:
     friend class ProfileParser; // fromJson's steps (schemaprofile.cpp)

@@ -1,5 +1,6 @@
 #include "core/sql/actionsql.h"
 #include "core/actions/actionfunctionsql.h"
+#include "core/groups/failuregrouptext.h"
 #include "core/sql/filtersql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
@@ -65,7 +66,11 @@ Statement actionCall(const SchemaProfile &p, const ActionRequest &r) {
     const ActionDef a = p.actions.value(r.action);
     // The kit's function does the guarded, audited change; here only its arguments are chosen.
     Statement s;
-    s.params = {r.action, r.actionId.toString(QUuid::WithoutBraces), r.reason.trimmed(),
+    // An action over a failure group names the group in every audit row it writes (issue #15).
+    const QString reason = r.filter && r.filter->failureGroup
+                               ? FailureGroupText::auditReason(r.reason, *r.filter->failureGroup, p.audit.reasonMaxLength)
+                               : r.reason.trimmed();
+    s.params = {r.action, r.actionId.toString(QUuid::WithoutBraces), reason,
                 nullIfEmpty(r.ticket.trimmed()), a.pastStuckTimeout ? QVariant(actionStuckTimeout(p, r)) : QVariant(),
                 nullIfEmpty(r.osUser), nullIfEmpty(r.host), nullIfEmpty(r.appVersion)};
     const QString ids = candidateIds(p, r, s.params);

@@ -24,7 +24,7 @@ QString auditWhere(const SchemaProfile &p, const AuditFilter &f, QVariantList &p
                      .arg(auditColumn(p, QStringLiteral("changedBy")), auditColumn(p, QStringLiteral("osUser")), n);
     }
     if (!f.keyText.isEmpty() && p.has(QStringLiteral("key")))
-        terms << QStringLiteral("m.%1 LIKE %2 ESCAPE '\\'")
+        terms << QStringLiteral("m.%1::text LIKE %2 ESCAPE '\\'") // as text: a key may be a uuid (filtersql)
                      .arg(p.col(QStringLiteral("key")), param(params, likeContains(f.keyText)));
     else if (!f.keyText.isEmpty())
         terms << QStringLiteral("FALSE"); // the table has no key: nothing can match
@@ -51,6 +51,15 @@ QString auditFrom(const SchemaProfile &p, const AuditFilter &filter, QVariantLis
         .arg(p.qualifiedAuditTable(), p.qualifiedTable(), auditMessageJoin(p), where);
 }
 
+namespace {
+/// The row's action id as text, read through to_jsonb so that an audit table without the column
+/// (the kit's action function adds it; a seed-only database has none) still pages: NULL there.
+QString actionIdOf(const SchemaProfile &p) {
+    const QString real = p.audit.column(QStringLiteral("actionId"));
+    return real.isEmpty() ? QStringLiteral("NULL::text") : QStringLiteral("(to_jsonb(a) ->> %1)").arg(quoteLiteral(real));
+}
+} // namespace
+
 Statement auditPage(const SchemaProfile &p, const AuditFilter &filter, const AuditCursor &after, int limit) {
     auto c = [&p](const char *logical) { return auditColumn(p, QLatin1String(logical)); };
     const QString at = c("changedAt");
@@ -67,11 +76,11 @@ Statement auditPage(const SchemaProfile &p, const AuditFilter &filter, const Aud
     const QString key = p.has(QStringLiteral("key")) ? QLatin1String("m.") + p.col(QStringLiteral("key")) : QStringLiteral("NULL::text");
     s.text = QStringLiteral(
                  "SELECT %1::text, extract(epoch from %2)::float8, %2::text, %3, %4::text, %5, %6, %7, %8, %9, %10, "
-                 "%11, %12, %13 FROM %14 a LEFT JOIN %15 m ON %16 WHERE %17 ORDER BY %2 DESC, %1 DESC LIMIT %18")
+                 "%11, %12, %13, %19 FROM %14 a LEFT JOIN %15 m ON %16 WHERE %17 ORDER BY %2 DESC, %1 DESC LIMIT %18")
                  // One multi-arg call: a chained .arg() would rescan text substituted before it.
                  .arg(id, at, c("action"), c("messageId"), key, c("oldStatus"), c("newStatus"), c("reason"), c("ticket"),
                       c("changedBy"), c("osUser"), c("host"), c("appVersion"), p.qualifiedAuditTable(), p.qualifiedTable(),
-                      auditMessageJoin(p), where, limitParam);
+                      auditMessageJoin(p), where, limitParam, actionIdOf(p));
     return s;
 }
 

@@ -21,7 +21,7 @@ QString auditFrom(const SchemaProfile &profile, const AuditFilter &filter, QVari
 QString auditMessageJoin(const SchemaProfile &profile);
 /// One page, newest first, keyset after `after`; `limit` + 1 rows so that the caller sees whether
 /// more follow. Columns: audit id, changed-at epoch, changed-at text, action, message id, message
-/// key, old status, new status, reason, ticket, db user, OS user, host, app version.
+/// key, old status, new status, reason, ticket, db user, OS user, host, app version, action id.
 Statement auditPage(const SchemaProfile &profile, const AuditFilter &filter, const AuditCursor &after, int limit);
 
 } // namespace om::sql

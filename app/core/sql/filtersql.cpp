@@ -1,5 +1,6 @@
 #include "core/sql/filtersql.h"
 #include "core/common/timeconv.h"
+#include "core/sql/failuregroupsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 #include "pg/limits.h"
@@ -118,7 +119,10 @@ struct WhereBuilder {
     void key() {
         if (f.keyText.isEmpty())
             return;
-        const QString key = p.col(QStringLiteral("key"));
+        // As text: a key may be a uuid (MassTransit's MessageId, Wolverine's id), which has no LIKE
+        // and refuses a partial value. For text and varchar keys the cast is no cast at all (or a
+        // binary-compatible one), so their indexes still serve the filter.
+        const QString key = p.col(QStringLiteral("key")) + QLatin1String("::text");
         if (f.keyText.contains(QChar(0))) {
             conds << kNothing; // PostgreSQL text cannot hold NUL: no key can match
             return;
@@ -152,6 +156,10 @@ QString buildWhere(const SchemaProfile &p, const ListFilter &f, QVariantList &pa
     w.minAge();
     w.key();
     w.ids();
+    if (f.failureGroup) // a failure group (issue #15): its failed rows, its code and fingerprint
+        w.conds << (sql::failureGroupSource(p).available()
+                        ? sql::failureGroupPredicate(p, params, f.failureGroup->code, f.failureGroup->fingerprint)
+                        : QStringLiteral("false"));
     return w.conds.isEmpty() ? QStringLiteral("true") : w.conds.join(QLatin1String(" AND "));
 }
 

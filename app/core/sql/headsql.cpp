@@ -1,6 +1,8 @@
 #include "core/sql/headsql.h"
+#include "core/sql/snapshotsql.h"
 #include "core/sql/listsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/timesql.h"
 
 namespace om::sql {
 namespace {
@@ -15,6 +17,14 @@ QString openPredicate(const SchemaProfile &p) {
         if (!s.terminal)
             open << s.name;
     return p.statesPredicate(open);
+}
+
+QStringList terminalStates(const SchemaProfile &p) {
+    QStringList out;
+    for (const StateDef &s : p.states)
+        if (s.terminal)
+            out << s.name;
+    return out;
 }
 
 QStringList minus(QStringList states, const QStringList &others) {
@@ -32,24 +42,27 @@ QStringList candidateBranches(const SchemaProfile &p) {
                              .arg(p.col(QStringLiteral("id")), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")),
                                   QStringLiteral("%1"), p.qualifiedTable());
     QStringList out;
-    if (!p.failedStates.isEmpty())
-        out << head.arg(1) + p.statesPredicate(p.failedStates);
-    if (const QStringList stuck = minus(p.stuckStates, p.failedStates); !stuck.isEmpty())
-        // Ids only, in the order of the stuck index and bounded, then each row's key by its id: the
-        // planner takes the open rows' time column as independent of their state and expects a
-        // tenth of the table where an outbox has a few old rows (measured: 182,000 expected, 1,541
-        // found); asked for the key as well, it read the whole ordering index and sorted it. The
-        // ids alone are one range of the (since, id) index, read index-only; the LIMIT 1 keeps the
-        // planner from turning the lookup by id into a hash join over the whole table.
-        out << QStringLiteral("SELECT s.om_hid, k.om_hkey, k.om_hcreated, 2 AS om_why FROM (SELECT %1 AS om_hid FROM %2 "
-                              "WHERE %3 AND %4 < now() - make_interval(mins => $1::int) ORDER BY %4 LIMIT %5) s "
-                              "CROSS JOIN LATERAL (SELECT %6 AS om_hkey, %7 AS om_hcreated FROM %2 WHERE %1 = s.om_hid LIMIT 1) k")
-                   .arg(p.col(QStringLiteral("id")), p.qualifiedTable(), p.statesPredicate(stuck), p.col(p.stuckSince))
-                   .arg(kMaxHeadCandidates)
-                   .arg(p.col(p.orderingKey), p.col(QStringLiteral("createdAt")));
+    // Open rows only (a failed state marked terminal is finished: nothing waits behind it), which
+    // blockedCtes relies on when it probes only each key's earliest candidate.
+    if (const QStringList failed = minus(p.failedStates, terminalStates(p)); !failed.isEmpty())
+        out << head.arg(1) + p.statesPredicate(failed);
+    if (const QStringList stuck = minus(minus(p.stuckStates, p.failedStates), terminalStates(p)); !stuck.isEmpty())
+        // In the order of the stuck index and bounded: the planner takes the open rows' time column
+        // as independent of their state and expects a tenth of the table where an outbox has a few
+        // old rows (measured: 182,000 expected, 1,541 found). The snapshot index of an ordered
+        // profile carries the key (snapshotIndex), so this is one index-only range; looking each
+        // row's key up by id instead read ~4 heap and index pages per stuck row (31,000 buffers
+        // for 7,800 stuck rows at 10M rows, most of the 356 ms the view took).
+        out << QStringLiteral("SELECT * FROM (SELECT %1 AS om_hid, %2 AS om_hkey, %3 AS om_hcreated, 2 AS om_why FROM %4 "
+                              "WHERE %5 AND %6 ORDER BY %7 LIMIT %8) s")
+                   .arg(p.col(QStringLiteral("id")), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.qualifiedTable(),
+                        p.statesPredicate(stuck),
+                        timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")),
+                        p.col(p.stuckSince))
+                   .arg(kMaxHeadCandidates);
     // Retrying: waiting again after a failure and not yet due (its next run in the future). One
     // that is due is the workers' to take, as after a manual retry (next run = now).
-    const QStringList waiting = minus(minus(p.waitingStates, p.failedStates), p.stuckStates);
+    const QStringList waiting = minus(minus(minus(p.waitingStates, p.failedStates), p.stuckStates), terminalStates(p));
     if (p.has(QStringLiteral("retries")) && !waiting.isEmpty()) {
         QString retrying = QStringLiteral("%1 AND %2 > 0").arg(p.statesPredicate(waiting), p.col(QStringLiteral("retries")));
         if (p.has(QStringLiteral("nextRun")))
@@ -76,15 +89,19 @@ QString sameKey(const SchemaProfile &p, const QString &h, const char *op) {
 
 QString blockedCtes(const SchemaProfile &p) {
     const QString t = p.qualifiedTable();
-    // Each candidate and each head is probed by a LATERAL subquery with LIMIT: one index range per
-    // row by construction, whatever the planner expects of the candidates (see above). The open
+    // Only a key's earliest candidate can be its head (the head is the key's earliest open row, and
+    // every candidate is an open row of a bad state), so one probe per key, not per candidate: a
+    // stuck key has all its old rows stuck behind the head (7,800 candidates, 1,000 keys at 10M rows).
+    // Each such candidate and each head is probed by a LATERAL subquery with LIMIT: one index range
+    // per row by construction, whatever the planner expects of the candidates (see above). The open
     // predicate inside the probes names the table's columns bare; they resolve to `o`, the only
     // relation there with real column names.
     return QStringLiteral(
                "hol_cand AS MATERIALIZED (%1), "
-               "hol_heads AS MATERIALIZED (SELECT c.* FROM hol_cand c "
+               "hol_heads AS MATERIALIZED (SELECT c.* FROM (SELECT DISTINCT ON (om_hkey) * FROM hol_cand "
+               "ORDER BY om_hkey, om_hcreated, om_hid) c "
                "LEFT JOIN LATERAL (SELECT true AS earlier FROM %2 o WHERE %3 LIMIT 1) e ON true WHERE e.earlier IS NULL), "
-               "hol_behind AS MATERIALIZED (SELECT h.om_hid, b.n AS om_behind, b.oldest AS om_oldest FROM hol_heads h "
+               "hol_behind AS MATERIALIZED (SELECT h.*, b.n AS om_behind, b.oldest AS om_oldest FROM hol_heads h "
                "CROSS JOIN LATERAL (SELECT count(*) AS n, min(o.%4) AS oldest FROM %2 o WHERE %5) b)")
         .arg(candidateBranches(p).join(QLatin1String(" UNION ALL ")), t, sameKey(p, QStringLiteral("c"), "<"),
              p.col(QStringLiteral("createdAt")), sameKey(p, QStringLiteral("h"), ">"));
@@ -95,9 +112,10 @@ Statement blockedHeads(const SchemaProfile &p, int stuckTimeoutMinutes, int limi
     cols << QStringLiteral("w.om_hkey::text AS om_key") << QStringLiteral("w.om_why") << QStringLiteral("w.om_behind")
          << QStringLiteral("extract(epoch from now() - w.om_oldest)::float8 AS om_oldest_age");
     // The worst `limit` first, then their rows one by one (LATERAL): never a join of the whole table.
+    // hol_behind carries the heads' columns: joined back to hol_heads, the planner (which expects
+    // one head) compared every head with every other (1,000 heads: 260 ms of a 720 ms run).
     const QString order = QStringLiteral("om_behind DESC, om_oldest NULLS LAST, om_hcreated, om_hid");
-    return {QStringLiteral("WITH %1 SELECT %2 FROM (SELECT h.*, b.om_behind, b.om_oldest FROM hol_heads h "
-                           "JOIN hol_behind b ON b.om_hid = h.om_hid ORDER BY %5 LIMIT $2) w "
+    return {QStringLiteral("WITH %1 SELECT %2 FROM (SELECT * FROM hol_behind ORDER BY %5 LIMIT $2) w "
                            "CROSS JOIN LATERAL (SELECT * FROM %3 WHERE %4 = w.om_hid LIMIT 1) m ORDER BY %6")
                 .arg(blockedCtes(p), cols.join(QLatin1String(", ")), p.qualifiedTable(), p.col(QStringLiteral("id")), order,
                      QStringLiteral("w.om_behind DESC, w.om_oldest NULLS LAST, w.om_hcreated, w.om_hid")),
@@ -123,9 +141,16 @@ QString blockedTotalsColumns(const SchemaProfile &p) {
 }
 
 QString orderingIndex(const SchemaProfile &p) {
-    return QStringLiteral("CREATE INDEX ON %1 (%2, %3, %4) WHERE %5")
-        .arg(p.qualifiedTable(), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.col(QStringLiteral("id")),
-             openPredicate(p));
+    QStringList open;
+    for (const StateDef &s : p.states)
+        if (!s.terminal)
+            open << s.name;
+    // Not openPredicate(): an index predicate may hold only immutable tests, so conditions on
+    // now() (a lock that runs out) are left out; the probes' own predicate still implies it.
+    const QString where = indexPredicate(p, open);
+    const QString sql = QStringLiteral("CREATE INDEX ON %1 (%2, %3, %4)")
+                            .arg(p.qualifiedTable(), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.col(QStringLiteral("id")));
+    return where.isEmpty() ? sql : sql + QStringLiteral(" WHERE ") + where;
 }
 
 } // namespace om::sql

@@ -13,11 +13,11 @@ namespace om::sql {
 ///
 /// Why not DISTINCT ON (key) over the table: that reads every open row to find a few bad heads.
 /// Here the candidates come from the small failing / stuck / retrying sets (their partial indexes),
-/// each is checked to be its key's head by one probe of the ordering index (orderingIndex()), and
+/// each key's earliest one is checked to be its head by one probe of the ordering index (orderingIndex()), and
 /// the rows behind it are counted in the same index.
 
 /// The CTEs hol_cand, hol_heads (id, key, created time, why: 1 failed, 2 stuck, 3 retrying) and
-/// hol_behind (head id, rows behind, oldest created time behind). `$1` is the stuck timeout in
+/// hol_behind (the heads' columns, rows behind, oldest created time behind). `$1` is the stuck timeout in
 /// minutes, as in the snapshot.
 QString blockedCtes(const SchemaProfile &profile);
 /// The blocked heads, worst first (most rows behind, then the oldest waiting), at most `limit`:

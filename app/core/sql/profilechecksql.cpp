@@ -47,6 +47,13 @@ Statement stateCoverage(const SchemaProfile &p, double samplePercent) {
     return s;
 }
 
+Statement replicationSlot(const QString &slotName) {
+    Statement s;
+    s.text = QStringLiteral("SELECT slot_type, coalesce(database = current_database(), false) FROM pg_replication_slots WHERE slot_name = %1")
+                 .arg(param(s.params, slotName));
+    return s;
+}
+
 Statement functionExists(const QString &signature) {
     Statement s;
     s.text = QStringLiteral("SELECT to_regprocedure(%1) IS NOT NULL").arg(param(s.params, signature));

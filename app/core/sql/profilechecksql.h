@@ -19,5 +19,7 @@ Statement relationColumns(const QString &qualifiedName);
 Statement stateCoverage(const SchemaProfile &profile, double samplePercent);
 /// One row, one boolean: whether the function with this regprocedure text exists.
 Statement functionExists(const QString &signature);
+/// At most one row: the replication slot of that name, its type and whether it reads this database.
+Statement replicationSlot(const QString &slotName);
 
 } // namespace om::sql

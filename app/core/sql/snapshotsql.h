@@ -15,7 +15,7 @@ constexpr const char *kTerminalCte = "exact_terminal";
 /// `indexedTerminal`). Output columns by name: server_epoch, "n:<state>" (and "f:<state>" for
 /// terminal states), total_est, small_table, tup_del, filenode, analyzed_epoch, oldest_age,
 /// stuck, near_max, hol_heads / hol_behind (profiles with an ordering key, sql/headsql),
-/// by_destination / by_type (JSON, with the breakdown), server_ms.
+/// by_destination / by_type / by_worker (JSON, with the breakdown; sql/workersql), server_ms.
 /// `withBreakdown` adds the waiting work by destination and by type, `breakdownLimit` groups each.
 /// `indexedTerminal`: terminal states an index counts without reading the table
 /// (core/dashboard/RareCountCheck); they are counted exactly while rare.
@@ -24,11 +24,16 @@ QString snapshotText(const SchemaProfile &profile, bool withBreakdown, int break
 /// The text with its values.
 Statement snapshot(const SchemaProfile &profile, bool withBreakdown, int breakdownLimit, int stuckTimeoutMinutes,
                    int exactCountMaxPages, const QStringList &indexedTerminal = {}, qint64 rareCountMaxRows = 0);
-/// Whether every index named in `indexNames` (a text[] literal) of the profile's table is partial
-/// or starts with `column`: one boolean (RareCountCheck).
+/// Whether every index named in `indexNames` (a text[] literal) of the profile's table is a B-tree,
+/// partial or starting with `column`: one boolean (RareCountCheck).
 Statement indexesStartWith(const SchemaProfile &profile, const QString &indexNames, const QString &column);
 /// The exact count of one state, written as the snapshot writes it (RareCountCheck explains it).
 Statement terminalCount(const SchemaProfile &profile, const QString &state);
+/// The predicate of a partial index over the rows of `states`, folded as statesPredicate folds
+/// it but without the conditions on now() (an index predicate may only use immutable functions):
+/// weaker than each state's own predicate, so the queries over those states imply it. "" when a
+/// state has no other condition (no partial index can hold it). The kit's indexes use it.
+QString indexPredicate(const SchemaProfile &profile, const QStringList &states);
 /// The partial index over the open states the snapshot needs, as the kit writes it.
 QString snapshotIndex(const SchemaProfile &profile);
 

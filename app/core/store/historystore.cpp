@@ -1,7 +1,6 @@
 #include "core/store/historystore.h"
+#include "core/store/sqlitefile.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -36,10 +35,7 @@ HistoryStore::HistoryStore(const QString &path)
 HistoryStore::~HistoryStore() {
     m_insertRaw.reset();
     m_insertMinute.reset();
-    if (QSqlDatabase::contains(m_connectionName)) {
-        QSqlDatabase::database(m_connectionName, false).close();
-        QSqlDatabase::removeDatabase(m_connectionName);
-    }
+    sqlite::close(m_connectionName);
 }
 
 QString HistoryStore::defaultPath() {
@@ -47,20 +43,7 @@ QString HistoryStore::defaultPath() {
 }
 
 bool HistoryStore::open(QString *error) {
-    QDir().mkpath(QFileInfo(m_path).absolutePath());
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
-    db.setDatabaseName(m_path);
-    if (!db.open()) {
-        if (error)
-            *error = db.lastError().text();
-        return false;
-    }
-    QSqlQuery q(db);
-    // WAL + NORMAL: an append every few seconds costs no fsync of the whole file, and a crash
-    // loses at most the last samples, never the store.
-    for (const char *sql : {
-             "PRAGMA journal_mode=WAL",
-             "PRAGMA synchronous=NORMAL",
+    m_open = sqlite::open(m_path, m_connectionName, {
              "CREATE TABLE IF NOT EXISTS series (id INTEGER PRIMARY KEY, conn TEXT NOT NULL, profile TEXT NOT NULL,"
              " metric TEXT NOT NULL, UNIQUE (conn, profile, metric))",
              // Clustered on (series, t): a window is one range read.
@@ -68,15 +51,9 @@ bool HistoryStore::open(QString *error) {
              " PRIMARY KEY (series, t)) WITHOUT ROWID",
              "CREATE TABLE IF NOT EXISTS sample_minute (series INTEGER NOT NULL, t INTEGER NOT NULL,"
              " vmin REAL NOT NULL, vmax REAL NOT NULL, vsum REAL NOT NULL, n INTEGER NOT NULL, first_t INTEGER NOT NULL,"
-             " PRIMARY KEY (series, t)) WITHOUT ROWID"}) {
-        if (!q.exec(QLatin1String(sql))) {
-            if (error)
-                *error = q.lastError().text();
-            return false;
-        }
-    }
-    m_open = true;
-    return true;
+             " PRIMARY KEY (series, t)) WITHOUT ROWID"},
+        error);
+    return m_open;
 }
 
 qint64 HistoryStore::seriesId(const QString &key, const QString &profileId, const QString &metric, bool create) const {
@@ -294,6 +271,20 @@ qint64 HistoryStore::rawCount(const QString &key, const QString &profileId, cons
     q.prepare(QStringLiteral("SELECT count(*) FROM sample WHERE series = ?"));
     q.addBindValue(id);
     return exec(q) && q.next() ? q.value(0).toLongLong() : 0;
+}
+
+bool HistoryStore::adoptConnection(const QString &from, const QString &to) {
+    if (!m_open || from == to)
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("UPDATE series SET conn = ? WHERE conn = ? AND NOT EXISTS (SELECT 1 FROM series WHERE conn = ?)"));
+    q.addBindValue(to);
+    q.addBindValue(from);
+    q.addBindValue(to);
+    if (!exec(q))
+        return false;
+    m_seriesCache.clear(); // ids cached under the old key
+    return q.numRowsAffected() > 0;
 }
 
 } // namespace om

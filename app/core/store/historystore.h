@@ -77,6 +77,9 @@ public:
     int purge(qint64 nowMs);
     /// Raw samples stored for one metric (tests).
     qint64 rawCount(const QString &connectionKey, const QString &profileId, const QString &metric) const;
+    /// Moves every series of `from` to `to` when `to` has none (StoreKeys::adopt). True when
+    /// something moved.
+    bool adoptConnection(const QString &from, const QString &to);
 
     /// The metric names a snapshot yields: "state:<NAME>", "waiting", "oldest", "stuck", "nearMax".
     static QList<QPair<QString, double>> metricsOf(const Snapshot &snapshot);

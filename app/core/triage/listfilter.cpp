@@ -38,13 +38,17 @@ const char *modeName(ListFilter::TextMode m) {
     return "contains";
 }
 
+/// A saved text, or a null QVariant for JSON null (SQL NULL).
+QVariant textOrNull(const QJsonValue &v) { return v.isString() ? QVariant(v.toString()) : QVariant(); }
+
 } // namespace
 
 bool ListFilter::operator==(const ListFilter &o) const {
     return view == o.view && states == o.states && types == o.types && destinations == o.destinations
         && errorCodes == o.errorCodes && createdFrom == o.createdFrom && createdTo == o.createdTo
         && updatedFrom == o.updatedFrom && updatedTo == o.updatedTo && minAgeMinutes == o.minAgeMinutes
-        && keyText == o.keyText && keyMode == o.keyMode && ids == o.ids && stuckTimeoutMinutes == o.stuckTimeoutMinutes;
+        && keyText == o.keyText && keyMode == o.keyMode && ids == o.ids && stuckTimeoutMinutes == o.stuckTimeoutMinutes
+        && failureGroup == o.failureGroup;
 }
 
 QByteArray ListFilter::toJson() const {
@@ -71,6 +75,11 @@ QByteArray ListFilter::toJson() const {
     if (!ids.isEmpty())
         o.insert(QLatin1String("ids"), toArray(idTexts));
     o.insert(QLatin1String("stuckTimeoutMinutes"), stuckTimeoutMinutes);
+    if (failureGroup) {
+        const auto json = [](const QVariant &v) { return v.isNull() ? QJsonValue() : QJsonValue(v.toString()); };
+        o.insert(QLatin1String("failureGroup"),
+                 QJsonObject{{QLatin1String("code"), json(failureGroup->code)}, {QLatin1String("fingerprint"), json(failureGroup->fingerprint)}});
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -102,6 +111,8 @@ ListFilter ListFilter::fromJson(const QByteArray &json, IdType idType) {
             f.keyMode = m;
     // A damaged list is dropped whole, like any damaged part: never a filter on half the ids.
     f.ids = IdList::parse(fromArray(o.value(QLatin1String("ids"))).join(QLatin1Char(' ')), limits::kMaxIdsPerFilter, idType).ids;
+    if (const QJsonValue g = o.value(QLatin1String("failureGroup")); g.isObject())
+        f.failureGroup = FailureGroupKey{textOrNull(g[QLatin1String("code")]), textOrNull(g[QLatin1String("fingerprint")])};
     f.stuckTimeoutMinutes = o.value(QLatin1String("stuckTimeoutMinutes")).toInt(-1);
     if (f.stuckTimeoutMinutes < 1)
         f.stuckTimeoutMinutes = -1;

@@ -1,11 +1,13 @@
 #pragma once
 #include "core/common/messageid.h"
+#include "core/groups/failuregroupkey.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QDateTime>
 #include <QMetaType>
 #include <QStringList>
 #include <QVariantList>
+#include <optional>
 
 namespace om {
 
@@ -28,6 +30,8 @@ struct ListFilter {
     TextMode keyMode = TextMode::Contains;
     QList<MessageId> ids;         ///< message ids pasted from a ticket; empty: any
     int stuckTimeoutMinutes = -1; ///< -1: the profile's default
+    /// Only the failed rows of one failure group (issue #15, sql::failureGroupPredicate); unset: any.
+    std::optional<FailureGroupKey> failureGroup;
 
     bool operator==(const ListFilter &o) const;
     bool operator!=(const ListFilter &o) const { return !(*this == o); }

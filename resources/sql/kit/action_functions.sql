@@ -250,6 +250,90 @@ $om_def$;
 END
 $om_kit$;
 
+-- profile debezium_outbox: "public"."outboxevent", audit "public"."", function "public"."outbox_monitor_action_outboxevent"(text,uuid,uuid[],text,text,integer,text,text,text)
+-- (no actions: nothing to install)
+
+-- profile eventuate_message: "eventuate"."message", audit "outbox_monitor"."message_audit", function "eventuate"."outbox_monitor_action_message"(text,uuid,varchar[],text,text,integer,text,text,text)
+DO $om_kit$
+BEGIN
+    IF to_regclass('"eventuate"."message"') IS NULL OR to_regclass('"outbox_monitor"."message_audit"') IS NULL THEN
+        RAISE NOTICE 'outbox monitor kit: message or message_audit does not exist, skipped';
+        RETURN;
+    END IF;
+    EXECUTE 'ALTER TABLE "outbox_monitor"."message_audit" ADD COLUMN IF NOT EXISTS "action_id" uuid';
+    EXECUTE 'CREATE INDEX IF NOT EXISTS "ix_message_audit_action_id" ON "outbox_monitor"."message_audit" ("action_id") WHERE "action_id" IS NOT NULL';
+    EXECUTE $om_def$
+CREATE OR REPLACE FUNCTION "eventuate"."outbox_monitor_action_message"(
+    p_action text,
+    p_action_id uuid,
+    p_ids varchar[],
+    p_reason text,
+    p_ticket text,
+    p_stuck_timeout_minutes integer,
+    p_os_user text,
+    p_client_host text,
+    p_app_version text)
+RETURNS SETOF varchar
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $om_fn$
+DECLARE
+    v_reason     text := btrim(p_reason);
+    v_ticket     text := nullif(btrim(p_ticket), '');
+    v_changed    bigint := 0;
+    v_audit_name text;
+BEGIN
+    IF p_action_id IS NULL THEN
+        RAISE EXCEPTION 'outbox monitor: an action id is required' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF v_reason IS NULL OR v_reason = '' THEN
+        RAISE EXCEPTION 'outbox monitor: a reason is required' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF EXISTS (SELECT 1 FROM "outbox_monitor"."message_audit" WHERE "action_id" = p_action_id) THEN
+        RAISE EXCEPTION 'outbox monitor: action id % has been used already', p_action_id
+              USING ERRCODE = 'unique_violation';
+    END IF;
+    IF p_action = 'retry' THEN
+        RETURN QUERY
+        WITH om_target AS (
+            SELECT om_t.om_id, om_t.om_old
+              FROM (SELECT DISTINCT unnest(p_ids) AS om_req) AS om_r
+             CROSS JOIN LATERAL (SELECT "id" AS om_id, CASE WHEN "published" = '0' THEN 'UNPUBLISHED' WHEN "published" = '1' THEN 'PUBLISHED' END AS om_old FROM "eventuate"."message"
+                                  WHERE "id" = om_r.om_req AND "published" = '1'
+                                  FOR UPDATE SKIP LOCKED) AS om_t
+        ), om_changed AS (
+            UPDATE "eventuate"."message" AS om_u SET "published" = '0'
+              FROM om_target WHERE om_u."id" = om_target.om_id
+            RETURNING om_target.om_id, om_target.om_old
+        ), om_audit AS (
+            INSERT INTO "outbox_monitor"."message_audit" ("message_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id::text, 'REPUBLISH', v_reason, v_ticket, om_old, 'UNPUBLISHED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
+        )
+        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        GET DIAGNOSTICS v_changed = ROW_COUNT;
+        v_audit_name := 'REPUBLISH';
+    ELSE
+        RAISE EXCEPTION 'outbox monitor: profile eventuate_message has no action %', p_action
+              USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_changed > 0 THEN
+        PERFORM pg_notify('outbox_monitor', json_build_object(
+            'profile', 'eventuate_message'::text, 'action', p_action, 'auditName', v_audit_name, 'count', v_changed,
+            'user', session_user::text, 'osUser', p_os_user, 'host', p_client_host,
+            'actionId', p_action_id)::text);
+    END IF;
+END
+$om_fn$
+$om_def$;
+    EXECUTE 'REVOKE ALL ON FUNCTION "eventuate"."outbox_monitor_action_message"(text,uuid,varchar[],text,text,integer,text,text,text) FROM PUBLIC';
+END
+$om_kit$;
+
+-- profile masstransit_outbox: "public"."OutboxMessage", audit "public"."", function "public"."outbox_monitor_action_OutboxMessage"(text,uuid,bigint[],text,text,integer,text,text,text)
+-- (no actions: nothing to install)
+
+-- profile nservicebus_outbox: "public"."OutboxData", audit "public"."", function "public"."outbox_monitor_action_OutboxData"(text,uuid,varchar[],text,text,integer,text,text,text)
+-- (no actions: nothing to install)
+
 -- profile outbox: "public"."outbox", audit "public"."outbox_audit", function "public"."outbox_monitor_action_outbox"(text,uuid,bigint[],text,text,integer,text,text,text)
 DO $om_kit$
 BEGIN
@@ -340,6 +424,159 @@ END
 $om_fn$
 $om_def$;
     EXECUTE 'REVOKE ALL ON FUNCTION "public"."outbox_monitor_action_outbox"(text,uuid,bigint[],text,text,integer,text,text,text) FROM PUBLIC';
+END
+$om_kit$;
+
+-- profile spring_modulith_v1: "public"."event_publication", audit "public"."", function "public"."outbox_monitor_action_event_publication"(text,uuid,uuid[],text,text,integer,text,text,text)
+-- (no actions: nothing to install)
+
+-- profile spring_modulith_v2: "public"."event_publication", audit "outbox_monitor"."event_publication_audit", function "public"."outbox_monitor_action_event_publication"(text,uuid,uuid[],text,text,integer,text,text,text)
+DO $om_kit$
+BEGIN
+    IF to_regclass('"public"."event_publication"') IS NULL OR to_regclass('"outbox_monitor"."event_publication_audit"') IS NULL THEN
+        RAISE NOTICE 'outbox monitor kit: event_publication or event_publication_audit does not exist, skipped';
+        RETURN;
+    END IF;
+    EXECUTE 'ALTER TABLE "outbox_monitor"."event_publication_audit" ADD COLUMN IF NOT EXISTS "action_id" uuid';
+    EXECUTE 'CREATE INDEX IF NOT EXISTS "ix_event_publication_audit_action_id" ON "outbox_monitor"."event_publication_audit" ("action_id") WHERE "action_id" IS NOT NULL';
+    EXECUTE $om_def$
+CREATE OR REPLACE FUNCTION "public"."outbox_monitor_action_event_publication"(
+    p_action text,
+    p_action_id uuid,
+    p_ids uuid[],
+    p_reason text,
+    p_ticket text,
+    p_stuck_timeout_minutes integer,
+    p_os_user text,
+    p_client_host text,
+    p_app_version text)
+RETURNS SETOF uuid
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $om_fn$
+DECLARE
+    v_reason     text := btrim(p_reason);
+    v_ticket     text := nullif(btrim(p_ticket), '');
+    v_changed    bigint := 0;
+    v_audit_name text;
+BEGIN
+    IF p_action_id IS NULL THEN
+        RAISE EXCEPTION 'outbox monitor: an action id is required' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF v_reason IS NULL OR v_reason = '' THEN
+        RAISE EXCEPTION 'outbox monitor: a reason is required' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF EXISTS (SELECT 1 FROM "outbox_monitor"."event_publication_audit" WHERE "action_id" = p_action_id) THEN
+        RAISE EXCEPTION 'outbox monitor: action id % has been used already', p_action_id
+              USING ERRCODE = 'unique_violation';
+    END IF;
+    IF p_action = 'retry' THEN
+        RETURN QUERY
+        WITH om_target AS (
+            SELECT om_t.om_id, om_t.om_old
+              FROM (SELECT DISTINCT unnest(p_ids) AS om_req) AS om_r
+             CROSS JOIN LATERAL (SELECT "id" AS om_id, "status" AS om_old FROM "public"."event_publication"
+                                  WHERE "id" = om_r.om_req AND "status" = 'FAILED'
+                                  FOR UPDATE SKIP LOCKED) AS om_t
+        ), om_changed AS (
+            UPDATE "public"."event_publication" AS om_u SET "status" = 'RESUBMITTED', "last_resubmission_date" = now()
+              FROM om_target WHERE om_u."id" = om_target.om_id
+            RETURNING om_target.om_id, om_target.om_old
+        ), om_audit AS (
+            INSERT INTO "outbox_monitor"."event_publication_audit" ("message_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id::text, 'RESUBMIT', v_reason, v_ticket, om_old, 'RESUBMITTED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
+        )
+        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        GET DIAGNOSTICS v_changed = ROW_COUNT;
+        v_audit_name := 'RESUBMIT';
+    ELSE
+        RAISE EXCEPTION 'outbox monitor: profile spring_modulith_v2 has no action %', p_action
+              USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_changed > 0 THEN
+        PERFORM pg_notify('outbox_monitor', json_build_object(
+            'profile', 'spring_modulith_v2'::text, 'action', p_action, 'auditName', v_audit_name, 'count', v_changed,
+            'user', session_user::text, 'osUser', p_os_user, 'host', p_client_host,
+            'actionId', p_action_id)::text);
+    END IF;
+END
+$om_fn$
+$om_def$;
+    EXECUTE 'REVOKE ALL ON FUNCTION "public"."outbox_monitor_action_event_publication"(text,uuid,uuid[],text,text,integer,text,text,text) FROM PUBLIC';
+END
+$om_kit$;
+
+-- profile wolverine_dead_letters: "public"."wolverine_dead_letters", audit "outbox_monitor"."wolverine_dead_letters_audit", function "public"."outbox_monitor_action_wolverine_dead_letters"(text,uuid,uuid[],text,text,integer,text,text,text)
+DO $om_kit$
+BEGIN
+    IF to_regclass('"public"."wolverine_dead_letters"') IS NULL OR to_regclass('"outbox_monitor"."wolverine_dead_letters_audit"') IS NULL THEN
+        RAISE NOTICE 'outbox monitor kit: wolverine_dead_letters or wolverine_dead_letters_audit does not exist, skipped';
+        RETURN;
+    END IF;
+    EXECUTE 'ALTER TABLE "outbox_monitor"."wolverine_dead_letters_audit" ADD COLUMN IF NOT EXISTS "action_id" uuid';
+    EXECUTE 'CREATE INDEX IF NOT EXISTS "ix_wolverine_dead_letters_audit_action_id" ON "outbox_monitor"."wolverine_dead_letters_audit" ("action_id") WHERE "action_id" IS NOT NULL';
+    EXECUTE $om_def$
+CREATE OR REPLACE FUNCTION "public"."outbox_monitor_action_wolverine_dead_letters"(
+    p_action text,
+    p_action_id uuid,
+    p_ids uuid[],
+    p_reason text,
+    p_ticket text,
+    p_stuck_timeout_minutes integer,
+    p_os_user text,
+    p_client_host text,
+    p_app_version text)
+RETURNS SETOF uuid
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $om_fn$
+DECLARE
+    v_reason     text := btrim(p_reason);
+    v_ticket     text := nullif(btrim(p_ticket), '');
+    v_changed    bigint := 0;
+    v_audit_name text;
+BEGIN
+    IF p_action_id IS NULL THEN
+        RAISE EXCEPTION 'outbox monitor: an action id is required' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF v_reason IS NULL OR v_reason = '' THEN
+        RAISE EXCEPTION 'outbox monitor: a reason is required' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF EXISTS (SELECT 1 FROM "outbox_monitor"."wolverine_dead_letters_audit" WHERE "action_id" = p_action_id) THEN
+        RAISE EXCEPTION 'outbox monitor: action id % has been used already', p_action_id
+              USING ERRCODE = 'unique_violation';
+    END IF;
+    IF p_action = 'retry' THEN
+        RETURN QUERY
+        WITH om_target AS (
+            SELECT om_t.om_id, om_t.om_old
+              FROM (SELECT DISTINCT unnest(p_ids) AS om_req) AS om_r
+             CROSS JOIN LATERAL (SELECT "id" AS om_id, CASE WHEN "replayable" IS FALSE THEN 'DEAD' WHEN "replayable" IS TRUE THEN 'REPLAY_REQUESTED' END AS om_old FROM "public"."wolverine_dead_letters"
+                                  WHERE "id" = om_r.om_req AND "replayable" IS FALSE
+                                  FOR UPDATE SKIP LOCKED) AS om_t
+        ), om_changed AS (
+            UPDATE "public"."wolverine_dead_letters" AS om_u SET "replayable" = true
+              FROM om_target WHERE om_u."id" = om_target.om_id
+            RETURNING om_target.om_id, om_target.om_old
+        ), om_audit AS (
+            INSERT INTO "outbox_monitor"."wolverine_dead_letters_audit" ("message_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id::text, 'REPLAY', v_reason, v_ticket, om_old, 'REPLAY_REQUESTED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
+        )
+        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        GET DIAGNOSTICS v_changed = ROW_COUNT;
+        v_audit_name := 'REPLAY';
+    ELSE
+        RAISE EXCEPTION 'outbox monitor: profile wolverine_dead_letters has no action %', p_action
+              USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_changed > 0 THEN
+        PERFORM pg_notify('outbox_monitor', json_build_object(
+            'profile', 'wolverine_dead_letters'::text, 'action', p_action, 'auditName', v_audit_name, 'count', v_changed,
+            'user', session_user::text, 'osUser', p_os_user, 'host', p_client_host,
+            'actionId', p_action_id)::text);
+    END IF;
+END
+$om_fn$
+$om_def$;
+    EXECUTE 'REVOKE ALL ON FUNCTION "public"."outbox_monitor_action_wolverine_dead_letters"(text,uuid,uuid[],text,text,integer,text,text,text) FROM PUBLIC';
 END
 $om_kit$;
 

@@ -40,7 +40,21 @@
 -- Scan of the table, no whole-index read) and uses it only while the statistics estimate the state
 -- at 50,000 rows or fewer: should a "rare" state become common, the refresh goes back to the estimate rather than
 -- read a big index every few seconds. outbox has no such state: its only terminal state
--- (published) is the big one, and an index over it would be as big as the table.
+-- (published) is the big one; the flow's partial B-tree on published_at below holds it, and the
+-- 50,000-row bound keeps it estimated.
+--
+-- The dashboard's flow (issue #15: created / finished / failed per minute, counted by the server
+-- from the table's own times over up to 7 days) reads time ranges of the created and finished
+-- columns: a B-tree on the created time and a partial one on the finished time of the finished
+-- rows, so that each bucket's count is an index-only range count. A BRIN index (a few hundred kB)
+-- was tried first: every count through it reads the table's pages in the range (about 1 GB for 7
+-- days of a 10-million-row table, 8-11 s), where the B-trees (about 215 MB each for 10 million
+-- rows) read a few MB (scripts/bench insight measures both; README "Flow from the table").
+-- Failures are few rows: a partial B-tree of just them. The audit (status history) table is only
+-- ever appended to and small: BRIN there. These are the statements core/sql/flowsql's
+-- flowIndexes() writes from each built-in profile (tst_flowsql compares the two). The BRIN
+-- indexes an earlier kit made (ix_*_flow_created_at, ..._sent_at, ..._finished_at,
+-- ..._published_at) are no longer read and may be dropped.
 --
 -- Index builds: a plain CREATE INDEX blocks writes to the table while it reads the whole heap (the
 -- index is small, the scan is not: seconds to a minute on millions of rows). On a busy production
@@ -73,6 +87,16 @@ BEGIN
             ON app_outbox (updated_at, outbox_id)
             WHERE status IN ('PENDING','FAILED')
               AND retry_count >= greatest(max_retry_count - 1, 1);
+
+        -- The flow (see the header): created, sent, failed per minute.
+        CREATE INDEX IF NOT EXISTS ix_app_outbox_flow_created_at_bt
+            ON app_outbox (created_at);
+        CREATE INDEX IF NOT EXISTS ix_app_outbox_flow_sent_at_bt
+            ON app_outbox (sent_at)
+            WHERE status = 'SENT';
+        CREATE INDEX IF NOT EXISTS ix_app_outbox_flow_updated_at_failed
+            ON app_outbox (updated_at)
+            WHERE status = 'FAILED';
 
         -- The exact CANCELLED count (a rare terminal state, see the header): index-only.
         CREATE INDEX IF NOT EXISTS ix_app_outbox_cancelled
@@ -119,6 +143,18 @@ BEGIN
             ON batch_work_item (locked_at, work_item_id)
             WHERE status = 'RUNNING';
 
+        -- The flow (see the header): created and finished per minute; failures from the workers'
+        -- status history (new_status FAILED or RETRY_WAIT), which is only ever appended to.
+        CREATE INDEX IF NOT EXISTS ix_batch_work_item_flow_created_at_bt
+            ON batch_work_item (created_at);
+        CREATE INDEX IF NOT EXISTS ix_batch_work_item_flow_finished_at_bt
+            ON batch_work_item (finished_at)
+            WHERE status = 'SUCCESS';
+        IF to_regclass('batch_work_status_history') IS NOT NULL THEN
+            CREATE INDEX IF NOT EXISTS ix_batch_work_status_history_flow_changed_at
+                ON batch_work_status_history USING brin (changed_at) WITH (pages_per_range = 32);
+        END IF;
+
         -- The exact SKIPPED count (a rare terminal state, see the header): index-only.
         CREATE INDEX IF NOT EXISTS ix_bwi_skipped
             ON batch_work_item (work_item_id)
@@ -141,9 +177,25 @@ BEGIN
     -- already gives the unpublished count; this one adds the oldest age and keyset paging by age.
     ---------------------------------------------------------------------------------------------
     IF to_regclass('outbox') IS NOT NULL THEN
+        -- The flow (see the header): created and published per minute.
+        CREATE INDEX IF NOT EXISTS ix_outbox_flow_created_at_bt
+            ON outbox (created_at);
+        CREATE INDEX IF NOT EXISTS ix_outbox_flow_published_at_bt
+            ON outbox (published_at)
+            WHERE published_at IS NOT NULL;
+
+        -- aggregate_id (the ordering key) is included for the head-of-line check, which reads the
+        -- stuck rows with their keys from this index alone (written as core/sql/snapshotsql's
+        -- snapshotIndex() writes it). An older kit's index without it is replaced.
+        IF EXISTS (SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+                    WHERE c.relname = 'ix_outbox_unpublished_age' AND i.indrelid = 'outbox'::regclass
+                      AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = i.indrelid
+                                         AND a.attname = 'aggregate_id' AND a.attnum = ANY (i.indkey))) THEN
+            DROP INDEX ix_outbox_unpublished_age;
+        END IF;
         CREATE INDEX IF NOT EXISTS ix_outbox_unpublished_age
             ON outbox (created_at, id)
-            INCLUDE (aggregate_type, event_type)
+            INCLUDE (aggregate_type, event_type, aggregate_id)
             WHERE published_at IS NULL;
 
         -- Head of line (issue #14): the profile orders delivery by aggregate_id (the seed's relay

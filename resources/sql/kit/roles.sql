@@ -3,7 +3,9 @@
 --   outbox_auditor   NOLOGIN. SELECT on the outbox tables and their audit tables, USAGE on their
 --                    schema. Nothing else: no INSERT/UPDATE/DELETE anywhere, no action function.
 --   outbox_operator  NOLOGIN. SELECT on the same tables and EXECUTE on the kit's action functions
---                    (kit/action_functions.sql: outbox_monitor_action_<table>). No UPDATE of the
+--                    (kit/action_functions.sql: outbox_monitor_action_<table>) and purge functions
+--                    (kit/purge_functions.sql: outbox_monitor_purge_<table>, audited deletes of
+--                    finished rows). No UPDATE of the
 --                    outbox tables and no INSERT into the audit tables: every change goes through a
 --                    function that writes its audit row in the same statement, with changed_by and
 --                    changed_at set by the server (issue #12). No DELETE anywhere; the triggers of
@@ -108,6 +110,31 @@ BEGIN
                             v_operator, v_owner, v_fn
                   USING ERRCODE = 'insufficient_privilege',
                         HINT = 'Apply kit/action_functions.sql as the tables'' owner, a role operators are not members of.';
+        END IF;
+        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, %I, %I', v_fn, v_auditor, v_operator);
+        EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', v_fn, v_operator);
+    END LOOP;
+
+    -- purge functions (kit/purge_functions.sql): EXECUTE for the operator only, like the action
+    -- functions; a table without one has no purge (nothing to warn about)
+    FOR v_table IN SELECT unnest(ARRAY['app_outbox', 'batch_work_item', 'outbox']) LOOP
+        IF to_regclass(v_table) IS NULL THEN
+            CONTINUE;
+        END IF;
+        SELECT n.nspname INTO v_schema
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE c.oid = to_regclass(v_table);
+        v_fn := to_regprocedure(format('%I.%I(uuid,text[],integer,integer,text,text,text,text,text)',
+                                       v_schema, left('outbox_monitor_purge_' || v_table, 63)));
+        IF v_fn IS NULL THEN
+            CONTINUE;
+        END IF;
+        SELECT p.proowner::regrole::name INTO v_owner FROM pg_proc p WHERE p.oid = v_fn;
+        IF pg_has_role(v_operator, v_owner, 'MEMBER') THEN
+            RAISE EXCEPTION 'outbox monitor kit: % can become %, the owner of %: its deletes would escape the audit',
+                            v_operator, v_owner, v_fn
+                  USING ERRCODE = 'insufficient_privilege',
+                        HINT = 'Apply kit/purge_functions.sql as the tables'' owner, a role operators are not members of.';
         END IF;
         EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, %I, %I', v_fn, v_auditor, v_operator);
         EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', v_fn, v_operator);

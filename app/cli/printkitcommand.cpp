@@ -1,0 +1,21 @@
+#include "cli/printkitcommand.h"
+#include "cli/commandsetup.h"
+#include "core/kit/kitsql.h"
+
+#include <QCoreApplication>
+
+namespace om::cli {
+
+int runPrintKit(int &argc, char **argv, const Options &o) {
+    QCoreApplication app(argc, argv);
+    const std::optional<SchemaProfile> profile = startCommand(app, o, o.profile);
+    if (!profile)
+        return 2;
+    const KitSql kit(*profile, kit::KitRoles{o.auditorRole, o.operatorRole});
+    if (const QString why = kit.refusal(); !why.isEmpty())
+        return fail(why);
+    print(stdout, kit.script());
+    return 0;
+}
+
+} // namespace om::cli

@@ -1,0 +1,49 @@
+#pragma once
+#include "core/flow/flowseries.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace om {
+
+/// "Is it draining or growing?" from the flow of the last hour (one-minute buckets from the
+/// table) and the backlog now. Rules (README, "Drain forecast"):
+/// - net flow over N minutes = (finished − created) of the last N *complete* minutes, per minute;
+///   N = 5, 15, 60. The forecast follows the 15-minute net.
+/// - not enough history: fewer than 15 complete minutes, or the profile has no finished time.
+/// - steady: |net15| < max(1/min, backlog / 1500), i.e. the backlog moves by less than 1 % (or
+///   by less than one message a minute) in 15 minutes.
+/// - draining (net15 > 0): empty in backlog / net15 minutes, but only within the trend's reach:
+///   60 min when the 60-minute net drains too, else 15 min; beyond it no number is given.
+/// - growing (net15 < 0): by −net15 a minute, since the first minute of the current run of
+///   growth: the longest run of consecutive complete minutes, ending with the newest, whose
+///   trailing 5-minute net (that minute and the 4 before it) is negative. A run that reaches
+///   the oldest minute with a full trailing window began earlier than the data shows ("since
+///   before 02:14").
+class DrainForecast {
+    Q_DECLARE_TR_FUNCTIONS(om::DrainForecast)
+public:
+    enum class Kind { NotEnoughHistory, Steady, Draining, DrainingBeyondData, Growing };
+
+    /// `minutes`: dense one-minute buckets (FlowPoller's), `backlog`: open messages now (-1:
+    /// unknown), `nowS`: the server's time of the counts.
+    static DrainForecast compute(const FlowSeries &minutes, qint64 backlog, qint64 nowS);
+
+    Kind kind = Kind::NotEnoughHistory;
+    qint64 backlog = -1;
+    /// Net flow per minute over the last 5/15/60 complete minutes; NaN when not covered.
+    double net5 = qQNaN();
+    double net15 = qQNaN();
+    double net60 = qQNaN();
+    double minutesToEmpty = -1;  ///< Draining
+    int horizonMinutes = 0;      ///< how far ahead the trend reaches (15 or 60)
+    qint64 growthSinceS = 0;     ///< Growing: first minute of the run (0: no run)
+    bool growthBeganEarlier = false; ///< the run reaches the oldest minute the data covers
+
+    /// One line for the dashboard ("Draining: empty in ~25 min …"), times in local time.
+    QString text() const;
+    /// The three net flows ("net flow per minute: 5 min +12 · 15 min +10 · 60 min −3").
+    QString netText() const;
+};
+
+} // namespace om

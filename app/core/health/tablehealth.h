@@ -1,0 +1,55 @@
+#pragma once
+#include "core/profile/schemaprofile.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QPair>
+#include <QString>
+
+namespace om {
+
+class PgSession;
+
+/// One table's health as the catalog tells it (TableHealthReader).
+struct TableHealth {
+    QString table;               ///< the quoted, qualified name
+    bool exists = false;
+    qint64 rowsEstimate = -1;    ///< pg_class.reltuples (-1: never vacuumed or analyzed)
+    qint64 totalBytes = 0;       ///< heap + indexes + TOAST
+    qint64 heapBytes = 0;
+    qint64 indexBytes = 0;
+    qint64 toastBytes = 0;
+    QList<QPair<QString, qint64>> indexes; ///< each index and its size, largest first
+    qint64 liveTuples = -1;      ///< pg_stat_user_tables (-1: no statistics)
+    qint64 deadTuples = -1;
+    qint64 modifiedSinceAnalyze = -1;
+    QDateTime lastVacuum, lastAutovacuum, lastAnalyze, lastAutoanalyze; ///< invalid: never
+    qint64 vacuumCount = 0, autovacuumCount = 0, analyzeCount = 0, autoanalyzeCount = 0;
+};
+
+/// What the Table tab shows: the profile's table and audit table, and the finished rows a purge
+/// of `olderThanDays` would delete, as the planner estimates them (no scan).
+struct HealthReport {
+    TableHealth table;
+    TableHealth audit;           ///< exists = false when the profile has no audit table
+    int olderThanDays = 0;
+    qint64 purgeableEstimate = -1; ///< -1: the profile has no purge, or no estimate
+    bool purgeAllowed = false;   ///< the kit's purge function exists and this login may run it
+    QDateTime readAt;            ///< the server's clock when it was read
+};
+
+/// Reads a HealthReport on a lane's session (Monitor or Browse; never the GUI thread).
+class TableHealthReader {
+public:
+    explicit TableHealthReader(SchemaProfile profile);
+    HealthReport read(PgSession &session, int olderThanDays) const;
+    TableHealth readTable(PgSession &session, const QString &qualifiedTable) const;
+
+private:
+    SchemaProfile m_profile;
+};
+
+} // namespace om
+
+Q_DECLARE_METATYPE(om::HealthReport)

@@ -1,0 +1,120 @@
+#include "core/kit/kitindexes.h"
+#include "core/kit/kitnames.h"
+#include "core/sql/flowsql.h"
+#include "core/sql/headsql.h"
+#include "core/sql/snapshotsql.h"
+#include "core/sql/sqltext.h"
+
+#include <QRegularExpression>
+
+namespace om::kit {
+namespace {
+
+/// `CREATE INDEX ON t ...` (as the advisor and the head-of-line check write their suggestions)
+/// with a name and IF NOT EXISTS, so that applying the kit again changes nothing.
+QString named(const QString &anonymous, const QString &name) {
+    static const QString anon = QStringLiteral("CREATE INDEX ON ");
+    const QString rest = anonymous.startsWith(anon) ? anonymous.mid(anon.size()) : anonymous.section(QLatin1String(" ON "), 1);
+    return QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2").arg(sql::quoteIdentifier(name), rest);
+}
+
+/// (column, id) over the rows of `states` (and `extra`), the order a triage list pages them in.
+/// "" when no predicate can narrow the rows: a whole-table index is an optional sort index.
+QString keysetIndex(const SchemaProfile &p, const QString &name, const QString &sinceLogical, const QStringList &states,
+                    const QString &extra = {}) {
+    QString where = sql::indexPredicate(p, states);
+    if (where.isEmpty())
+        return {};
+    if (!extra.isEmpty())
+        where += QLatin1String(" AND ") + extra;
+    return QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3, %4) WHERE %5")
+        .arg(sql::quoteIdentifier(name), p.qualifiedTable(), p.col(sinceLogical), p.col(QStringLiteral("id")), where);
+}
+
+/// True when `candidate` adds nothing to `existing`: same table and predicate, and `existing`'s
+/// key columns start with the candidate's (a range of one is a range of the other).
+bool covers(const QString &existing, const QString &candidate) {
+    const auto columnsOf = [](const QString &s) { return s.section(QLatin1String(" ON "), 1).section(QLatin1Char(')'), 0, 0); };
+    const auto whereOf = [](const QString &s) { return s.section(QLatin1String(" WHERE "), 1); };
+    return whereOf(existing) == whereOf(candidate) && columnsOf(existing).startsWith(columnsOf(candidate));
+}
+
+void add(QList<KitIndex> &out, const QString &name, const QString &statement, const QString &why) {
+    if (statement.isEmpty())
+        return;
+    for (const KitIndex &i : std::as_const(out))
+        if (covers(i.statement, statement))
+            return;
+    out << KitIndex{name, statement, why};
+}
+
+QString updatedOrCreated(const SchemaProfile &p) {
+    return p.has(QStringLiteral("updatedAt")) ? QStringLiteral("updatedAt") : QStringLiteral("createdAt");
+}
+
+} // namespace
+
+QList<KitIndex> monitoringIndexes(const SchemaProfile &p) {
+    QList<KitIndex> out;
+    const QString t = QStringLiteral("ix_") + p.table; // the kit files' names: ix_<table>_<what>
+    const QString open = objectName(t, QStringLiteral("open"));
+    add(out, open, named(sql::snapshotIndex(p), open),
+        QStringLiteral("the dashboard's snapshot: exact counts of the open states, the oldest waiting age, stuck and near-max "
+                       "counts, the breakdown by destination and type, read from this index alone (index-only)"));
+
+    if (!p.failedStates.isEmpty()) {
+        const QString name = objectName(t, QStringLiteral("failed_keyset"));
+        add(out, name, keysetIndex(p, name, updatedOrCreated(p), p.failedStates),
+            QStringLiteral("Triage's Failed list, paged by keyset, newest failure first"));
+    }
+    if (!p.stuckStates.isEmpty() && !p.stuckSince.isEmpty()) {
+        const QString suffix = p.stuckStates.size() == 1 ? p.stuckStates.first().toLower() + QStringLiteral("_keyset")
+                                                         : QStringLiteral("stuck_keyset");
+        const QString name = objectName(t, suffix);
+        add(out, name, keysetIndex(p, name, p.stuckSince, p.stuckStates),
+            QStringLiteral("Triage's Stuck list and the stuck count, oldest first"));
+    }
+    if (p.hasRetries() && !p.nearMaxRetryStates.isEmpty()) {
+        const QString name = objectName(t, QStringLiteral("near_max_keyset"));
+        add(out, name,
+            keysetIndex(p, name, updatedOrCreated(p), p.nearMaxRetryStates,
+                        QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), p.maxRetriesSql())),
+            QStringLiteral("Triage's Near max retry list, paged by keyset"));
+    }
+    for (const StateDef &s : p.states) {
+        // The big terminal state (done) is estimated from statistics; the rare ones (cancelled,
+        // skipped) are counted exactly through an index that holds nothing but their rows.
+        if (!s.terminal || s.role == QLatin1String("done"))
+            continue;
+        const QString name = objectName(t, s.name.toLower());
+        const QString where = sql::indexPredicate(p, {s.name});
+        if (!where.isEmpty())
+            add(out, name,
+                QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3) WHERE %4")
+                    .arg(sql::quoteIdentifier(name), p.qualifiedTable(), p.col(QStringLiteral("id")), where),
+                QStringLiteral("the exact count of %1, a rare terminal state (an estimate from a sample is off by tens of percent)")
+                    .arg(commentText(s.name)));
+    }
+    if (p.isOrdered()) {
+        const QString name = objectName(t, QStringLiteral("open_by_key"));
+        add(out, name, named(sql::orderingIndex(p), name),
+            QStringLiteral("head of line: each failing or stuck row is checked to be its key's head, and the rows behind it "
+                           "are counted, by one range of this index"));
+    }
+    return out;
+}
+
+QList<KitIndex> flowIndexes(const SchemaProfile &p) {
+    QList<KitIndex> out;
+    for (const QString &statement : sql::flowIndexes(p)) {
+        // CREATE INDEX IF NOT EXISTS "name" ON ...: the name as the statement quotes it (a
+        // table's name may hold spaces and quotes, so not by words).
+        static const QRegularExpression quotedName(QStringLiteral("^CREATE INDEX IF NOT EXISTS \"((?:[^\"]|\"\")*)\""));
+        const QString name = quotedName.match(statement).captured(1).replace(QLatin1String("\"\""), QLatin1String("\""));
+        out << KitIndex{name, statement,
+                        QStringLiteral("the flow chart: messages created, finished and failed per minute, counted by the server")};
+    }
+    return out;
+}
+
+} // namespace om::kit

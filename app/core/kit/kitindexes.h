@@ -1,0 +1,30 @@
+#pragma once
+#include "core/profile/schemaprofile.h"
+
+#include <QList>
+#include <QString>
+
+namespace om::kit {
+
+/// One index the program relies on for a profile's table, as the kit creates it.
+struct KitIndex {
+    QString name;      ///< unquoted, at most 63 bytes
+    QString statement; ///< CREATE INDEX IF NOT EXISTS "name" ON ... (idempotent)
+    QString why;       ///< one line for the kit's comment: which query it serves
+};
+
+/// The monitoring indexes of `profile`'s table: the dashboard snapshot's partial index over the
+/// open states (sql::snapshotIndex), the keyset indexes of the triage lists (failed, stuck,
+/// near max retry), one per rare terminal state (its exact count) and, for an ordered table, the
+/// head-of-line index (sql::orderingIndex). Partial where the states allow: an index predicate
+/// holds only immutable tests (sql::indexPredicate), which the lists' and the snapshot's own
+/// predicates imply. An index whose columns and predicate another one already leads with is left
+/// out.
+QList<KitIndex> monitoringIndexes(const SchemaProfile &profile);
+
+/// The flow chart's indexes (sql::flowIndexes: BRIN on the created and finished times, a partial
+/// B-tree on the failed rows' time, BRIN on a status-history table's time). Some are on the audit
+/// table, so the kit creates them after it.
+QList<KitIndex> flowIndexes(const SchemaProfile &profile);
+
+} // namespace om::kit

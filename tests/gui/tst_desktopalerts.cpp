@@ -1,0 +1,89 @@
+// DesktopAlerts (issue #16, alerts): the snapshots a window receives become one notification per
+// threshold crossing, worded with the database and the number, and a desktop without a system
+// tray (the offscreen platform has none) is said, not silently ignored.
+#include "alerts/desktopalerts.h"
+#include "core/common/timeformat.h"
+#include "core/dashboard/snapshot.h"
+#include "core/dashboard/tilevalues.h"
+#include "testmain.h"
+
+#include <QSignalSpy>
+#include <QSystemTrayIcon>
+#include <QTest>
+
+using namespace om;
+
+namespace {
+
+Snapshot snapshot(qint64 stuck, double oldestS, qint64 failed) {
+    Snapshot s;
+    StateCount f;
+    f.name = QStringLiteral("FAILED");
+    f.count = failed;
+    s.states << f;
+    s.stuck = stuck;
+    s.oldestWaitingAgeS = oldestS;
+    return s;
+}
+
+QMap<QString, Threshold> thresholds() {
+    return {{QStringLiteral("stuck"), {0, 1}}, {QStringLiteral("oldest"), {300, 1800}}, {QStringLiteral("state:FAILED"), {100, 1000}}};
+}
+
+} // namespace
+
+class TestDesktopAlerts : public QObject {
+    Q_OBJECT
+private slots:
+    void noTrayIsSaid() {
+        QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable()); // offscreen
+        DesktopAlerts alerts(QStringLiteral("orders@db-1:5432"));
+        QVERIFY2(alerts.trayProblem().contains(QStringLiteral("No system tray")), qPrintable(alerts.trayProblem()));
+    }
+
+    void tileValuesAreTheTilesKeys() {
+        const QMap<QString, double> v = tileValues(snapshot(3, 42, 7));
+        QCOMPARE(v.value(QStringLiteral("stuck")), 3.0);
+        QCOMPARE(v.value(QStringLiteral("oldest")), 42.0);
+        QCOMPARE(v.value(QStringLiteral("state:FAILED")), 7.0);
+        QVERIFY(!v.contains(QStringLiteral("nearMax"))); // the snapshot has no near-max count
+    }
+
+    void crossingsAreAnnouncedOnceWithHysteresis() {
+        DesktopAlerts alerts(QStringLiteral("orders@db-1:5432"));
+        qint64 now = 0;
+        alerts.setClock([&now] { return now; });
+        QSignalSpy spy(&alerts, &DesktopAlerts::crossed);
+        alerts.showSnapshot(snapshot(0, 10, 5), thresholds());
+        QCOMPARE(spy.count(), 0);
+        now += 5000;
+        alerts.showSnapshot(snapshot(4, 2000, 150), thresholds()); // three tiles cross at once
+        QCOMPARE(spy.count(), 3);
+        for (int i = 0; i < 20; ++i) { // still above on every refresh: nothing more
+            now += 5000;
+            alerts.showSnapshot(snapshot(4 + i, 2000 + i * 5, 150 + i), thresholds());
+        }
+        QCOMPARE(spy.count(), 3);
+        now += 5000;
+        alerts.showSnapshot(snapshot(4, 2000, 95), thresholds()); // 95: within 10 % of 100, still a warning
+        now += 5000;
+        alerts.showSnapshot(snapshot(4, 2000, 120), thresholds());
+        QCOMPARE(spy.count(), 3);
+        now += 5000;
+        alerts.showSnapshot(snapshot(4, 2000, 1200), thresholds()); // FAILED reaches critical: its own crossing
+        QCOMPARE(spy.count(), 4);
+        const AlertCrossing c = spy.last().at(0).value<AlertCrossing>();
+        QCOMPARE(c.key, QStringLiteral("state:FAILED"));
+        QCOMPARE(c.level, 2);
+    }
+
+    void wordingNamesTheTileAndTheNumbers() {
+        QCOMPARE(DesktopAlerts::describe({QStringLiteral("stuck"), 2, 12, 1}), QStringLiteral("Stuck: 12 (critical at 1)"));
+        QCOMPARE(DesktopAlerts::describe({QStringLiteral("state:FAILED"), 1, 1418, 100}), QStringLiteral("FAILED: 1,418 (warning at 100)"));
+        QCOMPARE(DesktopAlerts::describe({QStringLiteral("oldest"), 2, 1900, 1800}),
+                 QStringLiteral("Oldest waiting message is %1 old (critical at %2)").arg(formatAge(1900), formatAge(1800)));
+    }
+};
+
+OM_TEST_MAIN(TestDesktopAlerts)
+#include "tst_desktopalerts.moc"

@@ -1,0 +1,88 @@
+// Where the window stood, its size and its tab come back per connection (issue #16's workstation
+// manners): one connection's window never takes another's place or tab.
+#include "testmain.h"
+#include "workstation/windowstate.h"
+
+#include <QMainWindow>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace om;
+
+namespace {
+/// A window like MainWindow: tabs as its central widget; the third hidden (a profile without it).
+struct Window {
+    QMainWindow window;
+    QTabWidget *tabs = new QTabWidget;
+    Window() {
+        for (const char *name : {"Dashboard", "Triage", "Blocked keys", "Table"})
+            tabs->addTab(new QWidget, QString::fromLatin1(name));
+        tabs->setTabVisible(2, false);
+        window.setCentralWidget(tabs);
+        window.resize(1100, 720);
+    }
+};
+} // namespace
+
+class TestWindowState : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+    }
+
+    void comesBackPerConnection() {
+        {
+            Window w;
+            WindowState state(&w.window, w.tabs, QStringLiteral("server:1/orders/app_outbox"));
+            QVERIFY(!state.restored());
+            w.window.resize(1234, 777);
+            w.tabs->setCurrentIndex(3); // saved at once
+            state.save();
+        }
+        {
+            Window w;
+            WindowState state(&w.window, w.tabs, QStringLiteral("server:1/orders/app_outbox"));
+            QVERIFY(state.restored());
+            QCOMPARE(w.tabs->currentIndex(), 3);
+            QCOMPARE(w.window.size(), QSize(1234, 777));
+        }
+        { // Another database: its own, nothing of the first.
+            Window w;
+            WindowState state(&w.window, w.tabs, QStringLiteral("server:1/billing/app_outbox"));
+            QVERIFY(!state.restored());
+            QCOMPARE(w.tabs->currentIndex(), 0);
+            QCOMPARE(w.window.size(), QSize(1100, 720));
+        }
+    }
+
+    // What the settings file holds may be from another version or edited by hand.
+    void unusableValuesChangeNothing() {
+        const QString key = QStringLiteral("server:1/garbage/app_outbox");
+        {
+            Window w;
+            WindowState state(&w.window, w.tabs, key);
+            QSettings().setValue(state.group() + QStringLiteral("/geometry"), QByteArray("not a geometry"));
+            QSettings().setValue(state.group() + QStringLiteral("/tab"), 2); // hidden here
+        }
+        Window w;
+        WindowState state(&w.window, w.tabs, key);
+        QVERIFY(!state.restored());
+        QCOMPARE(w.tabs->currentIndex(), 0);
+        QCOMPARE(w.window.size(), QSize(1100, 720));
+        QSettings().setValue(state.group() + QStringLiteral("/tab"), QStringLiteral("x"));
+        Window w2;
+        WindowState state2(&w2.window, w2.tabs, key);
+        QCOMPARE(w2.tabs->currentIndex(), 0);
+    }
+};
+
+OM_TEST_MAIN(TestWindowState)
+#include "tst_windowstate.moc"

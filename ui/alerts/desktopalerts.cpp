@@ -1,0 +1,112 @@
+#include "alerts/desktopalerts.h"
+#include "core/common/countformat.h"
+#include "core/common/timeformat.h"
+#include "core/dashboard/snapshot.h"
+#include "core/dashboard/tilevalues.h"
+
+#include <QDateTime>
+#include <QIcon>
+#include <QPainter>
+#include <QPixmap>
+#include <QSystemTrayIcon>
+
+namespace om {
+namespace {
+
+/// A filled circle in the level's colour, drawn at the sizes trays ask for (high-DPI included).
+QIcon levelIcon(int level) {
+    static const QColor colours[] = {QColor(0x28, 0xa7, 0x45), QColor(0xe0, 0xa8, 0x00), QColor(0xc8, 0x23, 0x33),
+                                     QColor(0x6c, 0x75, 0x7d)};
+    QIcon icon;
+    for (int size : {16, 22, 32, 48, 64}) {
+        QPixmap pm(size, size);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(QPen(Qt::black, size / 16.0));
+        p.setBrush(colours[qBound(0, level, 3)]);
+        p.drawEllipse(QRectF(1, 1, size - 2, size - 2));
+        icon.addPixmap(pm);
+    }
+    return icon;
+}
+
+} // namespace
+
+DesktopAlerts::DesktopAlerts(const QString &database, QObject *parent)
+    : QObject(parent), m_database(database), m_clock([] { return QDateTime::currentMSecsSinceEpoch(); }) {
+    m_toolTip = levelToolTip(0);
+    if (!QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_trayProblem = tr("No system tray on this desktop: threshold alerts show only in this window's tiles.");
+        return;
+    }
+    m_tray = new QSystemTrayIcon(this);
+    setIconLevel(0, levelToolTip(0));
+    connect(m_tray, &QSystemTrayIcon::messageClicked, this, &DesktopAlerts::openRequested);
+    connect(m_tray, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason r) {
+        if (r == QSystemTrayIcon::Trigger || r == QSystemTrayIcon::DoubleClick)
+            emit openRequested();
+    });
+    m_tray->show();
+}
+
+QString DesktopAlerts::describe(const AlertCrossing &c) {
+    const bool critical = c.level >= 2;
+    if (c.key == QLatin1String("oldest"))
+        return critical ? tr("Oldest waiting message is %1 old (critical at %2)").arg(formatAge(c.value), formatAge(c.limit))
+                        : tr("Oldest waiting message is %1 old (warning at %2)").arg(formatAge(c.value), formatAge(c.limit));
+    QString what;
+    if (c.key.startsWith(QLatin1String("state:")))
+        what = c.key.mid(6);
+    else if (c.key == QLatin1String("stuck"))
+        what = tr("Stuck");
+    else if (c.key == QLatin1String("nearMax"))
+        what = tr("At or near max retries");
+    else if (c.key == QLatin1String("blocked"))
+        what = tr("Blocked behind failing or stuck heads");
+    else if (c.key == QLatin1String("slot"))
+        what = tr("Replication slot behind (bytes)");
+    else
+        what = c.key;
+    const QString value = formatCount(qint64(c.value)), limit = formatCount(qint64(c.limit));
+    return critical ? tr("%1: %2 (critical at %3)").arg(what, value, limit) : tr("%1: %2 (warning at %3)").arg(what, value, limit);
+}
+
+void DesktopAlerts::showSnapshot(const Snapshot &s, const QMap<QString, Threshold> &thresholds) {
+    const QList<AlertCrossing> crossings = m_watch.update(tileValues(s), thresholds, m_clock());
+    const int worst = m_watch.worstLevel();
+    setIconLevel(worst, levelToolTip(worst));
+    for (const AlertCrossing &c : crossings) {
+        emit crossed(c);
+        if (m_tray)
+            m_tray->showMessage(tr("Outbox Monitor — %1").arg(m_database), describe(c),
+                                c.level >= 2 ? QSystemTrayIcon::Critical : QSystemTrayIcon::Warning);
+    }
+}
+
+void DesktopAlerts::setNotAnswering(const QString &why) {
+    setIconLevel(3, tr("%1: not answering — %2").arg(m_database, why));
+}
+
+void DesktopAlerts::setDatabaseName(const QString &name) {
+    m_database = name;
+    setIconLevel(m_watch.worstLevel(), levelToolTip(m_watch.worstLevel()));
+}
+
+QString DesktopAlerts::toolTip() const { return m_toolTip; }
+
+QString DesktopAlerts::levelToolTip(int level) const {
+    return level >= 2 ? tr("%1: critical").arg(m_database)
+         : level == 1 ? tr("%1: warning").arg(m_database)
+                      : tr("%1: no threshold crossed").arg(m_database);
+}
+
+void DesktopAlerts::setIconLevel(int level, const QString &toolTip) {
+    m_toolTip = toolTip;
+    if (!m_tray)
+        return;
+    m_tray->setIcon(levelIcon(level));
+    m_tray->setToolTip(toolTip);
+}
+
+} // namespace om

@@ -1,0 +1,70 @@
+#include "audit/actionmessagesdialog.h"
+#include "audit/actionmessagesmodel.h"
+#include "core/common/countformat.h"
+#include "core/outcome/actionoutcomequery.h"
+#include "pg/gateway.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace om {
+
+ActionMessagesDialog::ActionMessagesDialog(Gateway *gateway, SchemaProfile profile, const QString &actionId,
+                                           const QString &action, QWidget *parent)
+    : QDialog(parent), m_gateway(gateway), m_profile(std::move(profile)), m_actionId(actionId), m_action(action),
+      m_model(new ActionMessagesModel(this)), m_table(new QTableView), m_status(new QLabel), m_triage(new QPushButton(tr("Open in Triage"))) {
+    setWindowTitle(tr("What became of %1 (action %2)").arg(action, actionId));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(ActionMessagesModel::Error, QHeaderView::Stretch);
+    m_status->setWordWrap(true);
+    m_status->setText(tr("Reading the action's messages…"));
+    m_triage->setEnabled(false);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    buttons->addButton(m_triage, QDialogButtonBox::ActionRole);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_triage, &QPushButton::clicked, this, [this] {
+        emit openInTriageRequested(m_model->presentIds());
+        accept();
+    });
+    auto *box = new QVBoxLayout(this);
+    box->addWidget(m_status);
+    box->addWidget(m_table, 1);
+    box->addWidget(buttons);
+    resize(820, 480);
+    load();
+}
+
+QString ActionMessagesDialog::statusText() const { return m_status->text(); }
+
+void ActionMessagesDialog::load() {
+    const SchemaProfile profile = m_profile;
+    const QString id = m_actionId;
+    m_gateway->run<QList<ActionMessage>>(Lane::Browse, this,
+        [profile, id](PgSession &s) { return ActionOutcomeQuery(profile).messages(s, id, outcome::kMessagesLimit); },
+        [this](const QList<ActionMessage> &rows) {
+            m_model->setMessages(rows);
+            m_table->resizeColumnsToContents();
+            const qint64 gone = rows.size() - m_model->presentIds().size();
+            QString text = rows.size() >= outcome::kMessagesLimit
+                               ? tr("The first %1 messages of the action, by id, as they are now.").arg(formatCount(rows.size()))
+                               : tr("The action's %1 messages as they are now.").arg(formatCount(rows.size()));
+            if (gone > 0)
+                text += QLatin1Char(' ') + tr("%1 are no longer in the table.").arg(formatCount(gone));
+            m_status->setText(text);
+            m_triage->setEnabled(!m_model->presentIds().isEmpty());
+            emit loaded(true);
+        },
+        [this](const PgError &e) {
+            m_status->setText(tr("Could not read the action's messages: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0)));
+            emit loaded(false);
+        });
+}
+
+} // namespace om

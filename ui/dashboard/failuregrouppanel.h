@@ -1,0 +1,62 @@
+#pragma once
+#include "appcontext.h"
+#include "core/groups/failuregroup.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+class QTimer;
+
+namespace om {
+
+class FailureGroupModel;
+
+/// The dashboard's failure groups (issue #15): "3 distinct failures (1,418 messages)" over a
+/// table of the groups (FailureGroupModel), read from the table itself on the Monitor lane every
+/// kRefreshMs (less often when a reading is slow); double-click or "Open in Triage" asks for the group's messages in Triage, "Retry
+/// group…" / "Cancel group…" for the profile's action over the group. A profile that maps no
+/// failed state with an error text says so instead of showing an empty table.
+class FailureGroupPanel : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kRefreshMs = 30000;
+    /// A reading that took t ms is repeated after max(kRefreshMs, kSlowFactor × t), at most 10 min.
+    static constexpr int kSlowFactor = 20;
+    explicit FailureGroupPanel(const AppContext &context, QWidget *parent = nullptr);
+
+    FailureGroupModel *model() const { return m_model; }
+    /// The groups' table; null when the profile has no failure groups.
+    QTableView *table() const { return m_table; }
+    /// "3 distinct failures (1,418 messages)", or why there are none.
+    QString titleText() const;
+    /// Shows a reading (the poller's, or a test's).
+    void showGroups(const om::FailureGroups &groups);
+    /// Reads the groups now (nothing without a gateway).
+    void refresh();
+    /// The selected group, or the first when none is selected; nullopt without groups.
+    std::optional<FailureGroup> currentGroup() const;
+
+signals:
+    /// Triage should list exactly this group's messages.
+    void openInTriageRequested(const om::FailureGroup &group);
+    /// `action` is the profile's action key (retry, cancel) to apply to the whole group.
+    void groupActionRequested(const QString &action, const om::FailureGroup &group);
+
+private:
+    void updateButtons();
+
+    AppContext m_context;
+    bool m_available;
+    QLabel *m_title;
+    FailureGroupModel *m_model;
+    QTableView *m_table;
+    QPushButton *m_open;
+    QPushButton *m_retry;
+    QPushButton *m_cancel;
+    QTimer *m_timer;
+    bool m_inFlight = false;
+};
+
+} // namespace om

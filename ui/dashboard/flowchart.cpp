@@ -1,0 +1,55 @@
+#include "flowchart.h"
+#include "core/common/timeformat.h"
+#include "historychart.h"
+
+#include <QChart>
+#include <QDateTime>
+#include <QLegend>
+#include <QLocale>
+
+namespace om {
+namespace {
+
+QString perMinuteText(double v) { return QLocale().toString(v, 'f', v < 10 ? 1 : 0); }
+
+QList<HistoryPoint> points(const FlowSeries &flow, qint64 FlowBucket::*field) {
+    // Per minute whatever the bucket: a 15-minute bucket of 1,500 reads 100/min, as the
+    // 1-minute buckets of the same hour do.
+    const double minutes = flow.bucketS / 60.0;
+    QList<HistoryPoint> out;
+    out.reserve(flow.buckets.size());
+    for (const FlowBucket &b : flow.buckets) {
+        const double v = double(b.*field) / minutes;
+        out << HistoryPoint{b.startS * 1000, v, v, v, 1};
+    }
+    return out;
+}
+
+} // namespace
+
+HistoryChart *FlowChart::create(QWidget *parent) {
+    auto *chart = new HistoryChart(tr("Flow per minute (counted from the table's own times)"), perMinuteText, parent);
+    chart->setObjectName(QStringLiteral("flowChart"));
+    // Below, not beside: the chart sits in the dashboard's narrower right column, and a legend
+    // beside it ("growth since 09:10") left the time axis too little room for its labels.
+    chart->chart()->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+void FlowChart::show(HistoryChart *chart, const FlowSeries &flow, const DrainForecast &forecast) {
+    chart->setSeries(QStringLiteral("flow:created"), tr("created"), points(flow, &FlowBucket::created));
+    if (flow.hasFinished)
+        chart->setSeries(QStringLiteral("flow:finished"), tr("finished"), points(flow, &FlowBucket::finished));
+    if (flow.hasFailed)
+        chart->setSeries(QStringLiteral("flow:failed"), tr("failed"), points(flow, &FlowBucket::failed));
+    chart->setTimeRange(flow.fromS * 1000, flow.toS * 1000);
+    const bool marked = forecast.kind == DrainForecast::Kind::Growing && forecast.growthSinceS > 0
+                        && forecast.growthSinceS >= flow.fromS;
+    chart->setMarker(marked ? tr("growth since %1")
+                                  .arg(QLocale().toString(QDateTime::fromSecsSinceEpoch(forecast.growthSinceS).toLocalTime().time(),
+                                                          QStringLiteral("HH:mm")))
+                            : QString(),
+                     marked ? forecast.growthSinceS * 1000 : 0);
+}
+
+} // namespace om

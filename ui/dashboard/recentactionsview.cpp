@@ -1,0 +1,73 @@
+#include "dashboard/recentactionsview.h"
+#include "core/outcome/actionoutcomequery.h"
+#include "dashboard/recentactionsmodel.h"
+#include "pg/gateway.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace om {
+
+RecentActionsView::RecentActionsView(const AppContext &context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_model(new RecentActionsModel(context.profile, this)), m_table(new QTableView),
+      m_title(new QLabel(tr("Actions of the last hour, and where their messages are now"))) {
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(RecentActionsModel::Outcome, QHeaderView::Stretch);
+    auto *box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(m_title);
+    box->addWidget(m_table, 1);
+    m_timer.setInterval(outcome::kRefreshMs);
+    connect(&m_timer, &QTimer::timeout, this, &RecentActionsView::refresh);
+    // Without an action id in the audit rows, actions cannot be told apart: nothing to show.
+    // (hide(), never setVisible(true): this widget has no parent yet and would open as a window.)
+    if (context.profile.audit.column(QStringLiteral("actionId")).isEmpty())
+        hide();
+}
+
+QString RecentActionsView::titleText() const { return m_title->text(); }
+
+void RecentActionsView::refresh() {
+    if (!m_context.gateway)
+        return;
+    const SchemaProfile profile = m_context.profile;
+    // The Browse lane, not the Monitor lane: a big action's outcome (10,000 messages: tens to
+    // hundreds of ms, bench insight) must never delay the next snapshot.
+    m_context.gateway->run<QList<ActionSummary>>(Lane::Browse, this,
+        [profile](PgSession &s) {
+            return ActionOutcomeQuery(profile).actions(s, AuditFilter(), outcome::kRecentSeconds, outcome::kRecentLimit);
+        },
+        [this](const QList<ActionSummary> &actions) {
+            m_model->setActions(actions);
+            m_title->setText(actions.isEmpty() ? tr("No actions in the last hour")
+                                               : tr("Actions of the last hour, and where their messages are now"));
+            m_table->resizeColumnsToContents();
+            emit refreshed(true);
+        },
+        [this](const PgError &e) {
+            if (e.kind == PgError::Kind::Cancelled)
+                return;
+            m_title->setText(tr("Recent actions could not be read: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0)));
+            emit refreshed(false);
+        },
+        QStringLiteral("recent-actions:%1").arg(quintptr(this)));
+}
+
+void RecentActionsView::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    m_timer.start();
+    refresh();
+}
+
+void RecentActionsView::hideEvent(QHideEvent *event) {
+    QWidget::hideEvent(event);
+    m_timer.stop();
+}
+
+} // namespace om

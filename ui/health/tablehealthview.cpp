@@ -1,0 +1,135 @@
+#include "health/tablehealthview.h"
+#include "core/common/countformat.h"
+#include "core/common/timeformat.h"
+#include "health/purgedialog.h"
+#include "pg/gateway.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QShowEvent>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace om {
+namespace {
+constexpr int kRefreshMs = 60 * 1000;
+} // namespace
+
+TableHealthView::TableHealthView(const AppContext &context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_readAt(new QLabel(this)), m_purgeNote(new QLabel(this)),
+      m_refresh(new QPushButton(tr("Refresh"), this)), m_purge(new QPushButton(tr("Purge finished messages…"), this)),
+      m_tree(new QTreeWidget(this)), m_timer(new QTimer(this)) {
+    m_readAt->setObjectName(QStringLiteral("readAt"));
+    m_purge->setObjectName(QStringLiteral("purge"));
+    m_purgeNote->setWordWrap(true);
+    m_tree->setColumnCount(2);
+    m_tree->setHeaderLabels({tr("Item"), tr("Value")});
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_purge->setEnabled(false);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_readAt, 1);
+    top->addWidget(m_refresh);
+    top->addWidget(m_purge);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_purgeNote);
+    layout->addWidget(m_tree, 1);
+    m_readAt->setText(tr("Not read yet."));
+    m_timer->setInterval(kRefreshMs);
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        if (isVisible())
+            refresh();
+    });
+    connect(m_refresh, &QPushButton::clicked, this, &TableHealthView::refresh);
+    connect(m_purge, &QPushButton::clicked, this, &TableHealthView::openPurge);
+    m_timer->start();
+}
+
+void TableHealthView::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    refresh();
+}
+
+void TableHealthView::refresh() {
+    const TableHealthReader reader(m_context.profile);
+    m_context.gateway->run<HealthReport>(
+        Lane::Browse, this, [reader](PgSession &s) { return reader.read(s, kDefaultRetentionDays); },
+        [this](const HealthReport &r) { showReport(r); },
+        [this](const PgError &e) {
+            if (e.kind != PgError::Kind::Cancelled)
+                m_readAt->setText(tr("Could not read the table's health: %1").arg(e.message));
+        },
+        QStringLiteral("table-health"));
+}
+
+QTreeWidgetItem *TableHealthView::addRow(QTreeWidgetItem *parent, const QString &name, const QString &value) {
+    auto *item = new QTreeWidgetItem(parent, {name, value});
+    item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+void TableHealthView::addTable(const QString &title, const TableHealth &h) {
+    auto *top = new QTreeWidgetItem(m_tree, {title, h.table});
+    top->setExpanded(true);
+    if (!h.exists) {
+        addRow(top, tr("Table"), tr("does not exist (or this login cannot see it)"));
+        return;
+    }
+    const QLocale locale;
+    auto bytes = [&locale](qint64 b) { return locale.formattedDataSize(b); };
+    auto when = [](const QDateTime &t) { return t.isValid() ? formatLocalTime(t) : tr("never"); };
+    auto count = [](qint64 n) { return n < 0 ? tr("unknown") : formatCount(n); };
+    addRow(top, tr("Total size"), bytes(h.totalBytes));
+    addRow(top, tr("Heap"), bytes(h.heapBytes));
+    auto *indexes = addRow(top, tr("Indexes (%n)", nullptr, int(h.indexes.size())), bytes(h.indexBytes));
+    for (const auto &index : h.indexes)
+        addRow(indexes, index.first, bytes(index.second));
+    addRow(top, tr("TOAST"), bytes(h.toastBytes));
+    addRow(top, tr("Rows (estimate from pg_class)"), count(h.rowsEstimate));
+    addRow(top, tr("Live tuples"), count(h.liveTuples));
+    addRow(top, tr("Dead tuples"), count(h.deadTuples));
+    addRow(top, tr("Changed since last analyze"), count(h.modifiedSinceAnalyze));
+    addRow(top, tr("Last vacuum / autovacuum"), when(h.lastVacuum) + QLatin1String(" / ") + when(h.lastAutovacuum));
+    addRow(top, tr("Last analyze / autoanalyze"), when(h.lastAnalyze) + QLatin1String(" / ") + when(h.lastAutoanalyze));
+    addRow(top, tr("Vacuums / autovacuums"), formatCount(h.vacuumCount) + QLatin1String(" / ") + formatCount(h.autovacuumCount));
+    addRow(top, tr("Analyzes / autoanalyzes"), formatCount(h.analyzeCount) + QLatin1String(" / ") + formatCount(h.autoanalyzeCount));
+}
+
+void TableHealthView::showReport(const HealthReport &r) {
+    m_report = r;
+    m_tree->clear();
+    addTable(tr("Messages"), r.table);
+    if (m_context.profile.hasAudit())
+        addTable(tr("Audit"), r.audit);
+    if (r.purgeableEstimate >= 0) {
+        auto *item = new QTreeWidgetItem(m_tree, {tr("Finished more than %n day(s) ago (planner estimate)", nullptr, r.olderThanDays),
+                                                  formatCount(r.purgeableEstimate)});
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    }
+    m_readAt->setText(tr("Read from the catalog at %1 (server clock).").arg(formatLocalTime(r.readAt)));
+    // Enabled only when the database itself would let this login purge; it refuses anyone else
+    // anyway (the function's EXECUTE is the operator role's only).
+    const bool can = !m_context.readOnly && m_context.profile.hasPurge() && r.purgeAllowed;
+    m_purge->setEnabled(can);
+    if (!m_context.profile.hasPurge())
+        m_purgeNote->setText(tr("This profile declares no purge."));
+    else if (m_context.readOnly)
+        m_purgeNote->setText(tr("Read-only window: no purge."));
+    else if (!r.purgeAllowed)
+        m_purgeNote->setText(tr("This login may not purge (the kit's purge function is missing, or EXECUTE is the operator role's only)."));
+    else
+        m_purgeNote->clear();
+    emit reportShown();
+}
+
+void TableHealthView::openPurge() {
+    PurgeDialog dialog(m_context, this);
+    dialog.exec();
+    refresh();
+}
+
+} // namespace om

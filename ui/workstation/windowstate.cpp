@@ -1,0 +1,40 @@
+#include "workstation/windowstate.h"
+#include "core/common/settingskey.h"
+
+#include <QMainWindow>
+#include <QSettings>
+#include <QTabWidget>
+
+namespace om {
+
+namespace {
+const auto kGeometry = QLatin1String("/geometry");
+const auto kTab = QLatin1String("/tab");
+} // namespace
+
+WindowState::WindowState(QMainWindow *window, QTabWidget *tabs, const QString &connectionKey)
+    : QObject(window), m_window(window), m_tabs(tabs), m_group(connectionSettingsGroup(QStringLiteral("window"), connectionKey)) {
+    const QSettings s;
+    if (const QByteArray geometry = s.value(m_group + kGeometry).toByteArray(); !geometry.isEmpty())
+        m_restored = window->restoreGeometry(geometry); // false (nothing changed) for bytes it cannot read
+    if (const QVariant tab = s.value(m_group + kTab); tab.isValid()) {
+        bool ok = false;
+        const int index = tab.toInt(&ok);
+        // A tab that this profile does not have (Blocked keys) or that is hidden: the first one.
+        if (ok && index >= 0 && index < tabs->count() && tabs->isTabVisible(index)) {
+            tabs->setCurrentIndex(index);
+            m_restored = true;
+        }
+    }
+    connect(tabs, &QTabWidget::currentChanged, this, &WindowState::save);
+}
+
+void WindowState::save() const {
+    if (!m_window || !m_tabs)
+        return;
+    QSettings s;
+    s.setValue(m_group + kGeometry, m_window->saveGeometry());
+    s.setValue(m_group + kTab, m_tabs->currentIndex());
+}
+
+} // namespace om
