@@ -1,10 +1,10 @@
 #include "pg/gateway.h"
+#include "pg/cancelthreads.h"
 #include "pg/threadstop.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QLoggingCategory>
-#include <thread>
 
 Q_LOGGING_CATEGORY(lcGateway, "om.gateway")
 
@@ -15,10 +15,9 @@ qint64 steadyMs() { return QDeadlineTimer::current().deadline(); }
 
 /// A cancel request opens a TCP connection and waits for the server: against a server or
 /// network that stopped answering it blocks for as long as the silence lasts. It goes from a
-/// short-lived thread of its own, never the GUI thread nor under a lane's lock. At most this many
-/// wait at once; beyond that the watchdog, which needs no network, ends the job.
+/// short-lived thread of its own (pg/cancelthreads), never the GUI thread nor under a lane's lock.
+/// At most this many wait at once; beyond that the watchdog, which needs no network, ends the job.
 constexpr int kMaxCancelsInFlight = 8;
-std::atomic<int> g_cancelsInFlight{0};
 
 /// Sends `handle`'s cancel from a thread of its own; `delivered` is set once the server took the
 /// request (or it could not be sent, or was not sent at all).
@@ -27,17 +26,16 @@ void sendDetached(const PgCancelHandle &handle, std::shared_ptr<std::promise<voi
         delivered->set_value();
         return;
     }
-    if (g_cancelsInFlight.fetch_add(1) >= kMaxCancelsInFlight) {
-        --g_cancelsInFlight;
+    const bool started = cancelthreads::start(
+        [handle, delivered] {
+            handle.send();
+            delivered->set_value();
+        },
+        kMaxCancelsInFlight);
+    if (!started) {
         qCWarning(lcGateway) << "cancel not sent:" << kMaxCancelsInFlight << "earlier ones still wait for the server";
         delivered->set_value();
-        return;
     }
-    std::thread([handle, delivered] {
-        handle.send();
-        --g_cancelsInFlight;
-        delivered->set_value();
-    }).detach();
 }
 
 } // namespace
