@@ -6,7 +6,7 @@
 
 #include <QLoggingCategory>
 
-Q_LOGGING_CATEGORY(lcAudit, "om.audit")
+Q_LOGGING_CATEGORY(lcAudit, "om.audit", QtInfoMsg) // the statements: QT_LOGGING_RULES="om.audit.debug=true"
 
 namespace om {
 

@@ -8,7 +8,7 @@
 #include <QLoggingCategory>
 #include <algorithm>
 
-Q_LOGGING_CATEGORY(lcFlow, "om.flow")
+Q_LOGGING_CATEGORY(lcFlow, "om.flow", QtInfoMsg) // each refresh's cost: QT_LOGGING_RULES="om.flow.debug=true"
 
 namespace om {
 
