@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "core/common/firstline.h"
 #include "alerts/desktopalerts.h"
 #include "actions/accessstatus.h"
 #include "actions/actioncontroller.h"
@@ -239,7 +240,7 @@ bool MainWindow::canChangeMessages() const { return !m_context.readOnly && m_acc
 void MainWindow::showSavedConnection(const SavedConnection &connection) {
     EnvironmentBand::attach(this, connection);
     setWindowTitle(EnvironmentBand::windowTitle(connection));
-    m_alerts->setDatabaseName(tr("[%1] %2").arg(connection.environmentWords(), connection.name));
+    m_alerts->setDatabaseName(EnvironmentBand::label(connection));
 }
 
 void MainWindow::setTabIndex(int index) { m_tabs->setCurrentIndex(qBound(0, index, m_tabs->count() - 1)); }
@@ -276,7 +277,7 @@ void MainWindow::onSnapshot(const Snapshot &s) {
 }
 
 void MainWindow::onRefreshFailed(const QString &message, int retryInMs) {
-    const QString first = message.section(QLatin1Char('\n'), 0, 0);
+    const QString first = firstLine(message);
     m_alerts->setNotAnswering(first);
     m_lastError = retryInMs < 0 ? tr("%1 — not retrying: change the connection, or try again").arg(first)
                                 : tr("%1 — retrying in %2 s").arg(first).arg((retryInMs + 999) / 1000);

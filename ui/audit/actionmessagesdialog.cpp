@@ -1,4 +1,5 @@
 #include "audit/actionmessagesdialog.h"
+#include "core/common/firstline.h"
 #include "audit/actionmessagesmodel.h"
 #include "core/common/countformat.h"
 #include "core/outcome/actionoutcomequery.h"
@@ -62,7 +63,7 @@ void ActionMessagesDialog::load() {
             emit loaded(true);
         },
         [this](const PgError &e) {
-            m_status->setText(tr("Could not read the action's messages: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0)));
+            m_status->setText(tr("Could not read the action's messages: %1").arg(firstLine(e.message)));
             emit loaded(false);
         });
 }

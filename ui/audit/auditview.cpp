@@ -1,4 +1,5 @@
 #include "audit/auditview.h"
+#include "core/common/firstline.h"
 #include "core/common/countformat.h"
 #include "audit/auditcsvexport.h"
 #include "audit/auditmodel.h"
@@ -137,7 +138,7 @@ void AuditView::connectModel() {
                        : tr("%1 rows, newest first").arg(formatCount(m_model->rowCount())));
     });
     connect(m_model, &AuditModel::loadFailed, this, [this](const QString &m) {
-        setStatus(tr("Could not read the audit trail: %1").arg(m.section(QLatin1Char('\n'), 0, 0)), true);
+        setStatus(tr("Could not read the audit trail: %1").arg(firstLine(m)), true);
     });
 }
 

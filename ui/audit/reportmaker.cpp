@@ -1,4 +1,5 @@
 #include "audit/reportmaker.h"
+#include "core/common/firstline.h"
 #include "audit/incidentreport.h"
 #include "core/dashboard/dashboardsettings.h"
 #include "core/store/historystore.h"
@@ -50,7 +51,7 @@ void ReportMaker::make(const QString &path, const QDateTime &from, const QDateTi
             emit finished(ok, ok ? path : error);
         },
         [this](const PgError &e) {
-            emit finished(false, tr("Could not read the report's data: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0).trimmed()));
+            emit finished(false, tr("Could not read the report's data: %1").arg(firstLine(e.message)));
         });
 }
 

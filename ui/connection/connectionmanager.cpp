@@ -1,4 +1,5 @@
 #include "connection/connectionmanager.h"
+#include "core/common/firstline.h"
 #include "connection/savedconnectioneditor.h"
 #include "connection/savedconnectionmodel.h"
 #include "connection/startfailurewatcher.h"
@@ -279,7 +280,7 @@ void ConnectionManager::testFinished(const ConnectionTestResult &r) {
     if (!r.ok) {
         m_testResult->setText(tr("Failed after %1 ms: %2\n%3")
                                   .arg(r.elapsedMs)
-                                  .arg(StartFailureWatcher::explain(r.problem, where), r.error.section(QLatin1Char('\n'), 0, 0)));
+                                  .arg(StartFailureWatcher::explain(r.problem, where), firstLine(r.error)));
     } else {
         QStringList lines;
         lines << tr("Connected in %1 ms to %2.").arg(r.elapsedMs).arg(where);

@@ -48,6 +48,8 @@ QString EnvironmentBand::bandText(const SavedConnection &c) {
     return tr("%1 — %2").arg(c.environmentWords().toUpper(), c.name);
 }
 
+QString EnvironmentBand::label(const SavedConnection &c) { return tr("[%1] %2").arg(c.environmentWords(), c.name); }
+
 QString EnvironmentBand::windowTitle(const SavedConnection &c) {
     return tr("[%1] %2 — Outbox Monitor").arg(c.environmentWords(), c.name);
 }

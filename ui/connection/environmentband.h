@@ -23,6 +23,8 @@ public:
 
     /// "PRODUCTION — orders-eu", "ENVIRONMENT NOT SET — orders-eu".
     static QString bandText(const SavedConnection &connection);
+    /// "[production] orders-eu": how alerts and the fleet name the connection.
+    static QString label(const SavedConnection &connection);
     /// "[production] orders-eu — Outbox Monitor".
     static QString windowTitle(const SavedConnection &connection);
     /// Black or white, whichever reads better on `background` (WCAG relative luminance).

@@ -1,4 +1,5 @@
 #include "dashboardview.h"
+#include "core/common/firstline.h"
 #include "dashboard/recentactionsview.h"
 #include "core/common/timeformat.h"
 #include "core/dashboard/snapshotpoller.h"
@@ -115,7 +116,7 @@ void DashboardView::startFlow() {
     connect(m_flowPoller, &FlowPoller::flowFailed, this, [this](const QString &message) {
         if (m_flowMinutes.buckets.isEmpty() && m_flowChart.buckets.isEmpty())
             m_forecast->setText(tr("Flow: the table's history could not be read (%1); trying again with the next refresh.")
-                                    .arg(message.section(QLatin1Char('\n'), 0, 0)));
+                                    .arg(firstLine(message)));
     });
     m_flowPoller->start();
 }
@@ -389,7 +390,7 @@ void DashboardView::showSnapshot(const Snapshot &s) {
 void DashboardView::showRefreshFailed(const QString &message, int retryInMs) {
     if (!m_checkRequested)
         runProfileCheck(); // the failure may be the profile's: a column the table does not have
-    m_lastError = message.section(QLatin1Char('\n'), 0, 0);
+    m_lastError = firstLine(message);
     if (!m_notAnswering.isEmpty() && !m_lastError.contains(m_notAnswering))
         m_lastError = m_notAnswering + QStringLiteral(" · ") + m_lastError;
     m_retryInMs = retryInMs;

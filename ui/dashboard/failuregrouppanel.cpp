@@ -1,4 +1,5 @@
 #include "dashboard/failuregrouppanel.h"
+#include "core/common/firstline.h"
 #include "core/groups/failuregroupquery.h"
 #include "core/groups/failuregrouptext.h"
 #include "dashboard/failuregroupmodel.h"
@@ -112,7 +113,7 @@ void FailureGroupPanel::refresh() {
             qCWarning(lcFailureGroups) << "failure groups:" << e.message;
             // libpq's first line only (its hint follows on the next, indented): the panel is a
             // narrow column, and a wrapped paragraph squeezed its buttons. The whole in the tooltip.
-            m_title->setText(tr("Failure groups: could not read them (%1)").arg(e.message.section(QLatin1Char('\n'), 0, 0).left(200)));
+            m_title->setText(tr("Failure groups: could not read them (%1)").arg(firstLine(e.message).left(200)));
             m_title->setToolTip(e.message);
         },
         QStringLiteral("failureGroups"));

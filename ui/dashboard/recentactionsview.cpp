@@ -1,4 +1,5 @@
 #include "dashboard/recentactionsview.h"
+#include "core/common/firstline.h"
 #include "core/outcome/actionoutcomequery.h"
 #include "dashboard/recentactionsmodel.h"
 #include "pg/gateway.h"
@@ -53,7 +54,7 @@ void RecentActionsView::refresh() {
         [this](const PgError &e) {
             if (e.kind == PgError::Kind::Cancelled)
                 return;
-            m_title->setText(tr("Recent actions could not be read: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0)));
+            m_title->setText(tr("Recent actions could not be read: %1").arg(firstLine(e.message)));
             emit refreshed(false);
         },
         QStringLiteral("recent-actions:%1").arg(quintptr(this)));

@@ -1,4 +1,5 @@
 #include "triage/blockedkeysview.h"
+#include "core/common/firstline.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
 #include "pg/gateway.h"
@@ -154,7 +155,7 @@ void BlockedKeysView::refresh() {
         [this, gen](const BlockedKeys &k) { if (gen == m_generation) onLoaded(k); },
         [this, gen](const PgError &e) {
             if (gen != m_generation || e.kind == PgError::Kind::Cancelled) return;
-            m_summary->setText(tr("Blocked keys unavailable: %1").arg(e.message.section(QLatin1Char('\n'), 0, 0)));
+            m_summary->setText(tr("Blocked keys unavailable: %1").arg(firstLine(e.message)));
         },
         QStringLiteral("blocked-keys"));
 }

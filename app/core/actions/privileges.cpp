@@ -1,4 +1,5 @@
 #include "core/actions/privileges.h"
+#include "core/common/firstline.h"
 #include "core/actions/actionfunctionsql.h"
 #include "core/sql/actionsql.h"
 #include "pg/pgsession.h"
@@ -13,7 +14,7 @@ QString Privileges::summary() const {
         return tr("operator: %1 may change messages").arg(role);
     // Not knowing is not "cannot": a server that never answered says nothing about the role.
     if (!forcedReadOnly && !error.isEmpty())
-        return tr("access not known yet: privileges could not be checked (%1)").arg(error.section(QLatin1Char('\n'), 0, 0));
+        return tr("access not known yet: privileges could not be checked (%1)").arg(firstLine(error));
     // Said apart from the role's rights: a profile with no actions, or a database without the
     // kit's function, is read-only for every role, and "this role cannot" would send the operator
     // to the wrong person.
