@@ -97,7 +97,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent)
 
 Gateway::~Gateway() { shutdown(); }
 
-void Gateway::shutdown(int waitMs) {
+void Gateway::stopLanes() {
     if (m_stopped)
         return;
     m_stopped = true;
@@ -109,6 +109,15 @@ void Gateway::shutdown(int waitMs) {
         w->cancelIf(0, true);
         w->abortRunning(false);
     }
+    for (QThread *t : m_threads)
+        t->quit();
+}
+
+void Gateway::shutdown(int waitMs) {
+    stopLanes();
+    if (m_joined)
+        return;
+    m_joined = true;
     QDeadlineTimer deadline(waitMs);
     for (QThread *t : m_threads)
         stopThread(t, int(deadline.remainingTime()));

@@ -86,6 +86,9 @@ public:
     /// running statements are cancelled and their connections shut, and each thread is given at
     /// most `waitMs` to end (one still busy ends on its own later). Called by the destructor too.
     void shutdown(int waitMs = limits::kShutdownWaitMs);
+    /// The first half of shutdown(), without waiting: many gateways closing together (the fleet
+    /// overview) stop all their lanes first and then wait for them within one shared bound.
+    void stopLanes();
 
     /// Number of jobs waiting on the lane (not counting the one running).
     int queuedJobs(Lane lane) const;
@@ -120,7 +123,8 @@ private:
     std::atomic<quint64> m_nextId{1};
     QTimer m_watchdog;
     std::array<quint64, kLaneCount> m_watchdogFired{}; ///< per lane: the job it last ended
-    bool m_stopped = false;
+    bool m_stopped = false; ///< stopLanes() ran: nothing more is posted or delivered
+    bool m_joined = false;  ///< shutdown() waited for the threads (within its bound)
 };
 
 /// Lives in a lane's thread and owns that lane's session and queue.
