@@ -78,6 +78,8 @@ void SnapshotPoller::refreshNow() {
 }
 
 bool SnapshotPoller::breakdownDue() const {
+    if (!m_breakdownWanted)
+        return false;
     // The counts matter more than the breakdown: when a refresh with it ran into the statement
     // timeout, the next ones go without it until its own interval has passed.
     if (m_breakdownTimedOut.isValid() && m_breakdownTimedOut.elapsed() < m_breakdownEveryMs)

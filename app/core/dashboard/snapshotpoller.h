@@ -56,6 +56,8 @@ public:
     /// waiting count of the last snapshot. (bench_dashboard follows the poller through it.)
     static bool breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiting, int everyMs);
     void setBreakdownEveryMs(int ms) { m_breakdownEveryMs = qMax(0, ms); }
+    /// False: never the breakdown (the fleet overview shows totals only and polls many databases).
+    void setBreakdownWanted(bool wanted) { m_breakdownWanted = wanted; }
     int breakdownEveryMs() const { return m_breakdownEveryMs; }
     /// Whether the next refresh should include the breakdown (given the last snapshot).
     bool breakdownDue() const;
@@ -88,6 +90,7 @@ private:
     bool m_hasSnapshot = false;
     int m_failures = 0;
     QElapsedTimer m_sinceLast;
+    bool m_breakdownWanted = true;
     int m_breakdownEveryMs = limits::kBreakdownEveryMs;
     bool m_breakdownRequested = true; ///< refreshNow(): the operator wants everything fresh
     QElapsedTimer m_sinceBreakdown;   ///< invalid until the first breakdown arrived
