@@ -1,37 +1,14 @@
 #include "alerts/desktopalerts.h"
+#include "alerts/levelicon.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
 #include "core/dashboard/snapshot.h"
 #include "core/dashboard/tilevalues.h"
 
 #include <QDateTime>
-#include <QIcon>
-#include <QPainter>
-#include <QPixmap>
 #include <QSystemTrayIcon>
 
 namespace om {
-namespace {
-
-/// A filled circle in the level's colour, drawn at the sizes trays ask for (high-DPI included).
-QIcon levelIcon(int level) {
-    static const QColor colours[] = {QColor(0x28, 0xa7, 0x45), QColor(0xe0, 0xa8, 0x00), QColor(0xc8, 0x23, 0x33),
-                                     QColor(0x6c, 0x75, 0x7d)};
-    QIcon icon;
-    for (int size : {16, 22, 32, 48, 64}) {
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setPen(QPen(Qt::black, size / 16.0));
-        p.setBrush(colours[qBound(0, level, 3)]);
-        p.drawEllipse(QRectF(1, 1, size - 2, size - 2));
-        icon.addPixmap(pm);
-    }
-    return icon;
-}
-
-} // namespace
 
 DesktopAlerts::DesktopAlerts(const QString &database, QObject *parent)
     : QObject(parent), m_database(database), m_clock([] { return QDateTime::currentMSecsSinceEpoch(); }) {
