@@ -12,6 +12,7 @@
 #include "cli/installpaths.h"
 #include "cli/logging.h"
 #include "cli/printkitcommand.h"
+#include "cli/fleetcommand.h"
 #include "cli/reportcommand.h"
 #include "cli/savedconnectioncommand.h"
 #include "cli/windowcommand.h"
@@ -54,6 +55,7 @@ Options readCommandLine(int &argc, char **argv, bool *answered, int *status) {
         print(stdout, listSavedConnections());
         break;
     case Options::Mode::Window:
+    case Options::Mode::Fleet:
     case Options::Mode::Report:
     case Options::Mode::CheckProfile:
     case Options::Mode::PrintKit:
@@ -85,6 +87,8 @@ int main(int argc, char **argv) {
         return runCheckProfile(argc, argv, options);
     case Options::Mode::PrintKit:
         return runPrintKit(argc, argv, options);
+    case Options::Mode::Fleet:
+        return runFleet(argc, argv, options);
     default:
         return runWindow(argc, argv, options);
     }

@@ -476,6 +476,14 @@
         <source>No saved connections (Connection → Manage connections… saves them).</source>
         <translation>保存済み接続はありません（接続 → 接続の管理… で保存できます）。</translation>
     </message>
+    <message>
+        <source>Open the fleet overview: every saved connection&apos;s database in one table, worst first, with one tray icon for all (--interval sets its refresh).</source>
+        <translation>フリート概要を開きます: 保存済みのすべての接続のデータベースを、最も悪いものから順に 1 つの表に示し、トレイアイコンは全体で 1 つです（更新間隔は --interval で指定）。</translation>
+    </message>
+    <message>
+        <source>--fleet opens every saved connection: not with --connect or --connection.</source>
+        <translation>--fleet は保存済みのすべての接続を開きます: --connect や --connection とは併用できません。</translation>
+    </message>
 </context>
 <context>
     <name>om</name>
@@ -1293,6 +1301,18 @@ Re-checking on a new connection (action id %1)…</source>
         <source>(none saved: Manage connections…)</source>
         <translation>（保存済みなし: 接続の管理…）</translation>
     </message>
+    <message>
+        <source>Fleet overview…</source>
+        <translation>フリート概要…</translation>
+    </message>
+    <message>
+        <source>Fleet overview</source>
+        <translation>フリート概要</translation>
+    </message>
+    <message>
+        <source>Could not start the fleet overview.</source>
+        <translation>フリート概要を起動できませんでした。</translation>
+    </message>
 </context>
 <context>
     <name>om::CsvExport</name>
@@ -1782,6 +1802,10 @@ Re-checking on a new connection (action id %1)…</source>
         <source>[%1] %2 — Outbox Monitor</source>
         <translation>[%1] %2 — Outbox Monitor</translation>
     </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
 </context>
 <context>
     <name>om::Environments</name>
@@ -1964,6 +1988,170 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>&amp;Ids</source>
         <translation>ID(&amp;I)</translation>
+    </message>
+</context>
+<context>
+    <name>om::FleetModel</name>
+    <message>
+        <source>none waiting</source>
+        <translation>送信待ちなし</translation>
+    </message>
+    <message>
+        <source>no data yet</source>
+        <translation>まだデータなし</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>接続試行中…</translation>
+    </message>
+    <message>
+        <source>Not current: the last numbers read, %1 ago</source>
+        <translation>最新ではありません: %1 前に読み取った最後の値です</translation>
+    </message>
+    <message>
+        <source>Only for tables with an ordering key (the profile&apos;s &quot;ordering&quot;)</source>
+        <translation>順序キーを持つテーブルのみ（プロファイルの &quot;ordering&quot;）</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>データベース</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>環境</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Oldest waiting</source>
+        <translation>最古の送信待ち</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>送信待ち</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>停滞</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>ブロック</translation>
+    </message>
+    <message>
+        <source>Data age</source>
+        <translation>データの古さ</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <source>needs index</source>
+        <translation>索引が必要</translation>
+    </message>
+    <message>
+        <source>up · %1 ms</source>
+        <translation>接続中 · %1 ms</translation>
+    </message>
+    <message>
+        <source>Not counted: the table has no index on (ordering key, created time); the admin kit adds it</source>
+        <translation>数えていません: テーブルに (順序キー, 作成時刻) の索引がありません。管理キットが追加します</translation>
+    </message>
+    <message>
+        <source>The last refresh took %1 ms, %2 ms of it on the server</source>
+        <translation>直近の更新は %1 ms かかり、そのうちサーバー上で %2 ms でした</translation>
+    </message>
+</context>
+<context>
+    <name>om::FleetReading</name>
+    <message>
+        <source>connecting…</source>
+        <translation>接続試行中…</translation>
+    </message>
+    <message>
+        <source>cannot read</source>
+        <translation>読み取れません</translation>
+    </message>
+    <message>
+        <source>cannot connect</source>
+        <translation>接続できません</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>重大</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>1 database</source>
+        <translation>1 データベース</translation>
+    </message>
+    <message>
+        <source>%1 databases</source>
+        <translation>%1 データベース</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 critical</source>
+        <translation>重大 %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read</source>
+        <translation>読み取り不可 %1</translation>
+    </message>
+    <message>
+        <source>%1 warning</source>
+        <translation>警告 %1</translation>
+    </message>
+    <message>
+        <source>%1 ok</source>
+        <translation>正常 %1</translation>
+    </message>
+    <message>
+        <source>%1 connecting</source>
+        <translation>接続試行中 %1</translation>
+    </message>
+</context>
+<context>
+    <name>om::FleetTray</name>
+    <message>
+        <source>No system tray on this desktop: threshold alerts show only in this window.</source>
+        <translation>このデスクトップにはシステムトレイがありません: しきい値アラートはこのウィンドウにのみ表示されます。</translation>
+    </message>
+    <message>
+        <source>Outbox Monitor fleet — %1</source>
+        <translation>Outbox Monitor フリート — %1</translation>
+    </message>
+</context>
+<context>
+    <name>om::FleetWindow</name>
+    <message>
+        <source>Fleet overview — Outbox Monitor</source>
+        <translation>フリート概要 — Outbox Monitor</translation>
+    </message>
+    <message>
+        <source>Double-click a database (or press Enter) to open its window.</source>
+        <translation>データベースをダブルクリック（または Enter）するとそのウィンドウが開きます。</translation>
+    </message>
+    <message>
+        <source>No saved connections yet: Connection → Manage connections… saves them.</source>
+        <translation>保存済みの接続はまだありません: 接続 → 接続の管理… で保存できます。</translation>
     </message>
 </context>
 <context>
@@ -2371,10 +2559,6 @@ from %6</source>
     <message>
         <source>Alerts: in this window only</source>
         <translation>警告: このウィンドウ内のみ</translation>
-    </message>
-    <message>
-        <source>[%1] %2</source>
-        <translation>[%1] %2</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,9 @@ public:
            "profile, read-only setting and environment. Not with --connect or --profile."), QStringLiteral("name")};
     QCommandLineOption listConnections{QStringLiteral("list-connections"),
         tr("List the saved connections (name, environment, where each leads; never a password) and exit.")};
+    QCommandLineOption fleet{QStringLiteral("fleet"),
+        tr("Open the fleet overview: every saved connection's database in one table, worst first, with one tray "
+           "icon for all (--interval sets its refresh).")};
     QCommandLineOption readOnly{QStringLiteral("read-only"),
         tr("Open read-only sessions (default_transaction_read_only): nothing can be changed.")};
     QCommandLineOption profile{QStringLiteral("profile"),
@@ -63,7 +66,7 @@ public:
 
     Parser() {
         p.setApplicationDescription(tr("Watch and recover transactional-outbox tables in PostgreSQL."));
-        p.addOptions({help, helpAll, version, verbose, connect, connection, listConnections, readOnly, profile, listProfiles, interval, screenshot,
+        p.addOptions({help, helpAll, version, verbose, connect, connection, listConnections, fleet, readOnly, profile, listProfiles, interval, screenshot,
                       screenshotDelay, tab, auditFilter, report, reportHours, checkProfile, printKit, auditorRole,
                       operatorRole});
     }
@@ -168,6 +171,11 @@ Options parseCommandLine(const QStringList &arguments) {
         o.mode = Options::Mode::ListProfiles;
     else if (cli.p.isSet(cli.listConnections))
         o.mode = Options::Mode::ListConnections;
+    else if (cli.p.isSet(cli.fleet)) {
+        if (cli.p.isSet(cli.connect) || cli.p.isSet(cli.connection))
+            return error(Parser::tr("--fleet opens every saved connection: not with --connect or --connection."));
+        o.mode = Options::Mode::Fleet;
+    }
     else if (cli.p.isSet(cli.printKit))
         o.mode = Options::Mode::PrintKit;
     else if (cli.p.isSet(cli.checkProfile))

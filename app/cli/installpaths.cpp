@@ -42,6 +42,13 @@ QList<ProfileSource> builtInProfiles() {
     return out;
 }
 
+QStringList builtInProfileIds() {
+    QStringList ids;
+    for (const ProfileSource &p : builtInProfiles())
+        ids << p.profile.id;
+    return ids;
+}
+
 std::optional<SchemaProfile> resolveProfile(const QString &idOrFile, QString *error) {
     if (idOrFile.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
         // The error names the file, the JSON path and the line (ProfileError::format).

@@ -21,6 +21,8 @@ struct ProfileSource {
 };
 /// The built-in profiles: the installed ones, and the embedded ones whose id is not installed.
 QList<ProfileSource> builtInProfiles();
+/// Their ids, in the same order (the connection dialogs' and menus' choices).
+QStringList builtInProfileIds();
 /// A built-in id or a JSON file; nullopt and *error (one line) when neither.
 std::optional<SchemaProfile> resolveProfile(const QString &idOrFile, QString *error);
 

@@ -9,7 +9,7 @@ namespace om::cli {
 
 /// What the command line asked for, as plain values (QCommandLineParser stays inside parse()).
 struct Options {
-    enum class Mode { Window, Report, CheckProfile, PrintKit, Help, Version, ListProfiles, ListConnections, Error };
+    enum class Mode { Window, Fleet, Report, CheckProfile, PrintKit, Help, Version, ListProfiles, ListConnections, Error };
     Mode mode = Mode::Window;
     QString text;                  ///< Help/Version: what to print; Error: the one-line message
 

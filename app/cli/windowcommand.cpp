@@ -55,13 +55,6 @@ struct Target {
     std::optional<SavedConnection> saved; // --connection NAME: its environment is shown
 };
 
-QStringList builtInProfileIds() {
-    QStringList ids;
-    for (const ProfileSource &s : builtInProfiles())
-        ids << s.profile.id;
-    return ids;
-}
-
 /// The connection dialog, filled with `previous` when given; nullopt when the operator cancels.
 std::optional<Target> askTarget(const Target *previous, bool forceReadOnly) {
     ConnectionDialog dialog(builtInProfileIds());

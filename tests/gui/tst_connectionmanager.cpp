@@ -349,7 +349,8 @@ private slots:
         w.resize(1280, 800);
         w.showSavedConnection(saved("orders-eu", m_db->connectionString(), Environment::Production));
         ConnectionMenu menu(&w, {"app_outbox"}, resolve); // as cli/windowcommand adds it
-        QCOMPARE(menu.menu()->actions().size(), 2); // Manage connections…, Open saved connection ▸
+        QCOMPARE(menu.menu()->actions().size(), 3); // Manage connections…, Open saved connection ▸, Fleet overview…
+        QCOMPARE(menu.menu()->actions().at(2)->text(), QStringLiteral("Fleet overview…"));
         w.show();
         auto *band = w.findChild<EnvironmentBand *>();
         QVERIFY(band);

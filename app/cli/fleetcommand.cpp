@@ -1,0 +1,62 @@
+#include "cli/fleetcommand.h"
+#include "cli/appidentity.h"
+#include "cli/installpaths.h"
+#include "cli/savedconnectioncommand.h"
+#include "connection/connectionmenu.h"
+#include "core/connection/savedconnections.h"
+#include "fleet/fleetwindow.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+namespace om::cli {
+namespace {
+
+/// How long the keychain may take to answer the first read; without an answer by then it is not
+/// asked for the others (libpq's own sources apply), so a stuck daemon delays the start once.
+constexpr int kKeychainWaitMs = 3000;
+
+QList<FleetMember::Setup> setupsOfSavedConnections(const Options &o) {
+    QList<FleetMember::Setup> setups;
+    bool keychainAnswers = true;
+    for (const SavedConnection &c : SavedConnections(resolveProfile).all()) {
+        FleetMember::Setup s;
+        s.connection = c;
+        s.profile = resolveProfile(c.profile, &s.profileError);
+        if (o.intervalSeconds)
+            s.intervalMs = int(*o.intervalSeconds * 1000);
+        if (keychainAnswers) {
+            QElapsedTimer t;
+            t.start();
+            s.password = keychainPassword(c.connInfo, kKeychainWaitMs);
+            keychainAnswers = t.elapsed() < kKeychainWaitMs;
+        }
+        setups << s;
+    }
+    return setups;
+}
+
+} // namespace
+
+int runFleet(int &argc, char **argv, const Options &o) {
+    QApplication app(argc, argv);
+    setAppIdentity();
+    installTranslations(app);
+
+    FleetWindow window(setupsOfSavedConnections(o));
+    QObject::connect(&window, &FleetWindow::openRequested, &window,
+                     [&window](const QString &name) { ConnectionMenu::openOrWarn(&window, name); });
+    new ConnectionMenu(&window, builtInProfileIds(), resolveProfile, false);
+    window.show();
+    if (!o.screenshotFile.isEmpty()) {
+        const QString file = o.screenshotFile;
+        QTimer::singleShot(int(o.screenshotDelaySeconds * 1000), &window, [&window, file] {
+            window.grab().save(file);
+            QApplication::quit();
+        });
+    }
+    return app.exec();
+}
+
+} // namespace om::cli

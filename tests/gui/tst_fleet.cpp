@@ -1,0 +1,301 @@
+// The fleet overview (issue #16) against real databases: one row per database with the numbers
+// its own snapshot gives (every built-in profile), worst first; a database that goes down is a
+// row that says so, greyed, and comes back by itself; one that was never reachable, or whose
+// profile cannot be read, says why; a crossing is announced once, naming the database; the
+// overview's sessions are read-only; and closing is quick while a database hangs.
+#include "actionfixture.h"
+#include "core/fleet/fleetmember.h"
+#include "fleet/fleetmodel.h"
+#include "fleet/fleettray.h"
+#include "fleet/fleetwindow.h"
+#include "freezingproxy.h"
+#include "pg/gateway.h"
+#include "pg/pgerror.h"
+#include "testdatabase.h"
+#include "testlanguage.h"
+#include "testmain.h"
+#include "testserver.h"
+
+#include <QAbstractItemModelTester>
+#include <algorithm>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+using namespace om;
+using namespace om::test;
+
+namespace {
+
+FleetMember::Setup setup(const QString &name, const QString &connInfo, const QString &profileId, Environment env) {
+    FleetMember::Setup s;
+    s.connection.name = name;
+    s.connection.connInfo = connInfo;
+    s.connection.profile = profileId;
+    s.connection.environment = env;
+    s.profile = SchemaProfile::builtIn(profileId);
+    s.intervalMs = 500;
+    s.connectTimeoutS = 2;
+    return s;
+}
+
+FleetMember *memberNamed(const FleetWindow &w, const QString &name) {
+    for (FleetMember *m : w.members())
+        if (m->connection().name == name)
+            return m;
+    return nullptr;
+}
+
+/// The model's row of `name`, -1 when absent.
+int rowOf(const FleetModel &model, const QString &name) {
+    for (int r = 0; r < model.rowCount(); ++r)
+        if (model.index(r, FleetModel::Name).data(FleetModel::NameRole).toString() == name)
+            return r;
+    return -1;
+}
+
+QString cell(const FleetModel &model, const QString &name, int column) {
+    return model.index(rowOf(model, name), column).data().toString();
+}
+
+} // namespace
+
+class TestFleet : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_orders; ///< app_outbox and batch_work_item members
+    std::unique_ptr<TestDatabase> m_billing; ///< the outbox member, the one that goes down
+
+    /// Rows of `p`'s table in any of `states`, by the profile's own state expression.
+    qint64 countIn(TestDatabase &db, const SchemaProfile &p, const QStringList &states) {
+        return db.scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE (%2)::text = ANY(string_to_array($1, ','))")
+                             .arg(p.qualifiedTable(), p.stateExpression()),
+                         {states.join(QLatin1Char(','))})
+            .toLongLong();
+    }
+
+    /// Ends the fleet's sessions on `db` and lets no new one in (a database that went away), or
+    /// lets them in again.
+    void setDatabaseReachable(TestDatabase &db, bool reachable) {
+        m_orders->exec(QStringLiteral("ALTER DATABASE %1 ALLOW_CONNECTIONS %2").arg(db.name(), reachable ? "true" : "false"));
+        if (!reachable)
+            m_orders->exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = $1 AND application_name LIKE 'outbox-monitor-fleet%'",
+                           {db.name()});
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // thresholds are read from this test's settings
+        installTestTranslations(); // OM_LANG=ja: screenshotOfFiveDatabases in Japanese
+        OM_CREATE_TEST_DATABASE(m_orders, TestDatabase::seedsWithAdminKit());
+        OM_CREATE_TEST_DATABASE(m_billing, TestDatabase::seedsWithAdminKit());
+        const SchemaProfile app = *SchemaProfile::builtIn("app_outbox");
+        insertMessages(*m_orders, app, app.failedStates.first(), 3, 1);
+        insertMessages(*m_orders, app, app.waitingStates.first(), 2, 2);
+        insertMessages(*m_orders, app, app.stuckStates.first(), 1, app.stuckTimeoutMinutes + 60); // stuck: critical
+        const SchemaProfile outbox = *SchemaProfile::builtIn("outbox");
+        insertMessages(*m_billing, outbox, outbox.waitingStates.first(), 4, 1);
+    }
+
+    // Every built-in profile, each database's numbers as its own table holds them; worst first;
+    // a database down is a row that says so and comes back by itself.
+    void overviewFollowsDatabasesDownAndUp() {
+        const quint16 closed = closedPort();
+        FleetWindow w({setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production),
+                       setup("batch-jp", m_orders->connectionString(), "batch_work_item", Environment::Staging),
+                       setup("billing", m_billing->connectionString(), "outbox", Environment::Development),
+                       setup("gone", loopbackConnectionString(closed, "nowhere"), "app_outbox", Environment::Custom)});
+        QAbstractItemModelTester tester(w.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester sortedTester(w.table()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        FleetModel &model = *w.model();
+        QCOMPARE(model.rowCount(), 4);
+        const auto health = [&w](const QString &name) { return memberNamed(w, name)->reading().health; };
+        QTRY_VERIFY_WITH_TIMEOUT(health("orders-eu") == FleetReading::Health::Up && health("batch-jp") == FleetReading::Health::Up
+                                     && health("billing") == FleetReading::Health::Up,
+                                 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(health("gone"), FleetReading::Health::Failing, 15000);
+
+        // The numbers are the tables' own.
+        const SchemaProfile app = *SchemaProfile::builtIn("app_outbox");
+        const FleetReading orders = memberNamed(w, "orders-eu")->reading();
+        QCOMPARE(orders.failed, countIn(*m_orders, app, app.failedStates));
+        QCOMPARE(orders.failed, 3);
+        QCOMPARE(orders.stuck, 1);
+        QCOMPARE(orders.waiting, countIn(*m_orders, app, app.waitingStates));
+        QCOMPARE(cell(model, "orders-eu", FleetModel::Failed), QStringLiteral("3"));
+        QCOMPARE(cell(model, "orders-eu", FleetModel::Blocked), QString()); // no ordering key
+        const SchemaProfile outbox = *SchemaProfile::builtIn("outbox");
+        QCOMPARE(memberNamed(w, "billing")->reading().waiting, countIn(*m_billing, outbox, outbox.waitingStates));
+        QCOMPARE(memberNamed(w, "billing")->reading().waiting, 4);
+        QCOMPARE(memberNamed(w, "batch-jp")->reading().failed, 0);
+
+        // Worst first: the stuck message makes orders-eu critical; the unreachable one next.
+        QCOMPARE(cell(model, "orders-eu", FleetModel::State), QStringLiteral("critical"));
+        QTRY_COMPARE_WITH_TIMEOUT(w.nameAt(0), QStringLiteral("orders-eu"), 5000);
+        QCOMPARE(w.nameAt(1), QStringLiteral("gone"));
+        QCOMPARE(cell(model, "gone", FleetModel::State), QStringLiteral("cannot read"));
+        QVERIFY2(cell(model, "gone", FleetModel::Connection).contains("refused", Qt::CaseInsensitive),
+                 qPrintable(cell(model, "gone", FleetModel::Connection)));
+        QCOMPARE(cell(model, "gone", FleetModel::DataAge), QStringLiteral("no data yet"));
+        QCOMPARE(w.tray()->level(), 2);
+        QCOMPARE(w.summaryText(), QStringLiteral("4 databases: 1 critical, 1 cannot be read, 2 ok"));
+
+        // billing goes away: its row says so, its last numbers stay, greyed, with their age.
+        setDatabaseReachable(*m_billing, false);
+        QTRY_COMPARE_WITH_TIMEOUT(health("billing"), FleetReading::Health::Failing, 15000);
+        const int billing = rowOf(model, "billing");
+        QCOMPARE(model.index(billing, FleetModel::Waiting).data().toString(), QStringLiteral("4"));
+        QVERIFY(model.index(billing, FleetModel::Waiting).data(Qt::ForegroundRole).isValid());
+        QVERIFY(model.index(billing, FleetModel::Waiting).data(Qt::ToolTipRole).toString().startsWith("Not current"));
+        QVERIFY(!model.index(rowOf(model, "batch-jp"), FleetModel::Waiting).data(Qt::ForegroundRole).isValid());
+        QCOMPARE(w.summaryText(), QStringLiteral("4 databases: 1 critical, 2 cannot be read, 1 ok"));
+        // The others went on: their data stays fresh.
+        QVERIFY(memberNamed(w, "batch-jp")->msSinceSnapshot() < 5000);
+
+        // ... and comes back by itself, with the numbers as they are now.
+        insertMessages(*m_billing, outbox, outbox.waitingStates.first(), 1, 1);
+        setDatabaseReachable(*m_billing, true);
+        QTRY_COMPARE_WITH_TIMEOUT(health("billing"), FleetReading::Health::Up, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(memberNamed(w, "billing")->reading().waiting, 5, 5000);
+        QVERIFY(!model.index(rowOf(model, "billing"), FleetModel::Waiting).data(Qt::ForegroundRole).isValid());
+    }
+
+    // The overview only reads: its session is read-only whatever the saved connection allows,
+    // and a write on it is refused by the server.
+    void sessionsAreReadOnly() {
+        FleetWindow w({setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production)});
+        FleetMember *m = w.members().first();
+        QVERIFY(!m->connection().readOnly); // the saved connection itself could act
+        QTRY_COMPARE_WITH_TIMEOUT(m->reading().health, FleetReading::Health::Up, 15000);
+        QString setting, app, writeError;
+        m->gateway()->run<QStringList>(
+            Lane::Monitor, this,
+            [](PgSession &s) {
+                QStringList out{s.query("SHOW default_transaction_read_only").scalar().toString(),
+                                s.query("SELECT current_setting('application_name')").scalar().toString()};
+                try {
+                    s.query("CREATE TEMP TABLE fleet_write_probe (x int)");
+                } catch (const PgError &e) {
+                    out << e.message;
+                }
+                return out;
+            },
+            [&](const QStringList &out) {
+                setting = out.value(0);
+                app = out.value(1);
+                writeError = out.value(2);
+            },
+            [&](const PgError &e) { writeError = QStringLiteral("job failed: ") + e.message; });
+        QTRY_VERIFY_WITH_TIMEOUT(!setting.isEmpty() || writeError.startsWith("job failed"), 10000);
+        QCOMPARE(setting, QStringLiteral("on"));
+        QCOMPARE(app, QStringLiteral("outbox-monitor-fleet/monitor"));
+        QVERIFY2(writeError.contains("read-only transaction"), qPrintable(writeError));
+    }
+
+    // A crossing is announced once, naming the database and the number; a click opens it.
+    void crossingIsAnnouncedOnceNamingTheDatabase() {
+        FleetWindow w({setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production)});
+        FleetMember *m = w.members().first();
+        QSignalSpy crossed(m, &FleetMember::crossed);
+        QTRY_VERIFY_WITH_TIMEOUT(crossed.count() >= 1, 15000);
+        QTest::qWait(1500); // two more refreshes: no second announcement of the same crossing
+        int stuckCrossings = 0;
+        for (const QList<QVariant> &args : std::as_const(crossed))
+            stuckCrossings += args.at(0).value<AlertCrossing>().key == QLatin1String("stuck");
+        QCOMPARE(stuckCrossings, 1);
+        QCOMPARE(w.tray()->lastTitle(), QStringLiteral("[production] orders-eu"));
+        QVERIFY2(!w.tray()->lastMessage().isEmpty(), "a notification's text");
+        QSignalSpy open(&w, &FleetWindow::openRequested);
+        emit w.tray()->openRequested(QStringLiteral("orders-eu"));
+        QCOMPARE(open.count(), 1);
+    }
+
+    // Double-click or Enter on a row asks for that database's window.
+    void activatingARowOpensThatDatabase() {
+        FleetWindow w({setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production),
+                       setup("billing", m_billing->connectionString(), "outbox", Environment::Development)});
+        w.show();
+        QTRY_VERIFY_WITH_TIMEOUT(w.members().at(0)->reading().health == FleetReading::Health::Up
+                                     && w.members().at(1)->reading().health == FleetReading::Health::Up,
+                                 15000);
+        QSignalSpy open(&w, &FleetWindow::openRequested);
+        w.table()->setFocus();
+        w.table()->setCurrentIndex(w.table()->model()->index(1, FleetModel::Name));
+        const QString second = w.nameAt(1);
+        emit w.table()->activated(w.table()->currentIndex());
+        QCOMPARE(open.count(), 1);
+        QCOMPARE(open.first().at(0).toString(), second);
+    }
+
+    // A profile that cannot be read is a row that says why; nothing connects for it.
+    void unreadableProfileIsARowThatSaysWhy() {
+        FleetMember::Setup bad = setup("typo", m_orders->connectionString(), "/nowhere/profile.json", Environment::Staging);
+        bad.profile.reset();
+        bad.profileError = QStringLiteral("/nowhere/profile.json: cannot be read");
+        FleetWindow w({bad});
+        QAbstractItemModelTester tester(w.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(w.members().first()->reading().health, FleetReading::Health::Refused);
+        QCOMPARE(cell(*w.model(), "typo", FleetModel::State), QStringLiteral("cannot connect"));
+        QCOMPARE(cell(*w.model(), "typo", FleetModel::Connection), bad.profileError);
+        QCOMPARE(w.summaryText(), QStringLiteral("1 database: 1 cannot be read"));
+    }
+
+    // A database that stopped answering mid-refresh (a frozen network) does not hold the close.
+    void closingIsQuickWhileADatabaseHangs() {
+        FreezingProxy proxy(QHostAddress::LocalHost, serverPort());
+        QVERIFY(proxy.isListening());
+        auto w = std::make_unique<FleetWindow>(QList<FleetMember::Setup>{
+            setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production),
+            setup("frozen", proxy.connectionString(m_billing->name()), "outbox", Environment::Production)});
+        QTRY_COMPARE_WITH_TIMEOUT(memberNamed(*w, "frozen")->reading().health, FleetReading::Health::Up, 15000);
+        proxy.freeze();
+        QTest::qWait(1500); // refreshes now wait for a server that says nothing
+        QElapsedTimer t;
+        t.start();
+        w.reset();
+        const qint64 closeMs = t.elapsed();
+        proxy.release();
+        QVERIFY2(closeMs < 2000, qPrintable(QString::number(closeMs)));
+    }
+
+    // Five databases in three environments, as an operator sees them; the picture for the README
+    // when OM_SCREENSHOT_DIR is set (run alone: `tst_fleet screenshotOfFiveDatabases`).
+    void screenshotOfFiveDatabases() {
+        FleetWindow w({setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production),
+                       setup("orders-jp", m_orders->connectionString(), "batch_work_item", Environment::Production),
+                       setup("billing", m_billing->connectionString(), "outbox", Environment::Staging),
+                       setup("sandbox", m_billing->connectionString(), "app_outbox", Environment::Development),
+                       setup("reports-dev", loopbackConnectionString(closedPort(), "reports"), "app_outbox", Environment::Development)});
+        w.resize(1280, 330);
+        w.show();
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(w.members().cbegin(), w.members().cend(),
+                                             [](const FleetMember *m) { return m->reading().health != FleetReading::Health::Connecting; }),
+                                 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.nameAt(0), QStringLiteral("orders-eu"), 5000);
+        QCOMPARE(w.nameAt(1), QStringLiteral("reports-dev"));
+        // The three that are ok tie: they stay in name order, refresh after refresh.
+        QCOMPARE(QStringList({w.nameAt(2), w.nameAt(3), w.nameAt(4)}), QStringList({"billing", "orders-jp", "sandbox"}));
+        if (const QString dir = qEnvironmentVariable("OM_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QTest::qWait(2500); // the data ages tick
+            QVERIFY(w.grab().save(QStringLiteral("%1/fleet-overview-%2.png").arg(dir, testLanguage())));
+        }
+    }
+
+    void summaryWords() {
+        FleetReading up;
+        up.health = FleetReading::Health::Up;
+        FleetReading warn = up;
+        warn.level = 1;
+        FleetReading connecting;
+        QCOMPARE(FleetReading::summary({}), QStringLiteral("0 databases"));
+        QCOMPARE(FleetReading::summary({up, warn, connecting}), QStringLiteral("3 databases: 1 warning, 1 ok, 1 connecting"));
+        QVERIFY(warn.severity() > up.severity());
+        QVERIFY(up.severity() > connecting.severity());
+    }
+};
+
+OM_TEST_MAIN(TestFleet)
+#include "tst_fleet.moc"

@@ -1,0 +1,69 @@
+#include "fleet/fleettray.h"
+#include "alerts/desktopalerts.h"
+#include "alerts/levelicon.h"
+#include "connection/environmentband.h"
+#include "core/fleet/fleetmember.h"
+
+#include <QSystemTrayIcon>
+
+namespace om {
+namespace {
+
+/// Red (critical) over grey (cannot be read) over amber over green: the same order as the
+/// overview's State column.
+int worstLevel(const QList<FleetMember *> &members) {
+    int worstSeverity = 0;
+    int level = 0;
+    for (const FleetMember *m : members) {
+        const FleetReading &r = m->reading();
+        if (r.severity() > worstSeverity) {
+            worstSeverity = r.severity();
+            level = r.trayLevel();
+        }
+    }
+    return level;
+}
+
+} // namespace
+
+FleetTray::FleetTray(QObject *parent) : QObject(parent) {
+    if (!QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_trayProblem = tr("No system tray on this desktop: threshold alerts show only in this window.");
+        return;
+    }
+    m_tray = new QSystemTrayIcon(this);
+    connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
+        if (!m_lastName.isEmpty())
+            emit openRequested(m_lastName);
+    });
+    connect(m_tray, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason r) {
+        if (r == QSystemTrayIcon::Trigger || r == QSystemTrayIcon::DoubleClick)
+            emit activated();
+    });
+}
+
+void FleetTray::show(const QList<FleetMember *> &members) {
+    QList<FleetReading> readings;
+    for (const FleetMember *m : members)
+        readings << m->reading();
+    m_toolTip = tr("Outbox Monitor fleet — %1").arg(FleetReading::summary(readings));
+    const int level = worstLevel(members);
+    if (m_tray) {
+        if (level != m_level)
+            m_tray->setIcon(levelIcon(level));
+        m_tray->setToolTip(m_toolTip);
+        m_tray->show();
+    }
+    m_level = level;
+}
+
+void FleetTray::announce(const FleetMember &member, const AlertCrossing &crossing) {
+    m_lastTitle = EnvironmentBand::label(member.connection());
+    m_lastMessage = DesktopAlerts::describe(crossing);
+    m_lastName = member.connection().name;
+    if (m_tray)
+        m_tray->showMessage(m_lastTitle, m_lastMessage,
+                            crossing.level >= 2 ? QSystemTrayIcon::Critical : QSystemTrayIcon::Warning);
+}
+
+} // namespace om

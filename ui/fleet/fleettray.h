@@ -1,0 +1,53 @@
+#pragma once
+#include "core/alerts/alertwatch.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+class QSystemTrayIcon;
+
+namespace om {
+
+class FleetMember;
+
+/// The fleet's one voice outside its window (issue #16, alerts): a single tray icon whose colour
+/// follows the worst of all its databases (red over grey over amber over green), a tooltip that
+/// counts them, and a desktop notification per threshold crossing (each member's AlertWatch has
+/// already made it once per crossing) that names the database and the number. Clicking the
+/// notification asks to open that database. Where the desktop has no tray it says so.
+class FleetTray : public QObject {
+    Q_OBJECT
+public:
+    explicit FleetTray(QObject *parent = nullptr);
+
+    /// Recolours and retitles from the members' readings (after every change).
+    void show(const QList<FleetMember *> &members);
+    /// A member crossed a threshold: the notification.
+    void announce(const FleetMember &member, const AlertCrossing &crossing);
+
+    int level() const { return m_level; }
+    QString toolTip() const { return m_toolTip; }
+    /// The last notification's title and text (also when no tray could show it).
+    QString lastTitle() const { return m_lastTitle; }
+    QString lastMessage() const { return m_lastMessage; }
+    /// "" when a tray icon shows; otherwise why there is none, for the window's status line.
+    QString trayProblem() const { return m_trayProblem; }
+
+signals:
+    /// The operator clicked a notification: open that database's window.
+    void openRequested(const QString &name);
+    /// The operator clicked the icon: bring the overview back.
+    void activated();
+
+private:
+    QSystemTrayIcon *m_tray = nullptr;
+    int m_level = -1;
+    QString m_toolTip;
+    QString m_trayProblem;
+    QString m_lastTitle;
+    QString m_lastMessage;
+    QString m_lastName; ///< whose notification a click opens
+};
+
+} // namespace om

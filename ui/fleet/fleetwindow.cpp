@@ -1,0 +1,139 @@
+#include "fleet/fleetwindow.h"
+#include "fleet/fleetmodel.h"
+#include "fleet/fleettray.h"
+#include "pg/limits.h"
+
+#include <QCloseEvent>
+#include <QDeadlineTimer>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace om {
+namespace {
+
+/// Sorts by the model's SortRole; rows that tie (every "ok" database) stay in name order, A to Z
+/// whichever way the column sorts, so that they do not trade places between refreshes.
+class FleetSortProxy : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override {
+        const QVariant a = left.data(FleetModel::SortRole), b = right.data(FleetModel::SortRole);
+        if (QVariant::compare(a, b) != QPartialOrdering::Equivalent)
+            return QSortFilterProxyModel::lessThan(left, right);
+        const QString nameA = left.data(FleetModel::NameRole).toString(), nameB = right.data(FleetModel::NameRole).toString();
+        const int byName = nameA.compare(nameB, Qt::CaseInsensitive);
+        return sortOrder() == Qt::AscendingOrder ? byName < 0 : byName > 0;
+    }
+};
+
+} // namespace
+
+FleetWindow::FleetWindow(const QList<FleetMember::Setup> &setups, QWidget *parent)
+    : QMainWindow(parent), m_model(new FleetModel(this)), m_sorted(new FleetSortProxy(this)),
+      m_table(new QTableView), m_summary(new QLabel), m_status(new QLabel), m_tray(new FleetTray(this)) {
+    setWindowTitle(tr("Fleet overview — Outbox Monitor"));
+    for (const FleetMember::Setup &setup : setups) {
+        auto *member = new FleetMember(setup, this);
+        connect(member, &FleetMember::changed, this, &FleetWindow::refreshSummary);
+        connect(member, &FleetMember::crossed, this, [this, member](const AlertCrossing &c) { m_tray->announce(*member, c); });
+        m_members << member;
+    }
+    m_model->setMembers(m_members);
+    buildTable();
+
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    QFont big = m_summary->font();
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    big.setBold(true);
+    m_summary->setFont(big);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table, 1);
+    setCentralWidget(central);
+    statusBar()->addWidget(m_status, 1);
+    m_status->setText(m_tray->trayProblem().isEmpty()
+                          ? tr("Double-click a database (or press Enter) to open its window.")
+                          : m_tray->trayProblem());
+    connect(m_tray, &FleetTray::openRequested, this, &FleetWindow::openRequested);
+    connect(m_tray, &FleetTray::activated, this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+    });
+
+    // Data ages move without a refresh; one clock for all rows.
+    m_clock.setInterval(1000);
+    connect(&m_clock, &QTimer::timeout, m_model, &FleetModel::tick);
+    m_clock.start();
+    refreshSummary();
+    resize(1100, qBound(300, 140 + 30 * int(m_members.size()), 800));
+    for (FleetMember *m : std::as_const(m_members))
+        m->start();
+}
+
+FleetWindow::~FleetWindow() { stopAll(limits::kShutdownWaitMs); }
+
+void FleetWindow::buildTable() {
+    m_sorted->setSourceModel(m_model);
+    m_sorted->setSortRole(FleetModel::SortRole);
+    m_sorted->setDynamicSortFilter(true); // worst first stays worst first as readings change
+    m_table->setModel(m_sorted);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(FleetModel::State, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(FleetModel::Connection, QHeaderView::Stretch);
+    // activated: double-click, and Enter on the current row (the keyboard's way in).
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
+        const QString name = index.data(FleetModel::NameRole).toString();
+        if (!name.isEmpty())
+            emit openRequested(name);
+    });
+}
+
+void FleetWindow::refreshSummary() {
+    QList<FleetReading> readings;
+    for (const FleetMember *m : std::as_const(m_members))
+        readings << m->reading();
+    m_summary->setText(m_members.isEmpty()
+                           ? tr("No saved connections yet: Connection → Manage connections… saves them.")
+                           : FleetReading::summary(readings));
+    m_tray->show(m_members);
+}
+
+QString FleetWindow::summaryText() const { return m_summary->text(); }
+
+QString FleetWindow::nameAt(int viewRow) const {
+    return m_sorted->index(viewRow, FleetModel::Name).data(FleetModel::NameRole).toString();
+}
+
+void FleetWindow::stopAll(int waitMs) {
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    m_clock.stop();
+    // All lanes are told to end first, then waited for: idle ones end together, and one that
+    // waits for a silent network costs the shared bound once, not once per database.
+    for (FleetMember *m : std::as_const(m_members))
+        m->stopPolling();
+    const QDeadlineTimer deadline(waitMs);
+    for (FleetMember *m : std::as_const(m_members))
+        m->stop(int(qMax<qint64>(0, deadline.remainingTime())));
+}
+
+void FleetWindow::closeEvent(QCloseEvent *event) {
+    stopAll(limits::kShutdownWaitMs);
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace om

@@ -1,0 +1,63 @@
+#pragma once
+#include "core/fleet/fleetmember.h"
+
+#include <QList>
+#include <QMainWindow>
+#include <QTimer>
+
+#include <functional>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace om {
+
+class FleetModel;
+class FleetTray;
+
+/// The fleet overview (issue #16): every saved connection's database in one table, worst first,
+/// each polled by its own FleetMember (own gateway and lanes, read-only, totals only), with one
+/// tray icon for all of them. Double-click or Enter on a row opens that database's own window.
+/// Closing is quick whatever the databases do: the members stop within one shared bound.
+class FleetWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit FleetWindow(const QList<FleetMember::Setup> &setups, QWidget *parent = nullptr);
+    ~FleetWindow() override;
+
+    const QList<FleetMember *> &members() const { return m_members; }
+    FleetModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    FleetTray *tray() const { return m_tray; }
+    /// "20 databases: 1 critical, …", as the line above the table shows it.
+    QString summaryText() const;
+    /// The row's database, as the table shows it now (sorted): "" when out of range.
+    QString nameAt(int viewRow) const;
+
+    /// Stops every member; each lane gets what is left of one shared bound (ms).
+    void stopAll(int waitMs);
+
+signals:
+    /// The operator asked to open a database (double-click, Enter, a notification).
+    void openRequested(const QString &name);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildTable();
+    void refreshSummary();
+
+    QList<FleetMember *> m_members;
+    FleetModel *m_model;
+    QSortFilterProxyModel *m_sorted;
+    QTableView *m_table;
+    QLabel *m_summary;
+    QLabel *m_status;
+    FleetTray *m_tray;
+    QTimer m_clock;
+    bool m_stopped = false;
+};
+
+} // namespace om
