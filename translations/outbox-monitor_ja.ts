@@ -2153,6 +2153,14 @@ Re-checking on a new connection (action id %1)…</source>
         <source>No saved connections yet: Connection → Manage connections… saves them.</source>
         <translation>保存済みの接続はまだありません: 接続 → 接続の管理… で保存できます。</translation>
     </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Reload saved connections</source>
+        <translation>保存済みの接続を読み込み直す</translation>
+    </message>
 </context>
 <context>
     <name>om::FlowChart</name>

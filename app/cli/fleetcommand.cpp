@@ -44,7 +44,7 @@ int runFleet(int &argc, char **argv, const Options &o) {
     setAppIdentity();
     installTranslations(app);
 
-    FleetWindow window(setupsOfSavedConnections(o));
+    FleetWindow window(FleetWindow::SetupSource([&o] { return setupsOfSavedConnections(o); }));
     QObject::connect(&window, &FleetWindow::openRequested, &window,
                      [&window](const QString &name) { ConnectionMenu::openOrWarn(&window, name); });
     new ConnectionMenu(&window, builtInProfileIds(), resolveProfile, false);

@@ -18,6 +18,7 @@
 
 #include <QAbstractItemModelTester>
 #include <algorithm>
+#include <QAction>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -259,6 +260,37 @@ private slots:
         const qint64 closeMs = t.elapsed();
         proxy.release();
         QVERIFY2(closeMs < 2000, qPrintable(QString::number(closeMs)));
+    }
+
+    // Connections saved or deleted after the overview opened appear on Reload (F5): the old
+    // members end (their sessions go), the new ones connect.
+    void reloadReadsTheSavedConnectionsAgain() {
+        QList<FleetMember::Setup> saved{setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production)};
+        FleetWindow w(FleetWindow::SetupSource([&saved] { return saved; }));
+        QAbstractItemModelTester tester(w.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_COMPARE_WITH_TIMEOUT(w.members().first()->reading().health, FleetReading::Health::Up, 15000);
+        const auto fleetSessions = [this](const TestDatabase &db) {
+            return m_orders->scalar("SELECT count(*) FROM pg_stat_activity WHERE datname = $1 "
+                                    "AND application_name LIKE 'outbox-monitor-fleet%'", {db.name()}).toInt();
+        };
+        QCOMPARE(fleetSessions(*m_orders), 1);
+        saved = {setup("billing", m_billing->connectionString(), "outbox", Environment::Staging),
+                 setup("batch-jp", m_orders->connectionString(), "batch_work_item", Environment::Staging)};
+        QAction *reload = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->shortcut() == QKeySequence(QKeySequence::Refresh))
+                reload = a;
+        QVERIFY(reload);
+        reload->trigger();
+        QCOMPARE(w.model()->rowCount(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(w.members().at(0)->reading().health == FleetReading::Health::Up
+                                     && w.members().at(1)->reading().health == FleetReading::Health::Up,
+                                 15000);
+        QCOMPARE(w.summaryText(), QStringLiteral("2 databases: 2 ok"));
+        QTRY_COMPARE_WITH_TIMEOUT(fleetSessions(*m_billing), 1, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(fleetSessions(*m_orders), 1, 5000); // orders-eu's went, batch-jp's came
+        const SchemaProfile outbox = *SchemaProfile::builtIn("outbox");
+        QCOMPARE(memberNamed(w, "billing")->reading().waiting, countIn(*m_billing, outbox, outbox.waitingStates));
     }
 
     // Five databases in three environments, as an operator sees them; the picture for the README

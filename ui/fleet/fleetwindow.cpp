@@ -7,6 +7,8 @@
 #include <QDeadlineTimer>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
@@ -34,17 +36,15 @@ protected:
 
 } // namespace
 
+FleetWindow::FleetWindow(SetupSource source, QWidget *parent) : FleetWindow(source ? source() : QList<FleetMember::Setup>(), parent) {
+    m_source = std::move(source);
+    buildMenu();
+}
+
 FleetWindow::FleetWindow(const QList<FleetMember::Setup> &setups, QWidget *parent)
     : QMainWindow(parent), m_model(new FleetModel(this)), m_sorted(new FleetSortProxy(this)),
       m_table(new QTableView), m_summary(new QLabel), m_status(new QLabel), m_tray(new FleetTray(this)) {
     setWindowTitle(tr("Fleet overview — Outbox Monitor"));
-    for (const FleetMember::Setup &setup : setups) {
-        auto *member = new FleetMember(setup, this);
-        connect(member, &FleetMember::changed, this, &FleetWindow::refreshSummary);
-        connect(member, &FleetMember::crossed, this, [this, member](const AlertCrossing &c) { m_tray->announce(*member, c); });
-        m_members << member;
-    }
-    m_model->setMembers(m_members);
     buildTable();
 
     auto *central = new QWidget;
@@ -71,10 +71,40 @@ FleetWindow::FleetWindow(const QList<FleetMember::Setup> &setups, QWidget *paren
     m_clock.setInterval(1000);
     connect(&m_clock, &QTimer::timeout, m_model, &FleetModel::tick);
     m_clock.start();
-    refreshSummary();
+    startMembers(setups);
     resize(1100, qBound(300, 140 + 30 * int(m_members.size()), 800));
+}
+
+void FleetWindow::startMembers(const QList<FleetMember::Setup> &setups) {
+    QList<FleetMember *> members;
+    for (const FleetMember::Setup &setup : setups) {
+        auto *member = new FleetMember(setup, this);
+        connect(member, &FleetMember::changed, this, &FleetWindow::refreshSummary);
+        connect(member, &FleetMember::crossed, this, [this, member](const AlertCrossing &c) { m_tray->announce(*member, c); });
+        members << member;
+    }
+    m_members = members;
+    m_model->setMembers(m_members);
+    refreshSummary();
     for (FleetMember *m : std::as_const(m_members))
         m->start();
+}
+
+void FleetWindow::buildMenu() {
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *reloadAction = view->addAction(tr("Reload saved connections"), this, &FleetWindow::reload);
+    reloadAction->setShortcut(QKeySequence::Refresh);
+}
+
+void FleetWindow::reload() {
+    if (!m_source || m_stopped)
+        return;
+    stopMembers(limits::kShutdownWaitMs);
+    m_model->setMembers({});
+    for (FleetMember *m : std::as_const(m_members))
+        m->deleteLater();
+    m_members.clear();
+    startMembers(m_source());
 }
 
 FleetWindow::~FleetWindow() { stopAll(limits::kShutdownWaitMs); }
@@ -122,6 +152,10 @@ void FleetWindow::stopAll(int waitMs) {
         return;
     m_stopped = true;
     m_clock.stop();
+    stopMembers(waitMs);
+}
+
+void FleetWindow::stopMembers(int waitMs) {
     // All lanes are told to end first, then waited for: idle ones end together, and one that
     // waits for a silent network costs the shared bound once, not once per database.
     for (FleetMember *m : std::as_const(m_members))

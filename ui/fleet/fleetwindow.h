@@ -23,7 +23,13 @@ class FleetTray;
 class FleetWindow : public QMainWindow {
     Q_OBJECT
 public:
+    /// Where the databases come from: called at the start and by reload().
+    using SetupSource = std::function<QList<FleetMember::Setup>()>;
+
     explicit FleetWindow(const QList<FleetMember::Setup> &setups, QWidget *parent = nullptr);
+    /// With a source, View → Reload saved connections (F5) reads the list again: connections saved
+    /// or deleted in the connection manager appear without a restart.
+    explicit FleetWindow(SetupSource source, QWidget *parent = nullptr);
     ~FleetWindow() override;
 
     const QList<FleetMember *> &members() const { return m_members; }
@@ -37,6 +43,8 @@ public:
 
     /// Stops every member; each lane gets what is left of one shared bound (ms).
     void stopAll(int waitMs);
+    /// Ends every member and starts the ones the source gives now (nothing without a source).
+    void reload();
 
 signals:
     /// The operator asked to open a database (double-click, Enter, a notification).
@@ -47,8 +55,12 @@ protected:
 
 private:
     void buildTable();
+    void buildMenu();
     void refreshSummary();
+    void startMembers(const QList<FleetMember::Setup> &setups);
+    void stopMembers(int waitMs);
 
+    SetupSource m_source;
     QList<FleetMember *> m_members;
     FleetModel *m_model;
     QSortFilterProxyModel *m_sorted;
