@@ -12,7 +12,11 @@ QColor levelColour(int level) {
 }
 
 QIcon levelIcon(int level) {
-    QIcon icon;
+    // Drawn once per level: views ask for it with every repaint of every row.
+    static QIcon cache[4];
+    QIcon &icon = cache[qBound(0, level, 3)];
+    if (!icon.isNull())
+        return icon;
     for (int size : {12, 16, 22, 32, 48, 64}) {
         QPixmap pm(size, size);
         pm.fill(Qt::transparent);

@@ -6,6 +6,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QHash>
 #include <QIcon>
 #include <QPixmap>
 
@@ -14,9 +15,14 @@ namespace {
 
 /// The environment's colour as a small swatch beside the database's name.
 QIcon swatch(const QColor &colour) {
-    QPixmap pm(12, 12);
-    pm.fill(colour);
-    return QIcon(pm);
+    static QHash<QRgb, QIcon> cache; // a few environments' colours, asked for with every repaint
+    auto it = cache.find(colour.rgb());
+    if (it == cache.end()) {
+        QPixmap pm(12, 12);
+        pm.fill(colour);
+        it = cache.insert(colour.rgb(), QIcon(pm));
+    }
+    return *it;
 }
 
 bool isNumberColumn(int column) {

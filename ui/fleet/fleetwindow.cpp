@@ -17,6 +17,11 @@
 namespace om {
 namespace {
 
+/// Columns are fitted this long after the change that asks for it (many databases answer at once).
+constexpr int kFitDebounceMs = 300;
+/// ... and at least this often while numbers change (a count that gained a digit).
+constexpr qint64 kRefitEveryMs = 30000;
+
 /// Sorts by the model's SortRole; rows that tie (every "ok" database) stay in name order, A to Z
 /// whichever way the column sorts, so that they do not trade places between refreshes.
 class FleetSortProxy : public QSortFilterProxyModel {
@@ -121,8 +126,17 @@ void FleetWindow::buildTable() {
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(FleetModel::Connection, QHeaderView::Stretch);
+    // Not ResizeToContents: that measures every cell of every column on every refresh of every
+    // database (with 20 databases it was most of the program's CPU time). The columns are fitted
+    // after a database's health changes (rare) and every 30 s, debounced.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_fit.setSingleShot(true);
+    m_fit.setInterval(kFitDebounceMs);
+    connect(&m_fit, &QTimer::timeout, this, [this] {
+        m_table->resizeColumnsToContents();
+        m_sinceFit.start();
+    });
     // activated: double-click, and Enter on the current row (the keyboard's way in).
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
         const QString name = index.data(FleetModel::NameRole).toString();
@@ -133,8 +147,16 @@ void FleetWindow::buildTable() {
 
 void FleetWindow::refreshSummary() {
     QList<FleetReading> readings;
-    for (const FleetMember *m : std::as_const(m_members))
+    QList<FleetReading::Health> healths;
+    for (const FleetMember *m : std::as_const(m_members)) {
         readings << m->reading();
+        healths << m->reading().health;
+    }
+    if (healths != m_fittedHealths || !m_sinceFit.isValid() || m_sinceFit.hasExpired(kRefitEveryMs)) {
+        m_fittedHealths = healths;
+        if (!m_fit.isActive())
+            m_fit.start();
+    }
     m_summary->setText(m_members.isEmpty()
                            ? tr("No saved connections yet: Connection → Manage connections… saves them.")
                            : FleetReading::summary(readings));

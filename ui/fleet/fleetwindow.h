@@ -3,6 +3,7 @@
 
 #include <QList>
 #include <QMainWindow>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <functional>
@@ -69,6 +70,9 @@ private:
     QLabel *m_status;
     FleetTray *m_tray;
     QTimer m_clock;
+    QTimer m_fit;                                  ///< fits the columns, debounced
+    QElapsedTimer m_sinceFit;
+    QList<FleetReading::Health> m_fittedHealths;   ///< the healths the columns were last fitted for
     bool m_stopped = false;
 };
 
