@@ -5,7 +5,46 @@
 // else 77 (CTest's SKIP_RETURN_CODE) when a function skipped with OM_SKIP, else 0.
 #include <QTest>
 
+#include <chrono>
+#include <cstdlib>
+#include <dirent.h>
+#include <thread>
+
 namespace om::test {
+
+/// This process's threads, as the kernel lists them (/proc/self/task); -1 when it cannot tell.
+inline int threadCount() {
+    DIR *dir = opendir("/proc/self/task");
+    if (!dir)
+        return -1;
+    int n = 0;
+    while (const dirent *e = readdir(dir))
+        n += e->d_name[0] != '.';
+    closedir(dir);
+    return n;
+}
+
+/// Registered with atexit at the start of main(), so it runs after main() and before
+/// LeakSanitizer's leak check at exit (registered earlier, it runs later). Qt starts its threads
+/// detached: QThread::wait() returns before the thread has left the kernel, and a thread still
+/// exiting when LeakSanitizer stops the world crashes its tracer ("Tracer caught signal 11 ...
+/// LeakSanitizer has encountered a fatal error": gui/tst_auditview and gui/tst_windowactions, after
+/// every function had passed). Waits until the thread count has stayed the same for 100 ms, at
+/// most 2 s.
+inline void settleExitingThreads() {
+    using namespace std::chrono;
+    const auto deadline = steady_clock::now() + seconds(2);
+    int last = threadCount();
+    auto stableSince = steady_clock::now();
+    while (last > 1 && steady_clock::now() < deadline && steady_clock::now() - stableSince < milliseconds(100)) {
+        std::this_thread::sleep_for(milliseconds(5));
+        const int now = threadCount();
+        if (now != last) {
+            last = now;
+            stableSince = steady_clock::now();
+        }
+    }
+}
 
 inline bool &skipped() {
     static bool s = false;
@@ -31,6 +70,7 @@ inline int exitCode(int failures) {
 // As QTEST_MAIN / QTEST_GUILESS_MAIN (same application set-up), with exitCode() as the result.
 #define OM_TEST_MAIN_WRAPPER(TestObject, ...)                                                      \
     int main(int argc, char *argv[]) {                                                             \
+        std::atexit(::om::test::settleExitingThreads);                                             \
         QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                         \
         __VA_ARGS__                                                                                \
         TestObject tc;                                                                             \
