@@ -11,11 +11,10 @@ namespace {
 
 /// Red (critical) over grey (cannot be read) over amber over green: the same order as the
 /// overview's State column.
-int worstLevel(const QList<FleetMember *> &members) {
+int worstLevel(const QList<FleetReading> &readings) {
     int worstSeverity = 0;
     int level = 0;
-    for (const FleetMember *m : members) {
-        const FleetReading &r = m->reading();
+    for (const FleetReading &r : readings) {
         if (r.severity() > worstSeverity) {
             worstSeverity = r.severity();
             level = r.trayLevel();
@@ -42,12 +41,9 @@ FleetTray::FleetTray(QObject *parent) : QObject(parent) {
     });
 }
 
-void FleetTray::show(const QList<FleetMember *> &members) {
-    QList<FleetReading> readings;
-    for (const FleetMember *m : members)
-        readings << m->reading();
-    m_toolTip = tr("Outbox Monitor fleet — %1").arg(FleetReading::summary(readings));
-    const int level = worstLevel(members);
+void FleetTray::show(const QList<FleetReading> &readings, const QString &summary) {
+    m_toolTip = tr("Outbox Monitor fleet — %1").arg(summary);
+    const int level = worstLevel(readings);
     if (m_tray) {
         if (level != m_level)
             m_tray->setIcon(levelIcon(level));

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/alerts/alertwatch.h"
+#include "core/fleet/fleetreading.h"
 
 #include <QList>
 #include <QObject>
@@ -21,8 +22,9 @@ class FleetTray : public QObject {
 public:
     explicit FleetTray(QObject *parent = nullptr);
 
-    /// Recolours and retitles from the members' readings (after every change).
-    void show(const QList<FleetMember *> &members);
+    /// Recolours and retitles from the databases' readings and the window's summary line of them
+    /// (after every change; the window has both already).
+    void show(const QList<FleetReading> &readings, const QString &summary);
     /// A member crossed a threshold: the notification.
     void announce(const FleetMember &member, const AlertCrossing &crossing);
 

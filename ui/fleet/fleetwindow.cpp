@@ -157,10 +157,10 @@ void FleetWindow::refreshSummary() {
         if (!m_fit.isActive())
             m_fit.start();
     }
-    m_summary->setText(m_members.isEmpty()
-                           ? tr("No saved connections yet: Connection → Manage connections… saves them.")
-                           : FleetReading::summary(readings));
-    m_tray->show(m_members);
+    const QString summary = FleetReading::summary(readings);
+    m_summary->setText(m_members.isEmpty() ? tr("No saved connections yet: Connection → Manage connections… saves them.")
+                                           : summary);
+    m_tray->show(readings, summary);
 }
 
 QString FleetWindow::summaryText() const { return m_summary->text(); }
