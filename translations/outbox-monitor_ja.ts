@@ -188,6 +188,14 @@
         <source>server not answering (no reply in %1 s)</source>
         <translation>サーバーが応答しません（%1 秒間応答なし）</translation>
     </message>
+    <message>
+        <source>The primary cannot be reached, and changes are made only on the primary, never on the standby: %1</source>
+        <translation>プライマリに接続できません。変更はプライマリでのみ行い、スタンバイでは決して行いません: %1</translation>
+    </message>
+    <message>
+        <source>The standby is not a copy of the primary (system identifiers %1 and %2): nothing is read or changed until the connection is corrected.</source>
+        <translation>スタンバイはプライマリの複製ではありません (システム識別子 %1 と %2)。接続が修正されるまで、読み取りも変更も行いません。</translation>
+    </message>
 </context>
 <context>
     <name>IndexAdvisor</name>
@@ -318,6 +326,33 @@
     <message>
         <source>The ticket is too long: at most %1 characters.</source>
         <translation>チケットが長すぎます: 最大 %1 文字です。</translation>
+    </message>
+</context>
+<context>
+    <name>StandbyWords</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>reading a server that is not a standby (promoted?): its numbers are its own; changes still go to the primary</source>
+        <translation>スタンバイではないサーバー (昇格済み?) を読んでいます: 数値はそのサーバー自身のものです。変更は引き続きプライマリに送られます</translation>
+    </message>
+    <message>
+        <source>the standby is not streaming from the primary: how far behind it is cannot be told; these numbers may be stale</source>
+        <translation>スタンバイがプライマリからストリーミングしていません: どれだけ遅れているか分かりません。この数値は古い可能性があります</translation>
+    </message>
+    <message>
+        <source>the standby is %1 behind the primary (the bound is %2 s): these numbers are stale</source>
+        <translation>スタンバイはプライマリより %1 遅れています (上限 %2 秒): この数値は古いものです</translation>
+    </message>
+    <message>
+        <source>reading the standby · replay lag unknown (nothing replayed since it started)</source>
+        <translation>スタンバイを読んでいます · 再生遅延は不明 (起動後まだ何も再生していません)</translation>
+    </message>
+    <message>
+        <source>reading the standby · replay lag %1</source>
+        <translation>スタンバイを読んでいます · 再生遅延 %1</translation>
     </message>
 </context>
 <context>
@@ -1523,6 +1558,10 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Flow: the table&apos;s history could not be read (%1); trying again with the next refresh.</source>
         <translation>フロー: テーブルの履歴を読めませんでした（%1）。次の更新で再試行します。</translation>
+    </message>
+    <message>
+        <source>Not live: the standby this window reads is behind its primary.</source>
+        <translation>ライブではありません: このウィンドウが読んでいるスタンバイがプライマリより遅れています。</translation>
     </message>
 </context>
 <context>
@@ -3475,6 +3514,26 @@ from %6</source>
         <source>The password in the connection string is used for Test connection only: it is taken out and never saved.</source>
         <translation>接続文字列中のパスワードは接続テストにだけ使われます: 取り除かれ、保存されることはありません。</translation>
     </message>
+    <message>
+        <source>optional: a hot standby the dashboard and lists read; actions go to the connection above</source>
+        <translation>任意: ダッシュボードと一覧が読むホットスタンバイ。操作は上の接続に送られます</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>The standby&apos;s numbers are shown as stale while its replay is further behind than this.</source>
+        <translation>スタンバイの再生がこれより遅れている間、その数値を古いものとして表示します。</translation>
+    </message>
+    <message>
+        <source>stale after</source>
+        <translation>古いとみなすまで</translation>
+    </message>
+    <message>
+        <source>Read from standby:</source>
+        <translation>スタンバイから読む:</translation>
+    </message>
 </context>
 <context>
     <name>om::SavedConnectionModel</name>
@@ -3524,6 +3583,14 @@ from %6</source>
     <message>
         <source>No saved connection is called &quot;%1&quot;.</source>
         <translation>「%1」という保存済み接続はありません。</translation>
+    </message>
+    <message>
+        <source>The standby&apos;s connection string of &quot;%1&quot; is not one libpq accepts: %2</source>
+        <translation>「%1」のスタンバイの接続文字列は libpq が受け付けないものです: %2</translation>
+    </message>
+    <message>
+        <source>The standby&apos;s bound of &quot;%1&quot; must be at least 1 second.</source>
+        <translation>「%1」のスタンバイの上限は 1 秒以上にしてください。</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "dashboard/standbywords.h"
 #include "core/common/firstline.h"
 #include "alerts/desktopalerts.h"
 #include "actions/accessstatus.h"
@@ -181,6 +182,7 @@ void MainWindow::connectRefreshAfterChange() {
     listen.readOnly = m_context.readOnly;
     m_listener = new ActionListener(listen, this);
     connect(m_listener, &ActionListener::actionAnnounced, this, [this](const ActionNotice &n) {
+        m_context.gateway->requireReplayOf(n.walPosition); // a standby shows the change before the lists read it
         refreshAfterChange();
         statusBar()->showMessage(ActionController::describe(n), 20000);
     });
@@ -234,6 +236,7 @@ MainWindow::~MainWindow() {
 }
 
 QString MainWindow::connectionText() const { return m_connection->fullText(); }
+QString MainWindow::serverTimeText() const { return m_serverTime->fullText(); }
 QString MainWindow::accessText() const { return m_mode->fullText(); }
 bool MainWindow::canChangeMessages() const { return !m_context.readOnly && m_access->canChangeMessages(); }
 
@@ -267,12 +270,15 @@ void MainWindow::connectDesktopAlerts() {
 void MainWindow::onSnapshot(const Snapshot &s) {
     m_lastError.clear();
     m_alerts->showSnapshot(s, m_dashboard->settings().thresholds);
-    showListsStale(false);
+    // The lists read the same standby as the dashboard: as stale as its numbers.
+    showListsStale(m_dashboard->standbyStale());
     const QDateTime local = s.serverTime.toLocalTime();
-    m_serverTime->setFullText(tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
-                              .arg(QLocale().toString(local, QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                                   local.timeZoneAbbreviation())
-                              .arg(s.roundTripMs));
+    QString text = tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
+                       .arg(QLocale().toString(local, QStringLiteral("yyyy-MM-dd HH:mm:ss")), local.timeZoneAbbreviation())
+                       .arg(s.roundTripMs);
+    if (s.standby)
+        text += QStringLiteral(" · ") + standbywords::describe(*s.standby, m_context.gateway->config().standbyMaxLagS);
+    m_serverTime->setFullText(text);
     updateStaleness();
 }
 

@@ -37,6 +37,9 @@ public:
     const AppContext &context() const { return m_context; }
     /// The status bar's connection text, for tests.
     QString connectionText() const;
+    /// The status bar's "Numbers as of …" text (with the standby's replay lag when it reads one).
+    QString serverTimeText() const;
+    DashboardView *dashboardView() const { return m_dashboard; }
     void setTabIndex(int index);
     QTabWidget *tabs() const { return m_tabs; }
     ActionController *actions() const { return m_actions; }

@@ -70,6 +70,10 @@ AppContext contextFor(const Target &t, const SchemaProfile &profile) {
     config.connInfo = t.conninfo;
     config.password = t.password;
     config.readOnly = t.readOnly;
+    if (t.saved) { // a saved connection may name a standby for the dashboard and the lists
+        config.standbyConnInfo = t.saved->standbyConnInfo;
+        config.standbyMaxLagS = t.saved->standbyMaxLagS;
+    }
     AppContext ctx;
     ctx.gateway = new Gateway(config);
     ctx.profile = profile;

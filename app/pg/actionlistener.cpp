@@ -1,4 +1,5 @@
 #include "pg/actionlistener.h"
+#include "pg/standbylink.h"
 #include "pg/threadstop.h"
 
 #include <QJsonDocument>
@@ -86,6 +87,7 @@ void ListenWorker::readNotifications() {
         fail(tr("The listening connection was closed."));
         return;
     }
+    const quint64 walPosition = notes.isEmpty() ? 0 : currentWalPosition();
     for (const PgNotification &n : notes) {
         bool ok = false;
         ActionNotice notice = ActionNotice::fromPayload(n.payload, &ok);
@@ -94,7 +96,20 @@ void ListenWorker::readNotifications() {
             continue;
         }
         notice.backendPid = n.backendPid;
+        notice.walPosition = walPosition;
         emit announced(notice);
+    }
+}
+
+quint64 ListenWorker::currentWalPosition() {
+    // A NOTIFY is delivered after its transaction committed: the commit record is behind the
+    // insert position (pg_current_wal_lsn() may not include it yet with synchronous_commit off).
+    try {
+        return StandbyLink::parseLsn(m_session->query(QStringLiteral("SELECT pg_current_wal_insert_lsn()::text")).scalar().toString())
+            .value_or(0);
+    } catch (const PgError &e) {
+        qCInfo(lcListen) << "WAL position unknown:" << e.message; // a broken session shows at the next read
+        return 0;
     }
 }
 

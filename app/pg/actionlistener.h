@@ -22,6 +22,9 @@ struct ActionNotice {
     QString osUser;
     QString host;
     int backendPid = 0; ///< backend that sent it
+    /// The listening server's WAL position when the notice was read (0 = unknown): the change is
+    /// behind it, so a standby that has replayed this far shows it (Gateway::requireReplayOf).
+    quint64 walPosition = 0;
 
     /// nullopt-like: `ok` false when the payload is not an action notice.
     static ActionNotice fromPayload(const QString &json, bool *ok);
@@ -70,6 +73,8 @@ signals:
 
 private:
     void readNotifications();
+    /// The server's current WAL position (0 when it cannot say).
+    quint64 currentWalPosition();
     void fail(const QString &message);
 
     std::unique_ptr<PgSession> m_session;

@@ -63,15 +63,18 @@ Gateway::Gateway(GatewayConfig config, QObject *parent)
     : QObject(parent), m_config(std::move(config)), m_delivery(std::make_shared<Delivery>(this)) {
     qRegisterMetaType<om::Lane>();
     static const char *names[kLaneCount] = {"om-monitor", "om-browse", "om-action"};
+    if (!m_config.standbyConnInfo.isEmpty())
+        m_standby = std::make_shared<StandbyLink>();
     for (int i = 0; i < kLaneCount; ++i) {
         const Lane lane = Lane(i);
+        const bool onStandby = m_standby && lane != Lane::Action;
         PgSession::Options o;
-        o.connInfo = m_config.connInfo;
+        o.connInfo = onStandby ? m_config.standbyConnInfo : m_config.connInfo;
         o.password = m_config.password;
         o.applicationName = m_config.applicationName + QLatin1Char('/') + QLatin1String(names[i] + 3);
         o.statementTimeoutMs = m_config.statementTimeoutMs;
         o.lockTimeoutMs = lane == Lane::Action ? m_config.lockTimeoutMs : 0;
-        o.readOnly = m_config.readOnly;
+        o.readOnly = m_config.readOnly || onStandby;
         o.connectTimeoutS = m_config.connectTimeoutS;
         // The snapshot's reads are many small index-only scans: under load, parallel workers
         // (Gather) cost the busy server more than they save (seen in the 10M-row benchmark).
@@ -82,7 +85,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent)
         o.noJit = lane == Lane::Monitor;
         auto *thread = new QThread(this);
         thread->setObjectName(QLatin1String(names[i]));
-        auto *worker = new LaneWorker(lane, o, lane == Lane::Action && m_config.readOnly);
+        auto *worker = new LaneWorker(lane, o, lane == Lane::Action && m_config.readOnly, m_standby, onStandby);
         worker->moveToThread(thread);
         connect(thread, &QThread::finished, worker, &QObject::deleteLater);
         connect(worker, &LaneWorker::connectionChanged, this, &Gateway::connectionChanged, Qt::QueuedConnection);
@@ -125,7 +128,7 @@ void Gateway::shutdown(int waitMs) {
 
 int Gateway::queuedJobs(Lane lane) const { return m_workers[size_t(lane)]->queued(); }
 
-quint64 Gateway::post(Lane lane, const QString &key, std::function<void(PgSession &)> work,
+quint64 Gateway::post(Lane lane, const QString &key, std::function<Deliver(PgSession &)> work,
                       std::function<void(const PgError &)> fail) {
     const quint64 id = m_nextId++;
     if (m_stopped)
@@ -135,6 +138,11 @@ quint64 Gateway::post(Lane lane, const QString &key, std::function<void(PgSessio
         old.fail(PgError(PgError::Kind::Cancelled, QStringLiteral("superseded by a newer request")));
     QMetaObject::invokeMethod(w, &LaneWorker::runNext, Qt::QueuedConnection);
     return id;
+}
+
+void Gateway::requireReplayOf(quint64 lsn) {
+    if (m_standby)
+        m_standby->requireReplayOf(lsn);
 }
 
 void Gateway::cancel(Lane lane, quint64 id) { m_workers[size_t(lane)]->cancelIf(id, false); }
@@ -164,8 +172,10 @@ void Gateway::watch() {
     }
 }
 
-LaneWorker::LaneWorker(Lane lane, PgSession::Options options, bool refuseWork)
-    : m_lane(lane), m_refuseWork(refuseWork), m_session(std::make_unique<PgSession>(std::move(options))) {}
+LaneWorker::LaneWorker(Lane lane, PgSession::Options options, bool refuseWork, std::shared_ptr<StandbyLink> standby,
+                       bool onStandby)
+    : m_lane(lane), m_refuseWork(refuseWork), m_standby(std::move(standby)), m_onStandby(onStandby),
+      m_session(std::make_unique<PgSession>(std::move(options))) {}
 
 LaneWorker::~LaneWorker() = default;
 
@@ -219,38 +229,97 @@ void LaneWorker::execute(const Job &job) {
         return;
     }
     settleCancels();
-    try {
-        if (m_reopen.exchange(false))
-            m_session->close();
-        if (!m_session->isOpen()) {
-            m_session->open();
-            setUp(true, QString());
-        }
-    } catch (const PgError &e) {
-        setUp(false, e.message);
-        job.fail(e);
+    if (!openFor(job))
         return;
-    }
     {
         QMutexLocker lock(&m_runningLock);
         m_running = job.id;
         m_runningSince = steadyMs();
     }
-    try {
-        job.work(*m_session);
-    } catch (const PgError &e) {
-        const PgError told = explain(e, job.id);
-        if (told.kind == PgError::Kind::ConnectionLost || !m_session->isOpen()) {
-            m_session->close();
-            setUp(false, told.message);
-        }
-        job.fail(told);
-    } catch (const std::exception &e) {
-        job.fail(PgError(PgError::Kind::Query, QString::fromUtf8(e.what())));
-    }
+    // Running from here: the watchdog also watches a wait for the standby's replay.
+    if (meetStandby(job))
+        runWork(job);
     QMutexLocker lock(&m_runningLock);
     m_running = 0;
     m_runningSince = 0;
+}
+
+void LaneWorker::runWork(const Job &job) {
+    std::function<void()> deliver;
+    try {
+        deliver = job.work(*m_session);
+    } catch (const PgError &e) {
+        failBroken(job, e);
+        return;
+    } catch (const std::exception &e) {
+        job.fail(PgError(PgError::Kind::Query, QString::fromUtf8(e.what())));
+        return;
+    }
+    // What the standby must replay before it is read again: raised before the result is
+    // delivered, as the result is what starts the refresh that must see the change.
+    if (m_standby && !m_onStandby)
+        m_standby->raiseFloorFrom(*m_session);
+    deliver();
+}
+
+void LaneWorker::failBroken(const Job &job, const PgError &e) {
+    const PgError told = onPrimaryExplained(explain(e, job.id));
+    if (told.kind == PgError::Kind::ConnectionLost || !m_session->isOpen()) {
+        m_session->close();
+        setUp(false, told.message);
+    }
+    job.fail(told);
+}
+
+bool LaneWorker::openFor(const Job &job) {
+    try {
+        if (m_reopen.exchange(false))
+            m_session->close();
+        if (!m_session->isOpen()) {
+            m_session->open();
+            if (m_standby)
+                m_standby->noteIdentity(*m_session, !m_onStandby);
+            setUp(true, QString());
+        }
+    } catch (const PgError &e) {
+        const PgError told = onPrimaryExplained(e);
+        setUp(false, told.message);
+        job.fail(told);
+        return false;
+    }
+    return true;
+}
+
+bool LaneWorker::meetStandby(const Job &job) {
+    if (!m_standby)
+        return true;
+    const QString wrong = m_standby->mismatch();
+    if (!wrong.isEmpty()) {
+        job.fail(PgError(PgError::Kind::Query, wrong));
+        return false;
+    }
+    if (!m_onStandby)
+        return true;
+    try {
+        m_standby->waitForReplay(*m_session, m_replayed, limits::kReplayWaitMs, m_stopping);
+    } catch (const PgError &e) {
+        failBroken(job, e);
+        return false;
+    }
+    return true;
+}
+
+PgError LaneWorker::onPrimaryExplained(const PgError &e) const {
+    // With a standby the window reads, an operator sees live numbers while the primary is down:
+    // a refused action must say that actions never go to the standby.
+    if (!m_standby || m_onStandby || (e.kind != PgError::Kind::ConnectFailed && e.kind != PgError::Kind::ConnectionLost))
+        return e;
+    PgError told(e.kind,
+                 QCoreApplication::translate("Gateway", "The primary cannot be reached, and changes are made only on the "
+                                                        "primary, never on the standby: %1").arg(e.message),
+                 e.sqlState);
+    told.connectProblem = e.connectProblem;
+    return told;
 }
 
 PgError LaneWorker::explain(const PgError &e, quint64 id) const {

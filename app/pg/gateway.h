@@ -1,6 +1,7 @@
 #pragma once
 #include "pg/limits.h"
 #include "pg/pgsession.h"
+#include "pg/standbylink.h"
 
 #include <QMutex>
 #include <QObject>
@@ -33,6 +34,13 @@ struct GatewayConfig {
     /// A job on the Monitor or Browse lane with no answer after this long means the server (or
     /// the network to it) stopped answering; 0 = watchdogBoundMs()'s default.
     int watchdogMs = 0;
+    /// A read-only hot standby of the same cluster: when set, the Monitor and Browse lanes read
+    /// it (read-only sessions) and only the Action lane (and the NOTIFY listener) reach connInfo,
+    /// the primary. The same password serves both: a physical standby has the primary's roles.
+    QString standbyConnInfo;
+    /// Numbers read from the standby while its replay is further behind than this are shown as
+    /// stale (the dashboard's health line, the lists' age labels).
+    int standbyMaxLagS = limits::kStandbyMaxLagS;
 };
 
 class LaneWorker;
@@ -49,6 +57,13 @@ public:
 
     const GatewayConfig &config() const { return m_config; }
     bool isReadOnly() const { return m_config.readOnly; }
+    /// The Monitor and Browse lanes read a standby (GatewayConfig::standbyConnInfo).
+    bool readsStandby() const { return bool(m_standby); }
+    /// Read your writes through the standby: the Monitor and Browse lanes' next jobs first wait
+    /// (on their own threads, within limits::kReplayWaitMs) until the standby has replayed the
+    /// primary's WAL up to `lsn` (another session's change, learned from its NOTIFY). Jobs on the
+    /// Action lane raise it by themselves. Nothing when there is no standby.
+    void requireReplayOf(quint64 lsn);
 
     /// The watchdog's bound: twice the statement timeout (the server itself ends a statement at
     /// the timeout and answers with an error, so silence for twice as long is not the server
@@ -69,9 +84,11 @@ public:
         auto fail = [onError = std::move(onError), ctx, delivery](const PgError &e) {
             delivery->post([onError, ctx, e] { if (ctx) onError(e); });
         };
-        return post(lane, key, [job = std::move(job), onDone = std::move(onDone), ctx, delivery](PgSession &s) {
+        return post(lane, key, [job = std::move(job), onDone = std::move(onDone), ctx, delivery](PgSession &s) -> Deliver {
             R result = job(s);
-            delivery->post([onDone, ctx, result] { if (ctx) onDone(result); });
+            return [onDone, ctx, delivery, result = std::move(result)] {
+                delivery->post([onDone, ctx, result] { if (ctx) onDone(result); });
+            };
         }, std::move(fail));
     }
 
@@ -112,7 +129,11 @@ signals:
     void serverNotAnswering(om::Lane lane, int silentMs);
 
 private:
-    quint64 post(Lane lane, const QString &key, std::function<void(PgSession &)> work,
+    /// A job's work returns how to deliver its result: the lane delivers only after what must
+    /// precede the delivery (the standby's floor raised after a change on the primary), so that a
+    /// refresh the result starts cannot read the standby before it has the change.
+    using Deliver = std::function<void()>;
+    quint64 post(Lane lane, const QString &key, std::function<Deliver(PgSession &)> work,
                  std::function<void(const PgError &)> fail);
     void watch();
 
@@ -121,6 +142,7 @@ private:
     std::array<QThread *, kLaneCount> m_threads{};
     std::array<LaneWorker *, kLaneCount> m_workers{};
     std::atomic<quint64> m_nextId{1};
+    std::shared_ptr<StandbyLink> m_standby; ///< null: every lane reads connInfo
     QTimer m_watchdog;
     std::array<quint64, kLaneCount> m_watchdogFired{}; ///< per lane: the job it last ended
     bool m_stopped = false; ///< stopLanes() ran: nothing more is posted or delivered
@@ -134,11 +156,14 @@ public:
     struct Job {
         quint64 id = 0;
         QString key;
-        std::function<void(PgSession &)> work;
+        std::function<std::function<void()>(PgSession &)> work; ///< returns the delivery of its result
         std::function<void(const PgError &)> fail;
     };
 
-    LaneWorker(Lane lane, PgSession::Options options, bool refuseWork);
+    /// `standby`: the gateway's link when it reads a standby (null otherwise); `onStandby`: this
+    /// lane's session is the standby's (else the primary's).
+    LaneWorker(Lane lane, PgSession::Options options, bool refuseWork, std::shared_ptr<StandbyLink> standby = nullptr,
+               bool onStandby = false);
     ~LaneWorker() override;
 
     /// Any thread: queues `job`; returns the queued jobs of the same key it replaced.
@@ -166,12 +191,23 @@ signals:
 
 private:
     void execute(const Job &job);
+    void runWork(const Job &job);
+    /// Fails `job` with `e` (said as the watchdog's when it ended it), closing a broken session.
+    void failBroken(const Job &job, const PgError &e);
+    /// Opens the session when needed; false (after failing `job`) when it cannot.
+    bool openFor(const Job &job);
+    /// The standby link's part before a job: refuses on a cluster mismatch, waits for replay.
+    bool meetStandby(const Job &job);
+    PgError onPrimaryExplained(const PgError &e) const;
     void settleCancels();
     void setUp(bool up, const QString &message);
     PgError explain(const PgError &e, quint64 id) const;
 
     Lane m_lane;
     bool m_refuseWork;
+    std::shared_ptr<StandbyLink> m_standby;
+    bool m_onStandby = false;
+    quint64 m_replayed = 0;         ///< what this lane's standby had replayed when last asked
     std::unique_ptr<PgSession> m_session;
     mutable QMutex m_queueLock;
     std::deque<Job> m_queue;

@@ -31,6 +31,13 @@ constexpr int kWatchdogTickMaxMs = 1000;
 /// this long for its cancels to be delivered; past it, the next job gets a new connection, whose
 /// backend a late cancel cannot reach. A cancel on a working network takes about a millisecond.
 constexpr int kCancelSettleMs = 1000;
+/// Reading from a standby (GatewayConfig::standbyConnInfo): after a change on the primary, the
+/// standby's lanes wait at most this long for it to be replayed before their next job (a standby
+/// that stopped replaying must not stop the window; its lag is on the dashboard).
+constexpr int kReplayWaitMs = 3000;
+/// Numbers from a standby whose replay is further behind than this are shown as stale, unless the
+/// connection sets its own bound.
+constexpr int kStandbyMaxLagS = 30;
 /// The NOTIFY listener reconnects after this, doubling up to kListenRetryMaxMs.
 constexpr int kListenRetryFirstMs = 1000;
 constexpr int kListenRetryMaxMs = 30000;

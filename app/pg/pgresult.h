@@ -18,6 +18,10 @@ struct PgResult {
     QVariant scalar() const { return rows.isEmpty() || rows.first().isEmpty() ? QVariant() : rows.first().first(); }
 };
 
+/// A boolean as the server sends it (t / f, text like every value): QVariant::toBool() would call
+/// "f" true.
+inline bool pgTrue(const QVariant &v) { return v.toString() == QLatin1String("t"); }
+
 /// A NOTIFY received on a LISTENed channel.
 struct PgNotification {
     QString channel;

@@ -3,6 +3,7 @@
 # directory and a free TCP port on 127.0.0.1. Never touches the system cluster.
 #
 # Usage (sourced):  pg_cluster_start [DIR]   -> exports PGHOST PGPORT PGUSER PGDATABASE, OM_PG_DIR
+#                   pg_standby_start        -> a streaming standby of it: OM_PG_STANDBY_PORT
 #                   pg_cluster_stop
 # initdb and postgres refuse to run as root, so as root the server runs as the `postgres` user.
 # Works from any checkout: the server's tools run from / (the caller's directory, e.g. a clone under
@@ -56,6 +57,29 @@ pg_cluster_keep() {
   export OM_PG_DIR=$dir PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=postgres
 }
 
+# pg_standby_start: a streaming hot standby of the running cluster (pg_basebackup -R, WAL
+# streamed during the copy), in $OM_PG_DIR/standby with its own socket directory and free port;
+# exports OM_PG_STANDBY_PORT. Databases created on the primary later appear on it by replay.
+# pg_cluster_stop stops and removes it with the primary.
+pg_standby_start() {
+  [ -n "${OM_PG_DIR:-}" ] || { echo "pgcluster: pg_standby_start needs a running cluster" >&2; return 1; }
+  local dir=$OM_PG_DIR/standby port
+  mkdir -p "$dir"
+  if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir"; fi
+  chmod 700 "$dir"
+  port=$(_pg_free_port) || { echo "pgcluster: no free port" >&2; return 1; }
+  _pg_as_owner "$PG_BIN/pg_basebackup" -h "$OM_PG_DIR" -p "$PGPORT" -U postgres -D "$dir/data" -R -X stream \
+      -c fast --no-sync >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log" >&2; return 1; }
+  _pg_server_start "$dir" "$port" 60 || return 1
+  export OM_PG_STANDBY_PORT=$port
+}
+
+_pg_standby_stop() {
+  [ -d "${OM_PG_DIR:-}/standby/data" ] || return 0
+  _pg_as_owner "$PG_BIN/pg_ctl" -D "$OM_PG_DIR/standby/data" -m fast -w stop >/dev/null 2>&1 || true
+  unset OM_PG_STANDBY_PORT
+}
+
 pg_cluster_release() {
   [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
   _pg_as_owner "$PG_BIN/pg_ctl" -D "$OM_PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
@@ -64,6 +88,7 @@ pg_cluster_release() {
 
 pg_cluster_stop() {
   [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
+  _pg_standby_stop
   _pg_as_owner "$PG_BIN/pg_ctl" -D "$OM_PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$OM_PG_DIR"
   unset OM_PG_DIR

@@ -4,11 +4,14 @@
 namespace om {
 
 AccessStatus::AccessStatus(Gateway *gateway, SchemaProfile profile, QObject *parent)
-    : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)) {
+    : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)),
+      // What the role may change is asked where the change would be made: a standby's sessions
+      // are read-only whatever the role may do on the primary.
+      m_lane(gateway->readsStandby() ? Lane::Action : Lane::Browse) {
     m_privileges.forcedReadOnly = gateway->isReadOnly();
     // A reconnect may be a different server or a changed grant: ask again each time.
     connect(gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
-        if (lane != Lane::Browse)
+        if (lane != m_lane)
             return;
         if (up && m_wasDown)
             recheck();
@@ -19,9 +22,9 @@ AccessStatus::AccessStatus(Gateway *gateway, SchemaProfile profile, QObject *par
 
 void AccessStatus::recheck() {
     if (m_job)
-        m_gateway->cancel(Lane::Browse, m_job);
+        m_gateway->cancel(m_lane, m_job);
     const PrivilegeCheck check(m_profile);
-    m_job = m_gateway->run<Privileges>(Lane::Browse, this, [check](PgSession &s) { return check.run(s); },
+    m_job = m_gateway->run<Privileges>(m_lane, this, [check](PgSession &s) { return check.run(s); },
         [this](const Privileges &p) { apply(p); },
         [this](const PgError &e) {
             if (e.kind == PgError::Kind::Cancelled)

@@ -1,15 +1,15 @@
 #pragma once
 #include "core/actions/privileges.h"
 #include "core/profile/schemaprofile.h"
+#include "pg/gateway.h"
 
 #include <QObject>
 
 namespace om {
 
-class Gateway;
-
 /// Finds out, from the server, whether the connected role may change messages, and says so.
-/// Checked when created and again whenever the Browse lane (re)connects; until the server has
+/// Checked when created and again whenever its lane (Browse; Action when the window reads a
+/// standby) (re)connects; until the server has
 /// answered, nothing may change. The window and the actions controller both listen to it.
 class AccessStatus : public QObject {
     Q_OBJECT
@@ -31,6 +31,7 @@ private:
 
     Gateway *m_gateway;
     SchemaProfile m_profile;
+    Lane m_lane;
     Privileges m_privileges;
     quint64 m_job = 0;
     bool m_wasDown = false; ///< the first "up" is our own check opening the session

@@ -162,8 +162,10 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request,
     updateEnabled();
     const SchemaProfile profile = m_context.profile;
     auto finish = [this] { m_busy = false; updateEnabled(); };
-    // 1. Count exactly what would change now (a read: the Browse lane, off the GUI thread).
-    m_context.gateway->run<ActionPreview>(Lane::Browse, this,
+    // 1. Count exactly what would change now (a read, off the GUI thread: the Browse lane; the
+    //    Action lane when the lists read a standby, as what would change is what the primary has).
+    const Lane previewLane = m_context.gateway->readsStandby() ? Lane::Action : Lane::Browse;
+    m_context.gateway->run<ActionPreview>(previewLane, this,
         [profile, request](PgSession &s) { return ActionRunner(profile).preview(s, request, kFilterCap); },
         [this, kind, request, profile, finish, scope](const ActionPreview &pv) mutable {
             if (pv.eligible == 0) {

@@ -12,13 +12,15 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 
 namespace om {
 
 SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWidget *parent)
     : QWidget(parent), m_name(new QLineEdit), m_conn(new QLineEdit), m_passwordNotice(new QLabel), m_password(new QLineEdit),
       m_profile(new QComboBox), m_readOnly(new QCheckBox(tr("Read-only session"))), m_environment(new QComboBox),
-      m_customLabel(new QLineEdit), m_colour(new QPushButton), m_note(new QPlainTextEdit), m_problem(new QLabel) {
+      m_customLabel(new QLineEdit), m_colour(new QPushButton), m_note(new QPlainTextEdit), m_standby(new QLineEdit),
+      m_standbyMaxLag(new QSpinBox), m_problem(new QLabel) {
     m_name->setObjectName(QStringLiteral("name"));
     m_conn->setObjectName(QStringLiteral("connection"));
     m_password->setObjectName(QStringLiteral("password"));
@@ -35,6 +37,12 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     m_customLabel->setPlaceholderText(tr("word shown in the band, e.g. qa"));
     m_note->setPlaceholderText(tr("optional: who owns it, runbook, on-call channel…"));
     m_note->setMaximumHeight(70);
+    m_standby->setObjectName(QStringLiteral("standby"));
+    m_standby->setPlaceholderText(tr("optional: a hot standby the dashboard and lists read; actions go to the connection above"));
+    m_standbyMaxLag->setObjectName(QStringLiteral("standbyMaxLag"));
+    m_standbyMaxLag->setRange(1, 24 * 3600);
+    m_standbyMaxLag->setSuffix(tr(" s"));
+    m_standbyMaxLag->setToolTip(tr("The standby's numbers are shown as stale while its replay is further behind than this."));
     for (QLabel *l : {m_passwordNotice, m_problem})
         l->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
@@ -57,6 +65,11 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     form->addRow(QString(), m_readOnly);
     form->addRow(tr("Environment:"), envRow);
     form->addRow(tr("Note:"), m_note);
+    auto *standbyRow = new QHBoxLayout;
+    standbyRow->addWidget(m_standby, 1);
+    standbyRow->addWidget(new QLabel(tr("stale after")));
+    standbyRow->addWidget(m_standbyMaxLag);
+    form->addRow(tr("Read from standby:"), standbyRow);
     form->addRow(m_problem);
 
     connect(browse, &QPushButton::clicked, this, &SavedConnectionEditor::browseProfile);
@@ -74,6 +87,8 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     connect(m_environment, qOverload<int>(&QComboBox::currentIndexChanged), this, changed);
     connect(m_customLabel, &QLineEdit::textEdited, this, changed);
     connect(m_note, &QPlainTextEdit::textChanged, this, changed);
+    connect(m_standby, &QLineEdit::textEdited, this, changed);
+    connect(m_standbyMaxLag, qOverload<int>(&QSpinBox::valueChanged), this, changed);
     setConnection(SavedConnection());
 }
 
@@ -87,6 +102,8 @@ void SavedConnectionEditor::setConnection(const SavedConnection &c) {
     m_customLabel->setText(c.customLabel);
     m_customColour = c.customColour.isEmpty() ? Environments::defaultColour(Environment::Custom) : c.customColour;
     m_note->setPlainText(c.note);
+    m_standby->setText(c.standbyConnInfo);
+    m_standbyMaxLag->setValue(c.standbyMaxLagS);
     m_filling = false;
     updateEnvironmentFields();
     updatePasswordNotice();
@@ -104,6 +121,8 @@ SavedConnection SavedConnectionEditor::connection() const {
         c.customColour = m_customColour;
     }
     c.note = m_note->toPlainText().trimmed();
+    c.standbyConnInfo = ConnectionInfo::withoutPassword(m_standby->text().trimmed());
+    c.standbyMaxLagS = m_standbyMaxLag->value();
     return c;
 }
 

@@ -9,12 +9,14 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QSpinBox;
 
 namespace om {
 
 /// The fields of one saved connection, as the connection manager edits them: name, connection
 /// string, password (for Test connection only: never part of connection()), table profile,
-/// read-only, environment with its colour (and, for a custom one, its word and colour), note.
+/// read-only, environment with its colour (and, for a custom one, its word and colour), note, and
+/// an optional standby to read from with its staleness bound.
 class SavedConnectionEditor : public QWidget {
     Q_OBJECT
 public:
@@ -52,6 +54,8 @@ private:
     QPushButton *m_colour;
     QString m_customColour;
     QPlainTextEdit *m_note;
+    QLineEdit *m_standby;
+    QSpinBox *m_standbyMaxLag;
     QLabel *m_problem;
     bool m_filling = false;
 };

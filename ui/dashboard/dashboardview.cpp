@@ -10,6 +10,7 @@
 #include "common/elidinglabel.h"
 #include "common/stalelook.h"
 #include "dashboard/profilecheckbanner.h"
+#include "dashboard/standbywords.h"
 #include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
 #include "historychart.h"
@@ -366,6 +367,7 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     m_nowMs = s.serverTime.toMSecsSinceEpoch();
     m_lastRoundTripMs = s.roundTripMs;
     m_lastServerMs = s.serverMs >= 0 ? s.serverMs : s.roundTripMs;
+    m_standby = s.standby;
     m_tiles->showSnapshot(s);
     m_backlog = 0;
     for (const StateCount &c : s.states)
@@ -377,7 +379,10 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     if (m_byWorker)
         m_byWorker->setGroups(s.byWorker, s.breakdownTime); // ages as of the breakdown
     showBreakdownTime(s.breakdownTime, s.serverTime);
-    m_store->append(storeKey(), s);
+    // A standby's stale numbers would be charted at its clock's time, not at the time they were
+    // true on the primary: this computer's history keeps only numbers known to be current.
+    if (!standbyStale())
+        m_store->append(storeKey(), s);
     // Windows up to a day follow every sample (a reload costs a few ms); longer ones at most once
     // a minute, as their buckets are several minutes wide anyway.
     if (m_windowS <= 86400 || !m_sinceReload.isValid() || m_sinceReload.elapsed() >= 60000)
@@ -524,11 +529,14 @@ void DashboardView::updateHealth() {
                        "busy at most 1/%4 of the time")
                         .arg((m_poller->effectiveIntervalMs() + 999) / 1000).arg((m_poller->intervalMs() + 999) / 1000)
                         .arg(m_lastServerMs).arg(limits::kMaxDutyDivisor);
+        if (m_standby)
+            text += QStringLiteral(" · ") + standbywords::describe(*m_standby, m_context.gateway->config().standbyMaxLagS);
         m_health->setFullText(text);
-        m_health->setStyleSheet(QString());
         m_reconnect->hide();
-        setStale(false);
-        showNotLive(QString());
+        const bool stale = standbyStale();
+        m_health->setStyleSheet(stale ? notLiveLabelStyle() : QString());
+        setStale(stale);
+        showNotLive(stale ? tr("Not live: the standby this window reads is behind its primary.") : QString());
     } else {
         m_reconnect->show();
         setStale(true);
@@ -539,6 +547,10 @@ void DashboardView::updateHealth() {
                               .arg((m_retryInMs + 999) / 1000));
         m_health->setStyleSheet(notLiveLabelStyle());
     }
+}
+
+bool DashboardView::standbyStale() const {
+    return m_standby && m_context.gateway && m_standby->isStale(m_context.gateway->config().standbyMaxLagS);
 }
 
 } // namespace om

@@ -87,6 +87,9 @@ public:
     QString notLiveText() const;
     /// True while the data shown could not be refreshed (tiles, charts and lists greyed).
     bool isStale() const { return m_stale; }
+    /// The window reads a standby whose replay is further behind than the connection allows
+    /// (or cannot tell how far): its numbers are shown as stale.
+    bool standbyStale() const;
     /// Drops the Monitor lane's connection and refreshes now, instead of waiting out the backoff.
     void reconnectNow();
     /// Milliseconds the last reloadCharts() took.
@@ -164,6 +167,7 @@ private:
     int m_retryInMs = 0;
     int m_failures = 0;
     qint64 m_lastRoundTripMs = 0;
+    std::optional<StandbyReplay> m_standby; ///< the newest snapshot's, when the window reads a standby
     bool m_checkRequested = false; ///< asked since the Monitor lane's session last (re)opened
     QSplitter *m_split = nullptr;
     bool m_splitSized = false; ///< the first show split the width 3:2

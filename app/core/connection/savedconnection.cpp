@@ -6,7 +6,8 @@ namespace om {
 
 bool SavedConnection::operator==(const SavedConnection &o) const {
     return name == o.name && connInfo == o.connInfo && profile == o.profile && readOnly == o.readOnly
-           && environment == o.environment && customLabel == o.customLabel && customColour == o.customColour && note == o.note;
+           && environment == o.environment && customLabel == o.customLabel && customColour == o.customColour && note == o.note
+           && standbyConnInfo == o.standbyConnInfo && standbyMaxLagS == o.standbyMaxLagS;
 }
 
 QString SavedConnection::colour() const {

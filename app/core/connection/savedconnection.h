@@ -1,4 +1,6 @@
 #pragma once
+#include "pg/limits.h"
+
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
@@ -22,6 +24,11 @@ struct SavedConnection {
     QString customLabel;     ///< Custom only: the environment's word ("qa", "perf"); "custom" when empty
     QString customColour;    ///< Custom only: "#rrggbb" the operator picked
     QString note;            ///< optional, free text
+    /// Optional: a read-only hot standby of the same cluster (same syntax as connInfo, no
+    /// password) that the dashboard and the lists read; actions still go to connInfo, the primary.
+    QString standbyConnInfo;
+    /// With a standby: its numbers are shown as stale while its replay is further behind than this.
+    int standbyMaxLagS = limits::kStandbyMaxLagS;
 
     bool operator==(const SavedConnection &o) const;
     bool operator!=(const SavedConnection &o) const { return !(*this == o); }

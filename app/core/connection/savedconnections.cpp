@@ -34,6 +34,8 @@ QList<SavedConnection> SavedConnections::all() const {
         c.customLabel = m_settings->value(QStringLiteral("customLabel")).toString();
         c.customColour = m_settings->value(QStringLiteral("customColour")).toString();
         c.note = m_settings->value(QStringLiteral("note")).toString();
+        c.standbyConnInfo = ConnectionInfo::withoutPassword(m_settings->value(QStringLiteral("standby")).toString());
+        c.standbyMaxLagS = m_settings->value(QStringLiteral("standbyMaxLagS"), c.standbyMaxLagS).toInt();
         if (!c.name.trimmed().isEmpty())
             out << c;
     }
@@ -69,6 +71,11 @@ QString SavedConnections::problem(const SavedConnection &c, const QString &previ
         return tr("\"%1\" needs a connection string (host=… dbname=…, a postgresql:// URI or service=NAME).").arg(name);
     if (const QString why = ConnectionInfo::problem(c.connInfo); !why.isEmpty())
         return tr("The connection string of \"%1\" is not one libpq accepts: %2").arg(name, why);
+    if (const QString why = c.standbyConnInfo.trimmed().isEmpty() ? QString() : ConnectionInfo::problem(c.standbyConnInfo);
+        !why.isEmpty())
+        return tr("The standby's connection string of \"%1\" is not one libpq accepts: %2").arg(name, why);
+    if (c.standbyMaxLagS < 1)
+        return tr("The standby's bound of \"%1\" must be at least 1 second.").arg(name);
     QString profileError;
     if (c.profile.trimmed().isEmpty())
         return tr("\"%1\" needs a table profile (a built-in id or a profile file).").arg(name);
@@ -83,6 +90,7 @@ QString SavedConnections::problem(const SavedConnection &c, const QString &previ
 QString SavedConnections::save(SavedConnection c, const QString &previousName) {
     c.name = c.name.trimmed();
     c.connInfo = ConnectionInfo::withoutPassword(c.connInfo.trimmed());
+    c.standbyConnInfo = ConnectionInfo::withoutPassword(c.standbyConnInfo.trimmed());
     c.profile = c.profile.trimmed();
     if (const QString why = problem(c, previousName); !why.isEmpty())
         return why;
@@ -138,6 +146,8 @@ void SavedConnections::writeAll(const QList<SavedConnection> &list) {
         m_settings->setValue(QStringLiteral("customLabel"), c.customLabel);
         m_settings->setValue(QStringLiteral("customColour"), c.customColour);
         m_settings->setValue(QStringLiteral("note"), c.note);
+        m_settings->setValue(QStringLiteral("standby"), ConnectionInfo::withoutPassword(c.standbyConnInfo));
+        m_settings->setValue(QStringLiteral("standbyMaxLagS"), c.standbyMaxLagS);
     }
     m_settings->endArray();
     m_settings->sync();

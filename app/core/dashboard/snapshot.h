@@ -1,4 +1,6 @@
 #pragma once
+#include "core/dashboard/standbyreplay.h"
+
 #include <QDateTime>
 #include <QList>
 #include <QStringList>
@@ -99,6 +101,8 @@ struct Snapshot {
     /// the counts while many messages wait (SnapshotPoller), so this can be older than serverTime;
     /// invalid when the snapshot carries none yet.
     QDateTime breakdownTime;
+    /// Read from a standby (the window's GatewayConfig::standbyConnInfo): how far behind it is.
+    std::optional<StandbyReplay> standby;
     qint64 roundTripMs = 0;          ///< measured by the client
     qint64 serverMs = -1;            ///< the statement's own duration on the server (-1 unknown)
 

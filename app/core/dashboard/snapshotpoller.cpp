@@ -22,7 +22,7 @@ struct Polled {
 /// connection reaches (an index created or dropped, a failover): asked again on every new
 /// connection, never by the GUI thread.
 Polled poll(PgSession &s, SnapshotQuery query, bool withBreakdown, int checkedPid, QStringList indexed,
-            const SchemaProfile &profile) {
+            const SchemaProfile &profile, bool readsStandby) {
     Polled out;
     out.backendPid = s.backendPid();
     if (out.backendPid != checkedPid) {
@@ -39,6 +39,8 @@ Polled poll(PgSession &s, SnapshotQuery query, bool withBreakdown, int checkedPi
     out.indexedTerminal = indexed;
     query.setIndexedTerminalStates(indexed);
     out.snapshot = query.run(s, withBreakdown);
+    if (readsStandby) // after the numbers: they are at least as recent as the replay it reports
+        out.snapshot.standby = StandbyReplay::read(s);
     return out;
 }
 
@@ -115,10 +117,11 @@ void SnapshotPoller::tick() {
     const int checkedPid = m_checkedBackendPid;
     const QStringList indexed = m_indexedTerminal;
     const SchemaProfile profile = m_profile;
+    const bool readsStandby = m_gateway->readsStandby();
     m_gateway->run<Polled>(
         Lane::Monitor, this,
-        [query, withBreakdown, checkedPid, indexed, profile](PgSession &s) {
-            return poll(s, query, withBreakdown, checkedPid, indexed, profile);
+        [query, withBreakdown, checkedPid, indexed, profile, readsStandby](PgSession &s) {
+            return poll(s, query, withBreakdown, checkedPid, indexed, profile, readsStandby);
         },
         [this](const Polled &polled) {
             m_inFlight = false;

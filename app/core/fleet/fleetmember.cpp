@@ -30,6 +30,8 @@ FleetMember::FleetMember(Setup setup, QObject *parent)
     config.connInfo = m_setup.connection.connInfo;
     config.password = m_setup.password;
     config.readOnly = true; // the overview only reads, whatever the connection allows
+    config.standbyConnInfo = m_setup.connection.standbyConnInfo; // the standby, when the connection names one
+    config.standbyMaxLagS = m_setup.connection.standbyMaxLagS;
     config.applicationName = QStringLiteral("outbox-monitor-fleet");
     if (m_setup.connectTimeoutS > 0)
         config.connectTimeoutS = m_setup.connectTimeoutS;
