@@ -75,6 +75,8 @@ private slots:
         c.customLabel = QStringLiteral("qa");
         c.customColour = QStringLiteral("#8a2be2");
         c.note = QStringLiteral("Team Orders; runbook https://wiki/orders\nsecond line, 日本語");
+        c.standbyConnInfo = QStringLiteral("host=db-eu-replica.example port=6432 dbname=orders user=ops");
+        c.standbyMaxLagS = 45;
         QCOMPARE(m_store->save(c), QString());
         QCOMPARE(m_store->save(connection(QStringLiteral("billing"), QStringLiteral("postgresql://ops@db/billing"), Environment::Staging)), QString());
         // A second store on a second QSettings object: what is read is what is in the file.
@@ -98,7 +100,9 @@ private slots:
     }
     void noPasswordEverReachesTheFile() {
         QFETCH(QString, connInfo);
-        QCOMPARE(m_store->save(connection(QStringLiteral("prod"), connInfo, Environment::Production)), QString());
+        SavedConnection saved = connection(QStringLiteral("prod"), connInfo, Environment::Production);
+        saved.standbyConnInfo = connInfo; // the standby's string is kept without its password too
+        QCOMPARE(m_store->save(saved), QString());
         QCOMPARE(m_store->rename(QStringLiteral("prod"), QStringLiteral("orders-prod")), QString());
         const QByteArray bytes = fileBytes();
         QVERIFY2(!bytes.isEmpty(), qPrintable(m_file));
@@ -108,6 +112,7 @@ private slots:
         const SavedConnection c = *m_store->find(QStringLiteral("orders-prod"));
         QCOMPARE(ConnectionInfo::value(c.connInfo, QStringLiteral("dbname")), QStringLiteral("orders"));
         QCOMPARE(ConnectionInfo::value(c.connInfo, QStringLiteral("host")), QStringLiteral("db"));
+        QCOMPARE(ConnectionInfo::value(c.standbyConnInfo, QStringLiteral("dbname")), QStringLiteral("orders"));
         // A password put into the file by hand is not handed on either.
         m_settings->setValue(QStringLiteral("savedConnections/1/connection"), QStringLiteral("host=db password=ByHand"));
         QVERIFY(!m_store->find(QStringLiteral("orders-prod"))->connInfo.contains(QLatin1String("ByHand")));
@@ -119,16 +124,21 @@ private slots:
         QTest::addColumn<QString>("profile");
         QTest::addColumn<QString>("colour");
         QTest::addColumn<QString>("says");
-        QTest::newRow("empty name") << "   " << "host=db" << "app_outbox" << "" << "needs a name";
-        QTest::newRow("duplicate name") << " Existing " << "host=db" << "app_outbox" << "" << "\"existing\" is saved already";
-        QTest::newRow("duplicate ignoring case") << "EXISTING" << "host=db" << "app_outbox" << "" << "is saved already";
-        QTest::newRow("no string") << "a" << "  " << "app_outbox" << "" << "needs a connection string";
-        QTest::newRow("libpq rejects") << "a" << "host=db nosuchkeyword=1" << "app_outbox" << "" << "not one libpq accepts: ";
-        QTest::newRow("bad uri") << "a" << "postgresql://ops@db/app?bogus=1" << "app_outbox" << "" << "not one libpq accepts";
-        QTest::newRow("unknown profile") << "a" << "host=db" << "no_such_profile" << "" << "Unknown profile \"no_such_profile\"";
-        QTest::newRow("missing profile file") << "a" << "host=db" << "/nonexistent/p.json" << "" << "The profile of \"a\" cannot be used";
-        QTest::newRow("no profile") << "a" << "host=db" << " " << "" << "needs a table profile";
-        QTest::newRow("custom without colour") << "a" << "host=db" << "outbox" << "red" << "needs a colour (#rrggbb)";
+        QTest::addColumn<QString>("standby");
+        QTest::addColumn<int>("maxLagS");
+        QTest::newRow("empty name") << "   " << "host=db" << "app_outbox" << "" << "needs a name" << "" << 30;
+        QTest::newRow("duplicate name") << " Existing " << "host=db" << "app_outbox" << "" << "\"existing\" is saved already" << "" << 30;
+        QTest::newRow("duplicate ignoring case") << "EXISTING" << "host=db" << "app_outbox" << "" << "is saved already" << "" << 30;
+        QTest::newRow("no string") << "a" << "  " << "app_outbox" << "" << "needs a connection string" << "" << 30;
+        QTest::newRow("libpq rejects") << "a" << "host=db nosuchkeyword=1" << "app_outbox" << "" << "not one libpq accepts: " << "" << 30;
+        QTest::newRow("bad uri") << "a" << "postgresql://ops@db/app?bogus=1" << "app_outbox" << "" << "not one libpq accepts" << "" << 30;
+        QTest::newRow("unknown profile") << "a" << "host=db" << "no_such_profile" << "" << "Unknown profile \"no_such_profile\"" << "" << 30;
+        QTest::newRow("missing profile file") << "a" << "host=db" << "/nonexistent/p.json" << "" << "The profile of \"a\" cannot be used" << "" << 30;
+        QTest::newRow("no profile") << "a" << "host=db" << " " << "" << "needs a table profile" << "" << 30;
+        QTest::newRow("custom without colour") << "a" << "host=db" << "outbox" << "red" << "needs a colour (#rrggbb)" << "" << 30;
+        QTest::newRow("standby libpq rejects") << "a" << "host=db" << "app_outbox" << "" << "The standby's connection string of \"a\" is not one libpq accepts"
+                                               << "host=replica nosuchkeyword=1" << 30;
+        QTest::newRow("standby bound zero") << "a" << "host=db" << "app_outbox" << "" << "must be at least 1 second" << "host=replica" << 0;
     }
     void everyMistakeIsRefusedWithItsReason() {
         QFETCH(QString, name);
@@ -136,6 +146,8 @@ private slots:
         QFETCH(QString, profile);
         QFETCH(QString, colour);
         QFETCH(QString, says);
+        QFETCH(QString, standby);
+        QFETCH(int, maxLagS);
         QCOMPARE(m_store->save(connection(QStringLiteral("existing"), QStringLiteral("host=db"))), QString());
         SavedConnection c = connection(name, connInfo);
         c.profile = profile;
@@ -143,6 +155,8 @@ private slots:
             c.environment = Environment::Custom;
             c.customColour = colour;
         }
+        c.standbyConnInfo = standby;
+        c.standbyMaxLagS = maxLagS;
         const QString why = m_store->save(c);
         QVERIFY2(why.contains(says), qPrintable(why));
         QCOMPARE(m_store->names(), QStringList{QStringLiteral("existing")}); // nothing written
