@@ -1,17 +1,26 @@
 // DesktopAlerts (issue #16, alerts): the snapshots a window receives become one notification per
 // threshold crossing, worded with the database and the number, and a desktop without a system
 // tray (the offscreen platform has none) is said, not silently ignored.
+// On a desktop with a tray (Xvfb with trayer, QT_QPA_PLATFORM=xcb), notificationOnATrayDesktop
+// shows a real notification and, with OM_SCREENSHOT_DIR=dir, saves the screen with it
+// (OM_LANG=ja: in Japanese); offscreen it is skipped, as there is no tray to show it on.
 #include "alerts/desktopalerts.h"
 #include "core/common/timeformat.h"
 #include "core/dashboard/snapshot.h"
 #include "core/dashboard/tilevalues.h"
+#include "testlanguage.h"
 #include "testmain.h"
 
+#include <QApplication>
+#include <QDir>
+#include <QLabel>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSystemTrayIcon>
 #include <QTest>
 
 using namespace om;
+using namespace om::test;
 
 namespace {
 
@@ -35,8 +44,11 @@ QMap<QString, Threshold> thresholds() {
 class TestDesktopAlerts : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { installTestTranslations(); }
+
     void noTrayIsSaid() {
-        QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable()); // offscreen
+        if (QSystemTrayIcon::isSystemTrayAvailable())
+            QSKIP("this desktop has a system tray (notificationOnATrayDesktop runs instead)");
         DesktopAlerts alerts(QStringLiteral("orders@db-1:5432"));
         QVERIFY2(alerts.trayProblem().contains(QStringLiteral("No system tray")), qPrintable(alerts.trayProblem()));
     }
@@ -75,6 +87,39 @@ private slots:
         const AlertCrossing c = spy.last().at(0).value<AlertCrossing>();
         QCOMPARE(c.key, QStringLiteral("state:FAILED"));
         QCOMPARE(c.level, 2);
+    }
+
+    void notificationOnATrayDesktop() {
+        if (!QSystemTrayIcon::isSystemTrayAvailable())
+            QSKIP("no system tray on this platform (offscreen): run under Xvfb with a tray such as trayer");
+        DesktopAlerts alerts(QStringLiteral("[production] orders-eu"));
+        alerts.showSnapshot(snapshot(0, 10, 5), thresholds());
+        alerts.showSnapshot(snapshot(12, 2000, 1418), thresholds());
+        // The notification is Qt's balloon by the tray icon (no notification service on D-Bus here).
+        const auto balloonShown = [] {
+            for (QWidget *w : QApplication::topLevelWidgets())
+                if (w->isVisible() && QLatin1String(w->metaObject()->className()) == QLatin1String("QBalloonTip"))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(balloonShown(), 5000);
+        // Three tiles crossed in one refresh: one notification names all three.
+        QWidget *balloon = nullptr;
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (w->isVisible() && QLatin1String(w->metaObject()->className()) == QLatin1String("QBalloonTip"))
+                balloon = w;
+        QStringList shown;
+        for (QLabel *l : balloon->findChildren<QLabel *>())
+            shown << l->text();
+        const QString all = shown.join(QLatin1Char('\n'));
+        for (const AlertCrossing &c : {AlertCrossing{QStringLiteral("stuck"), 2, 12, 1}, AlertCrossing{QStringLiteral("state:FAILED"), 2, 1418, 1000},
+                                       AlertCrossing{QStringLiteral("oldest"), 2, 2000, 1800}})
+            QVERIFY2(all.contains(DesktopAlerts::describe(c).toHtmlEscaped()) || all.contains(DesktopAlerts::describe(c)), qPrintable(all));
+        if (const QString dir = qEnvironmentVariable("OM_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QTest::qWait(800);
+            QGuiApplication::primaryScreen()->grabWindow(0).save(
+                QDir(dir).filePath(QStringLiteral("notification-%1.png").arg(testLanguage())));
+        }
     }
 
     void wordingNamesTheTileAndTheNumbers() {

@@ -53,12 +53,21 @@ void DesktopAlerts::showSnapshot(const Snapshot &s, const QMap<QString, Threshol
     const QList<AlertCrossing> crossings = m_watch.update(tileValues(s), thresholds, m_clock());
     const int worst = m_watch.worstLevel();
     setIconLevel(worst, levelToolTip(worst));
+    if (crossings.isEmpty())
+        return;
+    // One notification for all that crossed in this refresh: a desktop shows one message of an
+    // application at a time (Qt's balloon replaces the last one), and three tiles crossing together
+    // would otherwise leave the operator reading the last of them only.
+    QStringList lines;
+    int level = 0;
     for (const AlertCrossing &c : crossings) {
         emit crossed(c);
-        if (m_tray)
-            m_tray->showMessage(tr("Outbox Monitor — %1").arg(m_database), describe(c),
-                                c.level >= 2 ? QSystemTrayIcon::Critical : QSystemTrayIcon::Warning);
+        lines << describe(c);
+        level = qMax(level, c.level);
     }
+    if (m_tray)
+        m_tray->showMessage(tr("Outbox Monitor — %1").arg(m_database), lines.join(QLatin1Char('\n')),
+                            level >= 2 ? QSystemTrayIcon::Critical : QSystemTrayIcon::Warning);
 }
 
 void DesktopAlerts::setNotAnswering(const QString &why) {
