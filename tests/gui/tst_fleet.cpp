@@ -5,6 +5,7 @@
 // overview's sessions are read-only; and closing is quick while a database hangs.
 #include "actionfixture.h"
 #include "core/fleet/fleetmember.h"
+#include "alerts/desktopalerts.h"
 #include "fleet/fleetmodel.h"
 #include "fleet/fleettray.h"
 #include "fleet/fleetwindow.h"
@@ -208,7 +209,12 @@ private slots:
             stuckCrossings += args.at(0).value<AlertCrossing>().key == QLatin1String("stuck");
         QCOMPARE(stuckCrossings, 1);
         QCOMPARE(w.tray()->lastTitle(), QStringLiteral("[production] orders-eu"));
+        // Everything its first refresh crossed is in one notification, a line each.
         QVERIFY2(!w.tray()->lastMessage().isEmpty(), "a notification's text");
+        for (const QList<QVariant> &args : std::as_const(crossed)) {
+            const QString line = DesktopAlerts::describe(args.at(0).value<AlertCrossing>());
+            QVERIFY2(w.tray()->lastMessage().split(QLatin1Char('\n')).contains(line), qPrintable(w.tray()->lastMessage()));
+        }
         QSignalSpy open(&w, &FleetWindow::openRequested);
         emit w.tray()->openRequested(QStringLiteral("orders-eu"));
         QCOMPARE(open.count(), 1);

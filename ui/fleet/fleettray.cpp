@@ -26,6 +26,9 @@ int worstLevel(const QList<FleetReading> &readings) {
 } // namespace
 
 FleetTray::FleetTray(QObject *parent) : QObject(parent) {
+    m_flush.setSingleShot(true);
+    m_flush.setInterval(kGatherMs);
+    connect(&m_flush, &QTimer::timeout, this, &FleetTray::flush);
     if (!QSystemTrayIcon::isSystemTrayAvailable()) {
         m_trayProblem = tr("No system tray on this desktop: threshold alerts show only in this window.");
         return;
@@ -54,12 +57,35 @@ void FleetTray::show(const QList<FleetReading> &readings, const QString &summary
 }
 
 void FleetTray::announce(const FleetMember &member, const AlertCrossing &crossing) {
-    m_lastTitle = EnvironmentBand::label(member.connection());
-    m_lastMessage = DesktopAlerts::describe(crossing);
-    m_lastName = member.connection().name;
+    // Gathered for a moment and shown as one: a desktop shows an application's notifications one
+    // at a time (Qt's balloon replaces the last), so crossings of one refresh, or of databases
+    // refreshed together, would otherwise leave only the last on screen.
+    m_pending.append({EnvironmentBand::label(member.connection()), member.connection().name, crossing});
+    if (!m_flush.isActive())
+        m_flush.start();
+}
+
+void FleetTray::flush() {
+    if (m_pending.isEmpty())
+        return;
+    QStringList databases, lines;
+    const Pending *worst = &m_pending.first();
+    for (const Pending &p : std::as_const(m_pending)) {
+        if (!databases.contains(p.label))
+            databases << p.label;
+        if (p.crossing.level > worst->crossing.level)
+            worst = &p;
+    }
+    const bool one = databases.size() == 1;
+    for (const Pending &p : std::as_const(m_pending))
+        lines << (one ? DesktopAlerts::describe(p.crossing) : tr("%1: %2").arg(p.label, DesktopAlerts::describe(p.crossing)));
+    m_lastTitle = one ? databases.first() : tr("Outbox Monitor — %1 databases crossed a threshold").arg(databases.size());
+    m_lastMessage = lines.join(QLatin1Char('\n'));
+    m_lastName = worst->name; // a click opens the worst of them
+    const int level = worst->crossing.level;
+    m_pending.clear();
     if (m_tray)
-        m_tray->showMessage(m_lastTitle, m_lastMessage,
-                            crossing.level >= 2 ? QSystemTrayIcon::Critical : QSystemTrayIcon::Warning);
+        m_tray->showMessage(m_lastTitle, m_lastMessage, level >= 2 ? QSystemTrayIcon::Critical : QSystemTrayIcon::Warning);
 }
 
 } // namespace om
