@@ -103,8 +103,8 @@ void FleetModel::announceIfChanged(int row, int column) {
     if (now == shown)
         return;
     shown = std::move(now);
-    // One cell at a time: the view repaints just that cell (Qt 6.4's view repaints its whole
-    // viewport for a range of cells).
+    // One cell at a time: for a range the view repaints the rectangle around it, which for cells
+    // scattered over rows and columns is most of the table.
     const QModelIndex cell = index(row, column);
     emit dataChanged(cell, cell);
 }
