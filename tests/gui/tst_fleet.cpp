@@ -237,6 +237,34 @@ private slots:
         QCOMPARE(open.first().at(0).toString(), second);
     }
 
+    // Refreshes repaint only the cells whose text changed, and rows move only when out of place:
+    // a whole-row change, or a layout change on every refresh, repainted the whole table each time
+    // (most of the program's CPU time with 20 databases).
+    void refreshesAnnounceOnlyTheCellsThatChanged() {
+        QList<FleetMember::Setup> setups{setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production),
+                                         setup("billing", m_billing->connectionString(), "outbox", Environment::Development)};
+        for (FleetMember::Setup &s : setups)
+            s.intervalMs = 2000; // the data ages then move between refreshes
+        FleetWindow w(setups);
+        w.show();
+        QTRY_VERIFY_WITH_TIMEOUT(w.members().at(0)->reading().health == FleetReading::Health::Up
+                                     && w.members().at(1)->reading().health == FleetReading::Health::Up,
+                                 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.nameAt(0), QStringLiteral("orders-eu"), 5000); // critical over ok
+        QSignalSpy cells(w.model(), &QAbstractItemModel::dataChanged);
+        QSignalSpy moves(w.table()->model(), &QAbstractItemModel::layoutChanged);
+        QTest::qWait(4500); // two refreshes of each database, four ticks of the clock
+        bool aged = false;
+        for (const QList<QVariant> &args : std::as_const(cells)) {
+            const QModelIndex from = args.at(0).value<QModelIndex>(), to = args.at(1).value<QModelIndex>();
+            QCOMPARE(from, to);
+            aged = aged || from.column() == FleetModel::DataAge;
+        }
+        QVERIFY(aged);
+        QCOMPARE(moves.count(), 0); // a critical and an ok database: nothing to move
+        QCOMPARE(w.nameAt(0), QStringLiteral("orders-eu"));
+    }
+
     // A profile that cannot be read is a row that says why; nothing connects for it.
     void unreadableProfileIsARowThatSaysWhy() {
         FleetMember::Setup bad = setup("typo", m_orders->connectionString(), "/nowhere/profile.json", Environment::Staging);

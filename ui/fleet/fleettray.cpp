@@ -45,14 +45,18 @@ FleetTray::FleetTray(QObject *parent) : QObject(parent) {
 }
 
 void FleetTray::show(const QList<FleetReading> &readings, const QString &summary) {
-    m_toolTip = tr("Outbox Monitor fleet — %1").arg(summary);
+    const QString toolTip = tr("Outbox Monitor fleet — %1").arg(summary);
     const int level = worstLevel(readings);
     if (m_tray) {
+        // Only what changed: this runs on every refresh of every database, and on a desktop each
+        // change goes to the tray, another process (StatusNotifierItem over D-Bus on Linux).
         if (level != m_level)
             m_tray->setIcon(levelIcon(level));
-        m_tray->setToolTip(m_toolTip);
+        if (toolTip != m_toolTip)
+            m_tray->setToolTip(toolTip);
         m_tray->show();
     }
+    m_toolTip = toolTip;
     m_level = level;
 }
 

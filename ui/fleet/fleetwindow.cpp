@@ -1,5 +1,6 @@
 #include "fleet/fleetwindow.h"
 #include "fleet/fleetmodel.h"
+#include "fleet/fleetsortproxy.h"
 #include "fleet/fleettray.h"
 #include "pg/limits.h"
 
@@ -9,7 +10,6 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
-#include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -21,23 +21,8 @@ namespace {
 constexpr int kFitDebounceMs = 300;
 /// ... and at least this often while numbers change (a count that gained a digit).
 constexpr qint64 kRefitEveryMs = 30000;
-
-/// Sorts by the model's SortRole; rows that tie (every "ok" database) stay in name order, A to Z
-/// whichever way the column sorts, so that they do not trade places between refreshes.
-class FleetSortProxy : public QSortFilterProxyModel {
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-protected:
-    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override {
-        const QVariant a = left.data(FleetModel::SortRole), b = right.data(FleetModel::SortRole);
-        if (QVariant::compare(a, b) != QPartialOrdering::Equivalent)
-            return QSortFilterProxyModel::lessThan(left, right);
-        const QString nameA = left.data(FleetModel::NameRole).toString(), nameB = right.data(FleetModel::NameRole).toString();
-        const int byName = nameA.compare(nameB, Qt::CaseInsensitive);
-        return sortOrder() == Qt::AscendingOrder ? byName < 0 : byName > 0;
-    }
-};
+/// Rows that move only because their numbers changed (not their state) move at most this often.
+constexpr qint64 kResortEveryMs = 5000;
 
 } // namespace
 
@@ -116,8 +101,7 @@ FleetWindow::~FleetWindow() { stopAll(limits::kShutdownWaitMs); }
 
 void FleetWindow::buildTable() {
     m_sorted->setSourceModel(m_model);
-    m_sorted->setSortRole(FleetModel::SortRole);
-    m_sorted->setDynamicSortFilter(true); // worst first stays worst first as readings change
+    connect(m_model, &FleetModel::cellsUpdated, this, &FleetWindow::keepOrder);
     m_table->setModel(m_sorted);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(FleetModel::State, Qt::DescendingOrder);
@@ -143,6 +127,18 @@ void FleetWindow::buildTable() {
         if (!name.isEmpty())
             emit openRequested(name);
     });
+}
+
+void FleetWindow::keepOrder(bool stateChanged) {
+    // Worst first stays worst first: a database whose state changed (it went critical, or cannot
+    // be read) moves at once. Rows that trade places only by their numbers (among equals, the
+    // oldest waiting first; or a count the operator sorted by) move at most every 5 s: with many
+    // databases in one state they traded places on nearly every tick, and every move repaints
+    // the whole table.
+    if (!stateChanged && m_sinceSort.isValid() && !m_sinceSort.hasExpired(kResortEveryMs))
+        return;
+    if (m_sorted->resortIfNeeded())
+        m_sinceSort.start();
 }
 
 void FleetWindow::refreshSummary() {

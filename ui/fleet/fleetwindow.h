@@ -9,12 +9,12 @@
 #include <functional>
 
 class QLabel;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace om {
 
 class FleetModel;
+class FleetSortProxy;
 class FleetTray;
 
 /// The fleet overview (issue #16): every saved connection's database in one table, worst first,
@@ -58,13 +58,14 @@ private:
     void buildTable();
     void buildMenu();
     void refreshSummary();
+    void keepOrder(bool stateChanged);
     void startMembers(const QList<FleetMember::Setup> &setups);
     void stopMembers(int waitMs);
 
     SetupSource m_source;
     QList<FleetMember *> m_members;
     FleetModel *m_model;
-    QSortFilterProxyModel *m_sorted;
+    FleetSortProxy *m_sorted;
     QTableView *m_table;
     QLabel *m_summary;
     QLabel *m_status;
@@ -72,6 +73,7 @@ private:
     QTimer m_clock;
     QTimer m_fit;                                  ///< fits the columns, debounced
     QElapsedTimer m_sinceFit;
+    QElapsedTimer m_sinceSort;                     ///< since the rows last moved by keepOrder()
     QList<FleetReading::Health> m_fittedHealths;   ///< the healths the columns were last fitted for
     bool m_stopped = false;
 };
