@@ -2177,6 +2177,14 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Outbox Monitor fleet — %1</source>
         <translation>Outbox Monitor フリート — %1</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Outbox Monitor — %1 databases crossed a threshold</source>
+        <translation>Outbox Monitor — %1 個のデータベースがしきい値を超えました</translation>
+    </message>
 </context>
 <context>
     <name>om::FleetWindow</name>

@@ -65,8 +65,9 @@ void DesktopAlerts::showSnapshot(const Snapshot &s, const QMap<QString, Threshol
         lines << describe(c);
         level = qMax(level, c.level);
     }
+    m_lastMessage = lines.join(QLatin1Char('\n'));
     if (m_tray)
-        m_tray->showMessage(tr("Outbox Monitor — %1").arg(m_database), lines.join(QLatin1Char('\n')),
+        m_tray->showMessage(tr("Outbox Monitor — %1").arg(m_database), m_lastMessage,
                             level >= 2 ? QSystemTrayIcon::Critical : QSystemTrayIcon::Warning);
 }
 

@@ -34,6 +34,8 @@ public:
 
     /// "" when a tray icon shows; otherwise why there is none, for the status bar.
     QString trayProblem() const { return m_trayProblem; }
+    /// The last notification's text (also when no tray could show it).
+    QString lastMessage() const { return m_lastMessage; }
     /// The wording of a crossing as the notification shows it (tests and the status bar).
     static QString describe(const AlertCrossing &c);
     /// The clock the quiet period runs on (ms); tests pass their own.
@@ -52,6 +54,7 @@ private:
     QString m_database;
     QSystemTrayIcon *m_tray = nullptr;
     QString m_trayProblem;
+    QString m_lastMessage;
     QString m_toolTip; ///< also kept without a tray (tests, the status bar)
     AlertWatch m_watch;
     std::function<qint64()> m_clock;
