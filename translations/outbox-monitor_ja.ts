@@ -2107,6 +2107,26 @@ Re-checking on a new connection (action id %1)…</source>
         <source>The last refresh took %1 ms, %2 ms of it on the server</source>
         <translation>直近の更新は %1 ms かかり、そのうちサーバー上で %2 ms でした</translation>
     </message>
+    <message>
+        <source>up · standby %1 behind (stale)</source>
+        <translation>接続中 · スタンバイが %1 遅れ (古い数値)</translation>
+    </message>
+    <message>
+        <source>up · standby not streaming (stale)</source>
+        <translation>接続中 · スタンバイがストリーミングしていません (古い数値)</translation>
+    </message>
+    <message>
+        <source>up · %1 ms · standby lag %2</source>
+        <translation>接続中 · %1 ms · スタンバイ遅延 %2</translation>
+    </message>
+    <message>
+        <source>up · %1 ms · standby lag unknown</source>
+        <translation>接続中 · %1 ms · スタンバイ遅延は不明</translation>
+    </message>
+    <message>
+        <source>Not current: read from a standby that is behind its primary by more than the connection allows</source>
+        <translation>最新ではありません: 接続で許された以上にプライマリより遅れているスタンバイから読んだ値です</translation>
+    </message>
 </context>
 <context>
     <name>om::FleetReading</name>
@@ -4241,6 +4261,10 @@ from %6</source>
     <message>
         <source>This login may not purge (the kit&apos;s purge function is missing, or EXECUTE is the operator role&apos;s only).</source>
         <translation>このログインでは削除できません (キットの削除関数がないか、EXECUTE はオペレーターロールだけに許可されています)。</translation>
+    </message>
+    <message>
+        <source>Read from the standby: sizes and row estimates are the primary&apos;s (replicated with the catalog); vacuum and analyze times and the dead-row and activity counters are the standby&apos;s own (each server keeps its own), so they do not say when the primary was vacuumed.</source>
+        <translation>スタンバイから読んでいます: サイズと行数の推定はプライマリのものです (カタログとともに複製されます)。VACUUM と ANALYZE の時刻、不要行や活動のカウンタはスタンバイ自身のもので (サーバーごとに別々に保持されます)、プライマリがいつ VACUUM されたかは分かりません。</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,9 @@
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dialogoperator.h"
+#include "fleet/fleetmodel.h"
+#include "fleet/fleetwindow.h"
+#include "core/fleet/fleetmember.h"
 #include "freezingproxy.h"
 #include "mainwindow.h"
 #include "pg/connectioninfo.h"
@@ -27,6 +30,7 @@
 #include "triage/messagelistmodel.h"
 #include "triage/triageview.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
@@ -303,6 +307,37 @@ private slots:
         resumeReplay();
         QTRY_VERIFY_WITH_TIMEOUT(!d->isStale(), 15000);
         QVERIFY(!w.triageView()->isStale());
+    }
+
+    // A fleet row of a connection with a standby reads the standby, says its lag, and greys its
+    // numbers while the standby is behind its bound.
+    void fleetRowSaysTheStandbyLag() {
+        FleetMember::Setup setup;
+        setup.connection.name = QStringLiteral("orders-replica");
+        setup.connection.connInfo = config(QStringLiteral("demo_operator")).connInfo;
+        setup.connection.standbyConnInfo = standbyConnectionString(QStringLiteral("demo_operator"));
+        setup.connection.standbyMaxLagS = 2;
+        setup.connection.profile = QStringLiteral("app_outbox");
+        setup.profile = SchemaProfile::builtIn(setup.connection.profile);
+        setup.intervalMs = 500;
+        FleetWindow w({setup});
+        QAbstractItemModelTester tester(w.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        FleetMember *m = w.members().first();
+        QTRY_VERIFY_WITH_TIMEOUT(m->reading().health == FleetReading::Health::Up && m->reading().readsStandby, 15000);
+        QVERIFY(m->reading().numbersCurrent());
+        const QModelIndex connection = w.model()->index(0, FleetModel::Connection);
+        if (english())
+            QTRY_VERIFY_WITH_TIMEOUT(connection.data().toString().contains(QStringLiteral("standby lag")), 5000);
+
+        pauseReplay();
+        insertMessages(*m_db, *setup.profile, setup.profile->failedStates.first(), 1, 0, QStringLiteral("fleetlag"));
+        QTRY_VERIFY_WITH_TIMEOUT(m->reading().standbyStale, 15000);
+        QVERIFY(!m->reading().numbersCurrent());
+        QTRY_VERIFY_WITH_TIMEOUT(w.model()->index(0, FleetModel::Waiting).data(Qt::ForegroundRole).isValid(), 5000); // grey
+        if (english())
+            QTRY_VERIFY_WITH_TIMEOUT(connection.data().toString().contains(QStringLiteral("(stale)")), 5000);
+        resumeReplay();
+        QTRY_VERIFY_WITH_TIMEOUT(m->reading().numbersCurrent(), 15000);
     }
 
     // The primary unreachable from the start: the window reads the standby, and says that

@@ -1,4 +1,5 @@
 #include "fleet/fleetmodel.h"
+#include "dashboard/standbywords.h"
 #include "alerts/levelicon.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
@@ -75,7 +76,7 @@ FleetModel::Look FleetModel::look(const FleetMember &m, int column) const {
     if (column == State)
         mark = r.colourLevel();
     else if (isNumberColumn(column))
-        mark = r.health == FleetReading::Health::Up ? 0 : 1;
+        mark = r.numbersCurrent() ? 0 : 1;
     return {display(m, column).toString(), mark};
 }
 
@@ -134,8 +135,9 @@ QVariant FleetModel::data(const QModelIndex &index, int role) const {
             return levelIcon(r.colourLevel());
         return {};
     case Qt::ForegroundRole:
-        // Numbers that are not current (the database cannot be read now) are grey, never black.
-        if (isNumberColumn(index.column()) && r.health != FleetReading::Health::Up)
+        // Numbers that are not current (the database cannot be read now, or its standby is
+        // behind) are grey, never black.
+        if (isNumberColumn(index.column()) && !r.numbersCurrent())
             return QBrush(QColor(0x86, 0x8e, 0x96));
         return {};
     case Qt::TextAlignmentRole:
@@ -178,6 +180,12 @@ QVariant FleetModel::display(const FleetMember &m, int column) const {
         case FleetReading::Health::Connecting:
             return tr("connecting…");
         case FleetReading::Health::Up:
+            if (r.readsStandby && r.standbyStale)
+                return r.standbyLagS ? tr("up · standby %1 behind (stale)").arg(standbywords::lag(*r.standbyLagS))
+                                     : tr("up · standby not streaming (stale)");
+            if (r.readsStandby)
+                return r.standbyLagS ? tr("up · %1 ms · standby lag %2").arg(r.roundTripMs).arg(standbywords::lag(*r.standbyLagS))
+                                     : tr("up · %1 ms · standby lag unknown").arg(r.roundTripMs);
             return tr("up · %1 ms").arg(r.roundTripMs);
         case FleetReading::Health::Failing:
         case FleetReading::Health::Refused:
@@ -232,6 +240,8 @@ QVariant FleetModel::toolTip(const FleetMember &m, int column) const {
         return r.message;
     if (isNumberColumn(column) && r.health != FleetReading::Health::Up && r.hasNumbers)
         return tr("Not current: the last numbers read, %1 ago").arg(formatAge(qMax<qint64>(0, m.msSinceSnapshot()) / 1000.0));
+    if (isNumberColumn(column) && r.standbyStale)
+        return tr("Not current: read from a standby that is behind its primary by more than the connection allows");
     if (column == Blocked && r.blockedNeedsIndex)
         return tr("Not counted: the table has no index on (ordering key, created time); the admin kit adds it");
     if (column == Blocked && !r.blocked)

@@ -37,6 +37,18 @@ TableHealthView::TableHealthView(const AppContext &context, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_purgeNote);
+    if (m_context.gateway->readsStandby()) {
+        // Activity statistics are kept by each server and not replicated: read on a standby they
+        // are the standby's, and "never vacuumed" would be a false alarm about the primary.
+        auto *standbyNote = new QLabel(
+            tr("Read from the standby: sizes and row estimates are the primary's (replicated with the catalog); "
+               "vacuum and analyze times and the dead-row and activity counters are the standby's own (each server "
+               "keeps its own), so they do not say when the primary was vacuumed."),
+            this);
+        standbyNote->setObjectName(QStringLiteral("standbyNote"));
+        standbyNote->setWordWrap(true);
+        layout->addWidget(standbyNote);
+    }
     layout->addWidget(m_tree, 1);
     m_readAt->setText(tr("Not read yet."));
     m_timer->setInterval(kRefreshMs);

@@ -81,6 +81,11 @@ void FleetMember::onSnapshot(const Snapshot &s) {
     if (s.blockedHeads)
         r.blocked = s.blockedBehind.value_or(0);
     r.blockedNeedsIndex = s.blockedNeedsIndex;
+    if (s.standby) {
+        r.readsStandby = true;
+        r.standbyLagS = s.standby->lagS;
+        r.standbyStale = s.standby->isStale(m_setup.connection.standbyMaxLagS);
+    }
     r.serverMs = s.serverMs;
     r.roundTripMs = s.roundTripMs;
     // As the tiles colour themselves (no hysteresis): the overview never disagrees with the window.

@@ -32,6 +32,15 @@ public:
     int level = 0;                        ///< the worst tile against its thresholds: 0 ok, 1 warning, 2 critical
     qint64 serverMs = 0;                  ///< what the last refresh cost the server
     qint64 roundTripMs = 0;               ///< the last refresh from asking to the answer
+    /// Read from a standby (the saved connection names one): its replay lag (empty: unknown), and
+    /// whether that makes the numbers stale by the connection's bound.
+    bool readsStandby = false;
+    std::optional<double> standbyLagS;
+    bool standbyStale = false;
+
+    /// The numbers are as good as now: the database answered its last refresh, and a standby it
+    /// is read from is within its bound. Otherwise they are shown grey.
+    bool numbersCurrent() const { return health == Health::Up && !standbyStale; }
 
     /// Worst first: critical, then a database that cannot be read, then warning, ok, and one that
     /// has not answered yet. The overview sorts by it and the tray shows the top.
