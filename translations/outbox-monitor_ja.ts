@@ -2635,6 +2635,10 @@ from %6</source>
         <source>Alerts: in this window only</source>
         <translation>警告: このウィンドウ内のみ</translation>
     </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
 </context>
 <context>
     <name>om::MessageListModel</name>
@@ -4138,6 +4142,21 @@ from %6</source>
     <message>
         <source>WAL between the server&apos;s current position and what the slot&apos;s consumer has confirmed (pg_replication_slots.confirmed_flush_lsn), read with the counts.</source>
         <translation>サーバーの現在の WAL 位置と、スロットのコンシューマーが確認済みの位置 (pg_replication_slots.confirmed_flush_lsn) との差です。件数と同時に読み取ります。</translation>
+    </message>
+</context>
+<context>
+    <name>om::TableDensity</name>
+    <message>
+        <source>Row &amp;density</source>
+        <translation>行の密度(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Comfortable</source>
+        <translation>ゆったり(&amp;C)</translation>
+    </message>
+    <message>
+        <source>C&amp;ompact</source>
+        <translation>コンパクト(&amp;O)</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "workstation/tabledensity.h"
 #include "dashboard/standbywords.h"
 #include "core/common/firstline.h"
 #include "alerts/desktopalerts.h"
@@ -28,6 +29,7 @@
 #include <QShortcut>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QMenuBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -54,6 +56,8 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     connectFailureGroups(dashboard, m_tabs, m_triage, m_actions); // dashboard/failuregrouplinks.cpp
     buildStatusBar();
     connectDesktopAlerts();
+    // Row density, one choice for the program; the Connection menu goes before it when added.
+    TableDensity::instance()->addMenuTo(menuBar()->addMenu(tr("&View")));
     m_poller->start();
     fitToScreen();
     m_windowState = new WindowState(this, m_tabs, m_context.connectionKey);

@@ -12,7 +12,9 @@ namespace om {
 
 ConnectionMenu::ConnectionMenu(QMainWindow *window, QStringList profileIds, ProfileResolver resolve, bool offerFleet)
     : QObject(window), m_window(window), m_profileIds(std::move(profileIds)), m_resolve(std::move(resolve)),
-      m_menu(window->menuBar()->addMenu(tr("&Connection"))), m_open(new QMenu(tr("Open saved connection"), m_menu)) {
+      m_menu(new QMenu(tr("&Connection"), window)), m_open(new QMenu(tr("Open saved connection"), m_menu)) {
+    // First in the menu bar, before the window's own menus (View).
+    window->menuBar()->insertMenu(window->menuBar()->actions().value(0), m_menu);
     m_menu->addAction(tr("Manage connections…"), this, &ConnectionMenu::manage);
     m_menu->addMenu(m_open);
     if (offerFleet)

@@ -1,4 +1,5 @@
 #include "fleet/fleetwindow.h"
+#include "workstation/tabledensity.h"
 #include "fleet/fleetmodel.h"
 #include "fleet/fleetsortproxy.h"
 #include "fleet/fleettray.h"
@@ -84,6 +85,7 @@ void FleetWindow::buildMenu() {
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *reloadAction = view->addAction(tr("Reload saved connections"), this, &FleetWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
+    TableDensity::instance()->addMenuTo(view);
 }
 
 void FleetWindow::reload() {
