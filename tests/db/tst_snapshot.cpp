@@ -122,9 +122,13 @@ private slots:
                                                .arg(p.col(p.waitingSince), t, p.statesPredicate(p.waitingStates))).toDouble();
         QVERIFY(s.oldestWaitingAgeS.has_value());
         QVERIFY2(qAbs(*s.oldestWaitingAgeS - oldest) < 2.0, qPrintable(QStringLiteral("%1 vs %2").arg(*s.oldestWaitingAgeS).arg(oldest)));
-        const qint64 stuck = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 < now() - interval '%4 minutes'")
+        // At the snapshot's own server time, not this statement's: a row whose lock age reaches the
+        // timeout between the two statements would make them differ by one (seen on a loaded CI
+        // machine: 485 against 486).
+        const qint64 stuck = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 < to_timestamp($1::float8) - interval '%4 minutes'")
                                               .arg(t, p.statesPredicate(p.stuckStates), p.col(p.stuckSince))
-                                              .arg(p.stuckTimeoutMinutes)).toLongLong();
+                                              .arg(p.stuckTimeoutMinutes),
+                                          {QString::number(s.serverTime.toMSecsSinceEpoch() / 1000.0, 'f', 3)}).toLongLong();
         QCOMPARE(s.stuck, stuck);
         if (p.hasRetries()) {
             const qint64 near = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 >= greatest(%4 - 1, 1)")

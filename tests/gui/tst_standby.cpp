@@ -14,6 +14,7 @@
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dialogoperator.h"
+#include "taggedrows.h"
 #include "fleet/fleetmodel.h"
 #include "fleet/fleetwindow.h"
 #include "core/fleet/fleetmember.h"
@@ -251,14 +252,10 @@ private slots:
         MainWindow w(context(p.id, config(QStringLiteral("demo_operator"))));
         w.resize(1280, 800);
         w.show();
-        w.tabs()->setCurrentWidget(w.triageView());
-        ListFilter f;
-        f.view = ListFilter::View::All;
-        f.keyText = QStringLiteral("k-%1-").arg(tag);
-        f.keyMode = ListFilter::TextMode::Prefix;
-        w.triageView()->applyFilter(f);
+        showTagged(w, tag, 2);
+        if (QTest::currentTestFailed())
+            return;
         MessageListModel *m = w.triageView()->model();
-        QTRY_VERIFY_WITH_TIMEOUT(!m->isLoading() && m->rowCount() == 2, 15000);
         QTest::qWait(1500); // the listener is up (it reports nothing the test can wait on)
 
         pauseReplay();
@@ -374,14 +371,9 @@ private slots:
         w.show();
         QTRY_VERIFY_WITH_TIMEOUT(w.canChangeMessages(), 15000); // asked on the primary, through the proxy
 
-        w.tabs()->setCurrentWidget(w.triageView());
-        ListFilter f;
-        f.view = ListFilter::View::All;
-        f.keyText = QStringLiteral("k-%1-").arg(tag);
-        f.keyMode = ListFilter::TextMode::Prefix;
-        w.triageView()->applyFilter(f);
-        MessageListModel *m = w.triageView()->model();
-        QTRY_VERIFY_WITH_TIMEOUT(!m->isLoading() && m->rowCount() == 1, 15000);
+        showTagged(w, tag, 1);
+        if (QTest::currentTestFailed())
+            return;
 
         QTRY_VERIFY_WITH_TIMEOUT(w.poller()->isHealthy(), 15000);
         proxy.reset(); // the primary is gone: its connections closed, its port refuses

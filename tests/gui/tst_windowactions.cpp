@@ -14,6 +14,7 @@
 #include "messageids.h"
 #include "actionfixture.h"
 #include "dialogoperator.h"
+#include "taggedrows.h"
 #include "actions/actioncontroller.h"
 #include "audit/auditmodel.h"
 #include "audit/auditview.h"
@@ -104,18 +105,6 @@ class TestWindowActions : public QObject {
         w.resize(1440, 900);
         w.show();
         QTRY_VERIFY_WITH_TIMEOUT(access.count() >= 1, 15000);
-    }
-
-    /// Triage shows exactly the rows tagged `tag` (All view, key prefix), all loaded.
-    static void showTagged(MainWindow &w, const QString &tag, int rows) {
-        w.tabs()->setCurrentWidget(w.triageView());
-        ListFilter f;
-        f.view = ListFilter::View::All;
-        f.keyText = QStringLiteral("k-%1-").arg(tag);
-        f.keyMode = ListFilter::TextMode::Prefix;
-        w.triageView()->applyFilter(f);
-        MessageListModel *m = w.triageView()->model();
-        QTRY_VERIFY_WITH_TIMEOUT(!m->isLoading() && m->rowCount() == rows, 15000);
     }
 
     /// Selects `ids` in the list as a mouse would; the last of them is the current row (the detail pane's).
