@@ -87,7 +87,15 @@ void ListenWorker::readNotifications() {
         fail(tr("The listening connection was closed."));
         return;
     }
-    const quint64 walPosition = notes.isEmpty() ? 0 : currentWalPosition();
+    if (notes.isEmpty())
+        return;
+    const quint64 walPosition = currentWalPosition();
+    // A notice that arrived while that statement ran was read off the socket with its answer:
+    // the socket will not wake this worker again for it, so look once more, from the event loop.
+    QMetaObject::invokeMethod(this, [this] {
+        if (m_session->isOpen()) // closed meanwhile: fail() has already planned what comes next
+            readNotifications();
+    }, Qt::QueuedConnection);
     for (const PgNotification &n : notes) {
         bool ok = false;
         ActionNotice notice = ActionNotice::fromPayload(n.payload, &ok);
