@@ -10,7 +10,7 @@ namespace om::test {
 
 /// A boolean as the server sends it (t / f, text like every value here): QVariant's toBool()
 /// would call "f" true, and a QVERIFY on it could never fail.
-inline bool isTrue(const QVariant &v) { return v.toString() == QLatin1String("t"); }
+inline bool isTrue(const QVariant &v) { return pgTrue(v); }
 
 /// One fresh database on the throwaway server that scripts/test started (PGHOST/PGPORT), with
 /// the given files of resources/sql/ applied in order. Dropped again when destroyed.

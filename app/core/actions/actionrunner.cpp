@@ -155,7 +155,7 @@ void ActionRunner::probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &
         s.id = MessageId::fromVariant(row.at(0));
         s.state = row.at(3).toString();
         s.reason = row.at(1).toString() != QLatin1String("t") ? SkipReason::Gone
-                 : row.at(2).toString() == QLatin1String("t") ? SkipReason::Locked
+                 : pgTrue(row.at(2)) ? SkipReason::Locked
                                                              : SkipReason::StateChanged;
         result.skipped << s;
     }

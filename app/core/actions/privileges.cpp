@@ -54,7 +54,7 @@ Privileges PrivilegeCheck::run(PgSession &session) const {
         out.profileWithoutActions = true;
         return out;
     }
-    auto granted = [&row](int i) { return row.value(i).toString() == QLatin1String("t"); };
+    auto granted = [&row](int i) { return pgTrue(row.value(i)); };
     if (!granted(2)) {
         out.missing << fn.signature();
         out.kitFunctionMissing = true;

@@ -52,7 +52,7 @@ QStringList RareCountCheck::indexServedStates(PgSession &session) const {
             QStringList names;
             indexNames(plans.first().toObject().value(QLatin1String("Plan")).toObject(), names);
             const sql::Statement ranges = sql::indexesStartWith(m_profile, names.isEmpty() ? QString() : sql::textArrayLiteral(names), stateColumn(m_profile, s));
-            served = !names.isEmpty() && tx.exec(ranges.text, ranges.params).scalar().toString() == QLatin1String("t");
+            served = !names.isEmpty() && pgTrue(tx.exec(ranges.text, ranges.params).scalar());
         });
         qCDebug(lcRareCount).noquote() << m_profile.qualifiedTable() << s.name << (served ? "served by an index" : "no index serves it");
         if (served)

@@ -86,7 +86,7 @@ QList<StateCount> SnapshotQuery::stateCounts(const std::function<QVariant(const 
     }
     const QVariant totalEst = value(QStringLiteral("total_est"));
     const double remainder = qMax(0.0, totalEst.toDouble() - double(exactTotal));
-    const bool smallTable = value(QStringLiteral("small_table")).toString() == QLatin1String("t");
+    const bool smallTable = pgTrue(value(QStringLiteral("small_table")));
     QList<StateCount> out;
     for (const StateDef &def : m_profile.states) {
         StateCount c{def.name, def.role, 0, false};

@@ -56,7 +56,7 @@ bool FlowQuery::bucketCountsServed(PgSession &session, const SchemaProfile &p) {
             // An index whose first column is another one is read whole (no skip scan before
             // PostgreSQL 18): the leading column must be the series' time column.
             const sql::Statement leads = sql::indexesStartWith(p, sql::textArrayLiteral(names), p.column(s.logical));
-            served = tx.exec(leads.text, leads.params).scalar().toString() == QLatin1String("t");
+            served = pgTrue(tx.exec(leads.text, leads.params).scalar());
             if (!served)
                 return;
         }

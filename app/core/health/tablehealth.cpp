@@ -58,7 +58,7 @@ HealthReport TableHealthReader::read(PgSession &session, int olderThanDays) cons
         r.olderThanDays = olderThanDays;
         report.purgeableEstimate = PurgeRunner(m_profile).estimate(session, r);
         const sql::Statement allowed = sql::purgePrivilege(PurgeFunctionSql(m_profile).signature());
-        report.purgeAllowed = session.query(allowed.text, allowed.params).scalar().toString() == QLatin1String("t");
+        report.purgeAllowed = pgTrue(session.query(allowed.text, allowed.params).scalar());
     }
     const sql::Statement now = sql::serverNow();
     report.readAt = fromEpochSeconds(session.query(now.text, now.params).scalar());

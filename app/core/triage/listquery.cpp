@@ -186,7 +186,7 @@ MatchCount ListQuery::count(PgSession &session, const ListFilter &filter) const 
 
 bool ListQuery::hasTrigramIndex(PgSession &session) const {
     const sql::Statement s = sql::trigramIndexExists(m_profile);
-    return session.query(s.text, s.params).scalar().toString() == QLatin1String("t");
+    return pgTrue(session.query(s.text, s.params).scalar());
 }
 
 QStringList ListQuery::distinctValues(PgSession &session, const QString &logical, bool *openOnly) const {
@@ -196,7 +196,7 @@ QStringList ListQuery::distinctValues(PgSession &session, const QString &logical
     // A b-tree index that starts with the column allows a loose index scan: one index probe per
     // distinct value, whatever the table's size. Otherwise only the open messages are read.
     const sql::Statement idx = sql::btreeIndexLeads(m_profile, logical);
-    const bool looseScan = session.query(idx.text, idx.params).scalar().toString() == QLatin1String("t");
+    const bool looseScan = pgTrue(session.query(idx.text, idx.params).scalar());
     *openOnly = !looseScan;
     const sql::Statement values = sql::distinctValues(m_profile, logical, looseScan, limits::kChoicesLimit);
     QStringList out;
