@@ -18,6 +18,8 @@ om_require_qt(Widgets qt6-base-dev)
 om_require_qt(Sql qt6-base-dev)
 om_require_qt(Network qt6-base-dev)
 om_require_qt(Test qt6-base-dev)
+# The desktop's light or dark preference is read from the XDG settings portal over D-Bus.
+om_require_qt(DBus qt6-base-dev)
 # Qt6Charts' CMake package loads Qt6OpenGL's; ask for it first so that the message names its package.
 om_require_qt(OpenGL libqt6opengl6-dev)
 om_require_qt(Charts qt6-charts-dev)

@@ -754,6 +754,33 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
 </context>
 <context>
+    <name>om::Appearance</name>
+    <message>
+        <source>&amp;Follow the desktop (dark now)</source>
+        <translation>デスクトップに従う (現在はダーク)(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the desktop (light now)</source>
+        <translation>デスクトップに従う (現在はライト)(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the desktop (it says neither: the system palette)</source>
+        <translation>デスクトップに従う (指定なし: システムのパレット)(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation>外観(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>ライト(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>ダーク(&amp;D)</translation>
+    </message>
+</context>
+<context>
     <name>om::AuditCsvExport</name>
     <message>
         <source>An export is already running.</source>
@@ -2638,6 +2665,14 @@ from %6</source>
     <message>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh now</source>
+        <translation>今すぐ更新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>操作(&amp;A)</translation>
     </message>
 </context>
 <context>

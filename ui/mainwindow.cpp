@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 #include "workstation/tabledensity.h"
+#include "workstation/appearance.h"
+#include "workstation/keyboardmanners.h"
 #include "dashboard/standbywords.h"
 #include "core/common/firstline.h"
 #include "alerts/desktopalerts.h"
@@ -45,6 +47,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
       m_audit(new AuditView(m_context.gateway, m_context.profile)), m_staleTimer(new QTimer(this)) {
     m_context.gateway->setParent(this);
     setWindowTitle(tr("Outbox Monitor — %1 — %2").arg(m_context.profile.table, m_context.connectionLabel));
+    KeyboardManners::install(); // Tab leaves tables and text boxes, here and in dialogs opened later
     DashboardView *dashboard = buildTabs();
     m_dashboard = dashboard;
     setupActions();
@@ -56,8 +59,15 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     connectFailureGroups(dashboard, m_tabs, m_triage, m_actions); // dashboard/failuregrouplinks.cpp
     buildStatusBar();
     connectDesktopAlerts();
-    // Row density, one choice for the program; the Connection menu goes before it when added.
-    TableDensity::instance()->addMenuTo(menuBar()->addMenu(tr("&View")));
+    // Row density and light or dark, one choice each for the program; the Connection menu goes
+    // before this menu when added.
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *refresh = view->addAction(tr("&Refresh now"), this, &MainWindow::refreshAfterChange);
+    refresh->setObjectName(QStringLiteral("refreshNow"));
+    refresh->setShortcut(QKeySequence::Refresh); // F5, as in every browser and file manager
+    view->addSeparator();
+    TableDensity::instance()->addMenuTo(view);
+    Appearance::instance()->addMenuTo(view);
     m_poller->start();
     fitToScreen();
     m_windowState = new WindowState(this, m_tabs, m_context.connectionKey);
@@ -103,6 +113,10 @@ void MainWindow::setupActions() {
     m_actions = new ActionController(m_context, this);
     m_actions->setAllowed(false); // until the server has said what the role may do
     addToolBar(m_actions->toolBar());
+    // The same actions in a menu: a tool bar's buttons take no keyboard focus, a menu opens with
+    // Alt+A and says each action's shortcut.
+    if (!m_actions->actions().isEmpty())
+        menuBar()->addMenu(tr("&Actions"))->addActions(m_actions->actions());
     // No tab of typed ids: ids from a ticket go into Triage's id filter, so the operator sees the
     // messages (state, age, error) before acting, and the action names them as its scope.
     m_triage->addListActions(m_actions->actions());

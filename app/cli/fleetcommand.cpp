@@ -5,6 +5,7 @@
 #include "connection/connectionmenu.h"
 #include "core/connection/savedconnections.h"
 #include "fleet/fleetwindow.h"
+#include "workstation/workstationsetup.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -43,6 +44,7 @@ int runFleet(int &argc, char **argv, const Options &o) {
     QApplication app(argc, argv);
     setAppIdentity();
     installTranslations(app);
+    setUpWorkstation();
 
     FleetWindow window(FleetWindow::SetupSource([&o] { return setupsOfSavedConnections(o); }));
     QObject::connect(&window, &FleetWindow::openRequested, &window,

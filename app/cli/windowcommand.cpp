@@ -14,6 +14,7 @@
 #include "pg/connectioninfo.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
+#include "workstation/workstationsetup.h"
 
 #include <QApplication>
 #include <QMessageBox>
@@ -212,6 +213,7 @@ int runWindow(int &argc, char **argv, const Options &o) {
     QApplication app(argc, argv);
     setAppIdentity();
     installTranslations(app);
+    setUpWorkstation();
 
     std::optional<Target> target = Target{o.conninfo, {}, o.profile, o.readOnly, o.saved};
     if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase())

@@ -7,6 +7,7 @@
 #include "pg/gateway.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "windowcontext.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -20,17 +21,6 @@ using namespace om::test;
 class TestMainWindow : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
-
-    /// For a MainWindow, which takes the gateway over.
-    static AppContext context(const QString &connInfo, const QString &label) {
-        AppContext ctx;
-        GatewayConfig c;
-        c.connInfo = connInfo;
-        ctx.gateway = new Gateway(c);
-        ctx.profile = *SchemaProfile::builtIn("app_outbox");
-        ctx.connectionLabel = label;
-        return ctx;
-    }
 
 private slots:
     void initTestCase() {
@@ -48,7 +38,7 @@ private slots:
     }
 
     void tilesShowTheServersCounts() {
-        MainWindow w(context(m_db->connectionString(), "test"));
+        MainWindow w(windowContext(m_db->connectionString()));
         w.show();
         QSignalSpy snaps(w.poller(), &SnapshotPoller::snapshotReady);
         QTRY_VERIFY_WITH_TIMEOUT(snaps.count() >= 1, 10000);
@@ -69,7 +59,7 @@ private slots:
     }
 
     void unreachableServerSaysSo() {
-        MainWindow w(context("host=127.0.0.1 port=1 dbname=x connect_timeout=2", "nowhere"));
+        MainWindow w(windowContext(QStringLiteral("host=127.0.0.1 port=1 dbname=x connect_timeout=2"), "app_outbox", QStringLiteral("nowhere")));
         w.show();
         QSignalSpy failed(w.poller(), &SnapshotPoller::refreshFailed);
         QTRY_VERIFY_WITH_TIMEOUT(failed.count() >= 1, 10000);

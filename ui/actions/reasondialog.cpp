@@ -1,4 +1,5 @@
 #include "reasondialog.h"
+#include "common/tones.h"
 #include "core/common/countformat.h"
 
 #include <QDialogButtonBox>
@@ -54,7 +55,7 @@ ReasonDialog::ReasonDialog(const Info &info, const ReasonRules &rules, QWidget *
     form->addRow(tr("&Ticket:"), m_ticket);
     box->addLayout(form);
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+    setProblemLook(m_problem);
     box->addWidget(m_problem);
     box->addWidget(m_buttons);
     okButton()->setText(tr("%1 %n message(s)", nullptr, int(qMin<qint64>(info.count, INT_MAX))).arg(info.actionTitle));

@@ -1,7 +1,7 @@
 #include "alerts/levelicon.h"
+#include "common/paintedicon.h"
 
 #include <QPainter>
-#include <QPixmap>
 
 namespace om {
 
@@ -12,21 +12,18 @@ QColor levelColour(int level) {
 }
 
 QIcon levelIcon(int level) {
-    // Drawn once per level: views ask for it with every repaint of every row.
+    // One icon per level (views ask for it with every repaint of every row), drawn at whatever
+    // size and screen scale it is shown: the tray's 22 px at 200 % is a sharp 44 px circle.
     static QIcon cache[4];
     QIcon &icon = cache[qBound(0, level, 3)];
-    if (!icon.isNull())
-        return icon;
-    for (int size : {12, 16, 22, 32, 48, 64}) {
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setPen(QPen(Qt::black, size / 16.0));
-        p.setBrush(levelColour(level));
-        p.drawEllipse(QRectF(1, 1, size - 2, size - 2));
-        icon.addPixmap(pm);
-    }
+    if (icon.isNull())
+        icon = paintedIcon([colour = levelColour(level)](QPainter &p, const QRectF &box) {
+            const qreal side = qMin(box.width(), box.height());
+            const qreal edge = qMax<qreal>(1, side / 16);
+            p.setPen(QPen(Qt::black, edge));
+            p.setBrush(colour);
+            p.drawEllipse(QRectF(box.center() - QPointF(side, side) / 2, QSizeF(side, side)).adjusted(edge, edge, -edge, -edge));
+        });
     return icon;
 }
 

@@ -9,6 +9,7 @@
 #include "audit/reportmaker.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
+#include "common/tones.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
 
@@ -235,7 +236,7 @@ QString AuditView::statusText() const { return m_status->text(); }
 
 void AuditView::setStatus(const QString &text, bool problem) {
     m_status->setText(text);
-    m_status->setStyleSheet(problem ? QStringLiteral("color: #b00020") : QString());
+    setProblemLook(m_status, problem);
 }
 
 void AuditView::openSelected() {

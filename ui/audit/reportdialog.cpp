@@ -1,4 +1,5 @@
 #include "audit/reportdialog.h"
+#include "common/tones.h"
 #include "core/actions/reasonrules.h"
 #include "core/common/timeformat.h"
 
@@ -49,7 +50,7 @@ ReportDialog::ReportDialog(const AuditFilter &filter, QWidget *parent)
     box->addWidget(buildDestination());
     m_problem->setObjectName(QStringLiteral("problem"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+    setProblemLook(m_problem);
     box->addWidget(m_problem);
     box->addWidget(m_buttons);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Make report"));

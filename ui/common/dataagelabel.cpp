@@ -1,5 +1,5 @@
 #include "common/dataagelabel.h"
-#include "common/stalelook.h"
+#include "common/tones.h"
 #include "core/common/timeformat.h"
 
 #include <QLocale>
@@ -12,6 +12,7 @@ DataAgeLabel::DataAgeLabel(QWidget *parent) : QLabel(parent), m_tick(new QTimer(
     setTextInteractionFlags(Qt::NoTextInteraction);
     m_tick->setInterval(1000);
     connect(m_tick, &QTimer::timeout, this, &DataAgeLabel::updateText);
+    followPalette(this, [this] { setStyleSheet(m_stale ? notLiveLabelStyle() : QString()); });
 }
 
 void DataAgeLabel::markFresh() {
@@ -37,7 +38,7 @@ void DataAgeLabel::setStale(bool stale) {
     if (stale == m_stale)
         return;
     m_stale = stale;
-    setStyleSheet(stale ? notLiveLabelStyle() : QString());
+    setStyleSheet(stale ? notLiveLabelStyle() : QString()); // and again when the palette changes
     updateText();
 }
 

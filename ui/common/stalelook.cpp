@@ -19,6 +19,4 @@ void showStale(QWidget *widget, bool stale) {
     widget->setPalette(p);
 }
 
-QString notLiveLabelStyle() { return QStringLiteral("QLabel { color: #c82333; font-weight: bold; }"); }
-
 } // namespace om

@@ -1,4 +1,5 @@
 #include "connection/savedconnectioneditor.h"
+#include "common/tones.h"
 #include "connection/environmentband.h"
 #include "pg/connectioninfo.h"
 
@@ -45,7 +46,7 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     m_standbyMaxLag->setToolTip(tr("The standby's numbers are shown as stale while its replay is further behind than this."));
     for (QLabel *l : {m_passwordNotice, m_problem})
         l->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    setProblemLook(m_problem);
 
     auto *profileRow = new QHBoxLayout;
     auto *browse = new QPushButton(tr("File…"));

@@ -1,4 +1,5 @@
 #include "connection/savedconnectionmodel.h"
+#include "common/paintedicon.h"
 #include "pg/connectioninfo.h"
 
 #include <QColor>
@@ -7,18 +8,6 @@
 #include <QPixmap>
 
 namespace om {
-
-namespace {
-QIcon swatch(const QColor &colour) {
-    QPixmap pm(14, 14);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setPen(QPen(Qt::black, 1));
-    p.setBrush(colour);
-    p.drawRect(QRect(0, 0, 13, 13));
-    return QIcon(pm);
-}
-} // namespace
 
 SavedConnectionModel::SavedConnectionModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -52,7 +41,7 @@ QVariant SavedConnectionModel::data(const QModelIndex &index, int role) const {
         if (role == Qt::DisplayRole)
             return c.name;
         if (role == Qt::DecorationRole)
-            return swatch(QColor(c.colour()));
+            return swatchIcon(QColor(c.colour()));
         if (role == Qt::ToolTipRole)
             return c.note.isEmpty() ? QVariant() : c.note;
         break;

@@ -9,6 +9,7 @@
 #include "dashboard/flowchart.h"
 #include "common/elidinglabel.h"
 #include "common/stalelook.h"
+#include "common/tones.h"
 #include "dashboard/profilecheckbanner.h"
 #include "dashboard/standbywords.h"
 #include "dashboard/statustiles.h"
@@ -242,7 +243,7 @@ QWidget *DashboardView::buildBreakdownTables() {
 void DashboardView::buildLayout(QHBoxLayout *top) {
     m_notLive->setObjectName(QStringLiteral("notLive"));
     m_notLive->setWordWrap(true);
-    m_notLive->setStyleSheet(QStringLiteral("QLabel { background: #f8d7da; border: 1px solid #c82333; padding: 4px; }"));
+    followPalette(m_notLive, [label = m_notLive] { label->setStyleSheet(bannerStyle(true)); });
     m_notLive->hide();
     auto *chartBox = new QVBoxLayout(m_charts);
     chartBox->setContentsMargins(0, 0, 0, 0);

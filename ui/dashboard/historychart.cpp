@@ -1,8 +1,11 @@
 #include "historychart.h"
+#include "common/tones.h"
 
 #include <QCursor>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QGuiApplication>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
@@ -43,6 +46,34 @@ HistoryChart::HistoryChart(const QString &title, std::function<QString(double)> 
     c->addAxis(m_y, Qt::AlignLeft);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
+    // QChart's own theme knows nothing of the palette: a white chart in a dark window glares.
+    followPalette(this, [this] { setLook(QGuiApplication::palette()); });
+}
+
+void HistoryChart::setLook(const QPalette &palette) {
+    const QColor text = palette.color(QPalette::Text);
+    const QColor grid = palette.color(QPalette::Mid);
+    QChart *c = chart();
+    c->setBackgroundBrush(palette.color(QPalette::Base));
+    c->setTitleBrush(text);
+    c->legend()->setLabelColor(text);
+    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_x), m_y}) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(grid);
+    }
+    setBackgroundBrush(palette.color(QPalette::Window)); // the view around the chart
+}
+
+QPalette HistoryChart::paperPalette() {
+    QPalette paper(QColor(Qt::white)); // a light palette derived from white buttons ...
+    for (QPalette::ColorRole role : {QPalette::Base, QPalette::Window})
+        paper.setColor(role, Qt::white); // ... on white paper
+    for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText})
+        paper.setColor(role, Qt::black);
+    paper.setColor(QPalette::Mid, QColor(0xd0, 0xd0, 0xd0));
+    return paper;
 }
 
 void HistoryChart::setSeries(const QString &id, const QString &label, const QList<HistoryPoint> &points, double scale) {

@@ -2,6 +2,7 @@
 #include "core/store/historystore.h"
 
 #include <QChartView>
+#include <QPalette>
 #include <QHash>
 #include <functional>
 
@@ -32,6 +33,12 @@ public:
     /// A vertical dashed line at `tMs` across the whole height, named `label` in the legend
     /// (the drain forecast's start of growth); `tMs` <= 0 removes it.
     void setMarker(const QString &label, qint64 tMs);
+    /// The chart's ground, its text (title, axes, legend) and grid lines in `palette`'s colours.
+    /// A chart on screen follows the application's palette by itself; a chart drawn for the
+    /// printed report is given a paper palette (paperPalette()) whatever the screen shows.
+    void setLook(const QPalette &palette);
+    /// Black on white, for a chart that goes on paper or into a PDF.
+    static QPalette paperPalette();
     /// The marker's time (0 when none) and legend text.
     qint64 markerMs() const { return m_markerMs; }
     QString markerLabel() const;

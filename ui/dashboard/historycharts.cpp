@@ -101,6 +101,7 @@ QImage HistoryCharts::toImage(HistoryChart *chart, const QSize &size) {
     // Never shown: lay the chart out at `size` in its scene and render the scene, not the
     // viewport (a hidden view has no settled viewport geometry).
     chart->resize(size);
+    chart->setLook(HistoryChart::paperPalette()); // a report is read on paper, whatever the screen shows
     QChart *c = chart->chart();
     c->setAnimationOptions(QChart::NoAnimation);
     c->setPos(0, 0);

@@ -1,4 +1,5 @@
 #include "dashboard/profilecheckbanner.h"
+#include "common/tones.h"
 #include "core/profile/jsonlocator.h"
 
 #include <QDialog>
@@ -31,6 +32,7 @@ ProfileCheckBanner::ProfileCheckBanner(const QString &source, QWidget *parent)
     setTextFormat(Qt::RichText);
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     connect(this, &QLabel::linkActivated, this, [this] { openDetails(); });
+    followPalette(this, [this] { setStyleSheet(bannerStyle(!m_report.ok())); });
     hide();
 }
 
@@ -42,8 +44,7 @@ void ProfileCheckBanner::showReport(const ProfileCheckReport &report) {
         return;
     }
     const bool errors = !report.ok();
-    setStyleSheet(errors ? QStringLiteral("QLabel { background: #f8d7da; border: 1px solid #c82333; padding: 4px; }")
-                         : QStringLiteral("QLabel { background: #fff3cd; border: 1px solid #e0a800; padding: 4px; }"));
+    setStyleSheet(bannerStyle(errors));
     setText(QStringLiteral("%1 <a href=\"details\">%2</a>").arg(summary.toHtmlEscaped(), tr("Details…")));
     setToolTip(errors ? tr("Until this is fixed, counts or lists that read these columns may be wrong or fail.")
                       : QString());

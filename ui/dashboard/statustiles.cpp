@@ -1,4 +1,5 @@
 #include "dashboard/statustiles.h"
+#include "common/tones.h"
 #include "core/common/countformat.h"
 #include "dashboard/countwording.h"
 #include "core/dashboard/tilevalues.h"
@@ -16,6 +17,7 @@ namespace om {
 
 StatusTiles::StatusTiles(QWidget *parent) : QWidget(parent), m_grid(new QGridLayout(this)) {
     m_grid->setSpacing(8);
+    followPalette(this, [this] { setStale(m_stale); }); // the tiles' fills are the palette's tones
 }
 
 QLabel *StatusTiles::tile(const QString &key, const QString &title) {
@@ -157,17 +159,20 @@ void StatusTiles::setLevel(const QString &key, double value) {
     if (!frame)
         return;
     // Colour plus a word in the caption's tooltip: colour alone is not enough for everyone.
-    static const char *const styles[] = {
-        "",
-        "QFrame#%1 { background: #fff3cd; border: 2px solid #e0a800; border-radius: 4px; }",
-        "QFrame#%1 { background: #f8d7da; border: 2px solid #c82333; border-radius: 4px; }"};
+    const auto style = [frame](Tone fill, Tone edge, const char *border) {
+        return QStringLiteral("QFrame#%1 { background: %2; border: %3 %4; border-radius: 4px; }")
+            .arg(frame->objectName(), toneColour(fill).name(), QLatin1String(border), toneColour(edge).name());
+    };
     // Stale: the numbers are only as of the last refresh; no alarm colour pretends they are live.
     frame->setEnabled(!m_stale);
     if (m_stale)
-        frame->setStyleSheet(QStringLiteral("QFrame#%1 { background: #e9ecef; border: 1px dashed #6c757d; border-radius: 4px; }")
-                                 .arg(frame->objectName()));
+        frame->setStyleSheet(style(Tone::StaleFill, Tone::StaleEdge, "1px dashed"));
+    else if (level == 2)
+        frame->setStyleSheet(style(Tone::CriticalFill, Tone::CriticalEdge, "2px solid"));
+    else if (level == 1)
+        frame->setStyleSheet(style(Tone::WarningFill, Tone::WarningEdge, "2px solid"));
     else
-        frame->setStyleSheet(level ? QString::fromLatin1(styles[level]).arg(frame->objectName()) : QString());
+        frame->setStyleSheet(QString());
     frame->setToolTip(level == 2 ? tr("Critical: at or above %1").arg(m_thresholds.value(key).critical)
                       : level == 1 ? tr("Warning: at or above %1").arg(m_thresholds.value(key).warning)
                                    : QString());

@@ -1,4 +1,5 @@
 #include "dashboard/workergroupmodel.h"
+#include "common/tones.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
 
@@ -70,7 +71,7 @@ QVariant WorkerGroupModel::data(const QModelIndex &index, int role) const {
     case Qt::ForegroundRole:
         // A worker holding rows past the stuck timeout is the one to look at: its name and count.
         if (g.stuck > 0 && (index.column() == Worker || index.column() == Stuck))
-            return QBrush(QColor(0xb0, 0x2a, 0x37));
+            return QBrush(toneColour(Tone::AttentionText)); // read at paint time: follows the palette
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == InFlight || index.column() == Stuck)

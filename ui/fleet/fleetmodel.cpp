@@ -1,4 +1,6 @@
 #include "fleet/fleetmodel.h"
+#include "common/paintedicon.h"
+#include "common/tones.h"
 #include "dashboard/standbywords.h"
 #include "alerts/levelicon.h"
 #include "core/common/countformat.h"
@@ -9,22 +11,9 @@
 #include <QColor>
 #include <QHash>
 #include <QIcon>
-#include <QPixmap>
 
 namespace om {
 namespace {
-
-/// The environment's colour as a small swatch beside the database's name.
-QIcon swatch(const QColor &colour) {
-    static QHash<QRgb, QIcon> cache; // a few environments' colours, asked for with every repaint
-    auto it = cache.find(colour.rgb());
-    if (it == cache.end()) {
-        QPixmap pm(12, 12);
-        pm.fill(colour);
-        it = cache.insert(colour.rgb(), QIcon(pm));
-    }
-    return *it;
-}
 
 bool isNumberColumn(int column) {
     return column >= FleetModel::OldestWaiting && column <= FleetModel::DataAge;
@@ -130,7 +119,7 @@ QVariant FleetModel::data(const QModelIndex &index, int role) const {
         return toolTip(m, index.column());
     case Qt::DecorationRole:
         if (index.column() == Name)
-            return swatch(QColor(m.connection().colour()));
+            return swatchIcon(QColor(m.connection().colour())); // the environment's colour
         if (index.column() == State && r.colourLevel() >= 0)
             return levelIcon(r.colourLevel());
         return {};
@@ -138,7 +127,7 @@ QVariant FleetModel::data(const QModelIndex &index, int role) const {
         // Numbers that are not current (the database cannot be read now, or its standby is
         // behind) are grey, never black.
         if (isNumberColumn(index.column()) && !r.numbersCurrent())
-            return QBrush(QColor(0x86, 0x8e, 0x96));
+            return QBrush(toneColour(Tone::MutedText)); // read at paint time: follows the palette
         return {};
     case Qt::TextAlignmentRole:
         return isNumberColumn(index.column()) ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();

@@ -1,5 +1,7 @@
 #include "fleet/fleetwindow.h"
 #include "workstation/tabledensity.h"
+#include "workstation/appearance.h"
+#include "workstation/keyboardmanners.h"
 #include "fleet/fleetmodel.h"
 #include "fleet/fleetsortproxy.h"
 #include "fleet/fleettray.h"
@@ -36,6 +38,7 @@ FleetWindow::FleetWindow(const QList<FleetMember::Setup> &setups, QWidget *paren
     : QMainWindow(parent), m_model(new FleetModel(this)), m_sorted(new FleetSortProxy(this)),
       m_table(new QTableView), m_summary(new QLabel), m_status(new QLabel), m_tray(new FleetTray(this)) {
     setWindowTitle(tr("Fleet overview — Outbox Monitor"));
+    KeyboardManners::install(); // Tab leaves the table
     buildTable();
 
     auto *central = new QWidget;
@@ -86,6 +89,7 @@ void FleetWindow::buildMenu() {
     QAction *reloadAction = view->addAction(tr("Reload saved connections"), this, &FleetWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
     TableDensity::instance()->addMenuTo(view);
+    Appearance::instance()->addMenuTo(view);
 }
 
 void FleetWindow::reload() {

@@ -1,4 +1,5 @@
 #include "health/purgedialog.h"
+#include "common/tones.h"
 #include "actions/actioncontroller.h"
 #include "core/common/countformat.h"
 #include "core/purge/purgerunner.h"
@@ -44,7 +45,7 @@ PurgeDialog::PurgeDialog(const AppContext &context, QWidget *parent)
     setBatchSize(m_batchSize);
     for (QLabel *l : {m_rule, m_count, m_problem, m_status})
         l->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+    setProblemLook(m_problem);
     m_progress->setVisible(false);
     m_stop->setVisible(false);
 

@@ -1,4 +1,5 @@
 #include "filterbar.h"
+#include "common/tones.h"
 #include "core/common/countformat.h"
 #include "core/triage/idlist.h"
 #include "pg/limits.h"
@@ -90,7 +91,7 @@ void FilterBar::setupAgeAndKey() {
     m_ids->setClearButtonEnabled(true);
     m_ids->setMaxLength(limits::kMaxIdsPerFilter * 21); // 19 digits and a separator each, with room
     m_idsProblem->setObjectName(QStringLiteral("idsProblem"));
-    m_idsProblem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    setProblemLook(m_idsProblem);
     m_idsProblem->hide();
 }
 

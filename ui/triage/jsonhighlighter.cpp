@@ -1,15 +1,19 @@
 #include "jsonhighlighter.h"
+#include "common/tones.h"
 
 #include <QRegularExpression>
 
 namespace om {
 
 JsonHighlighter::JsonHighlighter(QTextDocument *document) : QSyntaxHighlighter(document) {
-    m_key.setForeground(QColor(0x1f, 0x4e, 0x9c));
     m_key.setFontWeight(QFont::DemiBold);
-    m_string.setForeground(QColor(0x2e, 0x7d, 0x32));
-    m_number.setForeground(QColor(0xad, 0x5c, 0x00));
-    m_literal.setForeground(QColor(0x8e, 0x24, 0xaa));
+    followPalette(this, [this] {
+        m_key.setForeground(toneColour(Tone::JsonKey));
+        m_string.setForeground(toneColour(Tone::JsonString));
+        m_number.setForeground(toneColour(Tone::JsonNumber));
+        m_literal.setForeground(toneColour(Tone::JsonLiteral));
+        rehighlight(); // the payload shown now, in the new colours
+    });
 }
 
 void JsonHighlighter::highlightBlock(const QString &text) {

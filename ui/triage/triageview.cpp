@@ -5,6 +5,7 @@
 #include "common/dataagelabel.h"
 #include "triage/failuregroupchip.h"
 #include "common/stalelook.h"
+#include "common/tones.h"
 #include "core/common/csv.h"
 #include "csvexport.h"
 #include "detailpane.h"
@@ -148,10 +149,12 @@ void TriageView::buildRestoredNotice() {
     // a restored filter nobody remembers setting once hid 1,822 failed messages ("0 matching").
     m_restored->setObjectName(QStringLiteral("restoredFilter"));
     m_restored->setAutoFillBackground(true);
-    QPalette pal = m_restored->palette();
-    pal.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xce));
-    pal.setColor(QPalette::WindowText, QColor(0x3d, 0x2e, 0x00));
-    m_restored->setPalette(pal);
+    followPalette(m_restored, [notice = m_restored] {
+        QPalette pal; // only the note's two colours of its own; the rest from the window
+        pal.setColor(QPalette::Window, toneColour(Tone::NoteFill));
+        pal.setColor(QPalette::WindowText, toneColour(Tone::NoteText));
+        notice->setPalette(pal);
+    });
     m_restoredText->setWordWrap(true);
     auto *clear = new QPushButton(tr("Clear filter"));
     clear->setObjectName(QStringLiteral("clearRestoredFilter"));

@@ -1,0 +1,20 @@
+#pragma once
+#include "appcontext.h"
+#include "pg/gateway.h"
+
+namespace om::test {
+
+/// What a MainWindow needs to open on `connInfo` with a built-in profile: a gateway of its own
+/// (the window takes it over) and the label its status bar shows.
+inline AppContext windowContext(const QString &connInfo, const char *profileId = "app_outbox",
+                                const QString &label = QStringLiteral("test")) {
+    AppContext ctx;
+    GatewayConfig config;
+    config.connInfo = connInfo;
+    ctx.gateway = new Gateway(config);
+    ctx.profile = *SchemaProfile::builtIn(QLatin1String(profileId));
+    ctx.connectionLabel = label;
+    return ctx;
+}
+
+} // namespace om::test

@@ -1,0 +1,16 @@
+#include "workstation/workstationsetup.h"
+#include "common/paintedicon.h"
+#include "workstation/appearance.h"
+#include "workstation/keyboardmanners.h"
+
+#include <QApplication>
+
+namespace om {
+
+void setUpWorkstation() {
+    QApplication::setWindowIcon(applicationIcon());
+    KeyboardManners::install();
+    Appearance::followSessionDesktop();
+}
+
+} // namespace om
