@@ -1211,6 +1211,14 @@ Re-checking on a new connection (action id %1)…</source>
         <source>The password was not remembered: %1</source>
         <translation>パスワードは保存されませんでした: %1</translation>
     </message>
+    <message>
+        <source>&amp;Saved connection:</source>
+        <translation>保存済みの接続(&amp;S):</translation>
+    </message>
+    <message>
+        <source>None: type a connection below</source>
+        <translation>なし: 下に接続を入力</translation>
+    </message>
 </context>
 <context>
     <name>om::ConnectionManager</name>

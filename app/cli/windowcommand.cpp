@@ -8,6 +8,7 @@
 #include "connection/connectionmenu.h"
 #include "connection/startfailurewatcher.h"
 #include "core/connection/identitycheck.h"
+#include "core/connection/savedconnections.h"
 #include "core/connection/storekeys.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/store/historystore.h"
@@ -59,11 +60,14 @@ struct Target {
 /// The connection dialog, filled with `previous` when given; nullopt when the operator cancels.
 std::optional<Target> askTarget(const Target *previous, bool forceReadOnly) {
     ConnectionDialog dialog(builtInProfileIds());
-    if (previous)
+    dialog.setSavedConnections(SavedConnections(resolveProfile).all());
+    if (previous && !(previous->saved && dialog.chooseSaved(previous->saved->name)))
         dialog.preset(previous->conninfo, previous->profileId, previous->readOnly);
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
-    return Target{dialog.connectionString(), dialog.password(), dialog.profileId(), forceReadOnly || dialog.readOnly(), {}};
+    // A saved connection opens as --connection NAME does: its band, its standby, its key.
+    return Target{dialog.connectionString(), dialog.password(), dialog.profileId(), forceReadOnly || dialog.readOnly(),
+                  dialog.savedConnection()};
 }
 
 AppContext contextFor(const Target &t, const SchemaProfile &profile) {
@@ -220,7 +224,9 @@ int runWindow(int &argc, char **argv, const Options &o) {
         target = askTarget(nullptr, o.readOnly);
     if (!target)
         return 0;
-    if (target->saved) // as the connection dialog does: a password remembered in the keychain
+    // --connection NAME: a password remembered in the keychain, as the connection dialog reads
+    // one (a saved connection picked in the dialog comes with what the dialog typed or read).
+    if (target->saved && target->password.isEmpty())
         target->password = keychainPassword(target->conninfo);
     if (const QString problem = ConnectionDialog::validate(target->conninfo); o.connectGiven && !problem.isEmpty())
         return refuse(problem);

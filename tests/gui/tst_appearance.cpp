@@ -16,7 +16,10 @@
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
+#include "triage/detailpane.h"
 #include "triage/jsonhighlighter.h"
+#include "triage/messagelistmodel.h"
+#include "triage/triageview.h"
 #include "windowcontext.h"
 #include "workstation/appearance.h"
 #include "workstation/desktopcolourscheme.h"
@@ -33,6 +36,8 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QTableView>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -82,9 +87,12 @@ double contrast(const QColor &a, const QColor &b) {
     return (qMax(la, lb) + 0.05) / (qMin(la, lb) + 0.05);
 }
 
+/// The colour of the first highlighted run of `doc` (a JSON key: each line starts with one).
 QColor foregroundOfFirstFormat(const QTextDocument &doc) {
-    const QList<QTextLayout::FormatRange> formats = doc.firstBlock().layout()->formats();
-    return formats.isEmpty() ? QColor() : formats.first().format.foreground().color();
+    for (QTextBlock b = doc.firstBlock(); b.isValid(); b = b.next())
+        if (const QList<QTextLayout::FormatRange> formats = b.layout()->formats(); !formats.isEmpty())
+            return formats.first().format.foreground().color();
+    return QColor();
 }
 
 /// A pixel just inside a tile's frame (past its 2 px border and rounded corner): its fill.
@@ -359,6 +367,23 @@ private slots:
         if (screenshotsWanted()) {
             QTest::qWait(1500); // the charts' first layout
             saveScreenshot(&w, QStringLiteral("dark-dashboard"));
+        }
+        // Triage, a failed message open: its payload's JSON in the dark palette's colours.
+        w.tabs()->setCurrentWidget(w.triageView());
+        ListFilter failed;
+        failed.view = ListFilter::View::All;
+        failed.states = {QStringLiteral("FAILED")};
+        w.triageView()->applyFilter(failed);
+        MessageListModel *list = w.triageView()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(!list->isLoading() && list->rowCount() > 0, 15000);
+        w.triageView()->table()->selectRow(0);
+        QTRY_VERIFY_WITH_TIMEOUT(w.triageView()->detailPane()->payloadText().contains(QStringLiteral("\"order\"")), 15000);
+        auto *payload = w.triageView()->detailPane()->findChild<QPlainTextEdit *>(QStringLiteral("payload"));
+        QVERIFY(payload);
+        QTRY_COMPARE(foregroundOfFirstFormat(*payload->document()), toneColour(Tone::JsonKey, Appearance::darkPalette()));
+        if (screenshotsWanted()) {
+            QTest::qWait(500);
+            saveScreenshot(&w, QStringLiteral("dark-triage"));
         }
         Appearance::instance()->setChoice(Appearance::Choice::FollowDesktop);
     }

@@ -2,10 +2,13 @@
 // secret service: main() points D-Bus at a socket that does not exist, as on CI and offscreen.
 #include "connection/connectiondialog.h"
 #include "core/connection/passwordkeychain.h"
+#include "screenshots.h"
+#include "testlanguage.h"
 #include "testmain.h"
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDirIterator>
 #include <QLabel>
 #include <QLineEdit>
@@ -17,6 +20,7 @@
 #include <QTest>
 
 using namespace om;
+using namespace om::test;
 
 static QLabel *labelContaining(QWidget *w, const QString &text) {
     for (QLabel *l : w->findChildren<QLabel *>())
@@ -34,6 +38,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
         QStandardPaths::setTestModeEnabled(true);
+        installTestTranslations(); // OM_LANG=ja: the start dialog's screenshot in Japanese
     }
 
     // Typed into the connection string, a password is used for the session and taken out of
@@ -146,6 +151,73 @@ private slots:
                 QVERIFY2(!f.readAll().contains("pw-that-must-not-leak"), qPrintable(f.fileName()));
             }
         }
+    }
+
+    // Saved connections come first in the start dialog: one picked fills the fields and holds
+    // them (it opens as saved, with its band and standby); read-only can only be added; None gives
+    // the fields back. Without saved connections the row is not there.
+    void savedConnectionsAreOfferedFirst() {
+        SavedConnection prod;
+        prod.name = QStringLiteral("orders-eu-prod");
+        prod.connInfo = QStringLiteral("host=db-eu dbname=orders user=ops");
+        prod.environment = Environment::Production;
+        prod.readOnly = true;
+        SavedConnection staging;
+        staging.name = QStringLiteral("orders-staging");
+        staging.connInfo = QStringLiteral("service=orders-staging");
+        staging.profile = QStringLiteral("/etc/outbox-monitor/orders.json"); // a profile file, not built in
+        staging.environment = Environment::Staging;
+
+        ConnectionDialog none({QStringLiteral("app_outbox")});
+        none.setSavedConnections({});
+        none.show();
+        auto *noneCombo = none.findChild<QComboBox *>(QStringLiteral("savedConnection"));
+        QVERIFY(noneCombo && !noneCombo->isVisible());
+
+        ConnectionDialog d({QStringLiteral("app_outbox"), QStringLiteral("outbox")});
+        d.setSavedConnections({prod, staging});
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        auto *saved = d.findChild<QComboBox *>(QStringLiteral("savedConnection"));
+        QVERIFY(saved && saved->isVisible());
+        QCOMPARE(saved->count(), 3);
+        if (screenshotsWanted()) {
+            d.chooseSaved(prod.name);
+            QTest::qWait(200);
+            saveScreenshot(&d, QStringLiteral("start-dialog-saved"));
+            saved->setCurrentIndex(0);
+        }
+        if (testLanguage() == QLatin1String("ja"))
+            return; // OM_LANG=ja: only the picture; the words are checked in English
+        QVERIFY2(saved->itemText(1).contains(QStringLiteral("[production] orders-eu-prod")), qPrintable(saved->itemText(1)));
+        QVERIFY(!saved->itemIcon(1).isNull()); // the environment's colour
+        auto *conn = d.findChildren<QLineEdit *>().at(0);
+        QCheckBox *readOnly = nullptr;
+        for (QCheckBox *box : d.findChildren<QCheckBox *>())
+            if (box->text() == QStringLiteral("Read-only session"))
+                readOnly = box;
+        QVERIFY(readOnly);
+        QVERIFY(!d.savedConnection());
+
+        saved->setCurrentIndex(1);
+        QCOMPARE(d.savedConnection()->name, prod.name);
+        QCOMPARE(d.connectionString(), prod.connInfo);
+        QCOMPARE(d.profileId(), QStringLiteral("app_outbox"));
+        QVERIFY(d.readOnly());
+        QVERIFY(!conn->isEnabled());
+        QVERIFY(!readOnly->isEnabled()); // saved read-only: it cannot be unticked here
+
+        QVERIFY(d.chooseSaved(staging.name));
+        QCOMPARE(d.connectionString(), staging.connInfo);
+        QCOMPARE(d.profileId(), staging.profile);
+        QVERIFY(!d.readOnly());
+        QVERIFY(readOnly->isEnabled()); // read-only may be added
+        QVERIFY(!d.chooseSaved(QStringLiteral("no-such-connection")));
+
+        saved->setCurrentIndex(0); // None: the fields are the operator's again
+        QVERIFY(!d.savedConnection());
+        QVERIFY(conn->isEnabled());
+        QCOMPARE(d.connectionString(), staging.connInfo); // kept, to be edited
     }
 };
 

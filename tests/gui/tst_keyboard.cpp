@@ -1,9 +1,11 @@
 // Everything reachable from the keyboard (issue #16, workstation manners). In each view of the
-// main window, the fleet overview, the connection manager and the reason dialog, pressing Tab
+// main window, the fleet overview, the connection manager, the start dialog and the reason
+// dialog, pressing Tab
 // from the first control visits every control there is (a button, box, list or tab that Tab
 // never reaches is named) and comes back round: no table or text box keeps the focus. The menus
 // open with Alt and a letter, no two of a window's shortcuts are the same key, and F5 refreshes.
 #include "actions/reasondialog.h"
+#include "connection/connectiondialog.h"
 #include "connection/connectionmanager.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "fleet/fleetwindow.h"
@@ -208,6 +210,18 @@ private slots:
         m.resize(1100, 620);
         activate(&m);
         const QStringList missed = unreachedByTab(&m, &m);
+        QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QStringLiteral("; "))));
+    }
+
+    // The start dialog with saved connections: the list first, then the fields.
+    void theStartDialogGoesRoundByTab() {
+        SavedConnection prod;
+        prod.name = QStringLiteral("orders-eu-prod");
+        prod.connInfo = QStringLiteral("host=db-eu dbname=orders");
+        ConnectionDialog d({QStringLiteral("app_outbox")});
+        d.setSavedConnections({prod});
+        activate(&d);
+        const QStringList missed = unreachedByTab(&d, &d);
         QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QStringLiteral("; "))));
     }
 

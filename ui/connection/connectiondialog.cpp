@@ -1,4 +1,6 @@
 #include "connection/connectiondialog.h"
+#include "common/paintedicon.h"
+#include "connection/environmentband.h"
 #include "core/connection/passwordkeychain.h"
 #include "pg/connectioninfo.h"
 
@@ -14,7 +16,7 @@
 namespace om {
 
 ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *parent)
-    : QDialog(parent), m_conn(new QLineEdit), m_passwordEdit(new QLineEdit), m_profile(new QComboBox),
+    : QDialog(parent), m_conn(new QLineEdit), m_passwordEdit(new QLineEdit), m_saved(new QComboBox), m_profile(new QComboBox),
       m_readOnly(new QCheckBox(tr("Read-only session"))),
       m_remember(new QCheckBox(tr("Remember password in the system keychain"))), m_problem(new QLabel),
       m_notice(new QLabel), m_keychainNote(new QLabel), m_keychain(new PasswordKeychain(this)) {
@@ -33,6 +35,9 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     auto *form = new QFormLayout(this);
+    m_saved->setObjectName(QStringLiteral("savedConnection"));
+    form->addRow(tr("&Saved connection:"), m_saved);
+    form->setRowVisible(m_saved, false); // until there are saved connections to offer
     form->addRow(tr("Connection:"), m_conn);
     form->addRow(tr("Password:"), m_passwordEdit);
     form->addRow(QString(), m_remember);
@@ -46,6 +51,7 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
     connect(buttons, &QDialogButtonBox::accepted, this, &ConnectionDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_conn, &QLineEdit::textChanged, this, &ConnectionDialog::revalidate);
+    connect(m_saved, &QComboBox::currentIndexChanged, this, &ConnectionDialog::savedChosen);
     connect(m_keychain, &PasswordKeychain::finished, this,
             [this](PasswordKeychain::Operation op, const QString &key, bool ok, const QString &password, const QString &message) {
                 keychainFinished(int(op), key, ok, password, message);
@@ -110,9 +116,56 @@ void ConnectionDialog::revalidate() {
 
 void ConnectionDialog::setBusy(bool busy) {
     m_finishing = busy;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_conn, m_passwordEdit, m_profile, m_readOnly})
-        w->setEnabled(!busy);
+    m_saved->setEnabled(!busy);
+    m_passwordEdit->setEnabled(!busy);
+    enableFields(!busy);
     m_remember->setEnabled(!busy && m_keychainUp);
+    revalidate();
+}
+
+void ConnectionDialog::enableFields(bool enabled) {
+    const std::optional<SavedConnection> saved = savedConnection();
+    m_conn->setEnabled(enabled && !saved);
+    m_profile->setEnabled(enabled && !saved);
+    m_readOnly->setEnabled(enabled && !(saved && saved->readOnly));
+}
+
+void ConnectionDialog::setSavedConnections(const QList<SavedConnection> &saved) {
+    m_savedList = saved;
+    const QSignalBlocker quiet(m_saved);
+    m_saved->clear();
+    m_saved->addItem(tr("None: type a connection below"));
+    for (const SavedConnection &c : saved)
+        m_saved->addItem(swatchIcon(QColor(c.colour())), EnvironmentBand::label(c) + QStringLiteral(" — ") + ConnectionInfo::describe(c.connInfo));
+    static_cast<QFormLayout *>(layout())->setRowVisible(m_saved, !saved.isEmpty());
+    fitHeightToText();
+}
+
+bool ConnectionDialog::chooseSaved(const QString &name) {
+    for (int i = 0; i < m_savedList.size(); ++i)
+        if (m_savedList.at(i).name == name) {
+            m_saved->setCurrentIndex(i + 1);
+            return true;
+        }
+    return false;
+}
+
+std::optional<SavedConnection> ConnectionDialog::savedConnection() const {
+    const int i = m_saved->currentIndex() - 1;
+    if (i < 0 || i >= m_savedList.size())
+        return std::nullopt;
+    return m_savedList.at(i);
+}
+
+void ConnectionDialog::savedChosen(int) {
+    if (const std::optional<SavedConnection> c = savedConnection()) {
+        m_conn->setText(ConnectionInfo::withoutPassword(c->connInfo));
+        if (m_profile->findText(c->profile) < 0) // a profile file's path: offered as it is saved
+            m_profile->addItem(c->profile);
+        m_profile->setCurrentIndex(m_profile->findText(c->profile));
+        m_readOnly->setChecked(c->readOnly);
+    }
+    enableFields(!m_finishing); // back to None: the fields are the operator's again, as they are
     revalidate();
 }
 

@@ -1,5 +1,9 @@
 #pragma once
+#include "core/connection/savedconnection.h"
+
 #include <QDialog>
+
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -25,6 +29,15 @@ public:
     /// Fills the dialog with the connection that failed, so that the operator corrects it rather
     /// than types it again (never a password: it is asked again or read from the keychain).
     void preset(const QString &connectionString, const QString &profileId, bool readOnly);
+    /// Offers `saved` first ("Saved connection:"), so that an operator who saved the databases
+    /// picks one rather than types its string; the row is hidden when there are none. A saved
+    /// connection chosen fills the fields and holds them (it opens as saved: its environment
+    /// band, profile, standby); read-only can only be added to it.
+    void setSavedConnections(const QList<SavedConnection> &saved);
+    /// Chooses the saved connection called `name` (false when there is none of that name).
+    bool chooseSaved(const QString &name);
+    /// The saved connection chosen, if one is.
+    std::optional<SavedConnection> savedConnection() const;
     /// The password for this session (typed, taken out of the connection string, or read from
     /// the keychain); empty = libpq's own sources. Hand it to GatewayConfig::password only.
     QString password() const;
@@ -48,9 +61,14 @@ private:
     void revalidate();
     void keychainFinished(int operation, const QString &key, bool ok, const QString &password, const QString &message);
     void setBusy(bool busy);
+    void savedChosen(int index);
+    /// The fields a chosen saved connection holds stay disabled, also after busy ends.
+    void enableFields(bool enabled);
 
     QLineEdit *m_conn;
     QLineEdit *m_passwordEdit;
+    QComboBox *m_saved;
+    QList<SavedConnection> m_savedList;
     QComboBox *m_profile;
     QCheckBox *m_readOnly;
     QCheckBox *m_remember;

@@ -56,6 +56,7 @@ DetailPane::DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_history->setObjectName(QStringLiteral("history"));
     m_error->setObjectName(QStringLiteral("lastError"));
+    m_payload->setObjectName(QStringLiteral("payload"));
     m_payload->setReadOnly(true);
     m_payload->setFont(mono);
     m_payload->setLineWrapMode(QPlainTextEdit::NoWrap);
