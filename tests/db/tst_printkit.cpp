@@ -13,6 +13,7 @@
 #include "core/kit/kitindexes.h"
 #include "core/kit/kitsql.h"
 #include "core/sql/sqltext.h"
+#include "pg/pgresult.h"
 #include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
@@ -388,6 +389,62 @@ private slots:
         QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pg_class WHERE relnamespace = 'public'::regnamespace")).toInt(), 0);
         QCOMPARE(db->scalar(QStringLiteral("SELECT string_agg(proname, ',') FROM pg_proc WHERE pronamespace = 'public'::regnamespace")).toString(),
                  QStringLiteral("outbox_monitor_audit_append_only"));
+    }
+
+    // Two tables whose long names begin alike (partitions by region, say) keep a kit each: their
+    // own action function, audit table and indexes. Names were cut to 63 characters, so the second
+    // kit replaced the first's function, and a Retry in table A's window changed table B's row
+    // with the same id; both wrote into one audit table.
+    void twoLongTableNamesThatBeginAlikeKeepTheirOwnKit() {
+        std::unique_ptr<TestDatabase> db;
+        OM_CREATE_TEST_DATABASE(db, QStringList{"seed000_app_outbox.sql"});
+        const QString base = QStringLiteral("orders_service_outbox_messages_region_eu_partition_"); // 51 characters
+        QList<SchemaProfile> tables;
+        for (const QString &end : {QStringLiteral("alpha"), QStringLiteral("bravo")}) {
+            SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+            p.id = end;
+            p.table = base + end;
+            p.audit.schema.clear(); // no audit table of its own: the kit makes one
+            p.audit.table.clear();
+            p.audit.columns.clear();
+            db->exec(QStringLiteral("CREATE TABLE %1 (LIKE app_outbox INCLUDING ALL)").arg(p.qualifiedTable()));
+            const Applied a = psqlApply(*db, KitSql(p, {QStringLiteral("kit_aud_") + end, QStringLiteral("kit_op_") + end}).script(),
+                                        end + QStringLiteral(".sql"));
+            QVERIFY2(a.exitCode == 0, qPrintable(a.output));
+            // The same id in both tables: 1.
+            db->exec(QStringLiteral("INSERT INTO %1 (message_key, event_type, destination, payload_json, status) "
+                                    "VALUES ('k-%2', 'T', 'D', '{}', 'FAILED')").arg(p.qualifiedTable(), end));
+            tables << p;
+        }
+        const SchemaProfile &a = tables.at(0), &b = tables.at(1);
+
+        ActionRequest request;
+        request.action = QStringLiteral("retry");
+        request.ids = {MessageId::fromText(QStringLiteral("1"))};
+        request.reason = QStringLiteral("Consumer fixed, INC-42 replay");
+        request.fillWorkstation();
+        PgSession session({db->connectionString()});
+        session.open();
+        QCOMPARE(ActionRunner(kit::withKitAudit(a)).run(session, request).changed(), qint64(1));
+        const auto stateOf = [&](const SchemaProfile &p) {
+            return db->scalar(QStringLiteral("SELECT status FROM %1 WHERE outbox_id = 1").arg(p.qualifiedTable())).toString();
+        };
+        const auto auditRows = [&](const SchemaProfile &p) {
+            return db->scalar(QStringLiteral("SELECT count(*) FROM %1").arg(kit::withKitAudit(p).qualifiedAuditTable())).toInt();
+        };
+        QCOMPARE(stateOf(a), QStringLiteral("PENDING"));
+        QCOMPARE(stateOf(b), QStringLiteral("FAILED")); // the other table's row with the same id: untouched
+        QCOMPARE(auditRows(a), 1);
+        QCOMPARE(auditRows(b), 0);
+        // Each kit's own names, all within PostgreSQL's 63 bytes.
+        QVERIFY(ActionFunctionSql(a).functionName() != ActionFunctionSql(b).functionName());
+        QVERIFY(kit::withKitAudit(a).audit.table != kit::withKitAudit(b).audit.table);
+        for (const SchemaProfile &p : tables) {
+            QVERIFY(ActionFunctionSql(p).functionName().toUtf8().size() <= 63);
+            QVERIFY(kit::withKitAudit(p).audit.table.toUtf8().size() <= 63);
+            QVERIFY2(pgTrue(db->scalar(QStringLiteral("SELECT to_regprocedure($1) IS NOT NULL"), {ActionFunctionSql(p).signature()})),
+                     qPrintable(ActionFunctionSql(p).signature()));
+        }
     }
 
 private:

@@ -26,9 +26,8 @@ QString argumentType(const char *type, IdType idType) {
 ActionFunctionSql::ActionFunctionSql(SchemaProfile profile) : m_profile(std::move(profile)) {}
 
 QString ActionFunctionSql::functionName() const {
-    // PostgreSQL truncates names to 63 bytes: a very long table name gets a shortened function name
-    // (still unique per table in practice; the kit says which name it created).
-    return (QStringLiteral("outbox_monitor_action_") + m_profile.table).left(63);
+    // At most 63 bytes, and one function per table however long its name (kit/kitnames).
+    return kit::prefixedName(QStringLiteral("outbox_monitor_action_"), m_profile.table);
 }
 
 QString ActionFunctionSql::qualifiedFunction() const {
@@ -219,7 +218,7 @@ QString ActionFunctionSql::installSql() const {
         if (body.count(QLatin1String(tag)) > (QLatin1String(tag) == QLatin1String("$om_fn$") ? 2 : 0))
             return header + QStringLiteral("-- (a text constant of the profile contains %1: not generated)\n").arg(QLatin1String(tag));
     const QString audit = m_profile.qualifiedAuditTable();
-    const QString index = ident((QStringLiteral("ix_") + m_profile.audit.table + QStringLiteral("_action_id")).left(63));
+    const QString index = ident(kit::objectName(QStringLiteral("ix_") + m_profile.audit.table, QStringLiteral("action_id")));
     return header + QStringLiteral(
                "DO $om_kit$\n"
                "BEGIN\n"

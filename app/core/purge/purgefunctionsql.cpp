@@ -20,7 +20,7 @@ const char *const kArguments[][2] = {
 PurgeFunctionSql::PurgeFunctionSql(SchemaProfile profile) : m_profile(std::move(profile)) {}
 
 QString PurgeFunctionSql::functionName() const {
-    return (QStringLiteral("outbox_monitor_purge_") + m_profile.table).left(63);
+    return kit::prefixedName(QStringLiteral("outbox_monitor_purge_"), m_profile.table); // one per table
 }
 
 QString PurgeFunctionSql::qualifiedFunction() const {
