@@ -95,10 +95,14 @@ QColor foregroundOfFirstFormat(const QTextDocument &doc) {
     return QColor();
 }
 
-/// A pixel just inside a tile's frame (past its 2 px border and rounded corner): its fill.
+/// A pixel just inside a tile's frame (past its 2 px border and rounded corner): its fill;
+/// invalid until the tile is there and laid out (a tile made by the first snapshot is laid out
+/// an event later).
 QColor tileFill(StatusTiles *tiles, const QString &key) {
     QFrame *frame = tiles->findChild<QFrame *>(QStringLiteral("tile_") + key);
-    return frame ? frame->grab().toImage().pixelColor(6, 6) : QColor();
+    if (!frame || frame->width() < 12 || frame->height() < 12)
+        return QColor();
+    return frame->grab().toImage().pixelColor(6, 6);
 }
 
 Snapshot oldestSnapshot(double ageS) {
@@ -207,7 +211,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(tiles->tileLevel(QStringLiteral("oldest")), 2);
-        QCOMPARE(tileFill(tiles, QStringLiteral("oldest")), toneColour(Tone::CriticalFill, m_platform));
+        QTRY_COMPARE(tileFill(tiles, QStringLiteral("oldest")), toneColour(Tone::CriticalFill, m_platform));
 
         QSignalSpy applied(Appearance::instance(), &Appearance::applied);
         dark->trigger();
@@ -217,7 +221,7 @@ private slots:
         const QPalette darkNow = QGuiApplication::palette();
         // Windows take the application's palette as Qt delivers its change event to them.
         QTRY_COMPARE(window.palette().color(QPalette::Window), Appearance::darkPalette().color(QPalette::Window));
-        QCOMPARE(tileFill(tiles, QStringLiteral("oldest")), toneColour(Tone::CriticalFill, darkNow));
+        QTRY_COMPARE(tileFill(tiles, QStringLiteral("oldest")), toneColour(Tone::CriticalFill, darkNow));
         QVERIFY2(problem->styleSheet().contains(toneColour(Tone::ProblemText, darkNow).name()), qPrintable(problem->styleSheet()));
         QCOMPARE(foregroundOfFirstFormat(json), toneColour(Tone::JsonKey, darkNow));
         QCOMPARE(chart->chart()->backgroundBrush().color(), darkNow.color(QPalette::Base));
@@ -237,7 +241,7 @@ private slots:
         QVERIFY(!Appearance::instance()->isDark());
         QVERIFY(action(&later, "appearanceLight")->isChecked()); // the other window's menu follows
         const QPalette lightNow = QGuiApplication::palette();
-        QCOMPARE(tileFill(tiles, QStringLiteral("oldest")), toneColour(Tone::CriticalFill, lightNow));
+        QTRY_COMPARE(tileFill(tiles, QStringLiteral("oldest")), toneColour(Tone::CriticalFill, lightNow));
         QVERIFY(problem->styleSheet().contains(toneColour(Tone::ProblemText, lightNow).name()));
         QCOMPARE(foregroundOfFirstFormat(json), toneColour(Tone::JsonKey, lightNow));
         QCOMPARE(chart->chart()->backgroundBrush().color(), lightNow.color(QPalette::Base));
@@ -362,7 +366,7 @@ private slots:
         QSignalSpy snaps(w.poller(), &SnapshotPoller::snapshotReady);
         QTRY_VERIFY_WITH_TIMEOUT(snaps.count() >= 1, 10000);
         QCOMPARE(w.tiles()->tileLevel(QStringLiteral("oldest")), 2); // 40 minutes: past 30
-        QCOMPARE(tileFill(w.tiles(), QStringLiteral("oldest")), toneColour(Tone::CriticalFill, Appearance::darkPalette()));
+        QTRY_COMPARE(tileFill(w.tiles(), QStringLiteral("oldest")), toneColour(Tone::CriticalFill, Appearance::darkPalette()));
         QVERIFY(isDarkPalette(w.palette()));
         if (screenshotsWanted()) {
             QTest::qWait(1500); // the charts' first layout

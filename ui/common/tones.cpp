@@ -1,9 +1,10 @@
 #include "common/tones.h"
 
 #include <QApplication>
-#include <iterator>
 #include <QEvent>
 #include <QLabel>
+
+#include <iterator>
 
 namespace om {
 namespace {

@@ -36,7 +36,8 @@ enum class Tone {
 
 /// True when `palette`'s windows are dark (light text on a dark ground).
 bool isDarkPalette(const QPalette &palette);
-/// The colour of `tone` for `palette` (by default the application's, as it is now).
+/// The colour of `tone` for `palette`; without one, for the application's palette as it is now
+/// (models call it while their views paint, so their colours follow by themselves).
 QColor toneColour(Tone tone, const QPalette &palette);
 QColor toneColour(Tone tone);
 
