@@ -2,6 +2,7 @@
 #include "workstation/tabledensity.h"
 #include "workstation/appearance.h"
 #include "workstation/keyboardmanners.h"
+#include "core/common/settingskey.h"
 #include "dashboard/standbywords.h"
 #include "core/common/firstline.h"
 #include "alerts/desktopalerts.h"
@@ -71,6 +72,9 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_poller->start();
     fitToScreen();
     m_windowState = new WindowState(this, m_tabs, m_context.connectionKey);
+    // Triage keeps its own (per view); the audit trail's are kept here, under the same group.
+    m_audit->rememberColumnWidths(connectionSettingsGroup(QStringLiteral("window"), m_context.connectionKey)
+                                  + QStringLiteral("/auditColumns"));
 }
 
 DashboardView *MainWindow::buildTabs() {

@@ -25,6 +25,8 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QHeaderView>
+#include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QStandardPaths>
@@ -119,6 +121,9 @@ private slots:
         for (const QString &id : builtInProfileIds())
             fillProfile(*SchemaProfile::builtIn(id));
         QVERIFY(m_dir.isValid());
+        // Column widths are kept in the settings: a file of this test's, not the developer's.
+        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
     }
 
     void modelPagesThroughEverything_data() { addProfileRows(); }
@@ -202,6 +207,43 @@ private slots:
     }
 
     void incidentReportRendersWithJapanese_data() { addProfileRows(); }
+    // A column width the auditor drags stays through the next load (which fits the others to
+    // their contents) and comes back in the next window of the same connection (issue #16);
+    // another connection's trail fits its own.
+    void chosenWidthsStayAndComeBack() {
+        const QString key = QStringLiteral("window/test-audit-widths/auditColumns");
+        QSettings().remove(key);
+        const auto loadedView = [this](AuditView &view, const QString &settingsKey) {
+            view.rememberColumnWidths(settingsKey);
+            view.resize(1200, 600);
+            view.show();
+            QSignalSpy pages(view.model(), &AuditModel::pageLoaded);
+            view.setFilter(AuditFilter{});
+            QTRY_VERIFY_WITH_TIMEOUT(pages.count() >= 1 && !view.model()->isLoading(), 10000);
+        };
+        Gateway gw(config());
+        {
+            AuditView view(&gw, *SchemaProfile::builtIn("app_outbox"));
+            loadedView(view, key);
+            view.table()->horizontalHeader()->resizeSection(AuditModel::Action, 333); // the auditor drags
+            QSignalSpy pages(view.model(), &AuditModel::pageLoaded);
+            AuditFilter f;
+            f.ticket = QStringLiteral("INC-8");
+            view.setFilter(f); // a new filter: the columns fit its rows, all but the chosen one
+            QTRY_VERIFY_WITH_TIMEOUT(pages.count() >= 1 && !view.model()->isLoading(), 10000);
+            QCOMPARE(view.table()->columnWidth(AuditModel::Action), 333);
+        } // closed right after the drag: written as it goes
+        {
+            AuditView again(&gw, *SchemaProfile::builtIn("app_outbox"));
+            loadedView(again, key);
+            QCOMPARE(again.table()->columnWidth(AuditModel::Action), 333);
+        }
+        AuditView other(&gw, *SchemaProfile::builtIn("app_outbox"));
+        loadedView(other, QStringLiteral("window/test-audit-widths-other/auditColumns"));
+        QVERIFY(other.table()->columnWidth(AuditModel::Action) != 333);
+        QSettings().remove(key);
+    }
+
     void incidentReportRendersWithJapanese() {
         QFETCH(QString, profileId);
         const SchemaProfile p = *SchemaProfile::builtIn(profileId);

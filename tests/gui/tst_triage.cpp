@@ -95,6 +95,20 @@ class TestTriage : public QObject {
         return ctx;
     }
 
+    /// Shows `view` with every message of `which` loaded (a failed wait fails the caller: check
+    /// QTest::currentTestFailed()).
+    static void openView(TriageView &view, ListFilter::View which) {
+        if (!view.isVisible()) {
+            view.resize(1440, 800);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+        }
+        ListFilter f;
+        f.view = which;
+        view.applyFilter(f);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
+    }
+
     /// Rows in every state of every profile's table, most past the profile's stuck timeout: each
     /// table holds more rows than the list model's cap of 650, its stuck ones fewer.
     void fillEveryProfile() {
@@ -534,6 +548,35 @@ private slots:
         view.applyFilter(f);
         QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
         QVERIFY(table->columnWidth(M::Destination) > 40);
+    }
+
+    // The widths the operator chose come back with their view, and with the next window of the
+    // same connection; another connection's window fits its own (issue #16).
+    void chosenWidthsComeBackPerViewAndConnection() {
+        using M = MessageListModel;
+        AppContext ctx = context();
+        ctx.connectionKey += QStringLiteral("/widths");
+        {
+            TriageView view(ctx);
+            openView(view, ListFilter::View::All);
+            if (QTest::currentTestFailed())
+                return;
+            view.table()->horizontalHeader()->resizeSection(M::Destination, 41); // the operator drags
+            openView(view, ListFilter::View::Failed);
+            QVERIFY(view.table()->columnWidth(M::Destination) != 41); // another view: fitted
+            openView(view, ListFilter::View::All);
+            QCOMPARE(view.table()->columnWidth(M::Destination), 41); // back with its view
+        } // closed within the half second before the widths are written: written as it goes
+        {
+            TriageView again(ctx);
+            openView(again, ListFilter::View::All);
+            QCOMPARE(again.table()->columnWidth(M::Destination), 41);
+        }
+        AppContext other = context();
+        other.connectionKey += QStringLiteral("/widths-other");
+        TriageView elsewhere(other);
+        openView(elsewhere, ListFilter::View::All);
+        QVERIFY(elsewhere.table()->columnWidth(M::Destination) != 41);
     }
 
     void aNewListDropsTheSelectionAndTheKeyboardReachesIt() {

@@ -44,7 +44,7 @@ AuditOutcomes::AuditOutcomes(Gateway *gateway, const SchemaProfile &profile, Aud
     connect(m_book, &OutcomeBook::outcomesUpdated, this, [this] {
         if (m_fitPending) {
             m_fitPending = false;
-            m_table->resizeColumnToContents(AuditModel::Outcome);
+            emit outcomeColumnFitWanted();
         }
     });
     m_host->installEventFilter(this);

@@ -31,6 +31,9 @@ public:
     void openSelectedAction();
 
 signals:
+    /// The first outcomes after a new filter arrived: the Outcome column may fit them now (the
+    /// table does it, unless the operator sized that column).
+    void outcomeColumnFitWanted();
     void messagesOpenRequested(const QList<om::MessageId> &ids);
 
 protected:

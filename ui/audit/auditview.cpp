@@ -9,6 +9,7 @@
 #include "audit/reportmaker.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
+#include "common/widthsetting.h"
 #include "common/tones.h"
 #include "pg/gateway.h"
 #include "pg/limits.h"
@@ -20,6 +21,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScopedValueRollback>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -80,6 +82,11 @@ void AuditView::setupTable() {
     connect(m_open, &QPushButton::clicked, this, &AuditView::openSelected);
     connect(m_table, &QTableView::doubleClicked, this, &AuditView::openSelected);
     m_outcomes = new AuditOutcomes(m_gateway, m_profile, m_model, m_table, this);
+    connect(m_outcomes, &AuditOutcomes::outcomeColumnFitWanted, this, [this] {
+        const QScopedValueRollback<bool> fitting(m_fitting, true);
+        if (!m_chosenWidths.contains(AuditModel::Outcome))
+            m_table->resizeColumnToContents(AuditModel::Outcome);
+    });
     connect(m_outcomes, &AuditOutcomes::messagesOpenRequested, this, &AuditView::actionMessagesOpenRequested);
 }
 
@@ -144,16 +151,47 @@ void AuditView::connectModel() {
 }
 
 void AuditView::fitColumns() {
+    const QScopedValueRollback<bool> fitting(m_fitting, true);
     int others = 0;
     for (int c = 0; c < AuditModel::ColumnCount; ++c)
         if (c != AuditModel::Reason) {
-            m_table->resizeColumnToContents(c);
+            if (const auto chosen = m_chosenWidths.constFind(c); chosen != m_chosenWidths.cend())
+                m_table->setColumnWidth(c, *chosen);
+            else
+                m_table->resizeColumnToContents(c);
             others += c == AuditModel::MessageKey ? 0 : m_table->columnWidth(c);
         }
     // Long keys (TYPE:123456) must not squeeze the reason, the column auditors read: the
     // key gives way first, down to a readable minimum (its full text is one click away).
-    const int keyRoom = m_table->viewport()->width() - 260 - others;
-    m_table->setColumnWidth(AuditModel::MessageKey, qMin(m_table->columnWidth(AuditModel::MessageKey), qMax(110, keyRoom)));
+    if (!m_chosenWidths.contains(AuditModel::MessageKey)) {
+        const int keyRoom = m_table->viewport()->width() - 260 - others;
+        m_table->setColumnWidth(AuditModel::MessageKey, qMin(m_table->columnWidth(AuditModel::MessageKey), qMax(110, keyRoom)));
+    }
+}
+
+void AuditView::rememberColumnWidths(const QString &settingsKey) {
+    m_widths = new WidthSetting(settingsKey, this);
+    const QVariantMap stored = m_widths->stored();
+    for (auto it = stored.cbegin(); it != stored.cend(); ++it) {
+        bool columnOk = false, widthOk = false;
+        const int column = it.key().toInt(&columnOk), width = it.value().toInt(&widthOk);
+        // The reason stretches; what the file cannot mean (edited by hand, another version) is left out.
+        if (columnOk && widthOk && column >= 0 && column < AuditModel::ColumnCount && column != AuditModel::Reason && width > 0
+            && width < 5000)
+            m_chosenWidths.insert(column, width);
+    }
+    const QScopedValueRollback<bool> fitting(m_fitting, true);
+    for (auto it = m_chosenWidths.cbegin(); it != m_chosenWidths.cend(); ++it)
+        m_table->setColumnWidth(it.key(), it.value());
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int width) {
+        if (m_fitting || column == AuditModel::Reason)
+            return;
+        m_chosenWidths.insert(column, width);
+        QVariantMap widths;
+        for (auto it = m_chosenWidths.cbegin(); it != m_chosenWidths.cend(); ++it)
+            widths.insert(QString::number(it.key()), it.value());
+        m_widths->set(widths);
+    });
 }
 
 void AuditView::connectExport() {

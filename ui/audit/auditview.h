@@ -4,6 +4,7 @@
 #include "core/profile/schemaprofile.h"
 
 #include <QPointer>
+#include <QHash>
 #include <QWidget>
 
 class QCheckBox;
@@ -16,6 +17,8 @@ class QPushButton;
 class QTableView;
 
 namespace om {
+
+class WidthSetting;
 
 class AuditModel;
 class AuditOutcomes;
@@ -67,6 +70,10 @@ public:
     void setStale(bool stale);
     bool isStale() const;
 
+    /// Keeps the column widths the operator drags under `settingsKey` (per connection: MainWindow
+    /// passes its group) and gives them back now; fitting to the contents leaves them alone.
+    void rememberColumnWidths(const QString &settingsKey);
+
 public slots:
     /// Reads the trail again with the filter last applied (after an action, or another window's).
     void refresh();
@@ -87,7 +94,8 @@ private:
     void buildLayout();
     void connectModel();
     void connectExport();
-    /// Columns to their contents on a filter's first page, the reason keeping the most room.
+    /// Columns to their contents on a filter's first page, the reason keeping the most room;
+    /// those the operator sized keep their width.
     void fitColumns();
     void openSelected();
     void askExport();
@@ -98,6 +106,9 @@ private:
     SchemaProfile m_profile; ///< its stuckTimeoutMinutes is the connection's (setStuckTimeoutMinutes)
     AuditModel *m_model;
     AuditOutcomes *m_outcomes = nullptr;
+    QHash<int, int> m_chosenWidths; ///< column → width the operator dragged
+    bool m_fitting = false;         ///< the program is sizing the columns, not the operator
+    WidthSetting *m_widths = nullptr;
     AuditCsvExport *m_export;
     QTableView *m_table;
     QCheckBox *m_useFrom, *m_useTo;

@@ -252,6 +252,7 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
     chartBox->addWidget(m_terminal, 2);
 
     auto *split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(QStringLiteral("dashboardSplit")); // named: kept per connection (WindowState)
     split->addWidget(m_charts);
     split->addWidget(buildBreakdownTables());
     split->setStretchFactor(0, 3);

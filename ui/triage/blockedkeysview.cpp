@@ -45,6 +45,7 @@ BlockedKeysView::BlockedKeysView(const AppContext &context, QWidget *parent)
     leftBox->addWidget(m_table, 1);
     leftBox->addWidget(buildButtons());
     auto *split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(QStringLiteral("blockedKeysSplit")); // named: kept per connection (WindowState)
     split->addWidget(left);
     split->addWidget(m_detail);
     split->setStretchFactor(0, 3);

@@ -25,9 +25,12 @@ constexpr int kErrorMinWidth = 240;
 
 TriageColumns::TriageColumns(QTableView *table, SchemaProfile profile, QObject *parent)
     : QObject(parent), m_table(table), m_profile(std::move(profile)) {
-    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column) {
-        if (!m_sizing)
-            m_operatorSized.insert(column);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int width) {
+        if (m_sizing)
+            return;
+        m_operatorSized.insert(column);
+        m_chosen[int(m_arrangedFor.first)].insert(column, width);
+        emit chosenWidthsChanged();
     });
     // Widths from the rows on screen only. By default a column's size hint reads up to 1,000 rows
     // around them: done for every column at every page, scrolling 100,000 rows kept the GUI thread
@@ -79,8 +82,40 @@ void TriageColumns::arrange(ListFilter::View view, int sortColumn) {
         const bool inProfile = logical.isEmpty() || m_profile.has(logical);
         m_table->setColumnHidden(c, !inProfile || !usefulIn(view, c));
     }
+    // The widths chosen in this view before (this session or, through TriageView, the last one).
     m_operatorSized.clear();
+    const QHash<int, int> chosen = m_chosen.value(int(view));
+    for (auto it = chosen.cbegin(); it != chosen.cend(); ++it)
+        if (it.key() >= 0 && it.key() < M::ColumnCount && it.value() > 0) {
+            m_table->setColumnWidth(it.key(), it.value());
+            m_operatorSized.insert(it.key());
+        }
     m_fitPending = true;
+}
+
+QVariantMap TriageColumns::chosenWidths() const {
+    QVariantMap out;
+    for (auto view = m_chosen.cbegin(); view != m_chosen.cend(); ++view) {
+        QVariantMap columns;
+        for (auto c = view.value().cbegin(); c != view.value().cend(); ++c)
+            columns.insert(QString::number(c.key()), c.value());
+        out.insert(QString::number(view.key()), columns);
+    }
+    return out;
+}
+
+void TriageColumns::setChosenWidths(const QVariantMap &widths) {
+    m_chosen.clear();
+    for (auto view = widths.cbegin(); view != widths.cend(); ++view) {
+        const QVariantMap columns = view.value().toMap();
+        for (auto c = columns.cbegin(); c != columns.cend(); ++c) {
+            bool viewOk = false, columnOk = false, widthOk = false;
+            const int v = view.key().toInt(&viewOk), column = c.key().toInt(&columnOk), width = c.value().toInt(&widthOk);
+            // What the settings file cannot mean (edited by hand, another version) is left out.
+            if (viewOk && columnOk && widthOk && column >= 0 && column < M::ColumnCount && width > 0 && width < 5000)
+                m_chosen[v].insert(column, width);
+        }
+    }
 }
 
 void TriageColumns::rowsArrived() {

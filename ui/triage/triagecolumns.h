@@ -1,7 +1,9 @@
 #pragma once
 #include "core/triage/listfilter.h"
 
+#include <QHash>
 #include <QList>
+#include <QVariantMap>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
@@ -28,14 +30,23 @@ public:
     /// while it is in flight). Columns the profile lacks are hidden apart from this.
     static bool usefulIn(ListFilter::View view, int column);
 
-    /// A (new) view or sort: order and hide the columns, forget the widths the operator set, and
-    /// fit the columns to the next rows that arrive. Nothing when view and sort are unchanged.
+    /// A (new) view or sort: order and hide the columns, give back the widths the operator chose
+    /// in this view, and fit the others to the next rows that arrive. Nothing when view and sort
+    /// are unchanged.
     void arrange(ListFilter::View view, int sortColumn);
+    /// The widths the operator dragged, per view ({"<view>": {"<column>": width}}): they come
+    /// back with the view, and with the window (TriageView keeps them per connection, issue #16).
+    QVariantMap chosenWidths() const;
+    void setChosenWidths(const QVariantMap &widths);
     /// Rows arrived (a page, a refresh): the first rows after arrange() size the leading
     /// columns and give the last error the width left on screen; later rows only widen a column
     /// whose text no longer fits (PENDING after FAILED), never narrow one, and leave alone
     /// those the operator sized.
     void rowsArrived();
+
+signals:
+    /// The operator dragged a column's edge (keep chosenWidths()).
+    void chosenWidthsChanged();
 
 private:
     void fit();
@@ -50,7 +61,8 @@ private:
     std::pair<ListFilter::View, int> m_arrangedFor{ListFilter::View::All, -1};
     bool m_fitPending = false;
     bool m_sizing = false;
-    QSet<int> m_operatorSized; ///< columns whose width the operator dragged since arrange()
+    QSet<int> m_operatorSized; ///< columns whose width the operator chose for the view shown
+    QHash<int, QHash<int, int>> m_chosen; ///< view → column → width the operator dragged
     QTimer m_widenSoon;        ///< rows scrolled into view are measured once the scrolling pauses
 };
 

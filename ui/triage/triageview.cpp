@@ -6,6 +6,8 @@
 #include "triage/failuregroupchip.h"
 #include "common/stalelook.h"
 #include "common/tones.h"
+#include "common/widthsetting.h"
+#include "core/common/settingskey.h"
 #include "core/common/csv.h"
 #include "csvexport.h"
 #include "detailpane.h"
@@ -57,6 +59,7 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
       m_detail(new DetailPane(context.gateway, context.profile)) {
     buildViewTabs();
     setupTable();
+    rememberColumnWidths(context.connectionKey); // before the first view is arranged
     buildLayout(buildTopRow());
     connectList();
     connectSelection();
@@ -64,6 +67,12 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     reloadSavedNames();
     loadChoices();
     restoreLastFilter();
+}
+
+void TriageView::rememberColumnWidths(const QString &connectionKey) {
+    m_widths = new WidthSetting(connectionSettingsGroup(QStringLiteral("window"), connectionKey) + QStringLiteral("/triageColumns"), this);
+    m_columns->setChosenWidths(m_widths->stored());
+    connect(m_columns, &TriageColumns::chosenWidthsChanged, this, [this] { m_widths->set(m_columns->chosenWidths()); });
 }
 
 QString TriageView::lastFilterOwner(const AppContext &context) {

@@ -19,6 +19,7 @@ class DataAgeLabel;
 class FailureGroupChip;
 class DetailPane;
 class TriageColumns;
+class WidthSetting;
 class FilterBar;
 class Gateway;
 class MessageListModel;
@@ -103,6 +104,8 @@ private:
     void connectList();
     void connectSelection();
     void restoreLastFilter();
+    /// Reads the column widths the operator chose for this connection and keeps them as they change.
+    void rememberColumnWidths(const QString &connectionKey);
     void onPageLoaded(int rows, qint64 ms);
     void setupKeyboard();
     void onFilterEdited();
@@ -148,6 +151,7 @@ private:
     /// Selection-driven detail loads wait this long for the selection to settle: holding ↓
     /// over a slow link loads the row the operator stops on, not every row passed.
     QTimer m_detailDebounce;
+    WidthSetting *m_widths = nullptr; ///< the column widths the operator chose, per connection
     MessageId m_pendingDetailId; ///< the row the debounced load shows
 };
 

@@ -3,6 +3,7 @@
 
 #include <QMainWindow>
 #include <QSettings>
+#include <QSplitter>
 #include <QTabWidget>
 
 namespace om {
@@ -10,6 +11,16 @@ namespace om {
 namespace {
 const auto kGeometry = QLatin1String("/geometry");
 const auto kTab = QLatin1String("/tab");
+const auto kSplitters = QLatin1String("/splitters/");
+
+/// The window's splitters that have a name (the name is their key in the settings).
+QList<QSplitter *> namedSplitters(QMainWindow *window) {
+    QList<QSplitter *> out;
+    for (QSplitter *s : window->findChildren<QSplitter *>())
+        if (!s->objectName().isEmpty())
+            out << s;
+    return out;
+}
 } // namespace
 
 WindowState::WindowState(QMainWindow *window, QTabWidget *tabs, const QString &connectionKey)
@@ -26,6 +37,11 @@ WindowState::WindowState(QMainWindow *window, QTabWidget *tabs, const QString &c
             m_restored = true;
         }
     }
+    // Where the operator put each splitter's handle for this connection (the charts wider on the
+    // wall screen, the message pane wider on the laptop). Unknown bytes change nothing.
+    for (QSplitter *splitter : namedSplitters(window))
+        if (const QByteArray state = s.value(m_group + kSplitters + splitter->objectName()).toByteArray(); !state.isEmpty())
+            m_restored = splitter->restoreState(state) || m_restored;
     connect(tabs, &QTabWidget::currentChanged, this, &WindowState::save);
 }
 
@@ -35,6 +51,8 @@ void WindowState::save() const {
     QSettings s;
     s.setValue(m_group + kGeometry, m_window->saveGeometry());
     s.setValue(m_group + kTab, m_tabs->currentIndex());
+    for (QSplitter *splitter : namedSplitters(m_window))
+        s.setValue(m_group + kSplitters + splitter->objectName(), splitter->saveState());
 }
 
 } // namespace om

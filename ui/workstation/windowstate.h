@@ -9,7 +9,8 @@ class QTabWidget;
 namespace om {
 
 /// Remembers, per connection (its store key: the server's identity), where the window stood, how
-/// large it was and which tab was chosen, so that the production database's window comes back on
+/// large it was, which tab was chosen and where each named splitter's handle was (Triage's
+/// column widths are kept by TriageView, under the same group), so that the production database's window comes back on
 /// the wall screen it was left on and the staging one on the laptop. Restored once, at
 /// construction; saved whenever the tab changes, and by the window's destructor before anything
 /// of it is gone (save()). A saved geometry

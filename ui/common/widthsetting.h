@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+#include <QVariantMap>
+
+namespace om {
+
+/// Column widths the operator chose for one table, kept under one settings key (issue #16:
+/// column widths remembered per connection). A drag resizes a column many times: the widths are
+/// written half a second after the last change, and when this object goes (the window closed
+/// right after a drag). It holds its own copy of the widths: when it goes, the table it belongs
+/// to may be half gone already. Values come back as they were stored; the table checks them.
+class WidthSetting : public QObject {
+    Q_OBJECT
+public:
+    explicit WidthSetting(const QString &key, QObject *parent = nullptr);
+    ~WidthSetting() override;
+
+    QVariantMap stored() const;
+    /// The operator changed a width: these are the widths now; written soon.
+    void set(const QVariantMap &widths);
+
+private:
+    void write();
+
+    QString m_key;
+    QVariantMap m_widths;
+    QTimer m_soon;
+};
+
+} // namespace om
