@@ -15,6 +15,7 @@
 #include "screenshots.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
+#include "isolatedsettings.h"
 #include "testmain.h"
 #include "triage/detailpane.h"
 #include "triage/jsonhighlighter.h"
@@ -126,9 +127,7 @@ class TestAppearance : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        isolateSettings(m_dir.path());
         QSettings().remove(QStringLiteral("view/appearance"));
         m_platform = QGuiApplication::palette();
         installTestTranslations(); // OM_LANG=ja: the dark window's screenshot in Japanese

@@ -14,6 +14,7 @@
 #include "pg/gateway.h"
 #include "profilerows.h"
 #include "testdatabase.h"
+#include "isolatedsettings.h"
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
@@ -121,9 +122,7 @@ private slots:
         for (const QString &id : builtInProfileIds())
             fillProfile(*SchemaProfile::builtIn(id));
         QVERIFY(m_dir.isValid());
-        // Column widths are kept in the settings: a file of this test's, not the developer's.
-        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        isolateSettings(m_dir.path()); // column widths are kept in the settings
     }
 
     void modelPagesThroughEverything_data() { addProfileRows(); }

@@ -11,6 +11,7 @@
 #include "fleet/fleetwindow.h"
 #include "mainwindow.h"
 #include "testdatabase.h"
+#include "isolatedsettings.h"
 #include "testmain.h"
 #include "windowcontext.h"
 #include "workstation/keyboardmanners.h"
@@ -154,9 +155,7 @@ class TestKeyboard : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        isolateSettings(m_dir.path());
         OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
         m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, last_error_msg)
                       SELECT 'order-' || g, 'OrderPlaced', 'billing', '{"order": 1}', CASE WHEN g <= 5 THEN 'FAILED' ELSE 'PENDING' END,

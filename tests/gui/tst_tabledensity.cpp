@@ -1,6 +1,7 @@
 // Row density (issue #16, workstation manners): View → Row density sets every table of every
 // window, also one opened later, and the choice is kept for the next start; Comfortable gives back
 // the style's own height.
+#include "isolatedsettings.h"
 #include "testmain.h"
 #include "workstation/tabledensity.h"
 
@@ -18,6 +19,7 @@
 #include <QVBoxLayout>
 
 using namespace om;
+using namespace om::test;
 
 namespace {
 
@@ -36,8 +38,7 @@ class TestTableDensity : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        isolateSettings(m_dir.path());
         QSettings().remove(QStringLiteral("view/density"));
     }
 

@@ -1,5 +1,6 @@
 // Where the window stood, its size, its tab and its splitters come back per connection (issue #16's workstation
 // manners): one connection's window never takes another's place or tab.
+#include "isolatedsettings.h"
 #include "testmain.h"
 #include "workstation/windowstate.h"
 
@@ -12,6 +13,7 @@
 #include <QTest>
 
 using namespace om;
+using namespace om::test;
 
 namespace {
 /// A window like MainWindow: tabs as its central widget; the third hidden (a profile without it).
@@ -47,9 +49,7 @@ class TestWindowState : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        isolateSettings(m_dir.path());
     }
 
     void comesBackPerConnection() {
