@@ -118,9 +118,15 @@ void MainWindow::setupActions() {
     m_actions->setAllowed(false); // until the server has said what the role may do
     addToolBar(m_actions->toolBar());
     // The same actions in a menu: a tool bar's buttons take no keyboard focus, a menu opens with
-    // Alt+A and says each action's shortcut.
-    if (!m_actions->actions().isEmpty())
-        menuBar()->addMenu(tr("&Actions"))->addActions(m_actions->actions());
+    // Alt+A and says each action's shortcut. Shown when the tool bar is: once the server has said
+    // that the role may change messages (an empty menu would only puzzle).
+    if (!m_actions->actions().isEmpty()) {
+        QMenu *menu = menuBar()->addMenu(tr("&Actions"));
+        menu->setObjectName(QStringLiteral("actionsMenu"));
+        menu->addActions(m_actions->actions());
+        menu->menuAction()->setVisible(false);
+        connect(m_access, &AccessStatus::accessChanged, menu, [menu](bool can) { menu->menuAction()->setVisible(can); });
+    }
     // No tab of typed ids: ids from a ticket go into Triage's id filter, so the operator sees the
     // messages (state, age, error) before acting, and the action names them as its scope.
     m_triage->addListActions(m_actions->actions());

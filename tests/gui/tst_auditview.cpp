@@ -27,6 +27,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QHeaderView>
+#include <QMenu>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -358,6 +359,8 @@ private slots:
         const QAction *retry = w.findChild<QAction *>(QStringLiteral("retry"));
         QVERIFY(retry);
         QVERIFY(!retry->isVisible());
+        const QMenu *actionsMenu = w.findChild<QMenu *>(QStringLiteral("actionsMenu"));
+        QVERIFY(actionsMenu && !actionsMenu->menuAction()->isVisible()); // no empty Actions menu
         // The audit tab is there and reads.
         QVERIFY(w.auditView());
         QTRY_VERIFY_WITH_TIMEOUT(w.auditView()->model()->rowCount() > 0, 10000);

@@ -21,6 +21,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSet>
@@ -183,6 +184,9 @@ private slots:
         QVERIFY2(menusWithoutAccessKey(&w).isEmpty(), qPrintable(menusWithoutAccessKey(&w).join(QStringLiteral(", "))));
         QVERIFY2(sameShortcutTwice(&w).isEmpty(), qPrintable(sameShortcutTwice(&w).join(QStringLiteral("; "))));
         QVERIFY(w.findChild<QAction *>(QStringLiteral("retry"))); // the actions are there to be found
+        auto *actionsMenu = w.findChild<QMenu *>(QStringLiteral("actionsMenu"));
+        QVERIFY(actionsMenu);
+        QTRY_VERIFY(actionsMenu->menuAction()->isVisible()); // the role may change messages here
         QVERIFY2(toolBarOnly(&w).isEmpty(), qPrintable(toolBarOnly(&w).join(QStringLiteral(", "))));
 
         // F5 refreshes now, whatever has the focus.
