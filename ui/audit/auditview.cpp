@@ -171,15 +171,8 @@ void AuditView::fitColumns() {
 
 void AuditView::rememberColumnWidths(const QString &settingsKey) {
     m_widths = new WidthSetting(settingsKey, this);
-    const QVariantMap stored = m_widths->stored();
-    for (auto it = stored.cbegin(); it != stored.cend(); ++it) {
-        bool columnOk = false, widthOk = false;
-        const int column = it.key().toInt(&columnOk), width = it.value().toInt(&widthOk);
-        // The reason stretches; what the file cannot mean (edited by hand, another version) is left out.
-        if (columnOk && widthOk && column >= 0 && column < AuditModel::ColumnCount && column != AuditModel::Reason && width > 0
-            && width < 5000)
-            m_chosenWidths.insert(column, width);
-    }
+    m_chosenWidths = widthsOf(m_widths->stored(), AuditModel::ColumnCount);
+    m_chosenWidths.remove(AuditModel::Reason); // it stretches
     const QScopedValueRollback<bool> fitting(m_fitting, true);
     for (auto it = m_chosenWidths.cbegin(); it != m_chosenWidths.cend(); ++it)
         m_table->setColumnWidth(it.key(), it.value());
@@ -187,10 +180,7 @@ void AuditView::rememberColumnWidths(const QString &settingsKey) {
         if (m_fitting || column == AuditModel::Reason)
             return;
         m_chosenWidths.insert(column, width);
-        QVariantMap widths;
-        for (auto it = m_chosenWidths.cbegin(); it != m_chosenWidths.cend(); ++it)
-            widths.insert(QString::number(it.key()), it.value());
-        m_widths->set(widths);
+        m_widths->set(widthMap(m_chosenWidths));
     });
 }
 

@@ -22,6 +22,24 @@ void WidthSetting::set(const QVariantMap &widths) {
     m_soon.start();
 }
 
+QVariantMap widthMap(const QHash<int, int> &widths) {
+    QVariantMap out;
+    for (auto it = widths.cbegin(); it != widths.cend(); ++it)
+        out.insert(QString::number(it.key()), it.value());
+    return out;
+}
+
+QHash<int, int> widthsOf(const QVariantMap &map, int columnCount) {
+    QHash<int, int> out;
+    for (auto it = map.cbegin(); it != map.cend(); ++it) {
+        bool columnOk = false, widthOk = false;
+        const int column = it.key().toInt(&columnOk), width = it.value().toInt(&widthOk);
+        if (columnOk && widthOk && column >= 0 && column < columnCount && width > 0 && width < 5000)
+            out.insert(column, width);
+    }
+    return out;
+}
+
 void WidthSetting::write() {
     m_soon.stop();
     QSettings().setValue(m_key, m_widths);

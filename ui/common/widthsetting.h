@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QObject>
 #include <QTimer>
 #include <QVariantMap>
@@ -28,5 +29,12 @@ private:
     QVariantMap m_widths;
     QTimer m_soon;
 };
+
+/// `widths` (column → width) as the settings hold them: {"<column>": width}.
+QVariantMap widthMap(const QHash<int, int> &widths);
+/// The widths of `map` that a table of `columnCount` columns can take: a column it has and a
+/// width from 1 to 4999 px. What the settings file cannot mean (edited by hand, written by
+/// another version) is left out.
+QHash<int, int> widthsOf(const QVariantMap &map, int columnCount);
 
 } // namespace om

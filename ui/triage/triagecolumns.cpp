@@ -1,4 +1,5 @@
 #include "triagecolumns.h"
+#include "common/widthsetting.h"
 #include "messagelistmodel.h"
 
 #include <QHeaderView>
@@ -95,26 +96,18 @@ void TriageColumns::arrange(ListFilter::View view, int sortColumn) {
 
 QVariantMap TriageColumns::chosenWidths() const {
     QVariantMap out;
-    for (auto view = m_chosen.cbegin(); view != m_chosen.cend(); ++view) {
-        QVariantMap columns;
-        for (auto c = view.value().cbegin(); c != view.value().cend(); ++c)
-            columns.insert(QString::number(c.key()), c.value());
-        out.insert(QString::number(view.key()), columns);
-    }
+    for (auto view = m_chosen.cbegin(); view != m_chosen.cend(); ++view)
+        out.insert(QString::number(view.key()), widthMap(view.value()));
     return out;
 }
 
 void TriageColumns::setChosenWidths(const QVariantMap &widths) {
     m_chosen.clear();
     for (auto view = widths.cbegin(); view != widths.cend(); ++view) {
-        const QVariantMap columns = view.value().toMap();
-        for (auto c = columns.cbegin(); c != columns.cend(); ++c) {
-            bool viewOk = false, columnOk = false, widthOk = false;
-            const int v = view.key().toInt(&viewOk), column = c.key().toInt(&columnOk), width = c.value().toInt(&widthOk);
-            // What the settings file cannot mean (edited by hand, another version) is left out.
-            if (viewOk && columnOk && widthOk && column >= 0 && column < M::ColumnCount && width > 0 && width < 5000)
-                m_chosen[v].insert(column, width);
-        }
+        bool viewOk = false;
+        const int v = view.key().toInt(&viewOk);
+        if (const QHash<int, int> columns = widthsOf(view.value().toMap(), M::ColumnCount); viewOk && !columns.isEmpty())
+            m_chosen.insert(v, columns);
     }
 }
 
