@@ -10,9 +10,11 @@
 #include "actions/actioncontroller.h"
 #include "audit/auditview.h"
 #include "common/elidinglabel.h"
+#include "connection/connectioninfodialog.h"
 #include "connection/environmentband.h"
 #include "core/common/heaptrimmer.h"
 #include "core/dashboard/snapshotpoller.h"
+#include "core/outcome/actionpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/statustiles.h"
 #include "health/tablehealthview.h"
@@ -66,6 +68,8 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     QAction *refresh = view->addAction(tr("&Refresh now"), this, &MainWindow::refreshAfterChange);
     refresh->setObjectName(QStringLiteral("refreshNow"));
     refresh->setShortcut(QKeySequence::Refresh); // F5, as in every browser and file manager
+    m_connectionInfo = view->addAction(tr("Connection &information…"), this, &MainWindow::showConnectionInfo);
+    m_connectionInfo->setObjectName(QStringLiteral("connectionInformation"));
     view->addSeparator();
     TableDensity::instance()->addMenuTo(view);
     Appearance::instance()->addMenuTo(view);
@@ -208,13 +212,44 @@ void MainWindow::connectRefreshAfterChange() {
     listen.applicationName = m_context.gateway->config().applicationName + QStringLiteral("/listen");
     listen.statementTimeoutMs = 0;
     listen.readOnly = m_context.readOnly;
+    listen.pooling = m_context.gateway->config().pooling;
     m_listener = new ActionListener(listen, this);
-    connect(m_listener, &ActionListener::actionAnnounced, this, [this](const ActionNotice &n) {
+    const auto announced = [this](const ActionNotice &n) {
         m_context.gateway->requireReplayOf(n.walPosition); // a standby shows the change before the lists read it
         refreshAfterChange();
         statusBar()->showMessage(ActionController::describe(n), 20000);
+    };
+    connect(m_listener, &ActionListener::actionAnnounced, this, announced);
+    connect(m_listener, &ActionListener::listeningChanged, this, [this](bool listening, const QString &message) {
+        setNotificationsHow(listening ? tr("Heard at once (LISTEN on a connection of its own).")
+                                      : tr("Not heard while the listening connection is down: %1").arg(message));
+    });
+    // Behind a transaction pooler the audit trail is read instead, and the operator told once.
+    connect(m_listener, &ActionListener::notificationsUnavailable, this, [this, announced](const QString &why) {
+        if (m_actionPoller)
+            return;
+        m_actionPoller = new ActionPoller(m_context.gateway, m_context.profile, this);
+        connect(m_actionPoller, &ActionPoller::actionAnnounced, this, announced);
+        m_actionPoller->start();
+        statusBar()->showMessage(why, 30000);
+        setNotificationsHow(why);
     });
     m_listener->start();
+}
+
+void MainWindow::setNotificationsHow(const QString &how) {
+    m_notificationsHow = how;
+    if (m_connectionInfoDialog)
+        m_connectionInfoDialog->setNotifications(how);
+}
+
+void MainWindow::showConnectionInfo() {
+    if (!m_connectionInfoDialog) {
+        m_connectionInfoDialog = new ConnectionInfoDialog(m_context.gateway, m_context.connectionLabel, this);
+        m_connectionInfoDialog->setNotifications(m_notificationsHow);
+    }
+    m_connectionInfoDialog->show(); // modeless: the window keeps refreshing beside it
+    m_connectionInfoDialog->raise();
 }
 
 void MainWindow::connectAccess() {

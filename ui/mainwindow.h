@@ -1,8 +1,10 @@
 #pragma once
 #include "appcontext.h"
+#include "connection/connectioninfodialog.h"
 #include "core/dashboard/snapshot.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QLabel;
 class QTabWidget;
@@ -12,6 +14,7 @@ namespace om {
 
 class ActionController;
 class ActionListener;
+class ActionPoller;
 class AccessStatus;
 class AuditView;
 class BlockedKeysView;
@@ -31,6 +34,9 @@ public:
     /// Takes ownership of `context.gateway`.
     explicit MainWindow(AppContext context, QWidget *parent = nullptr);
     ~MainWindow() override;
+    /// View → Connection information… (the Connection menu shows it too).
+    QAction *connectionInfoAction() const { return m_connectionInfo; }
+    ConnectionInfoDialog *connectionInfoDialog() const { return m_connectionInfoDialog; }
 
     SnapshotPoller *poller() const { return m_poller; }
     StatusTiles *tiles() const { return m_tiles; }
@@ -68,6 +74,8 @@ private:
     void connectStuckTimeout(DashboardView *dashboard);
     void connectRefreshAfterChange();
     void connectAccess();
+    void showConnectionInfo();
+    void setNotificationsHow(const QString &how);
     void buildStatusBar();
     void fitToScreen();
     /// After an own action or another window's NOTIFY: every view that shows rows reads again.
@@ -93,6 +101,10 @@ private:
     QString m_lastError;
     ActionController *m_actions = nullptr;
     ActionListener *m_listener = nullptr;
+    ActionPoller *m_actionPoller = nullptr; ///< only where notifications cannot arrive (a pooler)
+    QAction *m_connectionInfo = nullptr;
+    QPointer<ConnectionInfoDialog> m_connectionInfoDialog;
+    QString m_notificationsHow;             ///< how other operators' actions reach this window
     TriageView *m_triage = nullptr;
     DashboardView *m_dashboard = nullptr;
     DesktopAlerts *m_alerts = nullptr; ///< tray icon and notifications (issue #16)

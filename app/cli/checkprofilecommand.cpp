@@ -20,6 +20,7 @@ int runCheckProfile(int &argc, char **argv, const Options &o) {
     GatewayConfig config;
     config.connInfo = o.conninfo;
     config.readOnly = true; // a check only reads: let the database refuse anything else
+    config.pooling = o.pooling;
     Gateway gateway(config);
     // The profile's own text, to name the line of each finding (a built-in id has none).
     QByteArray text;

@@ -61,6 +61,10 @@ public:
         tr("--print-kit: name of the read-only group role."), QStringLiteral("name"), QStringLiteral("outbox_auditor")};
     QCommandLineOption operatorRole{QStringLiteral("operator-role"),
         tr("--print-kit: name of the operators' group role."), QStringLiteral("name"), QStringLiteral("outbox_operator")};
+    QCommandLineOption pooling{QStringLiteral("pooling"),
+        tr("What stands between the program and the server: auto (found out when connecting), own (direct, or a "
+           "session pool: the server connection is the program's own), transaction or statement (a pooler in that mode)."),
+        QStringLiteral("path"), QStringLiteral("auto")};
     QCommandLineOption reportHours{QStringLiteral("report-hours"),
         tr("Hours before now that --report-pdf covers."), QStringLiteral("hours"), QStringLiteral("24")};
 
@@ -68,7 +72,7 @@ public:
         p.setApplicationDescription(tr("Watch and recover transactional-outbox tables in PostgreSQL."));
         p.addOptions({help, helpAll, version, verbose, connect, connection, listConnections, fleet, readOnly, profile, listProfiles, interval, screenshot,
                       screenshotDelay, tab, auditFilter, report, reportHours, checkProfile, printKit, auditorRole,
-                      operatorRole});
+                      operatorRole, pooling});
     }
 };
 
@@ -150,6 +154,11 @@ Options parseCommandLine(const QStringList &arguments) {
     if (cli.p.isSet(cli.connection) && o.connectionName.trimmed().isEmpty())
         return error(Parser::tr("--connection needs the name of a saved connection (--list-connections lists them)."));
     o.readOnly = cli.p.isSet(cli.readOnly);
+    bool poolingKnown = false;
+    o.pooling = poolSettingFromKey(cli.p.value(cli.pooling).trimmed().toLower(), &poolingKnown);
+    o.poolingGiven = cli.p.isSet(cli.pooling);
+    if (!poolingKnown)
+        return error(Parser::tr("--pooling takes auto, own, transaction or statement, not \"%1\".").arg(cli.p.value(cli.pooling)));
     o.profile = cli.p.value(cli.profile);
     if (cli.p.isSet(cli.interval))
         o.intervalSeconds = number(cli.p, cli.interval, 0.1, 86400, &bad);

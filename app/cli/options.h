@@ -18,6 +18,8 @@ struct Options {
     QString connectionName;        ///< --connection: a saved connection's name
     std::optional<SavedConnection> saved; ///< that connection, once found (cli/savedconnectioncommand)
     bool readOnly = false;
+    PoolSetting pooling = PoolSetting::Auto; ///< --pooling (a saved connection's own, unless given)
+    bool poolingGiven = false;
     QString profile = QStringLiteral("app_outbox");
     std::optional<double> intervalSeconds;
     QString screenshotFile;

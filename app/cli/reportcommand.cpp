@@ -48,6 +48,7 @@ int runReport(int &argc, char **argv, const Options &o) {
     GatewayConfig config;
     config.connInfo = o.conninfo;
     config.readOnly = true; // a report only reads: let the database refuse anything else
+    config.pooling = o.pooling;
     Gateway gateway(config);
     // The dashboard's history for this connection, as the window's report shows it. Without a store
     // (never ran the window here) the report says it has no samples.

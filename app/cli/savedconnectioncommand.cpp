@@ -27,6 +27,8 @@ QString applySavedConnection(Options &o) {
     o.connectGiven = true;
     o.profile = c->profile;
     o.readOnly = o.readOnly || c->readOnly;
+    if (!o.poolingGiven)
+        o.pooling = c->pooling;
     o.saved = c;
     return QString();
 }

@@ -55,6 +55,7 @@ struct Target {
     QString profileId;
     bool readOnly = false;
     std::optional<SavedConnection> saved; // --connection NAME: its environment is shown
+    PoolSetting pooling = PoolSetting::Auto; // --pooling, or the saved connection's
 };
 
 /// The connection dialog, filled with `previous` when given; nullopt when the operator cancels.
@@ -66,8 +67,9 @@ std::optional<Target> askTarget(const Target *previous, bool forceReadOnly) {
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
     // A saved connection opens as --connection NAME does: its band, its standby, its key.
+    const std::optional<SavedConnection> saved = dialog.savedConnection();
     return Target{dialog.connectionString(), dialog.password(), dialog.profileId(), forceReadOnly || dialog.readOnly(),
-                  dialog.savedConnection()};
+                  saved, saved ? saved->pooling : PoolSetting::Auto};
 }
 
 AppContext contextFor(const Target &t, const SchemaProfile &profile) {
@@ -79,6 +81,7 @@ AppContext contextFor(const Target &t, const SchemaProfile &profile) {
         config.standbyConnInfo = t.saved->standbyConnInfo;
         config.standbyMaxLagS = t.saved->standbyMaxLagS;
     }
+    config.pooling = t.pooling;
     AppContext ctx;
     ctx.gateway = new Gateway(config);
     ctx.profile = profile;
@@ -138,7 +141,9 @@ public:
                          [this] { changeConnection(); }, Qt::QueuedConnection);
         if (target.saved)
             m_window->showSavedConnection(*target.saved);
-        new ConnectionMenu(m_window.get(), builtInProfileIds(), resolveProfile);
+        auto *connectionMenu = new ConnectionMenu(m_window.get(), builtInProfileIds(), resolveProfile);
+        connectionMenu->menu()->addSeparator();
+        connectionMenu->menu()->addAction(m_window->connectionInfoAction());
         if (commandLine)
             applyWindowOptions(*m_window, m_options);
         m_window->show();
@@ -219,7 +224,7 @@ int runWindow(int &argc, char **argv, const Options &o) {
     installTranslations(app);
     setUpWorkstation();
 
-    std::optional<Target> target = Target{o.conninfo, {}, o.profile, o.readOnly, o.saved};
+    std::optional<Target> target = Target{o.conninfo, {}, o.profile, o.readOnly, o.saved, o.pooling};
     if (!o.connectGiven && !ConnectionInfo::environmentNamesDatabase())
         target = askTarget(nullptr, o.readOnly);
     if (!target)

@@ -36,6 +36,8 @@ ActionListener::ActionListener(PgSession::Options options, QObject *parent)
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &ListenWorker::announced, this, &ActionListener::actionAnnounced, Qt::QueuedConnection);
     connect(m_worker, &ListenWorker::listeningChanged, this, &ActionListener::listeningChanged, Qt::QueuedConnection);
+    connect(m_worker, &ListenWorker::notificationsUnavailable, this, &ActionListener::notificationsUnavailable,
+            Qt::QueuedConnection);
 }
 
 ActionListener::~ActionListener() {
@@ -60,6 +62,15 @@ ListenWorker::~ListenWorker() {
 void ListenWorker::connectNow() {
     try {
         m_session->open();
+        if (!m_session->linkFacts().canListen()) {
+            // LISTEN would register on a server connection the pooler gives to others after
+            // this transaction; notices would reach nobody (or a stranger's session). No retry:
+            // the path will not change by itself.
+            m_session->close();
+            emit notificationsUnavailable(tr("Notifications do not pass a pooler in transaction or statement mode: "
+                                             "other operators' actions are noticed by polling, every few seconds."));
+            return;
+        }
         m_session->listen(ActionListener::channel());
     } catch (const PgError &e) {
         fail(e.message);

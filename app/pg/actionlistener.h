@@ -53,6 +53,10 @@ signals:
     void actionAnnounced(const om::ActionNotice &notice);
     /// The listening connection came up / went down (message says why).
     void listeningChanged(bool listening, const QString &message);
+    /// Notifications cannot arrive on this connection's path (a transaction or statement pooler
+    /// hands LISTEN's server connection to other clients): the listener gave up for good, and
+    /// the window must poll for what NOTIFY would have said.
+    void notificationsUnavailable(const QString &why);
 
 private:
     QThread *m_thread;
@@ -70,6 +74,7 @@ public:
 signals:
     void announced(const om::ActionNotice &notice);
     void listeningChanged(bool listening, const QString &message);
+    void notificationsUnavailable(const QString &why);
 
 private:
     void readNotifications();

@@ -214,6 +214,20 @@ QString withDefaults(const QString &connInfo, const QList<QPair<QString, QString
     return added ? format(options) : connInfo;
 }
 
+QString withForced(const QString &connInfo, const QList<QPair<QString, QString>> &forced) {
+    const std::optional<QList<Option>> given = parse(connInfo);
+    if (!given)
+        return connInfo; // libpq will refuse it with its own message when connecting
+    QList<Option> options;
+    for (const Option &o : *given)
+        if (std::none_of(forced.begin(), forced.end(), [&](const auto &f) { return f.first == o.keyword; }))
+            options << o;
+    // A keyword in the string itself wins over the service file and the environment.
+    for (const auto &[keyword, v] : forced)
+        options << Option{keyword, v};
+    return format(options);
+}
+
 QString value(const QString &connInfo, const QString &keyword) {
     return find(parse(connInfo).value_or(QList<Option>{}), keyword);
 }

@@ -54,6 +54,10 @@ QString withPassword(const QString &connInfo, const QString &password);
 /// environment variable for that keyword sets: the application's defaults (timeouts, keepalives)
 /// never override what the user chose.
 QString withDefaults(const QString &connInfo, const QList<QPair<QString, QString>> &defaults);
+/// `connInfo` with each of `forced` (keyword, value) in place of whatever it, its service or the
+/// environment says: what the program needs whatever the user chose (its application name, the
+/// UTF-8 client encoding every string it sends is in).
+QString withForced(const QString &connInfo, const QList<QPair<QString, QString>> &forced);
 /// The value of one keyword the string sets itself ("" when absent).
 QString value(const QString &connInfo, const QString &keyword);
 /// Empty when libpq accepts `text` as a connection string or URI; otherwise a message saying why not.

@@ -76,6 +76,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent)
         o.lockTimeoutMs = lane == Lane::Action ? m_config.lockTimeoutMs : 0;
         o.readOnly = m_config.readOnly || onStandby;
         o.connectTimeoutS = m_config.connectTimeoutS;
+        o.pooling = m_config.pooling;
         // The snapshot's reads are many small index-only scans: under load, parallel workers
         // (Gather) cost the busy server more than they save (seen in the 10M-row benchmark).
         o.serialPlans = lane == Lane::Monitor;
@@ -125,6 +126,8 @@ void Gateway::shutdown(int waitMs) {
     for (QThread *t : m_threads)
         stopThread(t, int(deadline.remainingTime()));
 }
+
+LinkFacts Gateway::linkFacts(Lane lane) const { return m_workers[size_t(lane)]->linkFacts(); }
 
 int Gateway::queuedJobs(Lane lane) const { return m_workers[size_t(lane)]->queued(); }
 

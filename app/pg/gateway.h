@@ -41,6 +41,9 @@ struct GatewayConfig {
     /// Numbers read from the standby while its replay is further behind than this are shown as
     /// stale (the dashboard's health line, the lists' age labels).
     int standbyMaxLagS = limits::kStandbyMaxLagS;
+    /// What stands between the program and the server (a pooler, and in which mode); Auto finds
+    /// out on each lane's connection (LinkFacts).
+    PoolSetting pooling = PoolSetting::Auto;
 };
 
 class LaneWorker;
@@ -107,6 +110,10 @@ public:
     /// overview) stop all their lanes first and then wait for them within one shared bound.
     void stopLanes();
 
+    /// What the lane's session found out about its path (`known` false until it first connected).
+    /// Thread-safe; fresh after connectionChanged(lane, true, …).
+    LinkFacts linkFacts(Lane lane) const;
+
     /// Number of jobs waiting on the lane (not counting the one running).
     int queuedJobs(Lane lane) const;
 
@@ -171,6 +178,8 @@ public:
     /// Any thread: removes every queued job and returns them.
     std::vector<Job> takeQueued();
     int queued() const;
+    /// Any thread: the session's LinkFacts.
+    LinkFacts linkFacts() const { return m_session->linkFacts(); }
     /// Lane thread: runs the oldest queued job, if any.
     void runNext();
     /// Any thread: sends a cancel for the running job (if it is `id`, or any when `any`) from a

@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 
 #include <map>
+#include <optional>
 #include <vector>
 
 Q_LOGGING_CATEGORY(lcSql, "om.sql", QtInfoMsg) // enable with QT_LOGGING_RULES="om.sql.debug=true"
@@ -104,6 +105,15 @@ public:
 };
 using Connection = pqxx::basic_connection_base<CapturingPolicy>;
 
+/// Behind a statement pooler no SET can hold: the time zone and date style then travel in every
+/// connection's startup packet, which poolers keep per client (PgBouncer tracks both). libpq puts
+/// PGTZ and PGDATESTYLE there; set once, before any thread runs, for this process only.
+void startupSettingsFromEnvironment() {
+    qputenv("PGTZ", "UTC");
+    qputenv("PGDATESTYLE", "ISO, YMD");
+}
+Q_CONSTRUCTOR_FUNCTION(startupSettingsFromEnvironment)
+
 } // namespace
 
 struct PgSession::Impl {
@@ -114,6 +124,13 @@ struct PgSession::Impl {
     QList<PgNotification> pending;
     mutable QMutex cancelLock; // guards `conn` against cancel() from another thread
     std::set<std::string> prepared; ///< statements prepared on `conn` (queryPrepared)
+    LinkFacts facts;                ///< guarded by cancelLock: read from other threads
+    std::optional<PoolMode> learned; ///< kept across reconnects: what the path turned out to be
+    QString learnedBecause;
+    QString localSets;              ///< the settings as SET LOCAL (and read-only), for pooled transactions
+    std::set<int> serverPids;       ///< server processes seen (pooled modes)
+    PoolMode mode() const;
+    void sawServer(int pid);
 };
 
 PgSession::PgSession(Options options) : m_options(std::move(options)), d(std::make_unique<Impl>()) {}
@@ -175,60 +192,193 @@ static QString sqlStateFromType(const std::exception &e) {
     }
 }
 
+namespace {
+
+/// The settings every statement of the program relies on, with their values: the server's clock
+/// is the clock (times travel in UTC and the UI converts them to the operator's zone), dates and
+/// intervals in ISO forms the parsers read, and the session's limits. Program constants only,
+/// never user input: they are written into the SET text.
+QList<QPair<QString, QString>> neededSettings(const PgSession::Options &o, int statementTimeoutMs, int lockTimeoutMs) {
+    QList<QPair<QString, QString>> out = {
+        {QStringLiteral("standard_conforming_strings"), QStringLiteral("on")},
+        {QStringLiteral("TimeZone"), QStringLiteral("UTC")},
+        {QStringLiteral("DateStyle"), QStringLiteral("ISO, YMD")},
+        {QStringLiteral("IntervalStyle"), QStringLiteral("iso_8601")},
+    };
+    if (lockTimeoutMs > 0)
+        out << qMakePair(QStringLiteral("lock_timeout"), QString::number(lockTimeoutMs));
+    if (o.serialPlans)
+        out << qMakePair(QStringLiteral("max_parallel_workers_per_gather"), QStringLiteral("0"));
+    if (o.noJit)
+        out << qMakePair(QStringLiteral("jit"), QStringLiteral("off"));
+    // Last: in one string of SETs, the statements after it would run under it, and a short
+    // timeout on a busy server then cancelled the session's own set-up (seen with 1 ms in
+    // tst_snapshotpoller, reported as "canceling statement due to user request").
+    if (statementTimeoutMs > 0)
+        out << qMakePair(QStringLiteral("statement_timeout"), QString::number(statementTimeoutMs));
+    return out;
+}
+
+QString setText(const QList<QPair<QString, QString>> &settings, bool local) {
+    QStringList parts;
+    for (const auto &[name, value] : settings)
+        parts << QStringLiteral("SET %1%2 = '%3'").arg(local ? QStringLiteral("LOCAL ") : QString(), name, value);
+    return parts.join(QLatin1String("; "));
+}
+
+/// The smaller of the program's limit and the server's own (0 = none on that side): a guest
+/// never lifts a limit the DBA set for its role or database.
+int tighterLimit(int own, int server) {
+    if (server > 0 && (own <= 0 || server < own))
+        return server;
+    return own;
+}
+
+/// Thrown inside open() when a statement pooler refused the probe's transaction block: the
+/// connection is gone (the pooler closes it), the next one is opened knowing the mode.
+struct StatementPoolFound {};
+
+} // namespace
+
 void PgSession::open() {
     close();
-    std::unique_ptr<Connection> c;
-    PgCancelHandle cancel;
-    const QString libpq = ConnectionInfo::withPassword(withClientLimits(m_options.connInfo, m_options), m_options.password);
-    try {
-        t_lastHandle = nullptr;
-        c = std::make_unique<Connection>(libpq.toStdString());
-        // The handle belongs to this connection only: a broken one is never reused
-        // (requireOpen checks is_open()), the lane opens a new session and takes a new handle.
-        if (auto *pg = reinterpret_cast<PGconn *>(t_lastHandle))
-            cancel.m_cancel = std::shared_ptr<void>(PQgetCancel(pg), [](void *p) { PQfreeCancel(static_cast<PGcancel *>(p)); });
-    } catch (const std::exception &e) {
-        PgError failed(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
-        failed.connectProblem = probeConnectFailure(libpq, failed.message);
-        throw failed;
+    // Twice at most: a statement pooler found on the first connection closes it.
+    for (int attempt = 0;; ++attempt) {
+        std::unique_ptr<Connection> c;
+        PgCancelHandle cancel;
+        // What the program needs whatever the string says goes in the startup packet, where a
+        // pooler keeps it per client (PgBouncer tracks both) instead of leaving it on a server
+        // connection: the lane's name, and UTF-8 for every string it sends (without it libpq
+        // speaks the database's encoding, and on a LATIN1 or SJIS database a Japanese reason
+        // would be stored garbled; with it the server converts, or refuses what it cannot hold).
+        const QString startup = ConnectionInfo::withForced(withClientLimits(m_options.connInfo, m_options),
+            {{QStringLiteral("application_name"), m_options.applicationName},
+             {QStringLiteral("client_encoding"), QStringLiteral("UTF8")}});
+        const QString libpq = ConnectionInfo::withPassword(startup, m_options.password);
+        try {
+            t_lastHandle = nullptr;
+            c = std::make_unique<Connection>(libpq.toStdString());
+            // The handle belongs to this connection only: a broken one is never reused
+            // (requireOpen checks is_open()), the lane opens a new session and takes a new handle.
+            if (auto *pg = reinterpret_cast<PGconn *>(t_lastHandle))
+                cancel.m_cancel = std::shared_ptr<void>(PQgetCancel(pg), [](void *p) { PQfreeCancel(static_cast<PGcancel *>(p)); });
+        } catch (const std::exception &e) {
+            PgError failed(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
+            failed.connectProblem = probeConnectFailure(libpq, failed.message);
+            throw failed;
+        }
+        try {
+            settle(c.get());
+        } catch (const StatementPoolFound &) {
+            if (attempt == 0)
+                continue;
+            throw PgError(PgError::Kind::ConnectFailed, QStringLiteral("the connection pooler refused a transaction block twice"));
+        } catch (const std::exception &e) {
+            throw PgError(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
+        }
+        d->prepared.clear();
+        QMutexLocker lock(&d->cancelLock);
+        d->socket = c->sock();
+        d->cancel = cancel;
+        d->conn = std::move(c);
+        return;
     }
-    try {
-        // Session settings in one round trip. The server's clock is the clock: times travel in
-        // UTC and the UI converts them to the operator's zone.
-        QStringList sets = {
-            // libpq escapes the one free-text value (core/sql builds all other SQL).
-            QStringLiteral("SET application_name = %1").arg(QString::fromStdString(c->quote(m_options.applicationName.toStdString()))),
-            QStringLiteral("SET standard_conforming_strings = on"),
-            // Every string the program sends is UTF-8. Without this libpq speaks the database's
-            // encoding, and on a LATIN1 or SJIS database a Japanese reason would be stored garbled;
-            // with it the server converts, or refuses what the database cannot hold.
-            QStringLiteral("SET client_encoding = 'UTF8'"),
-            QStringLiteral("SET TIME ZONE 'UTC'"),
-            QStringLiteral("SET DateStyle = 'ISO, YMD'"),
-            QStringLiteral("SET IntervalStyle = 'iso_8601'"),
-        };
-        if (m_options.lockTimeoutMs > 0)
-            sets << QStringLiteral("SET lock_timeout = %1").arg(m_options.lockTimeoutMs);
-        if (m_options.serialPlans)
-            sets << QStringLiteral("SET max_parallel_workers_per_gather = 0");
-        if (m_options.noJit)
-            sets << QStringLiteral("SET jit = off");
+}
+
+void PgSession::settle(void *connection) {
+    Connection &c = *static_cast<Connection *>(connection);
+    LinkFacts f;
+    f.known = true;
+    int serverLockTimeoutMs = 0;
+    {
+        // Nothing is set yet: the first statement only reads. reset_val is what the role,
+        // database and server give a session, not what another client of a pooler left behind.
+        pqxx::nontransaction tx(c);
+        const pqxx::result r = tx.exec(
+            "SELECT pg_backend_pid(), "
+            "(SELECT reset_val FROM pg_settings WHERE name = 'statement_timeout'), "
+            "(SELECT reset_val FROM pg_settings WHERE name = 'lock_timeout')");
+        f.serverPid = r[0][0].as<int>();
+        f.serverStatementTimeoutMs = r[0][1].as<int>();
+        serverLockTimeoutMs = r[0][2].as<int>();
+    }
+    f.poolerAnswered = f.serverPid != c.backendpid();
+    f.serverConnectionsSeen = 1;
+    f.modeConfigured = m_options.pooling != PoolSetting::Auto;
+    switch (m_options.pooling) {
+    case PoolSetting::Own: f.mode = PoolMode::Own; break;
+    case PoolSetting::Transaction: f.mode = PoolMode::Transaction; break;
+    case PoolSetting::Statement: f.mode = PoolMode::Statement; break;
+    case PoolSetting::Auto: f.mode = f.poolerAnswered ? PoolMode::Transaction : PoolMode::Own; break;
+    }
+    if (d->learned) {
+        f.mode = *d->learned;
+        f.learnedBecause = d->learnedBecause;
+    }
+    f.statementTimeoutMs = tighterLimit(m_options.statementTimeoutMs, f.serverStatementTimeoutMs);
+    const auto settings = neededSettings(m_options, f.statementTimeoutMs, tighterLimit(m_options.lockTimeoutMs, serverLockTimeoutMs));
+    d->localSets = (m_options.readOnly ? QStringLiteral("SET TRANSACTION READ ONLY; ") : QString()) + setText(settings, true);
+    if (f.mode == PoolMode::Own) {
+        QString sets = setText(settings, false);
         if (m_options.readOnly)
-            sets << QStringLiteral("SET default_transaction_read_only = on");
-        // Last: the statements after it in the same string would run under it, and a short
-        // timeout on a busy server then cancelled the session's own set-up (seen with 1 ms in
-        // tst_snapshotpoller, reported as "canceling statement due to user request").
-        sets << QStringLiteral("SET statement_timeout = %1").arg(m_options.statementTimeoutMs);
-        pqxx::nontransaction tx(*c);
-        tx.exec(sets.join(QLatin1String("; ")).toStdString());
-    } catch (const std::exception &e) {
-        throw PgError(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
+            sets = QStringLiteral("SET default_transaction_read_only = on; ") + sets;
+        pqxx::nontransaction tx(c);
+        tx.exec(sets.toStdString());
+    } else if (f.mode == PoolMode::Transaction && !f.modeConfigured && !d->learned) {
+        // A pooler answered: in statement pooling it refuses (and closes) a connection whose
+        // statement leaves a transaction open. Found out now, not at the operator's first action.
+        {
+            pqxx::nontransaction tx(c);
+            tx.exec(("BEGIN; " + d->localSets + "; ROLLBACK").toStdString()); // the settings themselves are fine
+        }
+        try {
+            pqxx::nontransaction tx(c);
+            tx.exec("BEGIN");
+            tx.exec("ROLLBACK");
+        } catch (const std::exception &e) {
+            // PgBouncer answers "transaction blocks not allowed in statement pooling mode" and
+            // closes the connection; libpqxx may then report only the closed connection.
+            if (!isStatementPoolRefusal(QString::fromUtf8(e.what())) && c.is_open())
+                throw;
+            learn(PoolMode::Statement, QStringLiteral("the pooler closed the connection at a transaction block (statement pooling)"));
+            throw StatementPoolFound{};
+        }
     }
-    d->prepared.clear();
+    // In statement pooling nothing can hold a setting: the startup packet's (time zone, date
+    // style via the environment) and the server's own limits are what statements run under.
+    f.readOnlyByServer = m_options.readOnly && f.mode != PoolMode::Statement;
+    if (f.mode == PoolMode::Statement)
+        f.statementTimeoutMs = f.serverStatementTimeoutMs;
+    d->serverPids = {f.serverPid};
     QMutexLocker lock(&d->cancelLock);
-    d->socket = c->sock();
-    d->cancel = cancel;
-    d->conn = std::move(c);
+    d->facts = f;
+}
+
+void PgSession::learn(PoolMode mode, const QString &because) {
+    qCWarning(lcSql).noquote() << "connection path:" << because;
+    d->learned = mode;
+    d->learnedBecause = because;
+    QMutexLocker lock(&d->cancelLock);
+    d->facts.mode = mode;
+    d->facts.learnedBecause = because;
+    d->facts.readOnlyByServer = d->facts.readOnlyByServer && mode != PoolMode::Statement;
+}
+
+LinkFacts PgSession::linkFacts() const {
+    QMutexLocker lock(&d->cancelLock);
+    return d->facts;
+}
+
+PoolMode PgSession::Impl::mode() const {
+    QMutexLocker lock(&cancelLock);
+    return facts.mode;
+}
+
+void PgSession::Impl::sawServer(int pid) {
+    if (serverPids.size() < 10000)
+        serverPids.insert(pid);
+    QMutexLocker lock(&cancelLock);
+    facts.serverConnectionsSeen = int(serverPids.size());
 }
 
 bool PgSession::isOpen() const {
@@ -257,8 +407,22 @@ static Connection &requireOpen(std::unique_ptr<Connection> &c) {
     return *c;
 }
 
+/// Rolls back what a failed pooled transaction left open on its server connection (else the
+/// pooler keeps that connection tied to this client, in an aborted transaction).
+static void rollBackQuietly(Connection &c) {
+    if (!c.is_open())
+        return;
+    try {
+        pqxx::nontransaction tx(c);
+        tx.exec("ROLLBACK");
+    } catch (...) {
+    }
+}
+
 PgResult PgSession::query(const QString &sql, const QVariantList &params) {
     Connection &c = requireOpen(d->conn);
+    if (d->mode() == PoolMode::Transaction)
+        return queryPooled(sql, params);
     try {
         // One statement is its own transaction on the server (a data-modifying CTE included), so
         // no BEGIN/COMMIT around it: pqxx::work would cost two more round trips per query, the
@@ -271,8 +435,30 @@ PgResult PgSession::query(const QString &sql, const QVariantList &params) {
     }
 }
 
+PgResult PgSession::queryPooled(const QString &sql, const QVariantList &params) {
+    Connection &c = requireOpen(d->conn);
+    bool open = false;
+    try {
+        // The pooler keeps one server connection for this client from BEGIN to COMMIT: the
+        // settings hold for exactly this statement and leave with it.
+        pqxx::nontransaction tx(c);
+        const pqxx::result pid = tx.exec(("BEGIN; " + d->localSets + "; SELECT pg_backend_pid()").toStdString());
+        open = true;
+        d->sawServer(pid[0][0].as<int>());
+        PgResult out = copyResult(execWith(tx, sql, params));
+        tx.exec("COMMIT");
+        return out;
+    } catch (...) {
+        if (open)
+            rollBackQuietly(c);
+        rethrowAsPgError(d->conn.get());
+    }
+}
+
 PgResult PgSession::queryPrepared(const QString &sql, const QVariantList &params) {
     Connection &c = requireOpen(d->conn);
+    if (d->mode() != PoolMode::Own)
+        return query(sql, params);
     const std::string name =
         "om_" + QCryptographicHash::hash(sql.toUtf8(), QCryptographicHash::Sha1).toHex().left(24).toStdString();
     try {
@@ -282,6 +468,13 @@ PgResult PgSession::queryPrepared(const QString &sql, const QVariantList &params
         pqxx::nontransaction tx(c);
         BoundParams bound(params);
         return copyResult(tx.exec_prepared(name, pqxx::prepare::make_dynamic_params(bound.pointers)));
+    } catch (const pqxx::invalid_sql_statement_name &) {
+        // Prepared on this connection and now missing: the server connection changed under the
+        // session, as a transaction pooler does. Named statements (and session settings) stop
+        // here for good; the statement runs again the pooled way, once.
+        d->prepared.clear();
+        learn(PoolMode::Transaction, QStringLiteral("a prepared statement vanished between transactions (a transaction pooler)"));
+        return queryPooled(sql, params);
     } catch (...) {
         // Prepared again next time: the statement may have failed before the server kept it.
         d->prepared.erase(name);
@@ -294,7 +487,8 @@ void PgSession::execScript(const QString &sql) {
     Connection &c = requireOpen(d->conn);
     try {
         pqxx::nontransaction tx(c);
-        tx.exec(sql.toStdString());
+        // Behind a transaction pooler the settings lead the script's implicit transaction.
+        tx.exec((d->mode() == PoolMode::Transaction ? d->localSets + QStringLiteral("; ") + sql : sql).toStdString());
     } catch (...) {
         rethrowAsPgError(d->conn.get());
     }
@@ -302,9 +496,18 @@ void PgSession::execScript(const QString &sql) {
 
 void PgSession::transact(const std::function<void(PgTx &)> &work) {
     Connection &c = requireOpen(d->conn);
+    const PoolMode mode = d->mode();
     try {
+        if (mode == PoolMode::Statement) {
+            pqxx::nontransaction tx(c);
+            PgTx handle(&tx, false);
+            work(handle);
+            return;
+        }
         pqxx::work tx(c);
-        PgTx handle(&tx);
+        if (mode == PoolMode::Transaction)
+            d->sawServer(tx.exec((d->localSets + "; SELECT pg_backend_pid()").toStdString())[0][0].as<int>());
+        PgTx handle(&tx, true);
         work(handle);
         tx.commit();
     } catch (...) {
@@ -313,7 +516,14 @@ void PgSession::transact(const std::function<void(PgTx &)> &work) {
 }
 
 PgResult PgTx::exec(const QString &sql, const QVariantList &params) {
-    return copyResult(execWith(*static_cast<pqxx::work *>(m_tx), sql, params));
+    return copyResult(execWith(*static_cast<pqxx::transaction_base *>(m_tx), sql, params));
+}
+
+bool PgTx::setLocal(const QString &setting, const QString &value) {
+    if (!m_inTransaction)
+        return false;
+    exec(QStringLiteral("SELECT set_config($1, $2, true)"), {setting, value});
+    return true;
 }
 
 void PgSession::cancel() {

@@ -1,5 +1,6 @@
 #pragma once
 #include "pg/limits.h"
+#include "pg/linkfacts.h"
 #include "pg/pgerror.h"
 #include "pg/pgresult.h"
 
@@ -47,6 +48,8 @@ public:
         /// TCP keepalives and tcp_user_timeout, unless the connection string sets them: a
         /// dead peer (a dropped VPN, a host gone) is noticed by the kernel after about this long.
         int tcpDeadPeerS = 30;
+        /// What stands between the program and the server (LinkFacts): Auto finds out.
+        PoolSetting pooling = PoolSetting::Auto;
     };
 
     explicit PgSession(Options options);
@@ -54,21 +57,30 @@ public:
     PgSession(const PgSession &) = delete;
     PgSession &operator=(const PgSession &) = delete;
 
-    /// Connects and applies the session settings. Throws PgError(ConnectFailed).
+    /// Connects, finds out what stands in between (a pooler?) and applies the settings the
+    /// program's statements need: for the session where the server connection is its own, else
+    /// inside each transaction. Throws PgError(ConnectFailed).
     void open();
     bool isOpen() const;
     void close();
     const Options &options() const { return m_options; }
 
+    /// What the session found out about its path (thread-safe; `known` false before open()).
+    LinkFacts linkFacts() const;
+
     /// One statement in its own transaction (read-only when the session is). `params` are bound
     /// ($1, $2, ...): a null QVariant is SQL NULL, anything else is sent as its string form.
     PgResult query(const QString &sql, const QVariantList &params = {});
     /// As query(), through a statement prepared once per connection (named by a hash of its text):
-    /// a statement sent every few seconds is then planned once, not at every refresh.
+    /// a statement sent every few seconds is then planned once, not at every refresh. Behind a
+    /// transaction or statement pooler a named statement would live on one server connection
+    /// only: there it is query().
     PgResult queryPrepared(const QString &sql, const QVariantList &params = {});
     /// Runs a multi-statement script (simple query protocol, no parameters), e.g. a kit file.
     void execScript(const QString &sql);
     /// Runs `work` inside one transaction; commits when it returns, rolls back when it throws.
+    /// Behind a statement pooler, which allows no transaction blocks, each statement of `work`
+    /// stands alone (PgTx::inTransaction() says so): reads only; actions refuse there.
     void transact(const std::function<void(PgTx &)> &work);
 
     /// Asks the server to cancel the statement running on this session. Thread-safe, but it
@@ -81,7 +93,9 @@ public:
     /// statement in flight on the session's own thread fails at once as ConnectionLost. For a
     /// server (or network) that stopped answering, where a cancel request would hang too.
     void abort();
-    /// Backend pid of the open connection (0 when closed).
+    /// The backend pid libpq was given for the open connection (0 when closed): the server's own
+    /// on a direct connection, a pooler's stand-in behind one (LinkFacts::serverPid is the
+    /// server's). Stays the same for as long as this connection does.
     int backendPid() const;
 
     void listen(const QString &channel);
@@ -94,6 +108,13 @@ public:
 
 private:
     struct Impl;
+    /// Finds out the path on a connection just opened and applies the settings (open()'s second half).
+    void settle(void *connection);
+    /// A statement behind a transaction pooler: BEGIN and the settings, the statement, COMMIT.
+    PgResult queryPooled(const QString &sql, const QVariantList &params);
+    /// After a pooler refused a transaction block or lost a prepared statement: the session's mode
+    /// becomes `mode` for good (this connection and the next), saying why.
+    void learn(PoolMode mode, const QString &because);
     Options m_options;
     std::unique_ptr<Impl> d;
     friend class PgTx;
@@ -104,10 +125,17 @@ private:
 class PgTx {
 public:
     PgResult exec(const QString &sql, const QVariantList &params = {});
+    /// SET LOCAL `setting` = `value` (bound, through set_config): in force until the transaction
+    /// ends, on whatever server connection runs it. Returns false, having done nothing, where
+    /// there is no transaction to hold it (statement pooling).
+    bool setLocal(const QString &setting, const QString &value);
+    /// False behind a statement pooler: each exec() is a transaction of its own.
+    bool inTransaction() const { return m_inTransaction; }
 private:
     friend class PgSession;
-    explicit PgTx(void *tx) : m_tx(tx) {}
+    PgTx(void *tx, bool inTransaction) : m_tx(tx), m_inTransaction(inTransaction) {}
     void *m_tx;
+    bool m_inTransaction;
 };
 
 } // namespace om

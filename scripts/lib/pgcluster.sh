@@ -88,6 +88,7 @@ pg_cluster_release() {
 
 pg_cluster_stop() {
   [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
+  if declare -F pg_bouncers_stop >/dev/null; then pg_bouncers_stop; fi
   _pg_standby_stop
   _pg_as_owner "$PG_BIN/pg_ctl" -D "$OM_PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$OM_PG_DIR"

@@ -16,6 +16,10 @@ QString loopbackConnectionString(quint16 port, const QString &dbname, const QStr
     return s;
 }
 
+quint16 poolerPort(const QString &mode) {
+    return quint16(qEnvironmentVariableIntValue(qPrintable(QStringLiteral("OM_PGB_%1_PORT").arg(mode.toUpper()))));
+}
+
 quint16 closedPort() {
     QTcpServer server;
     if (!server.listen(QHostAddress::LocalHost))

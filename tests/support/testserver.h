@@ -12,6 +12,9 @@ QString serverUser();
 /// libpq keyword/value string to `dbname` over TCP on 127.0.0.1:`port` (the server's own port,
 /// or a proxy's in front of it) as serverUser(), with `extra` keywords appended.
 QString loopbackConnectionString(quint16 port, const QString &dbname, const QString &extra = QString());
+/// The port of the harness's PgBouncer in `mode` ("session", "transaction" or "statement") in
+/// front of the server (scripts/lib/pgbouncer.sh); 0 when the harness started none.
+quint16 poolerPort(const QString &mode);
 /// A port on 127.0.0.1 where nothing listens (the system picked it free, then it was closed):
 /// a connection there is refused at once.
 quint16 closedPort();

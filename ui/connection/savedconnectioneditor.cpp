@@ -21,7 +21,7 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     : QWidget(parent), m_name(new QLineEdit), m_conn(new QLineEdit), m_passwordNotice(new QLabel), m_password(new QLineEdit),
       m_profile(new QComboBox), m_readOnly(new QCheckBox(tr("Read-only session"))), m_environment(new QComboBox),
       m_customLabel(new QLineEdit), m_colour(new QPushButton), m_note(new QPlainTextEdit), m_standby(new QLineEdit),
-      m_standbyMaxLag(new QSpinBox), m_problem(new QLabel) {
+      m_standbyMaxLag(new QSpinBox), m_pooling(new QComboBox), m_problem(new QLabel) {
     m_name->setObjectName(QStringLiteral("name"));
     m_conn->setObjectName(QStringLiteral("connection"));
     m_password->setObjectName(QStringLiteral("password"));
@@ -71,6 +71,15 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     standbyRow->addWidget(new QLabel(tr("stale after")));
     standbyRow->addWidget(m_standbyMaxLag);
     form->addRow(tr("Read from standby:"), standbyRow);
+    // A transaction pooler shares server connections between clients: the window then keeps no
+    // state beyond its transactions. Found out at connect, except a session pool, which looks
+    // like a transaction pool from outside.
+    m_pooling->setObjectName(QStringLiteral("pooling"));
+    m_pooling->addItem(tr("Found out when connecting (safe with any pooler)"), int(PoolSetting::Auto));
+    m_pooling->addItem(tr("Direct, or a session pool: the server connection is the window's own"), int(PoolSetting::Own));
+    m_pooling->addItem(tr("Behind a transaction pooler"), int(PoolSetting::Transaction));
+    m_pooling->addItem(tr("Behind a statement pooler (monitoring only, no actions)"), int(PoolSetting::Statement));
+    form->addRow(tr("Path to the server:"), m_pooling);
     form->addRow(m_problem);
 
     connect(browse, &QPushButton::clicked, this, &SavedConnectionEditor::browseProfile);
@@ -90,6 +99,7 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     connect(m_note, &QPlainTextEdit::textChanged, this, changed);
     connect(m_standby, &QLineEdit::textEdited, this, changed);
     connect(m_standbyMaxLag, qOverload<int>(&QSpinBox::valueChanged), this, changed);
+    connect(m_pooling, qOverload<int>(&QComboBox::currentIndexChanged), this, changed);
     setConnection(SavedConnection());
 }
 
@@ -105,6 +115,7 @@ void SavedConnectionEditor::setConnection(const SavedConnection &c) {
     m_note->setPlainText(c.note);
     m_standby->setText(c.standbyConnInfo);
     m_standbyMaxLag->setValue(c.standbyMaxLagS);
+    m_pooling->setCurrentIndex(qMax(0, m_pooling->findData(int(c.pooling))));
     m_filling = false;
     updateEnvironmentFields();
     updatePasswordNotice();
@@ -124,6 +135,7 @@ SavedConnection SavedConnectionEditor::connection() const {
     c.note = m_note->toPlainText().trimmed();
     c.standbyConnInfo = ConnectionInfo::withoutPassword(m_standby->text().trimmed());
     c.standbyMaxLagS = m_standbyMaxLag->value();
+    c.pooling = PoolSetting(m_pooling->currentData().toInt());
     return c;
 }
 

@@ -56,6 +56,7 @@ private:
     QPlainTextEdit *m_note;
     QLineEdit *m_standby;
     QSpinBox *m_standbyMaxLag;
+    QComboBox *m_pooling;
     QLabel *m_problem;
     bool m_filling = false;
 };

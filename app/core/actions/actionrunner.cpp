@@ -184,6 +184,8 @@ ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request,
     };
 
     session.transact([&](PgTx &tx) {
+        if (!tx.inTransaction())
+            throw PgError(PgError::Kind::ReadOnly, statementPoolingRefusal());
         // Second guard behind the Gateway's: a read-only session never gets as far as the UPDATE.
         // The transaction id (txid_status() tells its fate later, from any connection) is taken in
         // the same round trip, so that a lost COMMIT acknowledgement can be re-checked.

@@ -7,7 +7,7 @@ namespace om {
 bool SavedConnection::operator==(const SavedConnection &o) const {
     return name == o.name && connInfo == o.connInfo && profile == o.profile && readOnly == o.readOnly
            && environment == o.environment && customLabel == o.customLabel && customColour == o.customColour && note == o.note
-           && standbyConnInfo == o.standbyConnInfo && standbyMaxLagS == o.standbyMaxLagS;
+           && standbyConnInfo == o.standbyConnInfo && standbyMaxLagS == o.standbyMaxLagS && pooling == o.pooling;
 }
 
 QString SavedConnection::colour() const {

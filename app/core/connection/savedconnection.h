@@ -1,5 +1,6 @@
 #pragma once
 #include "pg/limits.h"
+#include "pg/linkfacts.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -29,6 +30,9 @@ struct SavedConnection {
     QString standbyConnInfo;
     /// With a standby: its numbers are shown as stale while its replay is further behind than this.
     int standbyMaxLagS = limits::kStandbyMaxLagS;
+    /// What stands between the program and the server: found out at connect (Auto), or said
+    /// here (a session pool the window may treat as its own; a transaction or statement pool).
+    PoolSetting pooling = PoolSetting::Auto;
 
     bool operator==(const SavedConnection &o) const;
     bool operator!=(const SavedConnection &o) const { return !(*this == o); }

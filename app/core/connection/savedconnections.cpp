@@ -36,6 +36,8 @@ QList<SavedConnection> SavedConnections::all() const {
         c.note = m_settings->value(QStringLiteral("note")).toString();
         c.standbyConnInfo = ConnectionInfo::withoutPassword(m_settings->value(QStringLiteral("standby")).toString());
         c.standbyMaxLagS = m_settings->value(QStringLiteral("standbyMaxLagS"), c.standbyMaxLagS).toInt();
+        // An unknown word (a newer version's, a typing error) reads as Auto: found out, never guessed.
+        c.pooling = poolSettingFromKey(m_settings->value(QStringLiteral("pooling")).toString());
         if (!c.name.trimmed().isEmpty())
             out << c;
     }
@@ -148,6 +150,7 @@ void SavedConnections::writeAll(const QList<SavedConnection> &list) {
         m_settings->setValue(QStringLiteral("note"), c.note);
         m_settings->setValue(QStringLiteral("standby"), ConnectionInfo::withoutPassword(c.standbyConnInfo));
         m_settings->setValue(QStringLiteral("standbyMaxLagS"), c.standbyMaxLagS);
+        m_settings->setValue(QStringLiteral("pooling"), poolSettingKey(c.pooling));
     }
     m_settings->endArray();
     m_settings->sync();

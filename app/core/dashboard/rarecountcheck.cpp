@@ -42,7 +42,8 @@ QStringList RareCountCheck::indexServedStates(PgSession &session) const {
         const sql::Statement explain = sql::explainJson(sql::terminalCount(m_profile, s.name));
         bool served = false;
         session.transact([&](PgTx &tx) {
-            tx.exec(QStringLiteral("SET LOCAL enable_seqscan = off"));
+            if (!tx.setLocal(QStringLiteral("enable_seqscan"), QStringLiteral("off")))
+                return; // statement pooling: no transaction to hold it, so the answer would be the planner's guess
             const QJsonArray plans = QJsonDocument::fromJson(tx.exec(explain.text, explain.params).scalar().toString().toUtf8()).array();
             if (plans.isEmpty() || !servedByIndex(plans.first().toObject()))
                 return;

@@ -32,6 +32,7 @@ FleetMember::FleetMember(Setup setup, QObject *parent)
     config.readOnly = true; // the overview only reads, whatever the connection allows
     config.standbyConnInfo = m_setup.connection.standbyConnInfo; // the standby, when the connection names one
     config.standbyMaxLagS = m_setup.connection.standbyMaxLagS;
+    config.pooling = m_setup.connection.pooling;
     config.applicationName = QStringLiteral("outbox-monitor-fleet");
     if (m_setup.connectTimeoutS > 0)
         config.connectTimeoutS = m_setup.connectTimeoutS;

@@ -42,8 +42,12 @@ bool FlowQuery::bucketCountsServed(PgSession &session, const SchemaProfile &p) {
         // today's statistics (a small table is read whole): with sequential and bitmap scans off
         // it takes a B-tree wherever one applies, and falls back to a Seq Scan where none does
         // (a BRIN index is read only through a bitmap, i.e. it reads the table's pages).
-        tx.exec(QStringLiteral("SET LOCAL enable_seqscan = off"));
-        tx.exec(QStringLiteral("SET LOCAL enable_bitmapscan = off"));
+        // Statement pooling holds no setting: the planner's choice would answer another question.
+        if (!tx.setLocal(QStringLiteral("enable_seqscan"), QStringLiteral("off")) ||
+            !tx.setLocal(QStringLiteral("enable_bitmapscan"), QStringLiteral("off"))) {
+            served = false;
+            return;
+        }
         for (const sql::FlowTableSeries &s : sql::flowTableSeries(p)) {
             sql::Statement count = sql::flowSeriesRangeCount(p, s);
             count.params = {now - 900, now}; // one bucket's range near now, as a refresh asks

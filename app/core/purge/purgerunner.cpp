@@ -60,7 +60,11 @@ qint64 PurgeRunner::runBatch(PgSession &session, const PurgeRequest &r) const {
                               nullIfEmpty(r.osUser), nullIfEmpty(r.host), nullIfEmpty(r.appVersion)};
     qint64 deleted = 0;
     // Its own transaction: a batch is committed whole (rows and audit rows) or not at all.
-    session.transact([&](PgTx &tx) { deleted = tx.exec(PurgeFunctionSql(m_profile).callSql(), params).scalar().toLongLong(); });
+    session.transact([&](PgTx &tx) {
+        if (!tx.inTransaction())
+            throw PgError(PgError::Kind::ReadOnly, statementPoolingRefusal());
+        deleted = tx.exec(PurgeFunctionSql(m_profile).callSql(), params).scalar().toLongLong();
+    });
     return deleted;
 }
 

@@ -116,7 +116,7 @@ PgResult ListQuery::runPage(PgSession &session, const sql::Statement &page, cons
     // table. Its own, shorter statement timeout bounds it; the operator can also cancel it.
     try {
         session.transact([&](PgTx &tx) {
-            tx.exec(sql::setLocalStatementTimeout(qMax(1, containsTimeoutMs)));
+            tx.setLocal(QStringLiteral("statement_timeout"), QString::number(qMax(1, containsTimeoutMs)));
             res = tx.exec(page.text, page.params);
         });
     } catch (const PgError &e) {
@@ -157,7 +157,7 @@ MatchCount ListQuery::count(PgSession &session, const ListFilter &filter) const 
     bool exact = false;
     try {
         session.transact([&](PgTx &tx) {
-            tx.exec(sql::setLocalStatementTimeout(limits::kExactCountTimeoutMs));
+            tx.setLocal(QStringLiteral("statement_timeout"), QString::number(limits::kExactCountTimeoutMs));
             const sql::Statement count = sql::cappedCount(matching, limits::kExactCountCap);
             out.n = tx.exec(count.text, count.params).scalar().toString().toLongLong();
             exact = true;
@@ -201,7 +201,7 @@ QStringList ListQuery::distinctValues(PgSession &session, const QString &logical
     const sql::Statement values = sql::distinctValues(m_profile, logical, looseScan, limits::kChoicesLimit);
     QStringList out;
     session.transact([&](PgTx &tx) {
-        tx.exec(sql::setLocalStatementTimeout(limits::kChoicesTimeoutMs));
+        tx.setLocal(QStringLiteral("statement_timeout"), QString::number(limits::kChoicesTimeoutMs));
         for (const QVariantList &row : tx.exec(values.text, values.params).rows)
             out << row.value(0).toString();
     });

@@ -1,0 +1,445 @@
+// The program through real PgBouncers (scripts/lib/pgbouncer.sh: session, transaction and
+// statement pooling, pools smaller than a window's connections): it finds out which path it is
+// on, leaves no setting or statement on a server connection that another client of the pool
+// could meet, runs every kind of statement, refuses actions where no transaction is possible,
+// cancels through the pooler and falls back from LISTEN to polling.
+#include "actionfixture.h"
+#include "core/actions/actionrunner.h"
+#include "core/dashboard/snapshotquery.h"
+#include "core/outcome/actionpoller.h"
+#include "core/triage/listquery.h"
+#include "pg/actionlistener.h"
+#include "pg/gateway.h"
+#include "testdatabase.h"
+#include "testmain.h"
+#include "testserver.h"
+
+#include <QElapsedTimer>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <atomic>
+#include <thread>
+
+using namespace om;
+using namespace om::test;
+
+Q_DECLARE_METATYPE(om::PoolSetting)
+Q_DECLARE_METATYPE(om::PoolMode)
+
+/// QCOMPARE and QVERIFY belong to the test's own thread: on a worker thread a failed check throws,
+/// and the thread's catch counts it.
+#define CHECK_ON_THREAD(cond)                                                                      \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            throw std::runtime_error("failed: " #cond);                                            \
+    } while (false)
+
+namespace {
+
+/// What another client of the pool may see of a server connection: the settings the program
+/// uses, and prepared statements. The pid says which server connection answered.
+const QString kProbe = QStringLiteral(
+    "SELECT current_setting('default_transaction_read_only'), current_setting('statement_timeout'), "
+    "current_setting('lock_timeout'), current_setting('search_path'), current_setting('max_parallel_workers_per_gather'), "
+    "current_setting('jit'), current_setting('IntervalStyle'), (SELECT count(*) FROM pg_prepared_statements)::text, "
+    "pg_backend_pid()");
+
+struct ProbeSample {
+    QStringList settings;
+    int serverPid = 0;
+};
+
+ProbeSample sample(PgSession &probe) {
+    const QVariantList row = probe.query(kProbe).rows.value(0);
+    ProbeSample s;
+    for (int i = 0; i + 1 < row.size(); ++i)
+        s.settings << row.at(i).toString();
+    s.serverPid = row.last().toInt();
+    return s;
+}
+
+} // namespace
+
+class TestPooler : public QObject {
+    Q_OBJECT
+    std::unique_ptr<TestDatabase> m_db;
+    QStringList m_serverDefaults; ///< what a fresh server connection says, read directly
+
+    QString through(const QString &mode) const { return loopbackConnectionString(poolerPort(mode), m_db->name()); }
+
+    static std::unique_ptr<PgSession> session(const QString &connInfo, PoolSetting pooling = PoolSetting::Auto,
+                                              bool readOnly = false) {
+        PgSession::Options o;
+        o.connInfo = connInfo;
+        o.pooling = pooling;
+        o.readOnly = readOnly;
+        o.statementTimeoutMs = 12345;
+        o.lockTimeoutMs = 2345;
+        o.serialPlans = true;
+        o.noJit = true;
+        auto s = std::make_unique<PgSession>(o);
+        s->open();
+        return s;
+    }
+
+    /// A client that sets nothing: configured as statement pooling, it sends each statement
+    /// alone, without BEGIN or SET (what the application's own relay may well do).
+    static std::unique_ptr<PgSession> probeSession(const QString &connInfo) {
+        PgSession::Options o;
+        o.connInfo = connInfo;
+        o.pooling = PoolSetting::Statement;
+        o.statementTimeoutMs = 0;
+        o.applicationName = QStringLiteral("probe");
+        auto s = std::make_unique<PgSession>(o);
+        s->open();
+        return s;
+    }
+
+    /// The pooler's server connections to the test database are closed, so that whatever a test
+    /// left on them (the leak the negative control makes on purpose) reaches no later test.
+    void dropServerConnections() {
+        const QString others = QStringLiteral("FROM pg_stat_activity WHERE datname = current_database() "
+                                              "AND pid <> pg_backend_pid() AND backend_type = 'client backend'");
+        m_db->exec(QStringLiteral("SELECT pg_terminate_backend(pid) ") + others);
+        // Gone from the server, and then from the pooler, which learns it when it reads the
+        // closed socket: a client given a dead server connection would be closed with it.
+        QTRY_COMPARE(m_db->scalar(QStringLiteral("SELECT count(*) ") + others).toInt(), 0);
+        QTest::qWait(500);
+    }
+
+private slots:
+    void initTestCase() {
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
+        for (const char *mode : {"session", "transaction", "statement"})
+            QVERIFY2(poolerPort(QLatin1String(mode)) != 0, "scripts/test starts the PgBouncers (OM_PGB_*_PORT)");
+        m_serverDefaults = sample(*probeSession(m_db->connectionString())).settings;
+        QCOMPARE(m_serverDefaults.value(0), QStringLiteral("off"));
+        QCOMPARE(m_serverDefaults.value(1), QStringLiteral("0"));
+    }
+
+    void findsThePath_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<PoolSetting>("setting");
+        QTest::addColumn<PoolMode>("mode");
+        QTest::addColumn<bool>("pooler");
+        QTest::addColumn<bool>("learned");
+        QTest::newRow("direct") << "direct" << PoolSetting::Auto << PoolMode::Own << false << false;
+        // A session pooler cannot be told from a transaction pooler from outside: the safe guess.
+        QTest::newRow("session pool, found out") << "session" << PoolSetting::Auto << PoolMode::Transaction << true << false;
+        QTest::newRow("session pool, said") << "session" << PoolSetting::Own << PoolMode::Own << true << false;
+        QTest::newRow("transaction pool") << "transaction" << PoolSetting::Auto << PoolMode::Transaction << true << false;
+        QTest::newRow("statement pool") << "statement" << PoolSetting::Auto << PoolMode::Statement << true << true;
+    }
+
+    void findsThePath() {
+        QFETCH(QString, path);
+        QFETCH(PoolSetting, setting);
+        QFETCH(PoolMode, mode);
+        QFETCH(bool, pooler);
+        QFETCH(bool, learned);
+        auto s = session(path == QLatin1String("direct") ? m_db->connectionString() : through(path), setting);
+        const LinkFacts f = s->linkFacts();
+        QVERIFY(f.known);
+        QCOMPARE(f.mode, mode);
+        QCOMPARE(f.poolerAnswered, pooler);
+        QCOMPARE(f.modeConfigured, setting != PoolSetting::Auto);
+        QCOMPARE(!f.learnedBecause.isEmpty(), learned);
+        QVERIFY(f.serverPid > 0);
+        // The lane's name travels in the startup packet, which the pooler keeps per client.
+        QCOMPARE(s->query(QStringLiteral("SELECT current_setting('application_name'), current_setting('TimeZone')")).rows.value(0),
+                 (QVariantList{QStringLiteral("outbox-monitor"), QStringLiteral("UTC")}));
+    }
+
+    void serverLimitsThatAreShorterWin() {
+        // A guest never lifts a limit the DBA set: the role's own 2 s beats the program's 12.3 s.
+        m_db->exec(QStringLiteral("DO $$BEGIN CREATE ROLE om_short_limits LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END$$"));
+        m_db->exec(QStringLiteral("ALTER ROLE om_short_limits SET statement_timeout = '2s'"));
+        for (const QString &path : {QStringLiteral("direct"), QStringLiteral("transaction")}) {
+            const QString base = path == QLatin1String("direct") ? m_db->connectionString() : through(path);
+            auto s = session(base + QStringLiteral(" user=om_short_limits"));
+            QCOMPARE(s->linkFacts().serverStatementTimeoutMs, 2000);
+            QCOMPARE(s->linkFacts().statementTimeoutMs, 2000);
+            QCOMPARE(s->query(QStringLiteral("SELECT current_setting('statement_timeout')")).scalar().toString(), QStringLiteral("2s"));
+            try {
+                s->query(QStringLiteral("SELECT pg_sleep(3)"));
+                QFAIL("the role's statement_timeout did not end the statement");
+            } catch (const PgError &e) {
+                QCOMPARE(e.kind, PgError::Kind::Cancelled);
+            }
+        }
+    }
+
+    void everyKindOfStatementThroughATransactionPool() {
+        // Three sessions on a pool of two: every transaction may meet another server connection.
+        std::atomic<int> failures{0}, done{0};
+        QStringList errors;
+        QMutex errorsLock;
+        std::vector<std::thread> threads;
+        QSet<int> servers;
+        QMutex serversLock;
+        for (int t = 0; t < 3; ++t) {
+            threads.emplace_back([&, t] {
+                try {
+                    auto s = session(through(QStringLiteral("transaction")), PoolSetting::Auto, t == 0);
+                    for (int i = 0; i < 60; ++i) {
+                        CHECK_ON_THREAD(s->queryPrepared(QStringLiteral("SELECT $1::int + 1"), {i}).scalar().toInt() == i + 1);
+                        CHECK_ON_THREAD(s->query(QStringLiteral("SELECT current_setting('statement_timeout')")).scalar().toString() ==
+                                        QStringLiteral("12345ms"));
+                        s->transact([&](PgTx &tx) {
+                            CHECK_ON_THREAD(tx.inTransaction());
+                            CHECK_ON_THREAD(tx.setLocal(QStringLiteral("statement_timeout"), QStringLiteral("777")));
+                            CHECK_ON_THREAD((tx.exec(QStringLiteral("SHOW statement_timeout")).scalar().toString()) == (QStringLiteral("777ms")));
+                            CHECK_ON_THREAD(tx.exec(QStringLiteral("SHOW transaction_read_only")).scalar().toString() ==
+                                            (t == 0 ? QStringLiteral("on") : QStringLiteral("off")));
+                        });
+                        s->execScript(QStringLiteral("SELECT 1; SELECT 2"));
+                    }
+                    QMutexLocker lock(&serversLock);
+                    servers.insert(s->linkFacts().serverPid);
+                    CHECK_ON_THREAD(s->linkFacts().serverConnectionsSeen >= 1);
+                    CHECK_ON_THREAD((s->linkFacts().mode) == (PoolMode::Transaction));
+                } catch (const std::exception &e) {
+                    ++failures;
+                    QMutexLocker lock(&errorsLock);
+                    errors << QString::fromUtf8(e.what());
+                }
+                ++done;
+            });
+        }
+        for (std::thread &t : threads)
+            t.join();
+        QVERIFY2(failures == 0, qPrintable(errors.join(QLatin1String("; "))));
+        QCOMPARE(done.load(), 3);
+    }
+
+    void readOnlyIsTheServersThroughATransactionPool() {
+        auto s = session(through(QStringLiteral("transaction")), PoolSetting::Auto, true);
+        QVERIFY(s->linkFacts().readOnlyByServer);
+        try {
+            s->query(QStringLiteral("CREATE TABLE om_should_not_exist (x int)"));
+            QFAIL("a read-only session wrote through the pooler");
+        } catch (const PgError &e) {
+            QCOMPARE(e.sqlState, QStringLiteral("25006")); // read_only_sql_transaction
+        }
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT to_regclass('om_should_not_exist') IS NULL")).toString(), QStringLiteral("t"));
+    }
+
+    void leavesNothingOnTheServerConnections() {
+        // While sessions of every kind work through the transaction pool, another client of the
+        // same pool sees only the server's defaults, whichever server connection it is given.
+        auto probe = probeSession(through(QStringLiteral("transaction")));
+        std::atomic<bool> stop{false};
+        std::atomic<int> failures{0};
+        QSet<int> monitorServers;
+        QMutex serversLock;
+        std::vector<std::thread> workers;
+        for (int t = 0; t < 2; ++t) {
+            workers.emplace_back([&, t] {
+                try {
+                    auto s = session(through(QStringLiteral("transaction")), PoolSetting::Auto, t == 0);
+                    while (!stop) {
+                        s->queryPrepared(QStringLiteral("SELECT count(*) FROM app_outbox WHERE status <> $1"), {QString::number(t)});
+                        s->transact([](PgTx &tx) { tx.setLocal(QStringLiteral("enable_seqscan"), QStringLiteral("off")); });
+                        const int pid = s->query(QStringLiteral("SELECT pg_backend_pid()")).scalar().toInt();
+                        QMutexLocker lock(&serversLock);
+                        monitorServers.insert(pid);
+                    }
+                } catch (const std::exception &e) {
+                    qWarning("worker %d failed: %s", t, e.what());
+                    ++failures;
+                }
+            });
+        }
+        QSet<int> probeServers;
+        int differing = 0;
+        for (int i = 0; i < 400; ++i) {
+            const ProbeSample p = sample(*probe);
+            probeServers.insert(p.serverPid);
+            if (p.settings != m_serverDefaults && ++differing == 1)
+                qWarning() << "sample" << i << "saw" << p.settings << "instead of" << m_serverDefaults;
+        }
+        stop = true;
+        for (std::thread &t : workers)
+            t.join();
+        QCOMPARE(failures.load(), 0);
+        QCOMPARE(differing, 0);
+        // The probe met the very server connections the sessions used (else it proved nothing).
+        QVERIFY2(probeServers.intersects(monitorServers), "the probe never shared a server connection with the sessions");
+    }
+
+    void theProbeSeesWhatASessionSettingLeaves() {
+        // The negative control: told (wrongly) that the connection is its own, a session SETs for
+        // the session as before, and the probe then meets that setting on another client's turn.
+        auto wrong = session(through(QStringLiteral("transaction")), PoolSetting::Own, true);
+        auto probe = probeSession(through(QStringLiteral("transaction")));
+        bool sawLeak = false;
+        for (int i = 0; i < 50 && !sawLeak; ++i)
+            sawLeak = sample(*probe).settings.value(0) == QLatin1String("on");
+        dropServerConnections();
+        QVERIFY2(sawLeak, "the probe could not see a session-level SET left on a pooled server connection");
+    }
+
+    void aVanishedPreparedStatementTeachesTheSession() {
+        // Configured as its own connection but behind a transaction pool: the first statement that
+        // meets another server connection finds its prepared statement missing (26000); the session
+        // runs it again unnamed, and stays that way.
+        auto s = session(through(QStringLiteral("transaction")), PoolSetting::Own);
+        const QString sql = QStringLiteral("SELECT $1::int * 2");
+        QCOMPARE(s->queryPrepared(sql, {21}).scalar().toInt(), 42);
+        auto other = probeSession(through(QStringLiteral("transaction")));
+        const int preparedOn = s->query(QStringLiteral("SELECT pg_backend_pid()")).scalar().toInt();
+        // Another client holds the server connection the statement was prepared on, so the
+        // session's next transaction is given the other one.
+        bool held = false;
+        for (int i = 0; i < 40 && !held; ++i) {
+            other->execScript(QStringLiteral("BEGIN"));
+            held = other->query(QStringLiteral("SELECT pg_backend_pid()")).scalar().toInt() == preparedOn;
+            if (!held)
+                other->execScript(QStringLiteral("ROLLBACK"));
+        }
+        QVERIFY2(held, "could not hold the server connection the statement was prepared on");
+        QCOMPARE(s->queryPrepared(sql, {5}).scalar().toInt(), 10);
+        other->execScript(QStringLiteral("ROLLBACK"));
+        const LinkFacts f = s->linkFacts();
+        QCOMPARE(f.mode, PoolMode::Transaction);
+        QVERIFY(!f.learnedBecause.isEmpty());
+        dropServerConnections(); // its session settings went to a server connection of the pool
+    }
+
+    void readsThroughEachPoolMatchDirect_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<PoolSetting>("setting");
+        QTest::newRow("session") << "session" << PoolSetting::Own;
+        QTest::newRow("transaction") << "transaction" << PoolSetting::Auto;
+        QTest::newRow("statement") << "statement" << PoolSetting::Auto;
+    }
+
+    void readsThroughEachPoolMatchDirect() {
+        QFETCH(QString, path);
+        QFETCH(PoolSetting, setting);
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        if (m_db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox")).toInt() < 700) {
+            insertMessages(*m_db, p, QStringLiteral("FAILED"), 300, 10);
+            insertMessages(*m_db, p, QStringLiteral("PENDING"), 400, 1);
+        }
+        auto direct = session(m_db->connectionString());
+        auto pooled = session(through(path), setting, true);
+        const Snapshot want = SnapshotQuery(p).run(*direct), got = SnapshotQuery(p).run(*pooled);
+        QCOMPARE(got.states.size(), want.states.size());
+        for (int i = 0; i < want.states.size(); ++i)
+            QCOMPARE(got.states.at(i).count, want.states.at(i).count);
+        QCOMPARE(got.waiting, want.waiting);
+        // A page deep down the list: the fourth page of 100, by keyset.
+        const ListQuery list(p);
+        PageRequest r;
+        r.pageSize = 100;
+        MessagePage a, b;
+        for (int page = 0; page < 4; ++page) {
+            a = list.fetchPage(*direct, r);
+            b = list.fetchPage(*pooled, r);
+            QCOMPARE(b.rows.size(), a.rows.size());
+            QVERIFY(!a.rows.isEmpty());
+            r = r.after(a.rows.last());
+        }
+        QCOMPARE(b.rows.first().id, a.rows.first().id);
+        QCOMPARE(b.rows.last().id, a.rows.last().id);
+    }
+
+    void actionsAreAuditedThroughPools_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<PoolSetting>("setting");
+        QTest::newRow("session") << "session" << PoolSetting::Own;
+        QTest::newRow("transaction") << "transaction" << PoolSetting::Auto;
+    }
+
+    void actionsAreAuditedThroughPools() {
+        QFETCH(QString, path);
+        QFETCH(PoolSetting, setting);
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        for (const QString &action : {QStringLiteral("retry"), QStringLiteral("cancel")}) {
+            const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 3, 5, path + action);
+            auto s = session(through(path), setting);
+            const ActionResult r = ActionRunner(p).run(*s, actionRequest(action, ids));
+            QCOMPARE(r.changed(), 3);
+            for (qint64 id : ids)
+                QCOMPARE(stateOf(*m_db, p, id), action == QLatin1String("retry") ? QStringLiteral("PENDING") : QStringLiteral("CANCELLED"));
+            QCOMPARE(auditCount(*m_db, p, ids, r.auditName), 3);
+        }
+    }
+
+    void aStatementPoolRefusesActionsAndChangesNothing() {
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2, 5, QStringLiteral("stmt"));
+        auto s = session(through(QStringLiteral("statement")));
+        QCOMPARE(s->linkFacts().mode, PoolMode::Statement);
+        QVERIFY(!s->linkFacts().readOnlyByServer);
+        try {
+            ActionRunner(p).run(*s, actionRequest(QStringLiteral("retry"), ids));
+            QFAIL("an action ran without a transaction");
+        } catch (const PgError &e) {
+            QCOMPARE(e.kind, PgError::Kind::ReadOnly);
+            QCOMPARE(e.message, statementPoolingRefusal());
+        }
+        for (qint64 id : ids)
+            QCOMPARE(stateOf(*m_db, p, id), QStringLiteral("FAILED"));
+        QCOMPARE(auditCount(*m_db, p, ids, p.actions.value(QStringLiteral("retry")).auditName), 0);
+    }
+
+    void aCancelPassesThePooler() {
+        auto s = session(through(QStringLiteral("transaction")));
+        const PgCancelHandle handle = s->cancelHandle();
+        QVERIFY(handle.isValid());
+        std::thread canceller([handle] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+            handle.send();
+        });
+        QElapsedTimer t;
+        t.start();
+        try {
+            s->query(QStringLiteral("SELECT pg_sleep(10)"));
+            canceller.join();
+            QFAIL("the cancel did not reach the server through the pooler");
+        } catch (const PgError &e) {
+            canceller.join();
+            QCOMPARE(e.kind, PgError::Kind::Cancelled);
+        }
+        QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
+        // The pooled server connection is clean and usable again.
+        QCOMPARE(s->query(QStringLiteral("SELECT 1")).scalar().toInt(), 1);
+    }
+
+    void theListenerGivesWayToPollingBehindATransactionPool() {
+        PgSession::Options o;
+        o.connInfo = through(QStringLiteral("transaction"));
+        ActionListener listener(o);
+        QSignalSpy unavailable(&listener, &ActionListener::notificationsUnavailable);
+        QSignalSpy listening(&listener, &ActionListener::listeningChanged);
+        listener.start();
+        QTRY_COMPARE_WITH_TIMEOUT(unavailable.count(), 1, 10000);
+        QVERIFY(!unavailable.first().first().toString().isEmpty());
+        QCOMPARE(listening.count(), 0);
+
+        // What NOTIFY would have said arrives by reading the audit trail.
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        GatewayConfig config;
+        config.connInfo = through(QStringLiteral("transaction"));
+        Gateway gateway(config);
+        ActionPoller poller(&gateway, p);
+        QSignalSpy announced(&poller, &ActionPoller::actionAnnounced);
+        poller.start(300);
+        QTest::qWait(1000); // two reads: what is already there is not news
+        QCOMPARE(announced.count(), 0);
+        const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2, 5, QStringLiteral("poll"));
+        auto direct = session(m_db->connectionString());
+        ActionRunner(p).run(*direct, actionRequest(QStringLiteral("retry"), ids));
+        QTRY_COMPARE_WITH_TIMEOUT(announced.count(), 1, 10000);
+        const auto n = announced.first().first().value<ActionNotice>();
+        QCOMPARE(n.count, 2);
+        QCOMPARE(n.profile, p.id);
+    }
+};
+
+OM_TEST_MAIN(TestPooler)
+#include "tst_pooler.moc"
