@@ -87,6 +87,16 @@
     </message>
 </context>
 <context>
+    <name>om::ConnectionInfoDialog</name>
+    <message numerus="yes">
+        <source>%1: %2, server process %3, %n server connection(s) seen</source>
+        <translation>
+            <numerusform>%1: %2, server process %3, %n server connection seen</numerusform>
+            <numerusform>%1: %2, server process %3, %n server connections seen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>om::CsvExport</name>
     <message numerus="yes">
         <source>%n message(s) exported to %1.</source>

@@ -226,6 +226,13 @@
     </message>
 </context>
 <context>
+    <name>LinkFacts</name>
+    <message>
+        <source>This connection goes through a pooler in statement mode, which allows no transactions: an action changes messages and writes its audit rows in one transaction, so actions are not possible here. Monitoring goes on. To act, connect directly or through a session or transaction pool.</source>
+        <translation>この接続はステートメントモードのプーラーを経由しており、トランザクションが使えません。操作はメッセージの変更と監査行の書き込みを 1 つのトランザクションで行うため、ここでは操作できません。監視は続きます。操作するには、直接、またはセッション／トランザクションプールを経由して接続してください。</translation>
+    </message>
+</context>
+<context>
     <name>PasswordKeychain</name>
     <message>
         <source>Passwords come from ~/.pgpass (or PGPASSFILE), a service file or PGPASSWORD instead.</source>
@@ -518,6 +525,14 @@
     <message>
         <source>--fleet opens every saved connection: not with --connect or --connection.</source>
         <translation>--fleet は保存済みのすべての接続を開きます: --connect や --connection とは併用できません。</translation>
+    </message>
+    <message>
+        <source>What stands between the program and the server: auto (found out when connecting), own (direct, or a session pool: the server connection is the program&apos;s own), transaction or statement (a pooler in that mode).</source>
+        <translation>プログラムとサーバーの間にあるもの: auto（接続時に判別）、own（直接接続またはセッションプール: サーバー接続はプログラム専用）、transaction または statement（そのモードのプーラー）。</translation>
+    </message>
+    <message>
+        <source>--pooling takes auto, own, transaction or statement, not &quot;%1&quot;.</source>
+        <translation>--pooling には auto、own、transaction、statement のいずれかを指定してください（「%1」は使えません）。</translation>
     </message>
 </context>
 <context>
@@ -1218,6 +1233,151 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>None: type a connection below</source>
         <translation>なし: 下に接続を入力</translation>
+    </message>
+</context>
+<context>
+    <name>om::ConnectionInfoDialog</name>
+    <message>
+        <source>Through a connection pooler in session mode: the server connection stays this window&apos;s while it is connected.</source>
+        <translation>セッションモードの接続プーラー経由: 接続している間、サーバー接続はこのウィンドウ専用です。</translation>
+    </message>
+    <message>
+        <source>Direct: the server connection is this window&apos;s own.</source>
+        <translation>直接接続: サーバー接続はこのウィンドウ専用です。</translation>
+    </message>
+    <message>
+        <source>Through a connection pooler, treated as transaction pooling: each transaction may run on another server connection, shared with other clients.</source>
+        <translation>接続プーラー経由（トランザクションプーリングとして扱います）: トランザクションごとに、他のクライアントと共有する別のサーバー接続で実行されることがあります。</translation>
+    </message>
+    <message>
+        <source>Through a connection pooler in statement mode: no transactions, so no actions. Monitoring works.</source>
+        <translation>ステートメントモードの接続プーラー経由: トランザクションが使えないため操作はできません。監視は動作します。</translation>
+    </message>
+    <message>
+        <source>Found out after connecting: %1.</source>
+        <translation>接続後に判明: %1。</translation>
+    </message>
+    <message>
+        <source>As the connection&apos;s settings say.</source>
+        <translation>接続の設定どおりです。</translation>
+    </message>
+    <message>
+        <source>Found out at connect: the server process that answers is not the one the connection was given, so a pooler stands in between. A session pool cannot be told from a transaction pool from outside; say so in the saved connection to use one as the window&apos;s own.</source>
+        <translation>接続時に判別: 応答するサーバープロセスが、接続時に知らされたものと異なるため、間にプーラーがあります。セッションプールとトランザクションプールは外からは区別できません。セッションプールをこのウィンドウ専用として使うには、保存済み接続でそう指定してください。</translation>
+    </message>
+    <message>
+        <source>Found out at connect: the server process that answers is the connection&apos;s own.</source>
+        <translation>接続時に判別: 応答するサーバープロセスはこの接続専用のものです。</translation>
+    </message>
+    <message>
+        <source>While connected: session settings (time zone, date style, time limits, read-only), prepared statements, and LISTEN for other operators&apos; actions. All end with the connection.</source>
+        <translation>接続中のみ: セッション設定（タイムゾーン、日付形式、時間制限、読み取り専用）、プリペアドステートメント、他のオペレーターの操作を受け取る LISTEN。いずれも接続とともに消えます。</translation>
+    </message>
+    <message>
+        <source>Nothing beyond each transaction: settings are SET LOCAL inside it, statements are not prepared by name, and nothing is listened for.</source>
+        <translation>各トランザクションを超えて残るものはありません: 設定はトランザクション内の SET LOCAL、文は名前付きで準備せず、LISTEN もしません。</translation>
+    </message>
+    <message>
+        <source>None: statements run until they end or are cancelled.</source>
+        <translation>なし: 文は終わるか取り消されるまで実行されます。</translation>
+    </message>
+    <message>
+        <source>%1 s: the server&apos;s own limit for this role or database, which the window keeps (it is not longer than the window&apos;s own).</source>
+        <translation>%1 秒: このロールまたはデータベースに対するサーバー自身の制限で、ウィンドウはこれを守ります（ウィンドウ自身の制限より長くありません）。</translation>
+    </message>
+    <message>
+        <source>%1 s, the window&apos;s own.</source>
+        <translation>%1 秒（ウィンドウ自身の制限）。</translation>
+    </message>
+    <message>
+        <source>Connection information</source>
+        <translation>接続情報</translation>
+    </message>
+    <message>
+        <source>not connected yet</source>
+        <translation>未接続</translation>
+    </message>
+    <message>
+        <source>session pooler</source>
+        <translation>セッションプーラー</translation>
+    </message>
+    <message>
+        <source>direct</source>
+        <translation>直接</translation>
+    </message>
+    <message>
+        <source>transaction pooler</source>
+        <translation>トランザクションプーラー</translation>
+    </message>
+    <message>
+        <source>statement pooler</source>
+        <translation>ステートメントプーラー</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>データベース</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>経路</translation>
+    </message>
+    <message>
+        <source>Not connected yet.</source>
+        <translation>まだ接続していません。</translation>
+    </message>
+    <message>
+        <source>How the window knows</source>
+        <translation>判別の方法</translation>
+    </message>
+    <message>
+        <source>Left on the server</source>
+        <translation>サーバーに残るもの</translation>
+    </message>
+    <message>
+        <source>Statement time limit</source>
+        <translation>文の時間制限</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>読み取り専用</translation>
+    </message>
+    <message>
+        <source>Enforced by the server in every transaction.</source>
+        <translation>すべてのトランザクションでサーバーが強制します。</translation>
+    </message>
+    <message>
+        <source>Kept by the window only: statement pooling allows no read-only transactions. Use a role that cannot write to be sure.</source>
+        <translation>ウィンドウ側でのみ守っています: ステートメントプーリングでは読み取り専用トランザクションが使えません。確実にするには書き込めないロールを使ってください。</translation>
+    </message>
+    <message>
+        <source>Other operators&apos; actions</source>
+        <translation>他のオペレーターの操作</translation>
+    </message>
+    <message>
+        <source>Monitor</source>
+        <translation>監視</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>閲覧</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, server process %3, %n server connection(s) seen</source>
+        <translation>
+            <numerusform>%1: %2、サーバープロセス %3、これまでに %n 本のサーバー接続</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: not connected yet</source>
+        <translation>%1: 未接続</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>接続</translation>
     </message>
 </context>
 <context>
@@ -2599,6 +2759,10 @@ from %6</source>
         <source>The listening connection was closed.</source>
         <translation>待ち受け (LISTEN) 用の接続が閉じられました。</translation>
     </message>
+    <message>
+        <source>Notifications do not pass a pooler in transaction or statement mode: other operators&apos; actions are noticed by polling, every few seconds.</source>
+        <translation>トランザクション／ステートメントモードのプーラーは通知 (NOTIFY) を通しません: 他のオペレーターの操作は数秒ごとの問い合わせで検知します。</translation>
+    </message>
 </context>
 <context>
     <name>om::MainWindow</name>
@@ -2681,6 +2845,18 @@ from %6</source>
     <message>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Connection &amp;information…</source>
+        <translation>接続情報(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Heard at once (LISTEN on a connection of its own).</source>
+        <translation>すぐに届きます（専用の接続で LISTEN）。</translation>
+    </message>
+    <message>
+        <source>Not heard while the listening connection is down: %1</source>
+        <translation>待ち受け用の接続が切れている間は届きません: %1</translation>
     </message>
 </context>
 <context>
@@ -2889,6 +3065,10 @@ from %6</source>
     <message>
         <source>read-only: the admin kit&apos;s action function %1 is not installed in this database; the profile and the role are fine (ask the DBA to apply the kit&apos;s kit/action_functions.sql)</source>
         <translation>読み取り専用: 管理キットの操作関数 %1 がこのデータベースにインストールされていません。プロファイルとロールに問題はありません (DBA にキットの kit/action_functions.sql の適用を依頼してください)</translation>
+    </message>
+    <message>
+        <source>monitoring only: this connection goes through a pooler in statement mode, which allows no transactions, and every action changes messages and writes their audit rows in one</source>
+        <translation>監視のみ: この接続はトランザクションが使えないステートメントモードのプーラーを経由しています。操作はすべて、メッセージの変更と監査行の書き込みを 1 つのトランザクションで行います</translation>
     </message>
 </context>
 <context>
@@ -3608,6 +3788,26 @@ from %6</source>
     <message>
         <source>Read from standby:</source>
         <translation>スタンバイから読む:</translation>
+    </message>
+    <message>
+        <source>Found out when connecting (safe with any pooler)</source>
+        <translation>接続時に判別（どのプーラーでも安全）</translation>
+    </message>
+    <message>
+        <source>Direct, or a session pool: the server connection is the window&apos;s own</source>
+        <translation>直接接続またはセッションプール: サーバー接続はウィンドウ専用</translation>
+    </message>
+    <message>
+        <source>Behind a transaction pooler</source>
+        <translation>トランザクションプーラーの背後</translation>
+    </message>
+    <message>
+        <source>Behind a statement pooler (monitoring only, no actions)</source>
+        <translation>ステートメントプーラーの背後（監視のみ、操作なし）</translation>
+    </message>
+    <message>
+        <source>Path to the server:</source>
+        <translation>サーバーへの経路:</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include "pg/gateway.h"
 #include "workstation/workstationsetup.h"
 
+#include <QMenu>
 #include <QApplication>
 #include <QMessageBox>
 #include <QTimer>

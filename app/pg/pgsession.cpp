@@ -3,6 +3,7 @@
 #include <QCryptographicHash>
 #include <set>
 #include "pg/connectioninfo.h"
+#include "pg/pipelinedquery.h"
 
 #include <QLoggingCategory>
 #include <QMutex>
@@ -128,6 +129,8 @@ struct PgSession::Impl {
     std::optional<PoolMode> learned; ///< kept across reconnects: what the path turned out to be
     QString learnedBecause;
     QString localSets;              ///< the settings as SET LOCAL (and read-only), for pooled transactions
+    QString pipelinePrelude;        ///< the same as set_config calls, for pipelined statements
+    PGconn *pg = nullptr;           ///< libpq's handle of `conn` (pipelined statements)
     std::set<int> serverPids;       ///< server processes seen (pooled modes)
     PoolMode mode() const;
     void sawServer(int pid);
@@ -226,6 +229,19 @@ QString setText(const QList<QPair<QString, QString>> &settings, bool local) {
     return parts.join(QLatin1String("; "));
 }
 
+/// The settings as one SELECT of set_config(…, true) calls ending in pg_backend_pid(), for a
+/// pipelined statement (runPipelined): SET LOCAL in effect, inside the pipeline's implicit
+/// transaction. Read-only first: switching a transaction to read-only is allowed at any point.
+QString pipelinePrelude(const QList<QPair<QString, QString>> &settings, bool readOnly) {
+    QStringList calls;
+    if (readOnly)
+        calls << QStringLiteral("set_config('transaction_read_only', 'on', true)");
+    for (const auto &[name, value] : settings)
+        calls << QStringLiteral("set_config('%1', '%2', true)").arg(name, value);
+    calls << QStringLiteral("pg_backend_pid()");
+    return QStringLiteral("SELECT ") + calls.join(QLatin1String(", "));
+}
+
 /// The smaller of the program's limit and the server's own (0 = none on that side): a guest
 /// never lifts a limit the DBA set for its role or database.
 int tighterLimit(int own, int server) {
@@ -246,6 +262,7 @@ void PgSession::open() {
     for (int attempt = 0;; ++attempt) {
         std::unique_ptr<Connection> c;
         PgCancelHandle cancel;
+        void *pgHandle = nullptr;
         // What the program needs whatever the string says goes in the startup packet, where a
         // pooler keeps it per client (PgBouncer tracks both) instead of leaving it on a server
         // connection: the lane's name, and UTF-8 for every string it sends (without it libpq
@@ -260,6 +277,7 @@ void PgSession::open() {
             c = std::make_unique<Connection>(libpq.toStdString());
             // The handle belongs to this connection only: a broken one is never reused
             // (requireOpen checks is_open()), the lane opens a new session and takes a new handle.
+            pgHandle = t_lastHandle;
             if (auto *pg = reinterpret_cast<PGconn *>(t_lastHandle))
                 cancel.m_cancel = std::shared_ptr<void>(PQgetCancel(pg), [](void *p) { PQfreeCancel(static_cast<PGcancel *>(p)); });
         } catch (const std::exception &e) {
@@ -277,6 +295,7 @@ void PgSession::open() {
             throw PgError(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
         }
         d->prepared.clear();
+        d->pg = reinterpret_cast<PGconn *>(pgHandle);
         QMutexLocker lock(&d->cancelLock);
         d->socket = c->sock();
         d->cancel = cancel;
@@ -318,6 +337,7 @@ void PgSession::settle(void *connection) {
     f.statementTimeoutMs = tighterLimit(m_options.statementTimeoutMs, f.serverStatementTimeoutMs);
     const auto settings = neededSettings(m_options, f.statementTimeoutMs, tighterLimit(m_options.lockTimeoutMs, serverLockTimeoutMs));
     d->localSets = (m_options.readOnly ? QStringLiteral("SET TRANSACTION READ ONLY; ") : QString()) + setText(settings, true);
+    d->pipelinePrelude = pipelinePrelude(settings, m_options.readOnly);
     if (f.mode == PoolMode::Own) {
         QString sets = setText(settings, false);
         if (m_options.readOnly)
@@ -388,6 +408,7 @@ bool PgSession::isOpen() const {
 
 void PgSession::close() {
     d->receivers.clear();
+    d->pg = nullptr;
     std::unique_ptr<Connection> gone;
     {
         QMutexLocker lock(&d->cancelLock);
@@ -407,18 +428,6 @@ static Connection &requireOpen(std::unique_ptr<Connection> &c) {
     return *c;
 }
 
-/// Rolls back what a failed pooled transaction left open on its server connection (else the
-/// pooler keeps that connection tied to this client, in an aborted transaction).
-static void rollBackQuietly(Connection &c) {
-    if (!c.is_open())
-        return;
-    try {
-        pqxx::nontransaction tx(c);
-        tx.exec("ROLLBACK");
-    } catch (...) {
-    }
-}
-
 PgResult PgSession::query(const QString &sql, const QVariantList &params) {
     Connection &c = requireOpen(d->conn);
     if (d->mode() == PoolMode::Transaction)
@@ -436,23 +445,13 @@ PgResult PgSession::query(const QString &sql, const QVariantList &params) {
 }
 
 PgResult PgSession::queryPooled(const QString &sql, const QVariantList &params) {
-    Connection &c = requireOpen(d->conn);
-    bool open = false;
-    try {
-        // The pooler keeps one server connection for this client from BEGIN to COMMIT: the
-        // settings hold for exactly this statement and leave with it.
-        pqxx::nontransaction tx(c);
-        const pqxx::result pid = tx.exec(("BEGIN; " + d->localSets + "; SELECT pg_backend_pid()").toStdString());
-        open = true;
-        d->sawServer(pid[0][0].as<int>());
-        PgResult out = copyResult(execWith(tx, sql, params));
-        tx.exec("COMMIT");
-        return out;
-    } catch (...) {
-        if (open)
-            rollBackQuietly(c);
-        rethrowAsPgError(d->conn.get());
-    }
+    requireOpen(d->conn);
+    // The settings and the statement in one implicit transaction, one round trip: the pooler
+    // keeps one server connection for it, and the settings leave with it.
+    int serverPid = 0;
+    PgResult out = runPipelined(d->pg, d->pipelinePrelude, sql, params, &serverPid);
+    d->sawServer(serverPid);
+    return out;
 }
 
 PgResult PgSession::queryPrepared(const QString &sql, const QVariantList &params) {

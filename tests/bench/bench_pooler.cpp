@@ -57,22 +57,28 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "bench_pooler: the direct connection is not direct or the pooled one not pooled\n");
             return 1;
         }
-        const auto measure = [&](PgSession &s) {
-            snapshot.run(s, true);
-            list.fetchPage(s, PageRequest());
-        };
         // Interleaved, so that a noisy moment of the shared machine falls on all three alike.
-        QList<double> d, p, u;
+        struct Times { QList<double> snapshot, page; };
+        Times d, p, u;
+        const auto measure = [&](PgSession &s, Times &t) {
+            t.snapshot << bench::timeMs([&] { snapshot.run(s, true); });
+            t.page << bench::timeMs([&] { list.fetchPage(s, PageRequest()); });
+        };
+        Times warm;
         for (PgSession *s : {direct.get(), pooled.get(), unnamed.get()})
-            measure(*s); // warm: plans, caches
+            measure(*s, warm); // plans, caches
         for (int i = 0; i < runs; ++i) {
-            d << bench::timeMs([&] { measure(*direct); });
-            p << bench::timeMs([&] { measure(*pooled); });
-            u << bench::timeMs([&] { measure(*unnamed); });
+            measure(*direct, d);
+            measure(*pooled, p);
+            measure(*unnamed, u);
         }
-        const double dm = bench::median(d), pm = bench::median(p), um = bench::median(u);
+        const auto total = [](const Times &t) { return bench::median(t.snapshot) + bench::median(t.page); };
+        const double dm = total(d), pm = total(p), um = total(u);
         std::printf("pooler: direct_ms=%.2f pooled_ms=%.2f unnamed_ms=%.2f ratio=%.2f unnamed_ratio=%.2f runs=%d\n", dm, pm, um,
                     dm > 0 ? pm / dm : 0, dm > 0 ? um / dm : 0, runs);
+        std::printf("pooler: snapshot direct_ms=%.2f pooled_ms=%.2f unnamed_ms=%.2f; first page direct_ms=%.2f pooled_ms=%.2f unnamed_ms=%.2f\n",
+                    bench::median(d.snapshot), bench::median(p.snapshot), bench::median(u.snapshot), bench::median(d.page),
+                    bench::median(p.page), bench::median(u.page));
     } catch (const PgError &e) {
         std::fprintf(stderr, "bench_pooler: %s\n", qPrintable(e.message));
         return 1;

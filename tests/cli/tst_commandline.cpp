@@ -186,6 +186,36 @@ private slots:
         QVERIFY2(ms < 5000, qPrintable(QStringLiteral("--report-pdf took %1 ms").arg(ms)));
     }
 
+    // The headless report and the profile check through PgBouncer in each mode (scripts/lib/
+    // pgbouncer.sh): the same file and the same verdict as directly.
+    void reportAndCheckThroughPoolers_data() {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("pooling");
+        QTest::newRow("session") << "session" << "own";
+        QTest::newRow("transaction") << "transaction" << "auto";
+        QTest::newRow("statement") << "statement" << "auto";
+    }
+    void reportAndCheckThroughPoolers() {
+        QFETCH(QString, mode);
+        QFETCH(QString, pooling);
+        QVERIFY2(poolerPort(mode) != 0, "scripts/test starts the PgBouncers (OM_PGB_*_PORT)");
+        QString error;
+        auto db = TestDatabase::create(TestDatabase::seedsWithAdminKit(), &error);
+        QVERIFY2(db, qPrintable(error));
+        const QString conn = loopbackConnectionString(poolerPort(mode), db->name());
+        QTemporaryDir out;
+        const QString pdf = out.filePath("pooled.pdf");
+        const Run r = run({"--connect", conn, "--pooling", pooling, "--profile", "app_outbox", "--report-pdf", pdf}, environment());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(pdfText(pdf).contains("Incident report: app_outbox"), qPrintable(pdfText(pdf).left(500)));
+        const Run check = run({"--connect", conn, "--pooling", pooling, "--check-profile", "batch_work_item"}, environment());
+        QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
+        QVERIFY2(check.out.contains("The profile fits \"public\".\"batch_work_item\"."), qPrintable(check.out));
+        const Run bad = run({"--connect", conn, "--pooling", "sometimes", "--check-profile", "batch_work_item"}, environment());
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--pooling takes auto, own, transaction or statement"), qPrintable(bad.err));
+    }
+
     // --check-profile: 0 when the profile fits its table, 1 with each misfit named at its place in
     // the file, 2 when it cannot check; nothing written to the database either way (read-only).
     void checkProfileSaysWhatDoesNotFit() {

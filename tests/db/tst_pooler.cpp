@@ -4,7 +4,9 @@
 // could meet, runs every kind of statement, refuses actions where no transaction is possible,
 // cancels through the pooler and falls back from LISTEN to polling.
 #include "actionfixture.h"
+#include "freezingproxy.h"
 #include "core/actions/actionrunner.h"
+#include "core/actions/privileges.h"
 #include "core/dashboard/snapshotquery.h"
 #include "core/outcome/actionpoller.h"
 #include "core/triage/listquery.h"
@@ -375,6 +377,11 @@ private slots:
         auto s = session(through(QStringLiteral("statement")));
         QCOMPARE(s->linkFacts().mode, PoolMode::Statement);
         QVERIFY(!s->linkFacts().readOnlyByServer);
+        // The window says so before the operator tries: no Retry or Cancel is offered.
+        const Privileges privileges = PrivilegeCheck(p).run(*s);
+        QVERIFY(privileges.noTransactions);
+        QVERIFY(!privileges.canChangeMessages());
+        QVERIFY2(privileges.summary().contains(QLatin1String("statement mode")), qPrintable(privileges.summary()));
         try {
             ActionRunner(p).run(*s, actionRequest(QStringLiteral("retry"), ids));
             QFAIL("an action ran without a transaction");
@@ -408,6 +415,37 @@ private slots:
         QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
         // The pooled server connection is clean and usable again.
         QCOMPARE(s->query(QStringLiteral("SELECT 1")).scalar().toInt(), 1);
+    }
+
+    void closingDuringAFreezeBehindThePoolerIsQuick() {
+        // The network between the window and the pooler stops answering while every lane waits on
+        // a statement: closing must not wait for it, as on a direct connection.
+        FreezingProxy proxy(QHostAddress::LocalHost, poolerPort(QStringLiteral("transaction")));
+        QVERIFY(proxy.isListening());
+        GatewayConfig config;
+        config.connInfo = proxy.connectionString(m_db->name());
+        auto gateway = std::make_unique<Gateway>(config);
+        int answered = 0;
+        for (Lane lane : {Lane::Monitor, Lane::Browse, Lane::Action})
+            gateway->run<int>(lane, this, [](PgSession &s) { return s.query(QStringLiteral("SELECT 1")).scalar().toInt(); },
+                              [&](const int &) { ++answered; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_COMPARE_WITH_TIMEOUT(answered, 3, 10000);
+        QCOMPARE(gateway->linkFacts(Lane::Monitor).mode, PoolMode::Transaction);
+        bool delivered = false;
+        for (Lane lane : {Lane::Monitor, Lane::Browse, Lane::Action})
+            gateway->run<int>(lane, this, [](PgSession &s) { s.query(QStringLiteral("SELECT pg_sleep(30)")); return 0; },
+                              [&](const int &) { delivered = true; }, [&](const PgError &) { delivered = true; });
+        QTest::qWait(200);
+        proxy.freeze();
+        QElapsedTimer t;
+        t.start();
+        gateway.reset();
+        const qint64 closeMs = t.elapsed();
+        qInfo() << "gateway behind the pooler shut down in" << closeMs << "ms while frozen";
+        QVERIFY2(closeMs < 1000, qPrintable(QString::number(closeMs)));
+        QTest::qWait(100);
+        QVERIFY(!delivered);
+        proxy.release();
     }
 
     void theListenerGivesWayToPollingBehindATransactionPool() {

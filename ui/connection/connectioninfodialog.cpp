@@ -121,9 +121,13 @@ void ConnectionInfoDialog::fill() {
     QStringList lanes;
     for (const auto &[lane, name] : {std::pair{Lane::Monitor, tr("Monitor")}, {Lane::Browse, tr("Browse")}, {Lane::Action, tr("Action")}}) {
         const LinkFacts l = m_gateway->linkFacts(lane);
-        lanes << (l.known ? tr("%1: %2, server process %3, %n server connection(s) seen", nullptr, l.serverConnectionsSeen)
-                                .arg(name, pathWords(l)).arg(l.serverPid)
-                          : tr("%1: not connected yet").arg(name));
+        if (l.known)
+            lanes << tr("%1: %2, server process %3, %n server connection(s) seen", nullptr, l.serverConnectionsSeen)
+                         .arg(name, pathWords(l)).arg(l.serverPid);
+        else if (lane == Lane::Action && m_gateway->isReadOnly())
+            lanes << tr("%1: not used, the window is read-only").arg(name);
+        else
+            lanes << tr("%1: not connected yet (it connects at its first job)").arg(name);
     }
     addRow(tr("Connections"), lanes.join(QLatin1Char('\n')));
 }

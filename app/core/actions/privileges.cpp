@@ -21,6 +21,9 @@ QString Privileges::summary() const {
     if (profileWithoutActions)
         return tr("read-only by profile: it declares no action, so messages are shown and never changed "
                   "(the system offers no state change an operator may make, or the profile names no audit table)");
+    if (noTransactions && !forcedReadOnly)
+        return tr("monitoring only: this connection goes through a pooler in statement mode, which allows no "
+                  "transactions, and every action changes messages and writes their audit rows in one");
     if (kitFunctionMissing && !forcedReadOnly && !readOnlyTransactions)
         return tr("read-only: the admin kit's action function %1 is not installed in this database; "
                   "the profile and the role are fine (ask the DBA to apply the kit's kit/action_functions.sql)").arg(missing.value(0));
@@ -46,6 +49,7 @@ Privileges PrivilegeCheck::run(PgSession &session) const {
     Privileges out;
     out.checked = true;
     out.forcedReadOnly = session.options().readOnly;
+    out.noTransactions = !session.linkFacts().canTransact();
     out.readOnlyTransactions = row.value(0).toString() == QLatin1String("on");
     out.role = row.value(1).toString();
     if (!m_profile.hasAudit() || m_profile.actions.isEmpty()) {

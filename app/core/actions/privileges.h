@@ -23,11 +23,13 @@ struct Privileges {
     /// The profile's actions are fine and nothing is missing but the admin kit's action function
     /// in this database: the kit is not installed here (not a matter of the role).
     bool kitFunctionMissing = false;
+    /// The connection goes through a statement pooler: no transaction, so no audited change.
+    bool noTransactions = false;
 
     /// True only when the server confirmed every privilege the profile's actions need.
     bool canChangeMessages() const {
         return checked && error.isEmpty() && !forcedReadOnly && !readOnlyTransactions && missing.isEmpty()
-               && !profileWithoutActions;
+               && !profileWithoutActions && !noTransactions;
     }
     /// One line for the status bar: "read-only: this role cannot change messages (…why…)" or
     /// "operator: <role> may retry, cancel and recover".
