@@ -1372,12 +1372,16 @@ Re-checking on a new connection (action id %1)…</source>
         </translation>
     </message>
     <message>
-        <source>%1: not connected yet</source>
-        <translation>%1: 未接続</translation>
-    </message>
-    <message>
         <source>Connections</source>
         <translation>接続</translation>
+    </message>
+    <message>
+        <source>%1: not used, the window is read-only</source>
+        <translation>%1: 使いません（ウィンドウは読み取り専用）</translation>
+    </message>
+    <message>
+        <source>%1: not connected yet (it connects at its first job)</source>
+        <translation>%1: 未接続（最初の処理のときに接続します）</translation>
     </message>
 </context>
 <context>
