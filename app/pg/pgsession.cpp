@@ -109,6 +109,7 @@ using Connection = pqxx::basic_connection_base<CapturingPolicy>;
 struct PgSession::Impl {
     std::unique_ptr<Connection> conn;
     PgCancelHandle cancel;  ///< taken when the connection opened
+    TlsFacts tls;           ///< read when the connection opened
     int socket = -1;        ///< the connection's socket, for abort()
     std::vector<std::unique_ptr<Receiver>> receivers;
     QList<PgNotification> pending;
@@ -179,6 +180,7 @@ void PgSession::open() {
     close();
     std::unique_ptr<Connection> c;
     PgCancelHandle cancel;
+    TlsFacts tls;
     const QString libpq = ConnectionInfo::withPassword(withClientLimits(m_options.connInfo, m_options), m_options.password);
     try {
         t_lastHandle = nullptr;
@@ -187,6 +189,7 @@ void PgSession::open() {
         // (requireOpen checks is_open()), the lane opens a new session and takes a new handle.
         if (auto *pg = reinterpret_cast<PGconn *>(t_lastHandle))
             cancel.m_cancel = std::shared_ptr<void>(PQgetCancel(pg), [](void *p) { PQfreeCancel(static_cast<PGcancel *>(p)); });
+        tls = readTlsFacts(reinterpret_cast<PGconn *>(t_lastHandle));
     } catch (const std::exception &e) {
         PgError failed(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
         failed.connectProblem = probeConnectFailure(libpq, failed.message);
@@ -228,6 +231,7 @@ void PgSession::open() {
     QMutexLocker lock(&d->cancelLock);
     d->socket = c->sock();
     d->cancel = cancel;
+    d->tls = tls;
     d->conn = std::move(c);
 }
 
@@ -243,6 +247,7 @@ void PgSession::close() {
         QMutexLocker lock(&d->cancelLock);
         d->socket = -1;
         d->cancel = PgCancelHandle();
+        d->tls = TlsFacts();
         gone = std::move(d->conn);
     }
     // Outside the lock: abort() and cancelHandle() from other threads never wait for this.
@@ -347,6 +352,11 @@ bool PgCancelHandle::send() const {
 int PgSession::backendPid() const {
     QMutexLocker lock(&d->cancelLock);
     return d->conn && d->conn->is_open() ? d->conn->backendpid() : 0;
+}
+
+TlsFacts PgSession::tlsFacts() const {
+    QMutexLocker lock(&d->cancelLock);
+    return d->tls;
 }
 
 void PgSession::listen(const QString &channel) {

@@ -2,6 +2,7 @@
 #include "pg/limits.h"
 #include "pg/pgerror.h"
 #include "pg/pgresult.h"
+#include "pg/tlsfacts.h"
 
 #include <QString>
 #include <QVariantList>
@@ -83,6 +84,9 @@ public:
     void abort();
     /// Backend pid of the open connection (0 when closed).
     int backendPid() const;
+    /// What libpq said about the open connection's TLS when it opened (TlsFacts() when closed).
+    /// Thread-safe.
+    TlsFacts tlsFacts() const;
 
     void listen(const QString &channel);
     /// Socket to watch for notifications (-1 when closed).
