@@ -4253,6 +4253,10 @@ from %6</source>
         <translation>%1 のサーバーにそのデータベースはありません。</translation>
     </message>
     <message>
+        <source>A server answers at %1, but the encrypted (TLS) connection failed: its certificate is not trusted here (root certificate, host name), it offers no TLS, or it refused the client certificate.</source>
+        <translation>%1 でサーバーは応答していますが、暗号化 (TLS) 接続に失敗しました: サーバー証明書がここでは信頼されていない (ルート証明書、ホスト名)、サーバーが TLS を提供していない、またはクライアント証明書が拒否されました。</translation>
+    </message>
+    <message>
         <source>The server at %1 refused the login.</source>
         <translation>%1 のサーバーがログインを拒否しました。</translation>
     </message>

@@ -16,6 +16,10 @@ enum class ConnectProblem {
     RoleMissing,     ///< the server has no such role
     DatabaseMissing, ///< the server has no such database
     LoginRefused,    ///< the server refused the login for another reason, in its own words
+    /// TLS failed: a server answers at the address, but the encrypted session could not be set
+    /// up: its certificate is not trusted (root certificate, host name), it offers no TLS where
+    /// the connection requires it, or it refused (or missed) the client's certificate
+    Tls,
 };
 
 /// True when trying the same connection again cannot succeed by itself (a wrong name, password
@@ -27,7 +31,10 @@ enum class PingAnswer {
     Accepting,   ///< a server answered and takes connections: the login itself failed
     Rejecting,   ///< a server answered and refuses connections now
     NoResponse,  ///< nothing answered
-    NotAttempted ///< the connection string is invalid: nothing was tried
+    NotAttempted, ///< the connection string is invalid: nothing was tried
+    /// Nothing answered with the connection's TLS settings, but a server answered the same
+    /// ping without TLS: the TLS handshake, not the address, is what failed
+    AnswersWithoutTls,
 };
 
 /// Classifies a failed connection from the ping's answer for the same connection string and
@@ -35,7 +42,9 @@ enum class PingAnswer {
 ConnectProblem classifyConnectFailure(PingAnswer ping, const QString &message);
 
 /// Pings the server at `connInfo` (no login; at most a couple of seconds) and classifies the
-/// failure `message` with it. Blocks: call it on a lane's thread, never on the GUI thread.
+/// failure `message` with it. When nothing answered and the connection requires TLS, pings once
+/// more without TLS (a couple of seconds more at most). Blocks: call it on a lane's thread, never
+/// on the GUI thread.
 ConnectProblem probeConnectFailure(const QString &connInfo, const QString &message);
 
 } // namespace om

@@ -129,6 +129,8 @@ void Gateway::shutdown(int waitMs) {
 
 LinkFacts Gateway::linkFacts(Lane lane) const { return m_workers[size_t(lane)]->linkFacts(); }
 
+TlsFacts Gateway::tlsFacts(Lane lane) const { return m_workers[size_t(lane)]->tlsFacts(); }
+
 int Gateway::queuedJobs(Lane lane) const { return m_workers[size_t(lane)]->queued(); }
 
 quint64 Gateway::post(Lane lane, const QString &key, std::function<Deliver(PgSession &)> work,

@@ -113,6 +113,8 @@ public:
     /// What the lane's session found out about its path (`known` false until it first connected).
     /// Thread-safe; fresh after connectionChanged(lane, true, …).
     LinkFacts linkFacts(Lane lane) const;
+    /// What libpq said about the lane's TLS when its connection opened. Thread-safe.
+    TlsFacts tlsFacts(Lane lane) const;
 
     /// Number of jobs waiting on the lane (not counting the one running).
     int queuedJobs(Lane lane) const;
@@ -180,6 +182,8 @@ public:
     int queued() const;
     /// Any thread: the session's LinkFacts.
     LinkFacts linkFacts() const { return m_session->linkFacts(); }
+    /// Any thread: the session's TlsFacts.
+    TlsFacts tlsFacts() const { return m_session->tlsFacts(); }
     /// Lane thread: runs the oldest queued job, if any.
     void runNext();
     /// Any thread: sends a cancel for the running job (if it is `id`, or any when `any`) from a

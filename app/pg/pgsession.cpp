@@ -120,6 +120,7 @@ Q_CONSTRUCTOR_FUNCTION(startupSettingsFromEnvironment)
 struct PgSession::Impl {
     std::unique_ptr<Connection> conn;
     PgCancelHandle cancel;  ///< taken when the connection opened
+    TlsFacts tls;           ///< read when the connection opened
     int socket = -1;        ///< the connection's socket, for abort()
     std::vector<std::unique_ptr<Receiver>> receivers;
     QList<PgNotification> pending;
@@ -263,6 +264,7 @@ void PgSession::open() {
         std::unique_ptr<Connection> c;
         PgCancelHandle cancel;
         void *pgHandle = nullptr;
+        TlsFacts tls;
         // What the program needs whatever the string says goes in the startup packet, where a
         // pooler keeps it per client (PgBouncer tracks both) instead of leaving it on a server
         // connection: the lane's name, and UTF-8 for every string it sends (without it libpq
@@ -280,6 +282,7 @@ void PgSession::open() {
             pgHandle = t_lastHandle;
             if (auto *pg = reinterpret_cast<PGconn *>(t_lastHandle))
                 cancel.m_cancel = std::shared_ptr<void>(PQgetCancel(pg), [](void *p) { PQfreeCancel(static_cast<PGcancel *>(p)); });
+            tls = readTlsFacts(reinterpret_cast<PGconn *>(t_lastHandle));
         } catch (const std::exception &e) {
             PgError failed(PgError::Kind::ConnectFailed, QString::fromUtf8(e.what()).trimmed());
             failed.connectProblem = probeConnectFailure(libpq, failed.message);
@@ -299,6 +302,7 @@ void PgSession::open() {
         QMutexLocker lock(&d->cancelLock);
         d->socket = c->sock();
         d->cancel = cancel;
+        d->tls = tls;
         d->conn = std::move(c);
         return;
     }
@@ -414,6 +418,7 @@ void PgSession::close() {
         QMutexLocker lock(&d->cancelLock);
         d->socket = -1;
         d->cancel = PgCancelHandle();
+        d->tls = TlsFacts();
         gone = std::move(d->conn);
     }
     // Outside the lock: abort() and cancelHandle() from other threads never wait for this.
@@ -556,6 +561,11 @@ bool PgCancelHandle::send() const {
 int PgSession::backendPid() const {
     QMutexLocker lock(&d->cancelLock);
     return d->conn && d->conn->is_open() ? d->conn->backendpid() : 0;
+}
+
+TlsFacts PgSession::tlsFacts() const {
+    QMutexLocker lock(&d->cancelLock);
+    return d->tls;
 }
 
 void PgSession::listen(const QString &channel) {

@@ -3,6 +3,7 @@
 #include "pg/linkfacts.h"
 #include "pg/pgerror.h"
 #include "pg/pgresult.h"
+#include "pg/tlsfacts.h"
 
 #include <QString>
 #include <QVariantList>
@@ -97,6 +98,9 @@ public:
     /// on a direct connection, a pooler's stand-in behind one (LinkFacts::serverPid is the
     /// server's). Stays the same for as long as this connection does.
     int backendPid() const;
+    /// What libpq said about the open connection's TLS when it opened (TlsFacts() when closed).
+    /// Thread-safe.
+    TlsFacts tlsFacts() const;
 
     void listen(const QString &channel);
     /// Socket to watch for notifications (-1 when closed).

@@ -4,6 +4,7 @@
 #
 # Usage (sourced):  pg_cluster_start [DIR]   -> exports PGHOST PGPORT PGUSER PGDATABASE, OM_PG_DIR
 #                   pg_standby_start        -> a streaming standby of it: OM_PG_STANDBY_PORT
+#                   (pgtls.sh: pg_tls_start -> a TLS server beside it, for the TLS tests)
 #                   pg_cluster_stop
 # initdb and postgres refuse to run as root, so as root the server runs as the `postgres` user.
 # Works from any checkout: the server's tools run from / (the caller's directory, e.g. a clone under
@@ -90,6 +91,13 @@ pg_cluster_stop() {
   [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
   if declare -F pg_bouncers_stop >/dev/null; then pg_bouncers_stop; fi
   _pg_standby_stop
+  # Any other server kept in the cluster's directory (pgtls.sh's TLS server): stopped before its
+  # files are removed, or it would run on without them.
+  local other
+  for other in "$OM_PG_DIR"/*/data; do
+    [ -f "$other/postmaster.pid" ] || continue
+    _pg_as_owner "$PG_BIN/pg_ctl" -D "$other" -m fast -w stop >/dev/null 2>&1 || true
+  done
   _pg_as_owner "$PG_BIN/pg_ctl" -D "$OM_PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$OM_PG_DIR"
   unset OM_PG_DIR

@@ -39,6 +39,9 @@ private slots:
         QTest::newRow("nothing listening")
             << QStringLiteral("host=127.0.0.1 port=%1 dbname=x connect_timeout=3").arg(closedPort()) << ConnectProblem::Unreachable;
         QTest::newRow("invalid keyword") << tcp("dbname=x om_not_a_keyword=1") << ConnectProblem::BadParameters;
+        // The suite's server has no TLS: libpq gives up before the server says anything, which a
+        // ping alone cannot tell from silence; the server answers the ping without TLS.
+        QTest::newRow("TLS required, server without") << tcp("sslmode=require dbname=" + m_db->name()) << ConnectProblem::Tls;
     }
 
     void realFailuresAreClassified() {
@@ -76,6 +79,23 @@ private slots:
                                         << ConnectProblem::LoginRefused;
         // Words in a message never override a server that did not answer.
         QTest::newRow("no answer") << PingAnswer::NoResponse << at + "role \"x\" does not exist" << ConnectProblem::Unreachable;
+        QTest::newRow("pg_hba reject") << PingAnswer::Accepting
+                                       << at + "FATAL:  pg_hba.conf rejects connection for host \"10.0.0.9\", user \"ops\", database \"app\", no encryption"
+                                       << ConnectProblem::Authentication;
+        // TLS: the server's words about the client certificate, and a handshake that failed
+        // where the same ping without TLS found a server (libpq's words, whatever they are).
+        QTest::newRow("no client certificate") << PingAnswer::Accepting << at + "FATAL:  connection requires a valid client certificate"
+                                               << ConnectProblem::Tls;
+        QTest::newRow("certificate CN") << PingAnswer::Accepting
+                                        << at + "FATAL:  certificate validation (clientcert=verify-full) failed for user \"ops\": CN mismatch"
+                                        << ConnectProblem::Tls;
+        // The cert method: "authentication failed", yet no password would help.
+        QTest::newRow("cert method") << PingAnswer::Accepting << at + "FATAL:  certificate authentication failed for user \"ops\""
+                                     << ConnectProblem::Tls;
+        QTest::newRow("server certificate") << PingAnswer::AnswersWithoutTls << at + "SSL error: certificate verify failed"
+                                            << ConnectProblem::Tls;
+        QTest::newRow("server without TLS") << PingAnswer::AnswersWithoutTls << at + "server does not support SSL, but SSL was required"
+                                            << ConnectProblem::Tls;
     }
 
     void serverMessagesDecideOnlyWhenAServerAnswered() {
@@ -83,6 +103,10 @@ private slots:
         QFETCH(QString, message);
         QFETCH(ConnectProblem, expected);
         QCOMPARE(int(classifyConnectFailure(ping, message)), int(expected));
+    }
+
+    void tlsProblemsAreNotRetried() {
+        QVERIFY(retryCannotHelp(ConnectProblem::Tls));
     }
 };
 

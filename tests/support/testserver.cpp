@@ -1,5 +1,6 @@
 #include "testserver.h"
 
+#include <QFileInfo>
 #include <QTcpServer>
 #include <QtGlobal>
 
@@ -27,6 +28,35 @@ quint16 closedPort() {
     const quint16 port = server.serverPort();
     server.close();
     return port;
+}
+
+quint16 tlsServerPort() { return quint16(qEnvironmentVariableIntValue("OM_TLS_PORT")); }
+
+QString tlsFile(const QString &name) { return qEnvironmentVariable("OM_TLS_DIR") + QLatin1Char('/') + name; }
+
+QString tlsRole() { return qEnvironmentVariable("OM_TLS_ROLE"); }
+
+QString tlsDatabase() { return qEnvironmentVariable("OM_TLS_DATABASE"); }
+
+QString tlsConnectionString(const QString &extra, const QString &user) {
+    // hostaddr: libpq connects there and checks the certificate against `host`; without it,
+    // localhost could resolve to ::1 first, where nothing listens, and every failure message
+    // would start with that refusal.
+    QString s = QStringLiteral("host=localhost hostaddr=127.0.0.1 port=%1 user=%2 dbname=%3 connect_timeout=5")
+                    .arg(tlsServerPort())
+                    .arg(user.isEmpty() ? tlsRole() : user, tlsDatabase());
+    if (!extra.isEmpty())
+        s += QLatin1Char(' ') + extra;
+    return s;
+}
+
+QString tlsHarnessProblem() {
+    if (tlsServerPort() == 0 || tlsRole().isEmpty() || tlsDatabase().isEmpty())
+        return QStringLiteral("no TLS server: OM_TLS_PORT, OM_TLS_ROLE or OM_TLS_DATABASE unset (run through scripts/test)");
+    for (const char *name : {"ca.crt", "client.crt", "client.key", "wrong-ca.crt", "wrong-client.crt", "wrong-client.key"})
+        if (!QFileInfo::exists(tlsFile(QLatin1String(name))))
+            return QStringLiteral("no %1 in OM_TLS_DIR (%2)").arg(QLatin1String(name), qEnvironmentVariable("OM_TLS_DIR"));
+    return {};
 }
 
 } // namespace om::test

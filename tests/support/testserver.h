@@ -2,6 +2,7 @@
 // How a test reaches the throwaway PostgreSQL server that scripts/test started: one place for
 // its port, its user and the loopback connection strings the proxies and the TLS tests need.
 #include <QString>
+#include <QtGlobal>
 
 namespace om::test {
 
@@ -18,5 +19,22 @@ quint16 poolerPort(const QString &mode);
 /// A port on 127.0.0.1 where nothing listens (the system picked it free, then it was closed):
 /// a connection there is refused at once.
 quint16 closedPort();
+
+/// The TLS server scripts/test starts beside the suite's server (scripts/lib/pgtls.sh): its port
+/// (OM_TLS_PORT; 0 when the harness gave none). The suite's own server has no TLS.
+quint16 tlsServerPort();
+/// A file of the run's certificates (OM_TLS_DIR): ca.crt, client.crt/.key, wrong-ca.crt,
+/// wrong-client.crt/.key (see pgtls.sh).
+QString tlsFile(const QString &name);
+/// The role that the TLS server lets in only over TLS with a verified client certificate, and the
+/// only database it may reach (OM_TLS_ROLE, OM_TLS_DATABASE).
+QString tlsRole();
+QString tlsDatabase();
+/// libpq keyword/value string to the TLS server as `user` (tlsRole() when empty) and tlsDatabase():
+/// host name localhost (what the server's certificate names) at 127.0.0.1 (where it listens), with
+/// `extra` appended. Say sslmode in `extra`: the tests choose it, not the environment.
+QString tlsConnectionString(const QString &extra, const QString &user = QString());
+/// Empty when the harness set up the TLS server; otherwise what is missing (a test fails with it).
+QString tlsHarnessProblem();
 
 } // namespace om::test

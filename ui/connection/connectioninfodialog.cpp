@@ -47,6 +47,22 @@ QString leavesText(const LinkFacts &f) {
                                     "prepared by name, and nothing is listened for.");
 }
 
+QString encryptionText(const TlsFacts &t) {
+    if (!t.inUse)
+        return ConnectionInfoDialog::tr("Not encrypted (sslmode=%1): what the window reads and sends crosses the network as it is.")
+            .arg(t.sslMode.isEmpty() ? QStringLiteral("prefer") : t.sslMode);
+    QString text = ConnectionInfoDialog::tr("Encrypted: %1, %2 (%3-bit key).").arg(t.protocol, t.cipher).arg(t.keyBits);
+    if (t.hostVerified)
+        text += QLatin1Char(' ') + ConnectionInfoDialog::tr("The server's certificate and its host name were verified (sslmode=%1).").arg(t.sslMode);
+    else if (t.serverVerified)
+        text += QLatin1Char(' ') + ConnectionInfoDialog::tr("The server's certificate was verified against a root certificate, not its host name (sslmode=%1).").arg(t.sslMode);
+    else
+        text += QLatin1Char(' ') + ConnectionInfoDialog::tr("The server's certificate was not verified (sslmode=%1): encrypted, but to whoever answered.").arg(t.sslMode);
+    if (t.clientCertificate)
+        text += QLatin1Char(' ') + ConnectionInfoDialog::tr("A client certificate was offered.");
+    return text;
+}
+
 QString timeLimitText(const LinkFacts &f) {
     if (f.statementTimeoutMs <= 0)
         return ConnectionInfoDialog::tr("None: statements run until they end or are cancelled.");
@@ -108,6 +124,7 @@ void ConnectionInfoDialog::fill() {
         return;
     }
     addRow(tr("Path"), pathText(f));
+    addRow(tr("Encryption"), encryptionText(m_gateway->tlsFacts(m_gateway->linkFacts(Lane::Action).known ? Lane::Action : Lane::Monitor)));
     addRow(tr("How the window knows"), howKnownText(f));
     addRow(tr("Left on the server"), leavesText(f));
     addRow(tr("Statement time limit"), timeLimitText(f));

@@ -32,6 +32,10 @@ QString StartFailureWatcher::explain(ConnectProblem problem, const QString &labe
         return tr("The server at %1 has no such role (user name).").arg(label);
     case ConnectProblem::DatabaseMissing:
         return tr("The server at %1 has no such database.").arg(label);
+    case ConnectProblem::Tls:
+        return tr("A server answers at %1, but the encrypted (TLS) connection failed: its certificate is not "
+                  "trusted here (root certificate, host name), it offers no TLS, or it refused the client "
+                  "certificate.").arg(label);
     case ConnectProblem::LoginRefused:
     case ConnectProblem::None:
         break;
