@@ -54,6 +54,9 @@ QString withPassword(const QString &connInfo, const QString &password);
 /// environment variable for that keyword sets: the application's defaults (timeouts, keepalives)
 /// never override what the user chose.
 QString withDefaults(const QString &connInfo, const QList<QPair<QString, QString>> &defaults);
+/// How many servers libpq tries in turn for `connInfo`: the entries of its host (or hostaddr)
+/// list, from the string, its service or PGHOST; 1 when it names one server or none.
+int hostCount(const QString &connInfo);
 /// The value of one keyword the string sets itself ("" when absent).
 QString value(const QString &connInfo, const QString &keyword);
 /// Empty when libpq accepts `text` as a connection string or URI; otherwise a message saying why not.
