@@ -4233,8 +4233,8 @@ from %6</source>
         <translation>%1 でサーバーが応答しませんでした。サーバーが停止しているか、ホスト・ポート・ネットワーク (VPN、ファイアウォール) が誤っている可能性があります。</translation>
     </message>
     <message>
-        <source>The server at %1 answered but takes no connections now: it is starting up, shutting down or has no free connection slot.</source>
-        <translation>%1 のサーバーは応答しましたが、現在は接続を受け付けていません: 起動中、停止中、または空き接続枠がありません。</translation>
+        <source>The server at %1 answered but takes no connections now: it is starting up, shutting down or has no free connection slot. With several hosts listed: none of them takes changes now, as while a standby is being promoted.</source>
+        <translation>%1 のサーバーは応答しましたが、現在は接続を受け付けていません: 起動中、停止中、または空き接続枠がありません。複数のホストを指定している場合: スタンバイの昇格中などで、変更を受け付けるホストが今はありません。</translation>
     </message>
     <message>
         <source>The connection string for %1 is not valid; no connection was tried.</source>

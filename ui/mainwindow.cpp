@@ -207,7 +207,9 @@ void MainWindow::connectRefreshAfterChange() {
     // Other windows' actions arrive as NOTIFY on a connection of its own: LISTEN waits on a
     // socket, not on a lane.
     PgSession::Options listen;
-    listen.connInfo = m_context.gateway->config().connInfo;
+    // On the server actions go to, like the Action lane: a standby can neither LISTEN nor hear
+    // the primary's NOTIFY, and after a failover the first host of a list may be one.
+    listen.connInfo = laneConnInfo(m_context.gateway->config().connInfo, Lane::Action, m_context.readOnly);
     listen.password = m_context.gateway->config().password;
     listen.applicationName = m_context.gateway->config().applicationName + QStringLiteral("/listen");
     listen.statementTimeoutMs = 0;

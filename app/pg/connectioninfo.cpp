@@ -228,6 +228,14 @@ QString withForced(const QString &connInfo, const QList<QPair<QString, QString>>
     return format(options);
 }
 
+int hostCount(const QString &connInfo) {
+    // libpq counts the commas, empty entries included ("a," is a and then the default host).
+    const QList<Option> e = effective(connInfo);
+    const int hosts = int(find(e, QStringLiteral("host")).count(QLatin1Char(','))) + 1;
+    const int addresses = int(find(e, QStringLiteral("hostaddr")).count(QLatin1Char(','))) + 1;
+    return qMax(hosts, addresses);
+}
+
 QString value(const QString &connInfo, const QString &keyword) {
     return find(parse(connInfo).value_or(QList<Option>{}), keyword);
 }

@@ -58,6 +58,9 @@ QString withDefaults(const QString &connInfo, const QList<QPair<QString, QString
 /// environment says: what the program needs whatever the user chose (its application name, the
 /// UTF-8 client encoding every string it sends is in).
 QString withForced(const QString &connInfo, const QList<QPair<QString, QString>> &forced);
+/// How many servers libpq tries in turn for `connInfo`: the entries of its host (or hostaddr)
+/// list, from the string, its service or PGHOST; 1 when it names one server or none.
+int hostCount(const QString &connInfo);
 /// The value of one keyword the string sets itself ("" when absent).
 QString value(const QString &connInfo, const QString &keyword);
 /// Empty when libpq accepts `text` as a connection string or URI; otherwise a message saying why not.

@@ -40,6 +40,12 @@ ConnectProblem classifyConnectFailure(PingAnswer ping, const QString &message) {
     auto has = [&message](const char *s) { return message.contains(QLatin1String(s), Qt::CaseInsensitive); };
     if (has("too many clients") || has("remaining connection slots") || has("the database system is"))
         return ConnectProblem::NotAccepting;
+    // libpq's own words, not a server's: every host of a list answered, but none was the kind of
+    // server target_session_attrs asks for (a writable one, for a window that may act). During a
+    // failover the new primary is moments away: retrying helps, asking the operator does not.
+    if (has("session is read-only") || has("could not make a writable connection") || has("session is not read-only")
+        || has("server is in hot standby mode") || has("server is not in hot standby mode"))
+        return ConnectProblem::NotAccepting;
     if (has("role \"") && has("does not exist"))
         return ConnectProblem::RoleMissing;
     if (has("database \"") && has("does not exist"))

@@ -10,7 +10,8 @@ namespace om {
 enum class ConnectProblem {
     None,
     Unreachable,     ///< no server answered: host down or unknown, wrong port, network or firewall
-    NotAccepting,    ///< a server answered but takes no connections now (starting, stopping, full)
+    NotAccepting,    ///< a server answered but takes no connections now (starting, stopping, full), or of
+                     ///< several hosts none is the kind asked for (target_session_attrs: no primary now)
     BadParameters,   ///< libpq did not try: the connection string itself is wrong
     Authentication,  ///< the server refused the login: password, or no pg_hba.conf entry
     RoleMissing,     ///< the server has no such role

@@ -1,5 +1,6 @@
 #include "pg/gateway.h"
 #include "pg/cancelthreads.h"
+#include "pg/connectioninfo.h"
 #include "pg/threadstop.h"
 
 #include <QCoreApplication>
@@ -40,6 +41,17 @@ void sendDetached(const PgCancelHandle &handle, std::shared_ptr<std::promise<voi
 
 } // namespace
 
+QString laneConnInfo(const QString &connInfo, Lane lane, bool readOnly) {
+    if (ConnectionInfo::hostCount(connInfo) < 2)
+        return connInfo;
+    // libpq's own default is `any`: the first host that answers, perhaps a standby, where an
+    // action fails as read-only and numbers lag. Said explicitly for a read-only window too, so
+    // that its choice is as visible as the others'.
+    const bool writable = lane == Lane::Action || !readOnly;
+    return ConnectionInfo::withDefaults(
+        connInfo, {{QStringLiteral("target_session_attrs"), writable ? QStringLiteral("read-write") : QStringLiteral("any")}});
+}
+
 void Gateway::Delivery::post(std::function<void()> fn) {
     QMutexLocker lock(&m_lock);
     if (m_target)
@@ -69,7 +81,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent)
         const Lane lane = Lane(i);
         const bool onStandby = m_standby && lane != Lane::Action;
         PgSession::Options o;
-        o.connInfo = onStandby ? m_config.standbyConnInfo : m_config.connInfo;
+        o.connInfo = onStandby ? m_config.standbyConnInfo : laneConnInfo(m_config.connInfo, lane, m_config.readOnly);
         o.password = m_config.password;
         o.applicationName = m_config.applicationName + QLatin1Char('/') + QLatin1String(names[i] + 3);
         o.statementTimeoutMs = m_config.statementTimeoutMs;

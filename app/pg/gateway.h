@@ -22,6 +22,13 @@ namespace om {
 enum class Lane { Monitor = 0, Browse = 1, Action = 2 };
 constexpr int kLaneCount = 3;
 
+/// The connection string `lane` opens when `connInfo` lists several hosts (libpq tries them in
+/// order): target_session_attrs=read-write for the Action lane, and for every lane of a window
+/// that may act, so that its numbers and its actions come from the same server; `any` for the
+/// reads of a read-only window, which may read whichever server answers. Unchanged for a single
+/// host, and when the string, its service or PGTARGETSESSIONATTRS chose for itself.
+QString laneConnInfo(const QString &connInfo, Lane lane, bool readOnly);
+
 /// Settings shared by every lane's session.
 struct GatewayConfig {
     QString connInfo;

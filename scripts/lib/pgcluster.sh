@@ -5,6 +5,8 @@
 # Usage (sourced):  pg_cluster_start [DIR]   -> exports PGHOST PGPORT PGUSER PGDATABASE, OM_PG_DIR
 #                   pg_standby_start        -> a streaming standby of it: OM_PG_STANDBY_PORT
 #                   (pgtls.sh: pg_tls_start -> a TLS server beside it, for the TLS tests)
+#                   pg_failover_start       -> a second, small primary and its standby, for the one test
+#                                              that stops a primary and promotes a standby
 #                   pg_cluster_stop
 # initdb and postgres refuse to run as root, so as root the server runs as the `postgres` user.
 # Works from any checkout: the server's tools run from / (the caller's directory, e.g. a clone under
@@ -25,11 +27,17 @@ _pg_free_port() {
   return 1
 }
 
-_pg_server_start() {   # DIR PORT TIMEOUT
+_pg_server_start() {   # DIR PORT TIMEOUT [SETTINGS]: SETTINGS (-c name=value ...) override the defaults
   local dir=$1 port=$2
   _pg_as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t "$3" \
-      -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=256MB -c shared_preload_libraries=pg_stat_statements -c wal_level=logical" \
+      -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=256MB -c shared_preload_libraries=pg_stat_statements -c wal_level=logical ${4:-}" \
       start >/dev/null || { cat "$dir/server.log" >&2; return 1; }
+}
+
+_pg_owned_dir() {   # DIR: created, owned by the server's user, closed to others
+  mkdir -p "$1"
+  if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$1"; fi
+  chmod 700 "$1"
 }
 
 pg_cluster_start() {
@@ -81,6 +89,42 @@ _pg_standby_stop() {
   unset OM_PG_STANDBY_PORT
 }
 
+# pg_failover_start: a primary and its streaming standby of their own, apart from the suite's
+# cluster and its standby (which other tests read while this pair's primary is stopped). Small
+# (32MB shared buffers, few connections): one test uses it. Exports OM_FAILOVER_PRIMARY_PORT,
+# OM_FAILOVER_STANDBY_PORT, OM_FAILOVER_PRIMARY_DATA and OM_FAILOVER_STANDBY_DATA (data
+# directories, for pg_ctl) and OM_FAILOVER_DIR; pg_cluster_stop (or pg_failover_stop) stops and
+# removes both, whatever the test left them as (a primary stopped, a standby promoted).
+pg_failover_start() {
+  local dir primary standby small
+  dir=$(mktemp -d /tmp/omfo.XXXXXX)   # short path: socket length limit
+  _pg_owned_dir "$dir"
+  export OM_FAILOVER_DIR=$dir
+  _pg_owned_dir "$dir/p"
+  _pg_owned_dir "$dir/s"
+  small="-c shared_buffers=32MB -c max_connections=50 -c shared_preload_libraries= -c wal_level=replica"
+  primary=$(_pg_free_port) || { echo "pgcluster: no free port" >&2; return 1; }
+  _pg_as_owner "$PG_BIN/initdb" -D "$dir/p/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 \
+      --no-sync >"$dir/p/initdb.log" 2>&1 || { cat "$dir/p/initdb.log" >&2; return 1; }
+  _pg_server_start "$dir/p" "$primary" 60 "$small" || return 1
+  standby=$(_pg_free_port) || { echo "pgcluster: no free port" >&2; return 1; }
+  _pg_as_owner "$PG_BIN/pg_basebackup" -h "$dir/p" -p "$primary" -U postgres -D "$dir/s/data" -R -X stream \
+      -c fast --no-sync >"$dir/s/basebackup.log" 2>&1 || { cat "$dir/s/basebackup.log" >&2; return 1; }
+  _pg_server_start "$dir/s" "$standby" 60 "$small" || return 1
+  export OM_FAILOVER_PRIMARY_PORT=$primary OM_FAILOVER_STANDBY_PORT=$standby \
+         OM_FAILOVER_PRIMARY_DATA=$dir/p/data OM_FAILOVER_STANDBY_DATA=$dir/s/data
+}
+
+pg_failover_stop() {
+  [ -n "${OM_FAILOVER_DIR:-}" ] && [ -d "$OM_FAILOVER_DIR" ] || return 0
+  local d
+  for d in "$OM_FAILOVER_DIR/s/data" "$OM_FAILOVER_DIR/p/data"; do
+    [ -d "$d" ] && { _pg_as_owner "$PG_BIN/pg_ctl" -D "$d" -m immediate -w stop >/dev/null 2>&1 || true; }
+  done
+  rm -rf "$OM_FAILOVER_DIR"
+  unset OM_FAILOVER_DIR OM_FAILOVER_PRIMARY_PORT OM_FAILOVER_STANDBY_PORT OM_FAILOVER_PRIMARY_DATA OM_FAILOVER_STANDBY_DATA
+}
+
 pg_cluster_release() {
   [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
   _pg_as_owner "$PG_BIN/pg_ctl" -D "$OM_PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
@@ -88,6 +132,7 @@ pg_cluster_release() {
 }
 
 pg_cluster_stop() {
+  pg_failover_stop
   [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
   if declare -F pg_bouncers_stop >/dev/null; then pg_bouncers_stop; fi
   _pg_standby_stop

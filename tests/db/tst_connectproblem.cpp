@@ -74,6 +74,15 @@ private slots:
         QTest::newRow("full") << PingAnswer::Accepting << at + "FATAL:  sorry, too many clients already" << ConnectProblem::NotAccepting;
         QTest::newRow("starting") << PingAnswer::Rejecting << at + "FATAL:  the database system is starting up"
                                   << ConnectProblem::NotAccepting;
+        // A host list with target_session_attrs=read-write while its primary is down: libpq's words
+        // for each host, the last one a standby (a failover under way, so retrying helps).
+        QTest::newRow("no writable host")
+            << PingAnswer::Accepting
+            << "connection to server at \"10.0.0.5\", port 5432 failed: Connection refused\n\tIs the server running on that host "
+               "and accepting TCP/IP connections?\nconnection to server at \"10.0.0.6\", port 5432 failed: session is read-only"
+            << ConnectProblem::NotAccepting;
+        QTest::newRow("no writable host, libpq 13") << PingAnswer::Accepting << at + "could not make a writable connection to server"
+                                                    << ConnectProblem::NotAccepting;
         // A Japanese server: true but unspecific, never a guess.
         QTest::newRow("other language") << PingAnswer::Accepting << at + QString::fromUtf8("致命的エラー:  ロール\"ops\"は存在しません")
                                         << ConnectProblem::LoginRefused;

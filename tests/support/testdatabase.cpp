@@ -9,11 +9,25 @@
 
 namespace om::test {
 
-QString TestDatabase::serverConnectionString(const QString &database) {
+namespace {
+
+/// The harness's server, without dbname ("" when it gave none).
+QString harnessServer() {
     const QString host = qEnvironmentVariable("PGHOST");
     if (host.isEmpty() || serverPort() == 0)
         return {};
-    return QStringLiteral("host=%1 port=%2 user=%3 dbname=%4").arg(host).arg(serverPort()).arg(serverUser(), database);
+    return QStringLiteral("host=%1 port=%2 user=%3").arg(host).arg(serverPort()).arg(serverUser());
+}
+
+QString onDatabase(const QString &server, const QString &database) {
+    return server + QStringLiteral(" dbname=") + database;
+}
+
+} // namespace
+
+QString TestDatabase::serverConnectionString(const QString &database) {
+    const QString server = harnessServer();
+    return server.isEmpty() ? QString() : onDatabase(server, database);
 }
 
 QStringList TestDatabase::allSeeds() {
@@ -32,17 +46,22 @@ QString TestDatabase::sqlPath(const QString &relativePath) {
 }
 
 std::unique_ptr<TestDatabase> TestDatabase::create(const QStringList &sqlFiles, QString *error) {
-    const QString admin = serverConnectionString();
-    if (admin.isEmpty()) {
+    const QString server = harnessServer();
+    if (server.isEmpty()) {
         if (error)
             *error = QStringLiteral("No test server: PGHOST/PGPORT are not set. Run the tests through scripts/test, "
                                     "which starts a throwaway PostgreSQL cluster.");
         return nullptr;
     }
+    return createOn(server, sqlFiles, error);
+}
+
+std::unique_ptr<TestDatabase> TestDatabase::createOn(const QString &serverConnInfo, const QStringList &sqlFiles, QString *error) {
     std::unique_ptr<TestDatabase> db(new TestDatabase);
+    db->m_server = serverConnInfo;
     db->m_name = QStringLiteral("om_test_%1").arg(QRandomGenerator::global()->generate64(), 0, 16);
     try {
-        PgSession server({admin});
+        PgSession server({onDatabase(serverConnInfo, QStringLiteral("postgres"))});
         server.open();
         server.execScript(QStringLiteral("CREATE DATABASE %1").arg(sql::quoteIdentifier(db->m_name)));
         PgSession::Options o;
@@ -64,7 +83,7 @@ TestDatabase::~TestDatabase() {
     if (m_session)
         m_session->close();
     try {
-        PgSession server({serverConnectionString()});
+        PgSession server({onDatabase(m_server, QStringLiteral("postgres"))});
         server.open();
         server.execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(sql::quoteIdentifier(m_name)));
     } catch (const PgError &e) {
@@ -72,7 +91,7 @@ TestDatabase::~TestDatabase() {
     }
 }
 
-QString TestDatabase::connectionString() const { return serverConnectionString(m_name); }
+QString TestDatabase::connectionString() const { return onDatabase(m_server, m_name); }
 
 QString TestDatabase::connectionStringAs(const QString &role) const {
     QString s = connectionString();

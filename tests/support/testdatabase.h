@@ -19,6 +19,10 @@ public:
     /// nullptr and *error set when the harness gave no server: the test must QFAIL, not skip,
     /// so that a green run always means the database tests ran.
     static std::unique_ptr<TestDatabase> create(const QStringList &sqlFiles, QString *error);
+    /// As create(), on another server than the harness's: `server` is a libpq string without a
+    /// dbname (e.g. a host list); the database is created and dropped through it (dbname=postgres)
+    /// and connectionString() is it plus dbname=.
+    static std::unique_ptr<TestDatabase> createOn(const QString &server, const QStringList &sqlFiles, QString *error);
 
     /// Presets of sqlFiles, so that a set-up is named once. The three seed schemas (app_outbox,
     /// batch_work_item, outbox), each with its audit table.
@@ -50,6 +54,7 @@ public:
 private:
     TestDatabase() = default;
     QString m_name;
+    QString m_server; ///< libpq string of the server, without dbname
     std::unique_ptr<PgSession> m_session;
 };
 

@@ -22,7 +22,8 @@ QString StartFailureWatcher::explain(ConnectProblem problem, const QString &labe
                   "(VPN, firewall) may be wrong.").arg(label);
     case ConnectProblem::NotAccepting:
         return tr("The server at %1 answered but takes no connections now: it is starting up, "
-                  "shutting down or has no free connection slot.").arg(label);
+                  "shutting down or has no free connection slot. With several hosts listed: none of "
+                  "them takes changes now, as while a standby is being promoted.").arg(label);
     case ConnectProblem::BadParameters:
         return tr("The connection string for %1 is not valid; no connection was tried.").arg(label);
     case ConnectProblem::Authentication:

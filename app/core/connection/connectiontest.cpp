@@ -1,4 +1,5 @@
 #include "core/connection/connectiontest.h"
+#include "pg/gateway.h"
 #include "pg/pgerror.h"
 #include "pg/pgsession.h"
 
@@ -25,7 +26,9 @@ ConnectionTest::~ConnectionTest() { cancel(); }
 void ConnectionTest::start(const QString &connInfo, const QString &password, const SchemaProfile &profile, bool readOnly) {
     cancel();
     PgSession::Options o;
-    o.connInfo = connInfo;
+    // The server the window's dashboard would read (a host list: the writable one, unless the
+    // window is read-only), so that "standby" and the privileges said here are that server's.
+    o.connInfo = laneConnInfo(connInfo, Lane::Monitor, readOnly);
     o.password = password;
     o.readOnly = readOnly;
     o.applicationName = QStringLiteral("outbox-monitor (connection test)");

@@ -1,0 +1,271 @@
+// Several hosts in one connection string, and a failover followed by itself, against a real
+// primary and its streaming standby of their own (scripts/lib/pgcluster.sh pg_failover_start:
+// the suite's other standby is read by tst_standby meanwhile and is never promoted).
+// - each lane reaches the server it needs: a writable one for a window that may act, whichever
+//   answers for a read-only window's reads, whatever the order of the hosts;
+// - with no writable server among the hosts, the Action lane fails at once with libpq's reason;
+// - the primary crashes (pg_ctl -m immediate) after an audited retry the standby has replayed,
+//   the standby is promoted, and the same Gateway's next jobs reach the new primary on every
+//   lane within a bound: the audit row from before is there, a second audited action succeeds,
+//   and the server's identity (the key of the window's local history) has not changed.
+#include "actionfixture.h"
+#include "core/actions/actionrunner.h"
+#include "core/connection/serveridentity.h"
+#include "pg/gateway.h"
+#include "servercontrol.h"
+#include "testdatabase.h"
+#include "testmain.h"
+#include "testserver.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTest>
+#include <QTimer>
+
+#include <optional>
+
+using namespace om;
+using namespace om::test;
+
+namespace {
+
+quint16 envPort(const char *name) { return quint16(qEnvironmentVariableIntValue(name)); }
+
+/// What one job on a lane came back with: its result, or its error.
+template <class R>
+struct Outcome {
+    std::optional<R> value;
+    std::optional<PgError> error;
+};
+
+/// Runs `job` on `lane` and waits (the event loop running) for its answer, at most `timeoutMs`.
+template <class R>
+Outcome<R> await(Gateway &gw, Lane lane, std::function<R(PgSession &)> job, int timeoutMs = 20000) {
+    Outcome<R> out;
+    QObject context; // gone when this returns: a late answer is dropped, not delivered here
+    QEventLoop loop;
+    gw.run<R>(lane, &context, std::move(job),
+              [&](const R &r) { out.value = r; loop.quit(); },
+              [&](const PgError &e) { out.error = e; loop.quit(); });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return out;
+}
+
+/// The server a session reached: its port and whether it is a standby, e.g. "41234 primary".
+QString whereAmI(PgSession &s) {
+    return s.query(QStringLiteral("SELECT inet_server_port() || CASE WHEN pg_is_in_recovery() THEN ' standby' ELSE ' primary' END"))
+        .scalar().toString();
+}
+
+QString primaryAt(quint16 port) { return QStringLiteral("%1 primary").arg(port); }
+QString standbyAt(quint16 port) { return QStringLiteral("%1 standby").arg(port); }
+
+const Lane kLanes[] = {Lane::Monitor, Lane::Browse, Lane::Action};
+
+const char *laneName(Lane lane) {
+    switch (lane) {
+    case Lane::Monitor: return "Monitor";
+    case Lane::Browse: return "Browse";
+    case Lane::Action: return "Action";
+    }
+    return "?";
+}
+
+} // namespace
+
+class TestFailover : public QObject {
+    Q_OBJECT
+    quint16 m_primary = 0, m_standby = 0;
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<PgSession> m_standbyAdmin; ///< superuser on the standby's maintenance database
+
+    /// The hosts in `ports`' order, as an operator writes a host list (no target_session_attrs);
+    /// no dbname when `dbname` is empty.
+    static QString hostList(std::initializer_list<quint16> ports, const QString &dbname = QString()) {
+        QStringList hosts, numbers;
+        for (quint16 p : ports) {
+            hosts << QStringLiteral("127.0.0.1");
+            numbers << QString::number(p);
+        }
+        QString s = QStringLiteral("host=%1 port=%2 user=%3").arg(hosts.join(QLatin1Char(',')), numbers.join(QLatin1Char(',')), serverUser());
+        return dbname.isEmpty() ? s : s + QStringLiteral(" dbname=") + dbname;
+    }
+
+    GatewayConfig config(const QString &connInfo, bool readOnly = false) const {
+        GatewayConfig c;
+        c.connInfo = connInfo;
+        c.readOnly = readOnly;
+        return c;
+    }
+
+    static std::unique_ptr<PgSession> superuserOn(quint16 port, const QString &dbname) {
+        PgSession::Options o;
+        o.connInfo = loopbackConnectionString(port, dbname);
+        o.statementTimeoutMs = 0; // pg_promote() waits for the promotion
+        auto s = std::make_unique<PgSession>(o);
+        s->open();
+        return s;
+    }
+
+    /// Every lane of `gw` answers `expected` (whereAmI()) to its first job.
+    void lanesReach(Gateway &gw, const QList<Lane> &lanes, const QString &expected) {
+        for (Lane lane : lanes) {
+            const Outcome<QString> o = await<QString>(gw, lane, whereAmI);
+            QVERIFY2(o.value, qPrintable(QStringLiteral("%1 lane: %2").arg(laneName(lane), o.error ? o.error->message : "no answer")));
+            QVERIFY2(*o.value == expected, qPrintable(QStringLiteral("%1 lane reached %2, not %3").arg(laneName(lane), *o.value, expected)));
+        }
+    }
+
+private slots:
+    void initTestCase() {
+        m_primary = envPort("OM_FAILOVER_PRIMARY_PORT");
+        m_standby = envPort("OM_FAILOVER_STANDBY_PORT");
+        if (m_primary == 0 || m_standby == 0 || qEnvironmentVariable("OM_FAILOVER_PRIMARY_DATA").isEmpty())
+            QFAIL("No failover pair: OM_FAILOVER_PRIMARY_PORT/OM_FAILOVER_STANDBY_PORT/OM_FAILOVER_PRIMARY_DATA are not set. "
+                  "Run the tests through scripts/test, which starts one (pg_failover_start).");
+        try {
+            if (whereAmI(*superuserOn(m_primary, QStringLiteral("postgres"))) != primaryAt(m_primary)
+                || whereAmI(*superuserOn(m_standby, QStringLiteral("postgres"))) != standbyAt(m_standby))
+                throw PgError(PgError::Kind::Query, QStringLiteral("the roles are not what they were"));
+        } catch (const PgError &e) {
+            QFAIL(qPrintable(QStringLiteral("The failover pair is no longer a primary and its standby (%1): this test "
+                                            "promoted its standby in an earlier run. scripts/test starts a fresh pair.")
+                                 .arg(e.message)));
+        }
+        // Created through the host list, as a writable session: dropped at the end on whichever
+        // server is the primary by then.
+        QString error;
+        m_db = TestDatabase::createOn(hostList({m_primary, m_standby}) + QStringLiteral(" target_session_attrs=read-write"),
+                                      TestDatabase::seedsWithAdminKit(), &error);
+        if (!m_db)
+            QFAIL(qPrintable(error));
+        m_standbyAdmin = superuserOn(m_standby, QStringLiteral("postgres"));
+    }
+
+    void eachLaneTakesTheServerItNeeds() {
+        // A window that may act: every lane on the primary, whichever host comes first.
+        for (const QString &connInfo : {hostList({m_primary, m_standby}, m_db->name()), hostList({m_standby, m_primary}, m_db->name())}) {
+            Gateway gw(config(connInfo));
+            lanesReach(gw, {Lane::Monitor, Lane::Browse, Lane::Action}, primaryAt(m_primary));
+        }
+        // A read-only window reads whichever server answers first: here the standby.
+        Gateway auditor(config(hostList({m_standby, m_primary}, m_db->name()), true));
+        lanesReach(auditor, {Lane::Monitor, Lane::Browse}, standbyAt(m_standby));
+        // The operator's own choice wins over the lanes'.
+        Gateway chosen(config(hostList({m_standby, m_primary}, m_db->name()) + QStringLiteral(" target_session_attrs=any")));
+        lanesReach(chosen, {Lane::Monitor}, standbyAt(m_standby));
+    }
+
+    void noWritableServerFailsTheActionLaneAtOnce() {
+        // The only host that could take changes is down (nothing listens there); the other one
+        // answers but is a standby.
+        Gateway gw(config(hostList({closedPort(), m_standby}, m_db->name())));
+        for (Lane lane : {Lane::Action, Lane::Monitor}) {
+            QElapsedTimer t;
+            t.start();
+            const Outcome<QString> o = await<QString>(gw, lane, whereAmI);
+            QVERIFY2(!o.value, qPrintable(QStringLiteral("%1 lane reached %2").arg(laneName(lane), o.value.value_or(QString()))));
+            QVERIFY2(o.error, "no answer in 20 s");
+            QCOMPARE(o.error->kind, PgError::Kind::ConnectFailed);
+            QVERIFY2(o.error->message.contains(QLatin1String("session is read-only"))
+                         || o.error->message.contains(QLatin1String("could not make a writable connection")),
+                     qPrintable(o.error->message));
+            // Not a login problem that retrying cannot mend: a failover may be under way.
+            QCOMPARE(int(o.error->connectProblem), int(ConnectProblem::NotAccepting));
+            QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+        }
+    }
+
+    void followsAFailover() {
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        const ActionDef retry = p.actions.value(QStringLiteral("retry"));
+        const QList<qint64> first = insertMessages(*m_db, p, QStringLiteral("FAILED"), 3);
+        const QList<qint64> second = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2);
+        auto runRetry = [&p](const QList<qint64> &ids) {
+            const ActionRequest r = actionRequest(QStringLiteral("retry"), ids);
+            return [p, r](PgSession &s) { return ActionRunner(p).run(s, r); };
+        };
+
+        Gateway gw(config(hostList({m_primary, m_standby}, m_db->name())));
+        lanesReach(gw, {Lane::Monitor, Lane::Browse, Lane::Action}, primaryAt(m_primary));
+        const Outcome<ServerIdentity> before = await<ServerIdentity>(gw, Lane::Monitor, ServerIdentity::read);
+        QVERIFY(before.value && before.value->isValid());
+
+        const Outcome<ActionResult> done = await<ActionResult>(gw, Lane::Action, runRetry(first));
+        QVERIFY2(done.value, qPrintable(done.error ? done.error->message : QStringLiteral("no answer")));
+        QCOMPARE(done.value->changed(), qint64(first.size()));
+        QCOMPARE(auditCount(*m_db, p, first, retry.auditName), qint64(first.size()));
+
+        // The standby has replayed everything up to and with the action's commit.
+        const QString written = m_db->scalar(QStringLiteral("SELECT pg_current_wal_insert_lsn()::text")).toString();
+        QTRY_VERIFY_WITH_TIMEOUT(pgTrue(m_standbyAdmin->query(QStringLiteral("SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn"),
+                                                              {written}).scalar()),
+                                 20000);
+
+        QString said;
+        QElapsedTimer sinceCrash;
+        sinceCrash.start();
+        QVERIFY2(stopAbruptly(qEnvironmentVariable("OM_FAILOVER_PRIMARY_DATA"), &said), qPrintable(said));
+        // While there is no primary: an action is refused, first because its connection broke
+        // (before anything was sent: nothing changed), then because no host takes changes.
+        const Outcome<ActionResult> lost = await<ActionResult>(gw, Lane::Action, runRetry(second));
+        QVERIFY2(lost.error, "an action ran with the primary down");
+        QCOMPARE(lost.error->kind, PgError::Kind::ConnectionLost);
+        qInfo("the action after the crash: %s", qPrintable(lost.error->message));
+        const Outcome<ActionResult> refused = await<ActionResult>(gw, Lane::Action, runRetry(second));
+        QVERIFY2(refused.error, "an action ran with no primary");
+        QCOMPARE(refused.error->kind, PgError::Kind::ConnectFailed);
+        QVERIFY2(refused.error->message.contains(QLatin1String("session is read-only")), qPrintable(refused.error->message));
+        QCOMPARE(int(refused.error->connectProblem), int(ConnectProblem::NotAccepting));
+        qInfo("the action with no primary: %s", qPrintable(refused.error->message));
+
+        QVERIFY(promote(*m_standbyAdmin));
+
+        // The same Gateway: each lane's next jobs fail while its old connection is found broken,
+        // then reach the new primary.
+        for (Lane lane : kLanes) {
+            QList<PgError> failures;
+            auto reachedNewPrimary = [&] {
+                const Outcome<QString> o = await<QString>(gw, lane, whereAmI, 10000);
+                if (o.error)
+                    failures << *o.error;
+                return o.value.value_or(QString()) == primaryAt(m_standby);
+            };
+            QTRY_VERIFY_WITH_TIMEOUT(reachedNewPrimary(), 20000);
+            for (const PgError &e : failures)
+                QVERIFY2(e.kind == PgError::Kind::ConnectionLost || e.kind == PgError::Kind::ConnectFailed,
+                         qPrintable(QStringLiteral("%1 lane: %2").arg(laneName(lane), e.message)));
+            // A read lane's connection was open to the old primary: the operator is told it was lost.
+            if (lane != Lane::Action)
+                QVERIFY2(!failures.isEmpty() && failures.first().kind == PgError::Kind::ConnectionLost,
+                         qPrintable(QStringLiteral("%1 lane: the crash went unnoticed").arg(laneName(lane))));
+        }
+        qInfo("every lane on the new primary %lld ms after the crash", qlonglong(sinceCrash.elapsed()));
+
+        const Outcome<ServerIdentity> after = await<ServerIdentity>(gw, Lane::Monitor, ServerIdentity::read);
+        QVERIFY(after.value);
+        QCOMPARE(after.value->systemId, before.value->systemId); // one cluster: the window keeps one history
+        QCOMPARE(*after.value, *before.value);
+
+        // The test's own session was on the old primary: it follows through the host list too.
+        m_db->session().open();
+        QCOMPARE(whereAmI(m_db->session()), primaryAt(m_standby));
+        QCOMPARE(auditCount(*m_db, p, first, retry.auditName), qint64(first.size()));
+
+        const Outcome<ActionResult> again = await<ActionResult>(gw, Lane::Action, runRetry(second));
+        QVERIFY2(again.value, qPrintable(again.error ? again.error->message : QStringLiteral("no answer")));
+        QCOMPARE(again.value->changed(), qint64(second.size()));
+        QCOMPARE(auditCount(*m_db, p, first, retry.auditName), qint64(first.size()));
+        QCOMPARE(auditCount(*m_db, p, second, retry.auditName), qint64(second.size()));
+        QVERIFY(again.value->actionId != done.value->actionId);
+    }
+
+    void cleanupTestCase() {
+        m_standbyAdmin.reset();
+        m_db.reset(); // dropped on the server that is the primary now
+    }
+};
+
+OM_TEST_GUILESS_MAIN(TestFailover)
+#include "tst_failover.moc"
