@@ -2,6 +2,7 @@
 #include "core/common/firstline.h"
 #include "dashboard/recentactionsview.h"
 #include "core/common/timeformat.h"
+#include "core/connection/serverlimits.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/flow/flowpoller.h"
 #include "core/store/flowstore.h"
@@ -461,7 +462,7 @@ void DashboardView::runProfileCheck() {
     const ProfileCheck check(m_context.profile);
     const int stuck = m_settings.stuckTimeoutMinutes;
     m_context.gateway->run<ProfileCheckReport>(
-        Lane::Monitor, this, [check, stuck](PgSession &s) { return check.run(s, stuck); },
+        Lane::Monitor, this, namingServerLimits([check, stuck](PgSession &s) { return check.run(s, stuck); }),
         [this](const ProfileCheckReport &r) { showProfileCheck(r); },
         // Not again until the lane reconnects (connectionChanged): while the server is away every
         // retry would otherwise queue one more check behind the snapshot.

@@ -1,6 +1,7 @@
 #include "health/tablehealthview.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
+#include "core/connection/serverlimits.h"
 #include "health/purgedialog.h"
 #include "pg/gateway.h"
 
@@ -69,7 +70,7 @@ void TableHealthView::showEvent(QShowEvent *event) {
 void TableHealthView::refresh() {
     const TableHealthReader reader(m_context.profile);
     m_context.gateway->run<HealthReport>(
-        Lane::Browse, this, [reader](PgSession &s) { return reader.read(s, kDefaultRetentionDays); },
+        Lane::Browse, this, namingServerLimits([reader](PgSession &s) { return reader.read(s, kDefaultRetentionDays); }),
         [this](const HealthReport &r) { showReport(r); },
         [this](const PgError &e) {
             if (e.kind != PgError::Kind::Cancelled)

@@ -9,6 +9,7 @@
 #include "common/widthsetting.h"
 #include "core/common/settingskey.h"
 #include "core/common/csv.h"
+#include "core/connection/serverlimits.h"
 #include "csvexport.h"
 #include "detailpane.h"
 #include "filterbar.h"
@@ -493,7 +494,7 @@ void TriageView::updateCount() {
     const ListQuery q(m_profile);
     const ListFilter f = m_filter;
     m_countJob = m_gateway->run<MatchCount>(
-        Lane::Browse, this, [q, f](PgSession &s) { return q.count(s, f); },
+        Lane::Browse, this, namingServerLimits([q, f](PgSession &s) { return q.count(s, f); }),
         [this, gen](const MatchCount &c) {
             if (gen != m_countGeneration) return;
             const QString n = formatCount(c.n);
@@ -512,7 +513,7 @@ void TriageView::updateCount() {
 void TriageView::loadChoices() {
     const ListQuery q(m_profile);
     m_gateway->run<FilterChoices>(
-        Lane::Browse, this, [q](PgSession &s) { return q.choices(s); },
+        Lane::Browse, this, namingServerLimits([q](PgSession &s) { return q.choices(s); }),
         [this](const FilterChoices &c) { m_filterBar->setChoices(c); },
         [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); });
 }

@@ -1,4 +1,5 @@
 #include "core/dashboard/snapshotpoller.h"
+#include "core/connection/serverlimits.h"
 #include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotquery.h"
 #include "pg/gateway.h"
@@ -120,9 +121,9 @@ void SnapshotPoller::tick() {
     const bool readsStandby = m_gateway->readsStandby();
     m_gateway->run<Polled>(
         Lane::Monitor, this,
-        [query, withBreakdown, checkedPid, indexed, profile, readsStandby](PgSession &s) {
+        namingServerLimits([query, withBreakdown, checkedPid, indexed, profile, readsStandby](PgSession &s) {
             return poll(s, query, withBreakdown, checkedPid, indexed, profile, readsStandby);
-        },
+        }),
         [this](const Polled &polled) {
             m_inFlight = false;
             m_failures = 0;

@@ -32,10 +32,6 @@ QString likeEscape(const QString &text) {
 
 QString likeContains(const QString &text) { return QLatin1Char('%') + likeEscape(text) + QLatin1Char('%'); }
 
-QString setLocalStatementTimeout(int ms) {
-    return QStringLiteral("SET LOCAL statement_timeout = %1").arg(ms);
-}
-
 QString idArrayLiteral(const QList<MessageId> &ids) {
     QString s = QStringLiteral("{");
     s.reserve(ids.size() * 10 + 2);

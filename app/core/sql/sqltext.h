@@ -24,9 +24,6 @@ QString param(QVariantList &params, const QVariant &value);
 QString likeEscape(const QString &text);
 /// The pattern for "contains `text`": %escaped%.
 QString likeContains(const QString &text);
-/// `SET LOCAL statement_timeout = ms` (an integer the program chose, never an operator's text):
-/// bounds one statement of a transaction more tightly than the session's timeout.
-QString setLocalStatementTimeout(int ms);
 /// A PostgreSQL array literal of ids, each element quoted (`{"1","2"}`, `{"6f1c…"}`): libpqxx
 /// 6.4 cannot bind a vector, so a list of ids is one bound text parameter.
 QString idArrayLiteral(const QList<MessageId> &ids);
