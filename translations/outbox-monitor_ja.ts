@@ -1598,6 +1598,22 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Not live: the standby this window reads is behind its primary.</source>
         <translation>ライブではありません: このウィンドウが読んでいるスタンバイがプライマリより遅れています。</translation>
     </message>
+    <message>
+        <source>Connected, but the first refresh failed: %1 · retry %2 in %3 s</source>
+        <translation>接続していますが、最初の更新に失敗しました: %1 · %3 秒後に再試行 (%2 回目)</translation>
+    </message>
+    <message>
+        <source>Not live: the server refuses the refresh. %1 The charts show only what this computer recorded earlier.</source>
+        <translation>ライブではありません: サーバーが更新を拒否しています。%1 グラフはこのコンピューターが以前に記録した内容だけを表示しています。</translation>
+    </message>
+    <message>
+        <source>Not live since %1: the server refuses the refresh. %2 The charts show what this computer recorded up to then.</source>
+        <translation>%1 からライブではありません: サーバーが更新を拒否しています。%2 グラフはこのコンピューターがその時点までに記録した内容を表示しています。</translation>
+    </message>
+    <message>
+        <source>● Connected, but the refresh failed: %3 · data is %1 old (last refresh %2) · retry %4 in %5 s</source>
+        <translation>● 接続していますが、更新に失敗しました: %3 · データは %1 前のもの (最終更新 %2) · %5 秒後に再試行 (%4 回目)</translation>
+    </message>
 </context>
 <context>
     <name>om::DataAgeLabel</name>
@@ -1667,6 +1683,10 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>%1: not answering — %2</source>
         <translation>%1: 応答なし — %2</translation>
+    </message>
+    <message>
+        <source>%1: numbers not refreshed — %2</source>
+        <translation>%1: 数値を更新できません — %2</translation>
     </message>
 </context>
 <context>
@@ -2685,6 +2705,14 @@ from %6</source>
     <message>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Connected to %1, but the first refresh failed: %2</source>
+        <translation>%1 に接続していますが、最初の更新に失敗しました: %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1, but the refresh failed; data is %2 s old: %3</source>
+        <translation>%1 に接続していますが、更新に失敗しました。データは %2 秒前のものです: %3</translation>
     </message>
 </context>
 <context>

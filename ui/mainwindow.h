@@ -74,7 +74,7 @@ private:
     void refreshAfterChange();
     void onSnapshot(const Snapshot &s);
     void connectDesktopAlerts();
-    void onRefreshFailed(const QString &message, int retryInMs);
+    void onRefreshFailed(const QString &message, int retryInMs, bool connectionUp);
     void updateStaleness();
     void showListsStale(bool stale);
     void connectBlockedKeys();
@@ -91,6 +91,7 @@ private:
     AuditView *m_audit;
     QTimer *m_staleTimer;
     QString m_lastError;
+    bool m_refusedByServer = false; ///< the last refresh failed with the connection up
     ActionController *m_actions = nullptr;
     ActionListener *m_listener = nullptr;
     TriageView *m_triage = nullptr;

@@ -164,7 +164,7 @@ void SnapshotPoller::tick() {
                 const bool retrying = !cannotHelp;
                 if (!retrying) {
                     m_running = false;
-                    emit refreshFailed(e.message, -1);
+                    emit refreshFailed(e.message, -1, false);
                     emit startFailed(e.connectProblem, e.message, false);
                     return;
                 }
@@ -175,7 +175,7 @@ void SnapshotPoller::tick() {
             // watchdog) cost the server nothing measurable: the backoff alone.
             const int retry = qMax(backoffMs(m_intervalMs, m_failures),
                                    timedOut ? nextDelayMs(m_intervalMs, m_attempt.elapsed()) : 0);
-            emit refreshFailed(e.message, retry);
+            emit refreshFailed(e.message, retry, e.kind == PgError::Kind::Query);
             schedule(retry);
         });
 }
