@@ -25,6 +25,7 @@ TableHealthView::TableHealthView(const AppContext &context, QWidget *parent)
       m_refresh(new QPushButton(tr("Refresh"), this)), m_purge(new QPushButton(tr("Purge finished messages…"), this)),
       m_tree(new QTreeWidget(this)), m_timer(new QTimer(this)) {
     m_readAt->setObjectName(QStringLiteral("readAt"));
+    m_readAt->setWordWrap(true); // a long reason (a time limit, a privilege) wraps instead of being cut off
     m_purge->setObjectName(QStringLiteral("purge"));
     m_purgeNote->setWordWrap(true);
     m_tree->setColumnCount(2);

@@ -229,7 +229,13 @@ void TriageView::connectList() {
             if (MessageListModel::sortKeyFor(c) == s.key)
                 m_table->horizontalHeader()->setSortIndicator(c, s.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
     });
-    connect(m_model, &MessageListModel::loadFailed, this, [this](const QString &m) { m_status->setText(m); });
+    connect(m_model, &MessageListModel::loadFailed, this, [this](const QString &m) {
+        m_status->setText(m);
+        // A reload empties the list first: an "as of" beside no rows would date a list that
+        // is not there, and an empty list would look like "nothing stuck".
+        if (m_model->rowCount() == 0)
+            m_age->reset();
+    });
     connect(m_model, &MessageListModel::capReached, this, [this](int max) {
         m_status->setText(tr("The list stops at %1 rows to keep memory bounded; narrow the filter or export to CSV for all of them.")
                               .arg(formatCount(max)));
