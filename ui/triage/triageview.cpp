@@ -199,6 +199,7 @@ void TriageView::buildLayout(QHBoxLayout *top) {
     m_detail->hide(); // room for the pane only once a message is selected (updateDetailRoom)
 
     auto *bottom = new QHBoxLayout;
+    m_status->setObjectName(QStringLiteral("triageStatus"));
     m_status->setWordWrap(true);
     bottom->addWidget(m_status, 1);
     bottom->addWidget(m_age, 0, Qt::AlignTop | Qt::AlignRight);
