@@ -1762,6 +1762,22 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Not live: the standby this window reads is behind its primary.</source>
         <translation>ライブではありません: このウィンドウが読んでいるスタンバイがプライマリより遅れています。</translation>
     </message>
+    <message>
+        <source>Connected, but the first refresh failed: %1 · retry %2 in %3 s</source>
+        <translation>接続していますが、最初の更新に失敗しました: %1 · %3 秒後に再試行 (%2 回目)</translation>
+    </message>
+    <message>
+        <source>Not live: the server refuses the refresh. %1 The charts show only what this computer recorded earlier.</source>
+        <translation>ライブではありません: サーバーが更新を拒否しています。%1 グラフはこのコンピューターが以前に記録した内容だけを表示しています。</translation>
+    </message>
+    <message>
+        <source>Not live since %1: the server refuses the refresh. %2 The charts show what this computer recorded up to then.</source>
+        <translation>%1 からライブではありません: サーバーが更新を拒否しています。%2 グラフはこのコンピューターがその時点までに記録した内容を表示しています。</translation>
+    </message>
+    <message>
+        <source>● Connected, but the refresh failed: %3 · data is %1 old (last refresh %2) · retry %4 in %5 s</source>
+        <translation>● 接続していますが、更新に失敗しました: %3 · データは %1 前のもの (最終更新 %2) · %5 秒後に再試行 (%4 回目)</translation>
+    </message>
 </context>
 <context>
     <name>om::DataAgeLabel</name>
@@ -1831,6 +1847,10 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>%1: not answering — %2</source>
         <translation>%1: 応答なし — %2</translation>
+    </message>
+    <message>
+        <source>%1: numbers not refreshed — %2</source>
+        <translation>%1: 数値を更新できません — %2</translation>
     </message>
 </context>
 <context>
@@ -2753,8 +2773,12 @@ from %6</source>
         <translation>「含む」検索は %1 秒後に停止されました。%2</translation>
     </message>
     <message>
-        <source>The list was stopped at the statement timeout: no index follows this order, so every page sorts about %1 messages on the server. Narrow the filter (a view, a state, a time range), sort by id, or ask the DBA to install resources/sql/kit/sort_indexes.sql.</source>
-        <translation>ステートメントタイムアウトで一覧の取得を中止しました: この並び順に沿うインデックスがないため、ページごとにサーバーが約 %1 件を並べ替えます。絞り込む (ビュー、状態、期間) か、ID で並べ替えるか、DBA に resources/sql/kit/sort_indexes.sql の導入を依頼してください。</translation>
+        <source>No index follows this order, so every page sorts about %1 messages on the server. Narrow the filter (a view, a state, a time range), sort by id, or ask the DBA to install resources/sql/kit/sort_indexes.sql.</source>
+        <translation>この並び順に沿うインデックスがないため、ページごとにサーバーが約 %1 件を並べ替えます。絞り込む (ビュー、状態、期間) か、ID で並べ替えるか、DBA に resources/sql/kit/sort_indexes.sql の導入を依頼してください。</translation>
+    </message>
+    <message>
+        <source>The list was stopped at the statement timeout: %1</source>
+        <translation>ステートメントタイムアウトで一覧の取得を中止しました: %1</translation>
     </message>
 </context>
 <context>
@@ -2861,6 +2885,14 @@ from %6</source>
     <message>
         <source>Not heard while the listening connection is down: %1</source>
         <translation>待ち受け用の接続が切れている間は届きません: %1</translation>
+    </message>
+    <message>
+        <source>Connected to %1, but the first refresh failed: %2</source>
+        <translation>%1 に接続していますが、最初の更新に失敗しました: %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1, but the refresh failed; data is %2 s old: %3</source>
+        <translation>%1 に接続していますが、更新に失敗しました。データは %2 秒前のものです: %3</translation>
     </message>
 </context>
 <context>
@@ -4172,6 +4204,53 @@ from %6</source>
     <message>
         <source>id = %1</source>
         <translation>id = %1</translation>
+    </message>
+</context>
+<context>
+    <name>om::ServerLimits</name>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ミリ秒</translation>
+    </message>
+    <message>
+        <source>%1, set for role %2 in database %3 (ALTER ROLE … IN DATABASE … SET)</source>
+        <translation>%1 (データベース %3 のロール %2 に設定: ALTER ROLE … IN DATABASE … SET)</translation>
+    </message>
+    <message>
+        <source>%1, set for role %2 (ALTER ROLE … SET)</source>
+        <translation>%1 (ロール %2 に設定: ALTER ROLE … SET)</translation>
+    </message>
+    <message>
+        <source>%1, set for database %2 (ALTER DATABASE … SET)</source>
+        <translation>%1 (データベース %2 に設定: ALTER DATABASE … SET)</translation>
+    </message>
+    <message>
+        <source>%1, set for every role (ALTER ROLE ALL SET)</source>
+        <translation>%1 (すべてのロールに設定: ALTER ROLE ALL SET)</translation>
+    </message>
+    <message>
+        <source>%1, set in the server&apos;s configuration (postgresql.conf, ALTER SYSTEM or the provider&apos;s parameter group) or in the connection&apos;s options</source>
+        <translation>%1 (サーバーの設定 (postgresql.conf、ALTER SYSTEM、またはクラウド事業者のパラメーターグループ) か、接続のオプションで設定)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>The server&apos;s own time limit ended this statement: statement_timeout is %1. It is not a connection problem and reconnecting does not help: narrow what is shown, or ask the DBA to raise the limit for this role.</source>
+        <translation>サーバー自身の時間制限でこの文が終了しました: statement_timeout は %1 です。接続の問題ではなく、再接続しても解決しません。表示する範囲を絞るか、このロールの制限を引き上げるよう DBA に依頼してください。</translation>
+    </message>
+    <message>
+        <source>The program&apos;s own time limit ended this statement after %1 (statement_timeout). Narrow what is shown.</source>
+        <translation>プログラム自身の時間制限 (statement_timeout) により、この文は %1 で終了しました。表示する範囲を絞ってください。</translation>
     </message>
 </context>
 <context>

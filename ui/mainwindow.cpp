@@ -347,12 +347,19 @@ void MainWindow::onSnapshot(const Snapshot &s) {
     updateStaleness();
 }
 
-void MainWindow::onRefreshFailed(const QString &message, int retryInMs) {
+void MainWindow::onRefreshFailed(const QString &message, int retryInMs, bool connectionUp) {
     const QString first = firstLine(message);
-    m_alerts->setNotAnswering(first);
+    m_refusedByServer = connectionUp;
+    if (connectionUp)
+        m_alerts->setCannotRead(first);
+    else
+        m_alerts->setNotAnswering(first);
     m_lastError = retryInMs < 0 ? tr("%1 — not retrying: change the connection, or try again").arg(first)
                                 : tr("%1 — retrying in %2 s").arg(first).arg((retryInMs + 999) / 1000);
-    showListsStale(true);
+    // The lists learn of an outage from the poller; a refresh the server refused (its time limit,
+    // a privilege) says nothing about them: each says so itself when its own reading fails.
+    if (!connectionUp)
+        showListsStale(true);
     updateStaleness();
 }
 
@@ -372,8 +379,13 @@ void MainWindow::updateStaleness() {
             m_connection->setFullText(tr("Connected to %1 · updated %2 s ago").arg(m_context.connectionLabel).arg(age / 1000));
         return;
     }
-    m_connection->setFullText(age < 0 ? tr("Not connected: %1").arg(m_lastError)
-                                  : tr("Connection lost; data is %1 s old: %2").arg(age / 1000).arg(m_lastError));
+    if (m_refusedByServer)
+        m_connection->setFullText(age < 0 ? tr("Connected to %1, but the first refresh failed: %2").arg(m_context.connectionLabel, m_lastError)
+                                          : tr("Connected to %1, but the refresh failed; data is %2 s old: %3")
+                                                .arg(m_context.connectionLabel).arg(age / 1000).arg(m_lastError));
+    else
+        m_connection->setFullText(age < 0 ? tr("Not connected: %1").arg(m_lastError)
+                                      : tr("Connection lost; data is %1 s old: %2").arg(age / 1000).arg(m_lastError));
 }
 
 } // namespace om

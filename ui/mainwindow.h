@@ -82,7 +82,7 @@ private:
     void refreshAfterChange();
     void onSnapshot(const Snapshot &s);
     void connectDesktopAlerts();
-    void onRefreshFailed(const QString &message, int retryInMs);
+    void onRefreshFailed(const QString &message, int retryInMs, bool connectionUp);
     void updateStaleness();
     void showListsStale(bool stale);
     void connectBlockedKeys();
@@ -99,6 +99,7 @@ private:
     AuditView *m_audit;
     QTimer *m_staleTimer;
     QString m_lastError;
+    bool m_refusedByServer = false; ///< the last refresh failed with the connection up
     ActionController *m_actions = nullptr;
     ActionListener *m_listener = nullptr;
     ActionPoller *m_actionPoller = nullptr; ///< only where notifications cannot arrive (a pooler)

@@ -1,5 +1,6 @@
 #include "cli/checkprofilecommand.h"
 #include "cli/commandsetup.h"
+#include "core/connection/serverlimits.h"
 #include "core/profile/jsonlocator.h"
 #include "core/profile/profilecheck.h"
 #include "pg/connectioninfo.h"
@@ -31,7 +32,7 @@ int runCheckProfile(int &argc, char **argv, const Options &o) {
     int status = 2;
     QTimer::singleShot(0, &app, [&] {
         gateway.run<ProfileCheckReport>(
-            Lane::Monitor, &app, [check](PgSession &s) { return check.run(s); },
+            Lane::Monitor, &app, namingServerLimits([check](PgSession &s) { return check.run(s); }),
             [&](const ProfileCheckReport &r) {
                 print(stdout, QCoreApplication::translate("main", "Checking %1 against %2 on %3\n").arg(o.checkProfile, r.table, ConnectionInfo::describe(o.conninfo)));
                 const auto lineOf = [&locator](const QString &path) { return locator.line(path); };

@@ -1,4 +1,5 @@
 #include "actions/accessstatus.h"
+#include "core/connection/serverlimits.h"
 #include "pg/gateway.h"
 
 namespace om {
@@ -24,7 +25,7 @@ void AccessStatus::recheck() {
     if (m_job)
         m_gateway->cancel(m_lane, m_job);
     const PrivilegeCheck check(m_profile);
-    m_job = m_gateway->run<Privileges>(m_lane, this, [check](PgSession &s) { return check.run(s); },
+    m_job = m_gateway->run<Privileges>(m_lane, this, namingServerLimits([check](PgSession &s) { return check.run(s); }),
         [this](const Privileges &p) { apply(p); },
         [this](const PgError &e) {
             if (e.kind == PgError::Kind::Cancelled)

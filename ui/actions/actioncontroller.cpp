@@ -1,6 +1,7 @@
 #include "actioncontroller.h"
 #include "core/common/countformat.h"
 #include "core/actions/actionrunner.h"
+#include "core/connection/serverlimits.h"
 #include "pg/gateway.h"
 #include "reasondialog.h"
 #include "resultdialog.h"
@@ -166,7 +167,7 @@ void ActionController::confirmAndRun(const QString &kind, ActionRequest request,
     //    Action lane when the lists read a standby, as what would change is what the primary has).
     const Lane previewLane = m_context.gateway->readsStandby() ? Lane::Action : Lane::Browse;
     m_context.gateway->run<ActionPreview>(previewLane, this,
-        [profile, request](PgSession &s) { return ActionRunner(profile).preview(s, request, kFilterCap); },
+        namingServerLimits([profile, request](PgSession &s) { return ActionRunner(profile).preview(s, request, kFilterCap); }),
         [this, kind, request, profile, finish, scope](const ActionPreview &pv) mutable {
             if (pv.eligible == 0) {
                 QMessageBox::information(m_window, title(kind),
@@ -248,7 +249,7 @@ void ActionController::run(const QString &kind, const ActionRequest &request, in
     });
     watch->start();
     const quint64 job = m_context.gateway->run<ActionResult>(Lane::Action, this,
-        [profile, request, state](PgSession &s) { return ActionRunner(profile).run(s, request, state.get()); },
+        namingServerLimits([profile, request, state](PgSession &s) { return ActionRunner(profile).run(s, request, state.get()); }),
         [this, kind, progress, finish](const ActionResult &res) {
             closeProgress(progress);
             finish();
@@ -280,7 +281,7 @@ void ActionController::recheck(const QString &kind, const ActionRequest &request
     progress->show();
     const SchemaProfile profile = m_context.profile;
     m_context.gateway->run<ActionRecheck>(Lane::Action, this,
-        [profile, request, xid](PgSession &s) { return ActionRunner(profile).recheck(s, request.actionId, xid); },
+        namingServerLimits([profile, request, xid](PgSession &s) { return ActionRunner(profile).recheck(s, request.actionId, xid); }),
         [this, kind, request, xid, progress, finish](const ActionRecheck &rc) {
             closeProgress(progress);
             finish();

@@ -75,6 +75,10 @@ void DesktopAlerts::setNotAnswering(const QString &why) {
     setIconLevel(3, tr("%1: not answering — %2").arg(m_database, why));
 }
 
+void DesktopAlerts::setCannotRead(const QString &why) {
+    setIconLevel(3, tr("%1: numbers not refreshed — %2").arg(m_database, why));
+}
+
 void DesktopAlerts::setDatabaseName(const QString &name) {
     m_database = name;
     setIconLevel(m_watch.worstLevel(), levelToolTip(m_watch.worstLevel()));

@@ -31,6 +31,9 @@ public:
     QString toolTip() const;
     /// While the server does not answer: a grey icon, and the tooltip says so.
     void setNotAnswering(const QString &why);
+    /// While the server answers but refuses the refresh (its own time limit, a privilege): grey
+    /// too, as the numbers are not current, and the tooltip says why without calling it an outage.
+    void setCannotRead(const QString &why);
 
     /// "" when a tray icon shows; otherwise why there is none, for the status bar.
     QString trayProblem() const { return m_trayProblem; }

@@ -2,6 +2,7 @@
 #include "core/common/firstline.h"
 #include "audit/actionmessagesmodel.h"
 #include "core/common/countformat.h"
+#include "core/connection/serverlimits.h"
 #include "core/outcome/actionoutcomequery.h"
 #include "pg/gateway.h"
 
@@ -48,7 +49,7 @@ void ActionMessagesDialog::load() {
     const SchemaProfile profile = m_profile;
     const QString id = m_actionId;
     m_gateway->run<QList<ActionMessage>>(Lane::Browse, this,
-        [profile, id](PgSession &s) { return ActionOutcomeQuery(profile).messages(s, id, outcome::kMessagesLimit); },
+        namingServerLimits([profile, id](PgSession &s) { return ActionOutcomeQuery(profile).messages(s, id, outcome::kMessagesLimit); }),
         [this](const QList<ActionMessage> &rows) {
             m_model->setMessages(rows);
             m_table->resizeColumnsToContents();

@@ -1,5 +1,6 @@
 #include "audit/auditcsvexport.h"
 #include "core/common/csvfile.h"
+#include "core/connection/serverlimits.h"
 #include "pg/gateway.h"
 
 namespace om {
@@ -44,7 +45,7 @@ void AuditCsvExport::requestPage() {
     const int limit = m_pageSize;
     CsvFile *file = m_file.get();
     m_job = m_gateway->run<AuditPage>(Lane::Browse, this,
-        [query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); },
+        namingServerLimits([query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); }),
         [this, file](const AuditPage &page) {
             if (file != m_file.get())
                 return; // cancelled while the page was on its way

@@ -1,6 +1,7 @@
 #include "audit/auditmodel.h"
 #include "audit/outcomebook.h"
 #include "audit/outcomewording.h"
+#include "core/connection/serverlimits.h"
 #include "pg/gateway.h"
 
 #include <QLocale>
@@ -32,7 +33,7 @@ void AuditModel::request() {
     const AuditCursor after = m_next;
     const int limit = qMin(m_pageSize, m_maxRows - int(m_rows.size()));
     m_job = m_gateway->run<AuditPage>(Lane::Browse, this,
-        [query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); },
+        namingServerLimits([query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); }),
         [this, generation](const AuditPage &page) {
             if (generation != m_generation)
                 return; // an answer for a filter that has since been replaced

@@ -1,4 +1,5 @@
 #include "audit/outcomebook.h"
+#include "core/connection/serverlimits.h"
 #include "core/outcome/actionoutcomequery.h"
 
 #include <QSet>
@@ -37,7 +38,7 @@ void OutcomeBook::refresh() {
     const SchemaProfile profile = m_profile;
     // The key makes the newest read win: a read still queued behind a slow page is replaced.
     m_job = m_gateway->run<ActionOutcomes>(m_lane, this,
-        [profile, ids](PgSession &s) { return ActionOutcomeQuery(profile).outcomes(s, ids); },
+        namingServerLimits([profile, ids](PgSession &s) { return ActionOutcomeQuery(profile).outcomes(s, ids); }),
         [this, ids](const ActionOutcomes &read) {
             m_job = 0;
             const QSet<QString> shown(m_tracked.cbegin(), m_tracked.cend());

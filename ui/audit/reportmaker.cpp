@@ -1,6 +1,7 @@
 #include "audit/reportmaker.h"
 #include "core/common/firstline.h"
 #include "audit/incidentreport.h"
+#include "core/connection/serverlimits.h"
 #include "core/dashboard/dashboardsettings.h"
 #include "core/store/historystore.h"
 #include "core/audit/incidentquery.h"
@@ -32,7 +33,7 @@ void ReportMaker::make(const QString &path, const QDateTime &from, const QDateTi
     }
     const IncidentQuery query(m_profile);
     m_gateway->run<IncidentData>(Lane::Browse, this,
-        [query, from, to, ticket](PgSession &s) { return query.run(s, from, to, ticket); },
+        namingServerLimits([query, from, to, ticket](PgSession &s) { return query.run(s, from, to, ticket); }),
         [this, path](const IncidentData &d) {
             IncidentReport report(d, m_profile);
             if (m_history && m_history->isOpen()) {

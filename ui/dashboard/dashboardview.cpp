@@ -2,6 +2,7 @@
 #include "core/common/firstline.h"
 #include "dashboard/recentactionsview.h"
 #include "core/common/timeformat.h"
+#include "core/connection/serverlimits.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/flow/flowpoller.h"
 #include "core/store/flowstore.h"
@@ -178,6 +179,7 @@ QHBoxLayout *DashboardView::buildTopRow() {
     // One line, elided, the whole text in its tooltip: a long outage message never widens the
     // window (it used to push it past the screen's edge, and keep it there after recovery).
     top->addWidget(m_health, 1);
+    m_reconnect->setObjectName(QStringLiteral("reconnectNow"));
     m_reconnect->setToolTip(tr("Try the server again now instead of waiting for the next retry"));
     m_reconnect->hide();
     connect(m_reconnect, &QPushButton::clicked, this, &DashboardView::reconnectNow);
@@ -364,6 +366,7 @@ void DashboardView::showBreakdownTime(const QDateTime &breakdownAt, const QDateT
 void DashboardView::showSnapshot(const Snapshot &s) {
     m_lastError.clear();
     m_notAnswering.clear();
+    m_refusedByServer = false;
     m_failures = 0;
     m_sinceSnapshot.start();
     m_nowMs = s.serverTime.toMSecsSinceEpoch();
@@ -394,9 +397,12 @@ void DashboardView::showSnapshot(const Snapshot &s) {
         runProfileCheck();
 }
 
-void DashboardView::showRefreshFailed(const QString &message, int retryInMs) {
+void DashboardView::showRefreshFailed(const QString &message, int retryInMs, bool connectionUp) {
     if (!m_checkRequested)
         runProfileCheck(); // the failure may be the profile's: a column the table does not have
+    m_refusedByServer = connectionUp;
+    if (connectionUp)
+        m_notAnswering.clear(); // the server answered this time
     m_lastError = firstLine(message);
     if (!m_notAnswering.isEmpty() && !m_lastError.contains(m_notAnswering))
         m_lastError = m_notAnswering + QStringLiteral(" · ") + m_lastError;
@@ -461,7 +467,7 @@ void DashboardView::runProfileCheck() {
     const ProfileCheck check(m_context.profile);
     const int stuck = m_settings.stuckTimeoutMinutes;
     m_context.gateway->run<ProfileCheckReport>(
-        Lane::Monitor, this, [check, stuck](PgSession &s) { return check.run(s, stuck); },
+        Lane::Monitor, this, namingServerLimits([check, stuck](PgSession &s) { return check.run(s, stuck); }),
         [this](const ProfileCheckReport &r) { showProfileCheck(r); },
         // Not again until the lane reconnects (connectionChanged): while the server is away every
         // retry would otherwise queue one more check behind the snapshot.
@@ -510,14 +516,17 @@ void DashboardView::setStale(bool stale) {
 
 void DashboardView::updateHealth() {
     if (!m_sinceSnapshot.isValid()) {
-        m_reconnect->setVisible(!m_lastError.isEmpty());
+        m_reconnect->setVisible(!m_lastError.isEmpty() && !m_refusedByServer);
         m_health->setFullText(m_lastError.isEmpty()
             ? tr("Connecting…")
+            : m_refusedByServer ? tr("Connected, but the first refresh failed: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000)
             : m_retryInMs < 0 ? tr("Not connected: %1 · not retrying: change the connection, or try again").arg(m_lastError)
                               : tr("Not connected: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000));
         showNotLive(m_lastError.isEmpty() ? QString()
-                                          : tr("Not live: the charts show only what this computer recorded earlier; nothing new "
-                                               "arrives until the connection is up."));
+                    : m_refusedByServer ? tr("Not live: the server refuses the refresh. %1 The charts show only what this "
+                                             "computer recorded earlier.").arg(m_lastError)
+                                        : tr("Not live: the charts show only what this computer recorded earlier; nothing new "
+                                             "arrives until the connection is up."));
         return;
     }
     const QDateTime last = QDateTime::fromMSecsSinceEpoch(m_nowMs);
@@ -539,6 +548,19 @@ void DashboardView::updateHealth() {
         m_health->setStyleSheet(stale ? notLiveLabelStyle() : QString());
         setStale(stale);
         showNotLive(stale ? tr("Not live: the standby this window reads is behind its primary.") : QString());
+    } else if (m_refusedByServer) {
+        // The server answered, and refused or ended the refresh (a time limit of its own, a
+        // privilege): the connection is fine and reconnecting would not help. The numbers are
+        // as old as the last refresh that worked, and shown so.
+        m_reconnect->hide();
+        setStale(true);
+        showNotLive(tr("Not live since %1: the server refuses the refresh. %2 The charts show what this computer "
+                       "recorded up to then.").arg(when, m_lastError));
+        m_health->setFullText(tr("● Connected, but the refresh failed: %3 · data is %1 old (last refresh %2) · retry %4 in %5 s")
+                              .arg(formatAge(double(ageS)), when, m_lastError)
+                              .arg(m_failures)
+                              .arg((m_retryInMs + 999) / 1000));
+        m_health->setStyleSheet(notLiveLabelStyle());
     } else {
         m_reconnect->show();
         setStale(true);

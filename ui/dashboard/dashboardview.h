@@ -50,7 +50,10 @@ public:
     void showSnapshot(const Snapshot &snapshot);
     /// The flow from the table (FlowPoller, or a test): the flow chart and the drain forecast.
     void showFlow(const om::FlowSeries &chart, const om::FlowSeries &minutes);
-    void showRefreshFailed(const QString &message, int retryInMs);
+    /// A refresh failed (SnapshotPoller::refreshFailed): `connectionUp` when the server answered
+    /// and refused or ended the statement (its own time limit, a privilege): the health line then
+    /// says so instead of "connection down", and offers no reconnect, which would not help.
+    void showRefreshFailed(const QString &message, int retryInMs, bool connectionUp = false);
     /// Time window of the charts, seconds (15 min ... 7 days).
     void setWindowSeconds(qint64 seconds);
     qint64 windowSeconds() const { return m_windowS; }
@@ -164,6 +167,7 @@ private:
     qint64 m_lastReloadMs = 0;
     QString m_lastError;
     QString m_notAnswering; ///< the watchdog's verdict, until a refresh succeeds
+    bool m_refusedByServer = false; ///< the last refresh failed with the connection up
     int m_retryInMs = 0;
     int m_failures = 0;
     qint64 m_lastRoundTripMs = 0;

@@ -1,5 +1,6 @@
 #include "dashboard/failuregrouppanel.h"
 #include "core/common/firstline.h"
+#include "core/connection/serverlimits.h"
 #include "core/groups/failuregroupquery.h"
 #include "core/groups/failuregrouptext.h"
 #include "dashboard/failuregroupmodel.h"
@@ -100,7 +101,7 @@ void FailureGroupPanel::refresh() {
     m_inFlight = true;
     const FailureGroupQuery query(m_context.profile);
     m_context.gateway->run<FailureGroups>(
-        Lane::Monitor, this, [query](PgSession &s) { return query.read(s); },
+        Lane::Monitor, this, namingServerLimits([query](PgSession &s) { return query.read(s); }),
         [this](const FailureGroups &g) {
             m_inFlight = false;
             showGroups(g);

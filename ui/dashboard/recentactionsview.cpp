@@ -1,5 +1,6 @@
 #include "dashboard/recentactionsview.h"
 #include "core/common/firstline.h"
+#include "core/connection/serverlimits.h"
 #include "core/outcome/actionoutcomequery.h"
 #include "dashboard/recentactionsmodel.h"
 #include "pg/gateway.h"
@@ -41,9 +42,9 @@ void RecentActionsView::refresh() {
     // The Browse lane, not the Monitor lane: a big action's outcome (10,000 messages: tens to
     // hundreds of ms, bench insight) must never delay the next snapshot.
     m_context.gateway->run<QList<ActionSummary>>(Lane::Browse, this,
-        [profile](PgSession &s) {
+        namingServerLimits([profile](PgSession &s) {
             return ActionOutcomeQuery(profile).actions(s, AuditFilter(), outcome::kRecentSeconds, outcome::kRecentLimit);
-        },
+        }),
         [this](const QList<ActionSummary> &actions) {
             m_model->setActions(actions);
             m_title->setText(actions.isEmpty() ? tr("No actions in the last hour")

@@ -2,6 +2,7 @@
 #include "common/tones.h"
 #include "actions/actioncontroller.h"
 #include "core/common/countformat.h"
+#include "core/connection/serverlimits.h"
 #include "core/purge/purgerunner.h"
 #include "pg/gateway.h"
 
@@ -169,7 +170,7 @@ void PurgeDialog::recount() {
     // The estimate first (milliseconds, from the statistics), then the exact count (a scan of the
     // matching rows, on a big table seconds): the operator sees the order of magnitude at once.
     m_context.gateway->run<qint64>(
-        Lane::Browse, this, [runner, r](PgSession &s) { return runner.estimate(s, r); },
+        Lane::Browse, this, namingServerLimits([runner, r](PgSession &s) { return runner.estimate(s, r); }),
         [this, generation](const qint64 &rows) {
             if (generation != m_countGeneration || m_counted >= 0)
                 return;
@@ -179,7 +180,7 @@ void PurgeDialog::recount() {
         },
         failed, QStringLiteral("purge-estimate"));
     m_context.gateway->run<qint64>(
-        Lane::Browse, this, [runner, r](PgSession &s) { return runner.count(s, r); },
+        Lane::Browse, this, namingServerLimits([runner, r](PgSession &s) { return runner.count(s, r); }),
         [this, generation](const qint64 &rows) {
             if (generation != m_countGeneration)
                 return;

@@ -1,6 +1,7 @@
 #include "health/tablehealthview.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
+#include "core/connection/serverlimits.h"
 #include "health/purgedialog.h"
 #include "pg/gateway.h"
 
@@ -24,6 +25,7 @@ TableHealthView::TableHealthView(const AppContext &context, QWidget *parent)
       m_refresh(new QPushButton(tr("Refresh"), this)), m_purge(new QPushButton(tr("Purge finished messages…"), this)),
       m_tree(new QTreeWidget(this)), m_timer(new QTimer(this)) {
     m_readAt->setObjectName(QStringLiteral("readAt"));
+    m_readAt->setWordWrap(true); // a long reason (a time limit, a privilege) wraps instead of being cut off
     m_purge->setObjectName(QStringLiteral("purge"));
     m_purgeNote->setWordWrap(true);
     m_tree->setColumnCount(2);
@@ -69,7 +71,7 @@ void TableHealthView::showEvent(QShowEvent *event) {
 void TableHealthView::refresh() {
     const TableHealthReader reader(m_context.profile);
     m_context.gateway->run<HealthReport>(
-        Lane::Browse, this, [reader](PgSession &s) { return reader.read(s, kDefaultRetentionDays); },
+        Lane::Browse, this, namingServerLimits([reader](PgSession &s) { return reader.read(s, kDefaultRetentionDays); }),
         [this](const HealthReport &r) { showReport(r); },
         [this](const PgError &e) {
             if (e.kind != PgError::Kind::Cancelled)

@@ -1,5 +1,6 @@
 #include "triage/blockedkeysview.h"
 #include "core/common/firstline.h"
+#include "core/connection/serverlimits.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
 #include "pg/gateway.h"
@@ -152,7 +153,7 @@ void BlockedKeysView::refresh() {
     m_keptHead = !selectedHeadId().isNull() ? selectedHeadId() : m_keptHead;
     const BlockedKeysQuery q(m_context.profile, m_stuckTimeoutMinutes);
     m_job = m_context.gateway->run<BlockedKeys>(
-        Lane::Browse, this, [q](PgSession &s) { return q.run(s, limits::kMaxBlockedKeys); },
+        Lane::Browse, this, namingServerLimits([q](PgSession &s) { return q.run(s, limits::kMaxBlockedKeys); }),
         [this, gen](const BlockedKeys &k) { if (gen == m_generation) onLoaded(k); },
         [this, gen](const PgError &e) {
             if (gen != m_generation || e.kind == PgError::Kind::Cancelled) return;

@@ -1,5 +1,6 @@
 #include "csvexport.h"
 #include "core/common/csvfile.h"
+#include "core/connection/serverlimits.h"
 #include "pg/gateway.h"
 
 namespace om {
@@ -70,7 +71,7 @@ bool CsvExport::start(const PageRequest &request, const QString &path, QString *
 void CsvExport::next(const PageRequest &request) {
     const ListQuery q = m_query;
     m_jobId = m_gateway->run<MessagePage>(
-        Lane::Browse, this, [q, request](PgSession &s) { return q.fetchPage(s, request); },
+        Lane::Browse, this, namingServerLimits([q, request](PgSession &s) { return q.fetchPage(s, request); }),
         [this, request](const MessagePage &page) {
             if (m_cancelled || !m_running)
                 return;

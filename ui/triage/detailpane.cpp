@@ -4,6 +4,7 @@
 #include "common/stalelook.h"
 #include "core/common/timeconv.h"
 #include "core/common/timeformat.h"
+#include "core/connection/serverlimits.h"
 #include "jsonhighlighter.h"
 #include "payloadformat.h"
 #include "pg/gateway.h"
@@ -138,7 +139,7 @@ void DetailPane::showMessage(const MessageId &id) {
     m_title->setText(tr("Loading message %1 …").arg(id.text()));
     const DetailQuery q = m_query;
     m_gateway->run<MessageDetail>(
-        Lane::Browse, this, [q, id](PgSession &s) { return q.fetch(s, id, limits::kPayloadPrefixChars); },
+        Lane::Browse, this, namingServerLimits([q, id](PgSession &s) { return q.fetch(s, id, limits::kPayloadPrefixChars); }),
         [this, gen](const MessageDetail &d) { if (gen == m_generation) present(d); },
         [this, gen](const PgError &e) {
             if (gen != m_generation) return;
@@ -253,7 +254,7 @@ void DetailPane::showWholePayload() {
     m_showAll->setEnabled(false);
     m_payloadNote->setText(tr("Loading the whole payload …"));
     m_gateway->run<FormattedPayload>(
-        Lane::Browse, this, [q, id](PgSession &s) { return formatPayload(q.fetchPayload(s, id)); },
+        Lane::Browse, this, namingServerLimits([q, id](PgSession &s) { return formatPayload(q.fetchPayload(s, id)); }),
         [this, gen, id](const FormattedPayload &f) {
             if (gen != m_generation) return;
             m_truncated = false;
@@ -281,7 +282,7 @@ void DetailPane::savePayloadTo(const QString &path) {
     const DetailQuery q = m_query;
     m_save->setEnabled(false);
     m_gateway->run<qint64>(
-        Lane::Browse, this, [q, id, path](PgSession &s) { return q.savePayload(s, id, path); },
+        Lane::Browse, this, namingServerLimits([q, id, path](PgSession &s) { return q.savePayload(s, id, path); }),
         [this, path](const qint64 &bytes) {
             m_save->setEnabled(true);
             m_payloadNote->setText(tr("Saved %1 bytes to %2.").arg(formatCount(bytes), path));

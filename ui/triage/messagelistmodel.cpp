@@ -1,6 +1,7 @@
 #include "messagelistmodel.h"
 #include "pg/gateway.h"
 #include "core/common/timeformat.h"
+#include "core/connection/serverlimits.h"
 
 #include <QLoggingCategory>
 
@@ -76,11 +77,11 @@ void MessageListModel::request() {
     setLoading(true);
     m_jobId = m_gateway->run<MessagePage>(
         Lane::Browse, this,
-        [query, req, gen, live](PgSession &s) {
+        namingServerLimits([query, req, gen, live](PgSession &s) {
             if (live->load() != gen)
                 throw PgError(PgError::Kind::Cancelled, QStringLiteral("superseded"));
             return query.fetchPage(s, req);
-        },
+        }),
         [this, gen](const MessagePage &page) {
             if (gen != m_generation)
                 return; // an era before the latest reset

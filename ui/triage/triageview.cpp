@@ -9,6 +9,7 @@
 #include "common/widthsetting.h"
 #include "core/common/settingskey.h"
 #include "core/common/csv.h"
+#include "core/connection/serverlimits.h"
 #include "csvexport.h"
 #include "detailpane.h"
 #include "filterbar.h"
@@ -198,6 +199,7 @@ void TriageView::buildLayout(QHBoxLayout *top) {
     m_detail->hide(); // room for the pane only once a message is selected (updateDetailRoom)
 
     auto *bottom = new QHBoxLayout;
+    m_status->setObjectName(QStringLiteral("triageStatus"));
     m_status->setWordWrap(true);
     bottom->addWidget(m_status, 1);
     bottom->addWidget(m_age, 0, Qt::AlignTop | Qt::AlignRight);
@@ -228,7 +230,13 @@ void TriageView::connectList() {
             if (MessageListModel::sortKeyFor(c) == s.key)
                 m_table->horizontalHeader()->setSortIndicator(c, s.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
     });
-    connect(m_model, &MessageListModel::loadFailed, this, [this](const QString &m) { m_status->setText(m); });
+    connect(m_model, &MessageListModel::loadFailed, this, [this](const QString &m) {
+        m_status->setText(m);
+        // A reload empties the list first: an "as of" beside no rows would date a list that
+        // is not there, and an empty list would look like "nothing stuck".
+        if (m_model->rowCount() == 0)
+            m_age->reset();
+    });
     connect(m_model, &MessageListModel::capReached, this, [this](int max) {
         m_status->setText(tr("The list stops at %1 rows to keep memory bounded; narrow the filter or export to CSV for all of them.")
                               .arg(formatCount(max)));
@@ -493,7 +501,7 @@ void TriageView::updateCount() {
     const ListQuery q(m_profile);
     const ListFilter f = m_filter;
     m_countJob = m_gateway->run<MatchCount>(
-        Lane::Browse, this, [q, f](PgSession &s) { return q.count(s, f); },
+        Lane::Browse, this, namingServerLimits([q, f](PgSession &s) { return q.count(s, f); }),
         [this, gen](const MatchCount &c) {
             if (gen != m_countGeneration) return;
             const QString n = formatCount(c.n);
@@ -512,7 +520,7 @@ void TriageView::updateCount() {
 void TriageView::loadChoices() {
     const ListQuery q(m_profile);
     m_gateway->run<FilterChoices>(
-        Lane::Browse, this, [q](PgSession &s) { return q.choices(s); },
+        Lane::Browse, this, namingServerLimits([q](PgSession &s) { return q.choices(s); }),
         [this](const FilterChoices &c) { m_filterBar->setChoices(c); },
         [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); });
 }

@@ -1,4 +1,5 @@
 #include "core/dashboard/snapshotpoller.h"
+#include "core/connection/serverlimits.h"
 #include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotquery.h"
 #include "pg/gateway.h"
@@ -120,9 +121,9 @@ void SnapshotPoller::tick() {
     const bool readsStandby = m_gateway->readsStandby();
     m_gateway->run<Polled>(
         Lane::Monitor, this,
-        [query, withBreakdown, checkedPid, indexed, profile, readsStandby](PgSession &s) {
+        namingServerLimits([query, withBreakdown, checkedPid, indexed, profile, readsStandby](PgSession &s) {
             return poll(s, query, withBreakdown, checkedPid, indexed, profile, readsStandby);
-        },
+        }),
         [this](const Polled &polled) {
             m_inFlight = false;
             m_failures = 0;
@@ -163,7 +164,7 @@ void SnapshotPoller::tick() {
                 const bool retrying = !cannotHelp;
                 if (!retrying) {
                     m_running = false;
-                    emit refreshFailed(e.message, -1);
+                    emit refreshFailed(e.message, -1, false);
                     emit startFailed(e.connectProblem, e.message, false);
                     return;
                 }
@@ -174,7 +175,7 @@ void SnapshotPoller::tick() {
             // watchdog) cost the server nothing measurable: the backoff alone.
             const int retry = qMax(backoffMs(m_intervalMs, m_failures),
                                    timedOut ? nextDelayMs(m_intervalMs, m_attempt.elapsed()) : 0);
-            emit refreshFailed(e.message, retry);
+            emit refreshFailed(e.message, retry, e.kind == PgError::Kind::Query);
             schedule(retry);
         });
 }

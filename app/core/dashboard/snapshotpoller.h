@@ -68,8 +68,10 @@ public:
 signals:
     void snapshotReady(const om::Snapshot &snapshot);
     /// A refresh failed; `retryInMs` says when the next one is, -1 when none is coming (see
-    /// startFailed).
-    void refreshFailed(const QString &message, int retryInMs);
+    /// startFailed). `connectionUp`: the server answered and refused or ended the statement (its
+    /// own time limit, a privilege, the query itself), so the connection is fine and reconnecting
+    /// would not help; false when the connection is down or could not be opened.
+    void refreshFailed(const QString &message, int retryInMs, bool connectionUp);
     /// The very first connection failed (no snapshot yet). When `retrying` is false, trying
     /// again cannot help (a wrong password, role, database or parameter): the poller stopped and
     /// waits for start() or another connection. Once per start().

@@ -1,4 +1,5 @@
 #include "core/flow/flowpoller.h"
+#include "core/connection/serverlimits.h"
 #include "core/flow/flowquery.h"
 #include "core/sql/flowsql.h"
 #include "core/store/flowstore.h"
@@ -95,7 +96,7 @@ void FlowPoller::tick() {
     const SchemaProfile profile = m_profile;
     m_gateway->run<Answer>(
         Lane::Monitor, this,
-        [reqs, known, profile](PgSession &s) {
+        namingServerLimits([reqs, known, profile](PgSession &s) {
             // On the lane's thread: the buckets are in the server's time, so the ranges are too.
             Answer a;
             QElapsedTimer t;
@@ -113,7 +114,7 @@ void FlowPoller::tick() {
             }
             a.queryMs = t.elapsed();
             return a;
-        },
+        }),
         [this](const Answer &a) {
             m_inFlight = false;
             if (m_byBucket < 0)

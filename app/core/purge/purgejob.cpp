@@ -1,4 +1,5 @@
 #include "core/purge/purgejob.h"
+#include "core/connection/serverlimits.h"
 #include "pg/gateway.h"
 
 namespace om {
@@ -39,7 +40,7 @@ void PurgeJob::nextBatch() {
     const PurgeRunner runner = m_runner;
     const PurgeRequest request = m_request;
     m_gateway->run<qint64>(
-        Lane::Action, this, [runner, request](PgSession &s) { return runner.runBatch(s, request); },
+        Lane::Action, this, namingServerLimits([runner, request](PgSession &s) { return runner.runBatch(s, request); }),
         [this](const qint64 &deleted) { batchDone(deleted); },
         [this](const PgError &e) {
             // InDoubt: the batch may have committed; its audit rows (this action id) say so.

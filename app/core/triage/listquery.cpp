@@ -1,6 +1,8 @@
 #include "core/triage/listquery.h"
 #include "core/common/countformat.h"
 #include "core/common/timeconv.h"
+#include "core/connection/serverlimits.h"
+#include "core/sql/serverlimitsql.h"
 #include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
 
@@ -18,8 +20,29 @@ QString tr(const char *s) { return QCoreApplication::translate("om::ListQuery", 
 
 int intOr(const QVariant &v, int fallback) { return v.isNull() ? fallback : v.toString().toInt(); }
 
-bool isStatementTimeout(const PgError &e) {
-    return e.sqlState == QLatin1String("57014") && e.message.contains(QLatin1String("statement timeout"));
+bool isStatementTimeout(const PgError &e) { return ServerLimits::isStatementTimeout(e); }
+
+/// Bounds the transaction's next statement by `ms`, or by the server's own limit for this login
+/// when that is smaller; returns the limit in force.
+qint64 boundStatement(PgTx &tx, int ms) {
+    if (!tx.inTransaction())
+        return -1; // statement pooling: no transaction holds a limit; the session's applies
+    const sql::Statement limit = sql::setLocalStatementTimeout(ms);
+    return tx.exec(limit.text, limit.params).scalar().toLongLong();
+}
+
+/// Whose limit ended a statement of this session that ran under `inForceMs` (-1: the session's)
+/// where the program asked for `ownMs`: the server's own (then its words say where it is set), else "".
+QString serversLimitEnded(PgSession &session, qint64 inForceMs, qint64 ownMs) {
+    try {
+        const ServerLimits limits = ServerLimits::read(session);
+        if (inForceMs < 0)
+            inForceMs = limits.sessionTimeoutMs;
+        if (limits.isServersLimit(inForceMs, ownMs))
+            return limits.timeoutExplanation(inForceMs, ownMs);
+    } catch (const PgError &) {
+    }
+    return {};
 }
 
 } // namespace
@@ -103,20 +126,25 @@ PgResult ListQuery::runPage(PgSession &session, const sql::Statement &page, cons
             // and met the session's statement timeout. Say why and what helps, not just "timeout".
             if (!isStatementTimeout(e) || sortRows <= limits::kSlowSortRows)
                 throw;
-            throw PgError(PgError::Kind::Cancelled,
-                          tr("The list was stopped at the statement timeout: no index follows this order, so every page "
-                             "sorts about %1 messages on the server. Narrow the filter (a view, a state, a time range), "
-                             "sort by id, or ask the DBA to install resources/sql/kit/sort_indexes.sql.")
-                              .arg(formatCount(sortRows)),
+            // Reported as the server's refusal, not as a cancel of ours: the views drop those.
+            const QString serverLimit = serversLimitEnded(session, -1, session.options().statementTimeoutMs);
+            const QString why = tr("No index follows this order, so every page sorts about %1 messages on the server. "
+                                   "Narrow the filter (a view, a state, a time range), sort by id, or ask the DBA to "
+                                   "install resources/sql/kit/sort_indexes.sql.").arg(formatCount(sortRows));
+            throw PgError(PgError::Kind::Query,
+                          serverLimit.isEmpty() ? tr("The list was stopped at the statement timeout: %1").arg(why)
+                                                : serverLimit + QLatin1Char(' ') + why,
                           e.sqlState);
         }
         return res;
     }
     // A contains-search cannot use a b-tree: without a trigram index it reads the whole
     // table. Its own, shorter statement timeout bounds it; the operator can also cancel it.
+    const int wanted = qMax(1, containsTimeoutMs);
+    qint64 inForce = wanted;
     try {
         session.transact([&](PgTx &tx) {
-            tx.setLocal(QStringLiteral("statement_timeout"), QString::number(qMax(1, containsTimeoutMs)));
+            inForce = boundStatement(tx, wanted);
             res = tx.exec(page.text, page.params);
         });
     } catch (const PgError &e) {
@@ -127,8 +155,10 @@ PgResult ListQuery::runPage(PgSession &session, const sql::Statement &page, cons
             : tr("The key column has no trigram index, so the search reads the whole table: narrow it by "
                  "state, type or time range, search by prefix, or ask the DBA to install "
                  "resources/sql/kit/trigram_index.sql.");
-        throw PgError(PgError::Kind::Cancelled,
-                      tr("The \"contains\" search was stopped after %1 s. %2").arg(containsTimeoutMs / 1000.0).arg(hint),
+        const QString serverLimit = serversLimitEnded(session, inForce, wanted);
+        throw PgError(PgError::Kind::Query,
+                      serverLimit.isEmpty() ? tr("The \"contains\" search was stopped after %1 s. %2").arg(double(inForce) / 1000.0).arg(hint)
+                                            : serverLimit + QLatin1Char(' ') + hint,
                       e.sqlState);
     }
     return res;
@@ -157,7 +187,7 @@ MatchCount ListQuery::count(PgSession &session, const ListFilter &filter) const 
     bool exact = false;
     try {
         session.transact([&](PgTx &tx) {
-            tx.setLocal(QStringLiteral("statement_timeout"), QString::number(limits::kExactCountTimeoutMs));
+            boundStatement(tx, limits::kExactCountTimeoutMs);
             const sql::Statement count = sql::cappedCount(matching, limits::kExactCountCap);
             out.n = tx.exec(count.text, count.params).scalar().toString().toLongLong();
             exact = true;
@@ -200,11 +230,18 @@ QStringList ListQuery::distinctValues(PgSession &session, const QString &logical
     *openOnly = !looseScan;
     const sql::Statement values = sql::distinctValues(m_profile, logical, looseScan, limits::kChoicesLimit);
     QStringList out;
-    session.transact([&](PgTx &tx) {
-        tx.setLocal(QStringLiteral("statement_timeout"), QString::number(limits::kChoicesTimeoutMs));
-        for (const QVariantList &row : tx.exec(values.text, values.params).rows)
-            out << row.value(0).toString();
-    });
+    qint64 inForce = limits::kChoicesTimeoutMs;
+    QElapsedTimer ran;
+    ran.start();
+    try {
+        session.transact([&](PgTx &tx) {
+            inForce = boundStatement(tx, limits::kChoicesTimeoutMs);
+            for (const QVariantList &row : tx.exec(values.text, values.params).rows)
+                out << row.value(0).toString();
+        });
+    } catch (const PgError &e) {
+        throw ServerLimits::explained(session, e, ran.elapsed(), inForce, limits::kChoicesTimeoutMs);
+    }
     return out;
 }
 
