@@ -108,7 +108,8 @@ class TestFailover : public QObject {
         return s;
     }
 
-    /// Every lane of `gw` answers `expected` (whereAmI()) to its first job.
+    /// Every lane of `gw` answers `expected` (whereAmI()) to its first job. A failure here ends only
+    /// this helper: callers return on QTest::currentTestFailed().
     void lanesReach(Gateway &gw, const QList<Lane> &lanes, const QString &expected) {
         for (Lane lane : lanes) {
             const Outcome<QString> o = await<QString>(gw, lane, whereAmI);
@@ -148,10 +149,14 @@ private slots:
         for (const QString &connInfo : {hostList({m_primary, m_standby}, m_db->name()), hostList({m_standby, m_primary}, m_db->name())}) {
             Gateway gw(config(connInfo));
             lanesReach(gw, {Lane::Monitor, Lane::Browse, Lane::Action}, primaryAt(m_primary));
+            if (QTest::currentTestFailed())
+                return;
         }
         // A read-only window reads whichever server answers first: here the standby.
         Gateway auditor(config(hostList({m_standby, m_primary}, m_db->name()), true));
         lanesReach(auditor, {Lane::Monitor, Lane::Browse}, standbyAt(m_standby));
+        if (QTest::currentTestFailed())
+            return;
         // The operator's own choice wins over the lanes'.
         Gateway chosen(config(hostList({m_standby, m_primary}, m_db->name()) + QStringLiteral(" target_session_attrs=any")));
         lanesReach(chosen, {Lane::Monitor}, standbyAt(m_standby));
@@ -189,6 +194,8 @@ private slots:
 
         Gateway gw(config(hostList({m_primary, m_standby}, m_db->name())));
         lanesReach(gw, {Lane::Monitor, Lane::Browse, Lane::Action}, primaryAt(m_primary));
+        if (QTest::currentTestFailed())
+            return;
         const Outcome<ServerIdentity> before = await<ServerIdentity>(gw, Lane::Monitor, ServerIdentity::read);
         QVERIFY(before.value && before.value->isValid());
 
