@@ -192,7 +192,12 @@ static QString sqlStateFromType(const std::exception &e) {
         throw PgError(PgError::Kind::InDoubt, QString::fromUtf8(e.what()).trimmed());
     } catch (const std::exception &e) {
         const bool lost = conn && !conn->is_open();
-        throw PgError(lost ? PgError::Kind::ConnectionLost : PgError::Kind::Query, QString::fromUtf8(e.what()).trimmed());
+        QString message = QString::fromUtf8(e.what()).trimmed();
+        // libpqxx's words when the server (or a pooler, or a failover) closed the connection
+        // under a statement: they name its own bookkeeping, not what happened.
+        if (lost && message.contains(QLatin1String("Could not obtain client encoding")))
+            message = QStringLiteral("the server closed the connection");
+        throw PgError(lost ? PgError::Kind::ConnectionLost : PgError::Kind::Query, message);
     }
 }
 
