@@ -90,7 +90,8 @@ bool ServerLimits::isStatementTimeout(const PgError &e, qint64 elapsedMs, qint64
 }
 
 PgError ServerLimits::explained(PgSession &session, const PgError &e, qint64 elapsedMs, qint64 inForceMs, qint64 ownMs) {
-    if (e.kind != PgError::Kind::Cancelled || e.sqlState != QLatin1String("57014"))
+    // The program's own cancels (a newer request won) are the common case: no query for them.
+    if (e.kind != PgError::Kind::Cancelled || e.sqlState != QLatin1String("57014") || e.message.contains(QLatin1String("user request")))
         return e;
     ServerLimits limits;
     try {
