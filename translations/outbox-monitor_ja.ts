@@ -1383,6 +1383,34 @@ Re-checking on a new connection (action id %1)…</source>
         <source>%1: not connected yet (it connects at its first job)</source>
         <translation>%1: 未接続（最初の処理のときに接続します）</translation>
     </message>
+    <message>
+        <source>Not encrypted (sslmode=%1): what the window reads and sends crosses the network as it is.</source>
+        <translation>暗号化されていません (sslmode=%1)：このウィンドウが読み書きする内容はそのままネットワークを流れます。</translation>
+    </message>
+    <message>
+        <source>Encrypted: %1, %2 (%3-bit key).</source>
+        <translation>暗号化されています：%1、%2（鍵長 %3 ビット）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s certificate and its host name were verified (sslmode=%1).</source>
+        <translation>サーバー証明書とホスト名を検証しました (sslmode=%1)。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s certificate was verified against a root certificate, not its host name (sslmode=%1).</source>
+        <translation>サーバー証明書はルート証明書に対して検証しましたが、ホスト名は検証していません (sslmode=%1)。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s certificate was not verified (sslmode=%1): encrypted, but to whoever answered.</source>
+        <translation>サーバー証明書は検証していません (sslmode=%1)：暗号化されていますが、相手が誰かは確かめていません。</translation>
+    </message>
+    <message>
+        <source>A client certificate was offered.</source>
+        <translation>クライアント証明書を提示しました。</translation>
+    </message>
+    <message>
+        <source>Encryption</source>
+        <translation>暗号化</translation>
+    </message>
 </context>
 <context>
     <name>om::ConnectionManager</name>
