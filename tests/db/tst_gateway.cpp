@@ -77,14 +77,15 @@ private slots:
     void cancellingAnOldJobLeavesTheNewOneAlone() {
         Gateway gw(config());
         int result = 0;
+        bool oldDone = false;
         const quint64 old = gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
-                                        [](const int &) {}, [](const PgError &) {});
-        QTest::qWait(200);
-        gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 2 FROM pg_sleep(0.5)").scalar().toInt(); },
+                                        [&](const int &) { oldDone = true; }, [&](const PgError &) { oldDone = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(oldDone, 10000);
+        gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 2 FROM pg_sleep(2)").scalar().toInt(); },
                     [&](const int &v) { result = v; }, [&](const PgError &) { result = -1; });
-        QTest::qWait(100);
+        QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(QStringLiteral("SELECT 2 FROM pg_sleep(2)")), 1, 10000);
         gw.cancel(Lane::Browse, old); // finished long ago: must not hit the running job
-        QTRY_COMPARE(result, 2);
+        QTRY_COMPARE_WITH_TIMEOUT(result, 2, 10000);
     }
 
     void badConnectionStringIsAnErrorNotACrash_data() {
@@ -138,7 +139,7 @@ private slots:
                     [](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_VERIFY(pid != 0);
         m_db->exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid));
-        QTest::qWait(200);
+        QTRY_COMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE pid = $1"), {pid}).toInt(), 0);
         PgError::Kind kind = PgError::Kind::Query;
         bool failed = false;
         gw.run<int>(Lane::Monitor, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },

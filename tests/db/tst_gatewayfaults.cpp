@@ -60,11 +60,7 @@ class TestGatewayFaults : public QObject {
         QObject ctx;
         gw.run<int>(lane, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
                     [&](const int &v) { one = v; }, [](const PgError &) {});
-        QElapsedTimer t;
-        t.start();
-        while (one != 1 && t.elapsed() < timeoutMs)
-            QTest::qWait(20);
-        return one == 1;
+        return QTest::qWaitFor([&] { return one == 1; }, timeoutMs);
     }
 
 private slots:
@@ -121,7 +117,7 @@ private slots:
         PgError error(PgError::Kind::Query, QString());
         const quint64 id = gw.run<int>(Lane::Browse, this, [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
                                        [](const int &) {}, [&](const PgError &e) { failed = true; error = e; });
-        QTest::qWait(200); // the statement is on its way
+        QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(QStringLiteral("SELECT pg_sleep(30)")), 1, 10000);
         m_proxy->freeze();
         QElapsedTimer sinceFreeze;
         sinceFreeze.start();
@@ -204,7 +200,7 @@ private slots:
         for (Lane lane : {Lane::Monitor, Lane::Browse, Lane::Action})
             gw->run<int>(lane, this, [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
                          [&](const int &) { delivered = true; }, [&](const PgError &) { delivered = true; });
-        QTest::qWait(200);
+        QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(QStringLiteral("SELECT pg_sleep(30)")), 3, 10000);
         m_proxy->freeze();
         QElapsedTimer t;
         t.start();

@@ -435,7 +435,8 @@ private slots:
         for (Lane lane : {Lane::Monitor, Lane::Browse, Lane::Action})
             gateway->run<int>(lane, this, [](PgSession &s) { s.query(QStringLiteral("SELECT pg_sleep(30)")); return 0; },
                               [&](const int &) { delivered = true; }, [&](const PgError &) { delivered = true; });
-        QTest::qWait(200);
+        // The pool has two server connections: two statements run, the third waits in the pooler.
+        QTRY_VERIFY_WITH_TIMEOUT(m_db->runningNow(QStringLiteral("SELECT pg_sleep(30)")) >= 2, 10000);
         proxy.freeze();
         QElapsedTimer t;
         t.start();

@@ -42,6 +42,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace om;
 using namespace om::test;
 
@@ -60,10 +62,7 @@ R runOn(Gateway &gw, Lane lane, std::function<R(PgSession &)> job, QString *erro
     QString failed;
     QObject context;
     gw.run<R>(lane, &context, std::move(job), [&out](const R &r) { out = r; }, [&failed](const PgError &e) { failed = e.message; });
-    QElapsedTimer t;
-    t.start();
-    while (!out && failed.isEmpty() && t.elapsed() < timeoutMs)
-        QTest::qWait(5);
+    (void)QTest::qWaitFor([&] { return out || !failed.isEmpty(); }, timeoutMs); // a timeout leaves both empty
     if (error)
         *error = failed;
     return out.value_or(R());
@@ -103,6 +102,17 @@ class TestStandby : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(StandbyLink::parseLsn(m_standbyAdmin->query(QStringLiteral("SELECT pg_last_wal_replay_lsn()::text"))
                                                            .scalar().toString()).value_or(0) >= wanted,
                                  20000);
+    }
+    /// Server processes on the primary whose last statement was a LISTEN: a window's listener is
+    /// up once a new one is among them (the listener sends nothing after its LISTEN).
+    QStringList listenerPids() {
+        return m_db->scalar(QStringLiteral("SELECT coalesce(string_agg(pid::text, ','), '') FROM pg_stat_activity "
+                                           "WHERE datname = current_database() AND query LIKE 'LISTEN %'"))
+            .toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    }
+    bool newListenerSince(const QStringList &before) {
+        const QStringList now = listenerPids();
+        return std::any_of(now.begin(), now.end(), [&](const QString &pid) { return !before.contains(pid); });
     }
     void pauseReplay() { m_standbyAdmin->query(QStringLiteral("SELECT pg_wal_replay_pause()")); }
     void resumeReplay() { m_standbyAdmin->query(QStringLiteral("SELECT pg_wal_replay_resume()")); }
@@ -249,6 +259,7 @@ private slots:
         const QString tag = QStringLiteral("foreign");
         const QList<qint64> ids = insertMessages(*m_db, p, retry.from.first(), 2, 0, tag);
         waitForStandby();
+        const QStringList listenersBefore = listenerPids();
         MainWindow w(context(p.id, config(QStringLiteral("demo_operator"))));
         w.resize(1280, 800);
         w.show();
@@ -256,7 +267,7 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         MessageListModel *m = w.triageView()->model();
-        QTest::qWait(1500); // the listener is up (it reports nothing the test can wait on)
+        QTRY_VERIFY_WITH_TIMEOUT(newListenerSince(listenersBefore), 15000);
 
         pauseReplay();
         PgSession::Options o;

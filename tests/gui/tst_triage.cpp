@@ -17,6 +17,7 @@
 #include "triage/detailpane.h"
 #include "triage/filterbar.h"
 #include "triage/messagelistmodel.h"
+#include "triage/triagecolumns.h"
 #include "triage/triageview.h"
 #include "screenshots.h"
 
@@ -437,6 +438,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QTableView *table = view.table();
         QHeaderView *header = table->horizontalHeader();
+        const auto *columns = view.findChild<TriageColumns *>();
+        QVERIFY(columns);
         using M = MessageListModel;
         const QList<int> decides = {M::State, M::Age, M::Destination, M::Type, M::Retries, M::ErrorCode};
         int viewsSeen = 0, cellsChecked = 0;
@@ -448,7 +451,6 @@ private slots:
                 continue; // a view this profile does not have (no retries: no Near max retry)
             ++viewsSeen;
             QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading(), 15000);
-            QTest::qWait(50);
             const QString where = QStringLiteral("%1 / %2").arg(profileId, view.viewTitle());
             QVERIFY2(!view.detailPane()->isVisible(), qPrintable(where));
             // Shown columns, left to right.
@@ -486,8 +488,8 @@ private slots:
             const QFontMetrics fm(table->font());
             for (int pass = 0; pass < 2; ++pass) {
                 if (pass == 1) {
-                    table->scrollToBottom();
-                    QTest::qWait(400);
+                    table->scrollToBottom(); // the rows that come into view are measured once it stops
+                    QTRY_VERIFY_WITH_TIMEOUT(!columns->isMeasurePending() && !view.model()->isLoading(), 15000);
                 }
                 for (int c : {int(M::Destination), int(M::State), int(M::ErrorCode)}) {
                     if (header->isSectionHidden(c))

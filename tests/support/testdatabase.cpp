@@ -140,6 +140,13 @@ QVariant TestDatabase::scalar(const QString &sql, const QVariantList &params) {
     return sayingWhatFailed(sql, [&] { return m_session->query(sql, params).scalar(); });
 }
 
+int TestDatabase::runningNow(const QString &statement) {
+    return scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                 "AND pid <> pg_backend_pid() AND state = 'active' AND query = $1"),
+                  {statement})
+        .toInt();
+}
+
 QList<QVariantList> TestDatabase::rows(const QString &sql, const QVariantList &params) {
     return sayingWhatFailed(sql, [&] { return m_session->query(sql, params).rows; });
 }

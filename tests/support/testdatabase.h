@@ -41,6 +41,10 @@ public:
     void exec(const QString &sql, const QVariantList &params = {});
     QVariant scalar(const QString &sql, const QVariantList &params = {});
     QList<QVariantList> rows(const QString &sql, const QVariantList &params = {});
+    /// How many other sessions of this database are running `statement` (exactly this text) right
+    /// now: the event a test waits for before it freezes, cancels or kills what it sent, where a
+    /// fixed sleep would only guess that the statement has arrived.
+    int runningNow(const QString &statement);
     /// Applies one more file of resources/sql/.
     void applyFile(const QString &relativePath);
     /// The session the helpers above use (autocommit, not read-only).

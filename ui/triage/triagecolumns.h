@@ -43,6 +43,8 @@ public:
     /// whose text no longer fits (PENDING after FAILED), never narrow one, and leave alone
     /// those the operator sized.
     void rowsArrived();
+    /// Rows scrolled into view are measured once the scrolling pauses: true until then.
+    bool isMeasurePending() const { return m_widenSoon.isActive(); }
 
 signals:
     /// The operator dragged a column's edge (keep chosenWidths()).
