@@ -1,7 +1,7 @@
 #pragma once
 #include "appcontext.h"
 #include "connection/connectioninfodialog.h"
-#include "core/dashboard/snapshot.h"
+#include "core/model/snapshot.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -2,7 +2,7 @@
 #include "cli/commandsetup.h"
 #include "core/connection/serverlimits.h"
 #include "core/profile/jsonlocator.h"
-#include "core/profile/profilecheck.h"
+#include "core/check/profilecheck.h"
 #include "pg/connectioninfo.h"
 #include "pg/gateway.h"
 

@@ -13,6 +13,7 @@
 // and over all runs, a NOTIFY arrived for every committed run and for no rolled-back one.
 // OM_FAULT_RUNS sets the runs per point and profile (default 100).
 #include "actionfixture.h"
+#include "core/sql/statesql.h"
 #include "commitdropproxy.h"
 #include "core/actions/actionrunner.h"
 #include "core/sql/sqltext.h"
@@ -259,11 +260,11 @@ private slots:
                 audited << row.at(0).toLongLong();
             QList<qint64> changed;
             for (const QVariantList &row : m_db->rows(QStringLiteral("SELECT %1 FROM %2 WHERE %1 = ANY($1::bigint[]) AND (%3)::text = $2 ORDER BY 1")
-                                                          .arg(p.col("id"), p.qualifiedTable(), p.stateExpression()),
+                                                          .arg(p.col("id"), p.qualifiedTable(), sql::stateExpression(p)),
                                                       {idArray(ids), stateValue(p, a.to)}))
                 changed << row.at(0).toLongLong();
             const qint64 untouched = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 = ANY($1::bigint[]) AND (%3)::text = $2")
-                                                      .arg(p.qualifiedTable(), p.col("id"), p.stateExpression()),
+                                                      .arg(p.qualifiedTable(), p.col("id"), sql::stateExpression(p)),
                                                   {idArray(ids), stateValue(p, a.from.first())}).toLongLong();
             const QString where = QStringLiteral("run %1 (%2, %3)").arg(run).arg(action, byFilter ? "filter" : "selection");
             QVERIFY2(rep.faultInjected, qPrintable(where));

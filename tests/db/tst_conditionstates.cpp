@@ -2,6 +2,7 @@
 // locked_until / attempts, the maximum a constant 5), on randomised rows: the snapshot, Triage's
 // lists and an action against brute-force SQL written here, independently of the profile's SQL.
 #include "core/actions/actionfunctionsql.h"
+#include "core/sql/statesql.h"
 #include "core/actions/actionrunner.h"
 #include "core/dashboard/snapshotquery.h"
 #include "core/sql/snapshotsql.h"
@@ -109,7 +110,7 @@ private slots:
         // Every row has exactly one state (this profile's states partition the table) ...
         QCOMPARE(sum, count(QStringLiteral("true")));
         // ... which the CASE of stateExpression names for each row.
-        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM lib_outbox WHERE (%1) IS NULL").arg(m_p.stateExpression())).toLongLong(), 0);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM lib_outbox WHERE (%1) IS NULL").arg(sql::stateExpression(m_p))).toLongLong(), 0);
         const QString waiting = QStringLiteral("((%1) OR (%2))").arg(QLatin1String(kPending), QLatin1String(kReady));
         QCOMPARE(s.waiting, count(waiting));
         const double oldest = m_db->scalar(QStringLiteral("SELECT extract(epoch from now() - min(created_at)) FROM lib_outbox WHERE ") + waiting).toDouble();
@@ -249,7 +250,7 @@ private slots:
         r.ids = {MessageId(ready), MessageId(inFlight)};
         const ActionResult res = ActionRunner(m_p).run(m_db->session(), r);
         QCOMPARE(res.changedIds, QList<qint64>{ready});
-        QCOMPARE(m_db->scalar(QStringLiteral("SELECT (%1) FROM lib_outbox WHERE id = $1").arg(m_p.stateExpression()), {ready}).toString(), QStringLiteral("ABANDONED"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT (%1) FROM lib_outbox WHERE id = $1").arg(sql::stateExpression(m_p)), {ready}).toString(), QStringLiteral("ABANDONED"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT (%1)::int FROM lib_outbox WHERE id = $1").arg(QLatin1String(kInFlight)), {inFlight}).toInt(), 1);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM lib_outbox_audit WHERE outbox_id = $1 AND old_status = 'READY' AND new_status = 'ABANDONED'"), {ready}).toLongLong(), 1);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM lib_outbox_audit WHERE outbox_id = $1"), {inFlight}).toLongLong(), 0);

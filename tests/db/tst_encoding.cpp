@@ -2,6 +2,7 @@
 // server converts: what a LATIN1 database can hold is stored as typed, never garbled; a Japanese
 // reason it cannot hold is refused with a message that says so, and nothing changes.
 #include "actionfixture.h"
+#include "core/sql/statesql.h"
 #include "core/actions/actionrunner.h"
 #include "core/sql/sqltext.h"
 #include "profilerows.h"
@@ -88,7 +89,7 @@ private slots:
         }
         QCOMPARE(s->query(auditCount, {ids.at(0)}).scalar().toLongLong(), 0LL);
         QCOMPARE(s->query(QStringLiteral("SELECT (%1)::text FROM %2 WHERE %3 = $1")
-                              .arg(p.stateExpression(), p.qualifiedTable(), p.col("id")), {ids.at(0)}).scalar().toString(),
+                              .arg(sql::stateExpression(p), p.qualifiedTable(), p.col("id")), {ids.at(0)}).scalar().toString(),
                  stateValue(p, a.from.first()));
 
         // Accents LATIN1 holds: stored as typed (before client_encoding was set, the UTF-8 bytes

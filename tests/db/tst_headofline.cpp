@@ -3,6 +3,7 @@
 // against a brute force computed here from every row; a head retried or cancelled through the
 // audited path stops blocking its key; the kit's index is the one the statements are written for.
 #include "actionfixture.h"
+#include "core/sql/statesql.h"
 #include "core/actions/actionrunner.h"
 #include "core/dashboard/snapshotquery.h"
 #include "core/sql/headsql.h"
@@ -80,7 +81,7 @@ class TestHeadOfLine : public QObject {
     QList<Row> allRows(const SchemaProfile &p, qint64 *nowUs) {
         *nowUs = m_db->scalar(QStringLiteral("SELECT (extract(epoch from now()) * 1000000)::bigint")).toLongLong();
         const QString sql = QStringLiteral("SELECT %1::text, %2::text, (%3)::text, %4, %5, %6, %7 FROM %8")
-                                .arg(p.col(QStringLiteral("id")), p.col(p.orderingKey), p.stateExpression(),
+                                .arg(p.col(QStringLiteral("id")), p.col(p.orderingKey), sql::stateExpression(p),
                                      epochUs(p, QStringLiteral("createdAt")), epochUs(p, p.stuckSince),
                                      p.has(QStringLiteral("retries")) ? p.col(QStringLiteral("retries")) + QLatin1String("::text") : QStringLiteral("NULL"),
                                      epochUs(p, QStringLiteral("nextRun")), p.qualifiedTable());

@@ -7,7 +7,7 @@
 #include "core/actions/privileges.h"
 #include "core/audit/auditquery.h"
 #include "core/triage/detailquery.h"
-#include "core/triage/idlist.h"
+#include "core/model/idlist.h"
 #include "core/triage/listquery.h"
 #include "core/sql/sqltext.h"
 #include "messageids.h"

@@ -9,7 +9,7 @@
 #include "core/actions/actionrunner.h"
 #include "core/actions/privileges.h"
 #include "core/dashboard/snapshotquery.h"
-#include "core/profile/profilecheck.h"
+#include "core/check/profilecheck.h"
 #include "core/sql/sqltext.h"
 #include "core/triage/listquery.h"
 #include "core/kit/audittablesql.h"

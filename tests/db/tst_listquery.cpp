@@ -2,6 +2,7 @@
 // exactly the rows a C++ evaluation of the same rules over all rows returns, keyset pages in every
 // order concatenate to the brute-force order, and hostile key text is matched literally.
 #include "messageids.h"
+#include "core/sql/statesql.h"
 #include "core/triage/listquery.h"
 #include "profilerows.h"
 #include "testdatabase.h"
@@ -44,7 +45,7 @@ class TestListQuery : public QObject {
             return epoch ? QStringLiteral("extract(epoch from %1)::float8").arg(p.col(QLatin1String(l))) : p.col(QLatin1String(l)) + QLatin1String("::text");
         };
         const auto rows = m_db->rows(QStringLiteral("SELECT %1, %2, %3, %4, %5::text, %6, %7, %8, %9, %10, %11, extract(epoch from now())::float8 FROM %12")
-                                         .arg(c("id"), c("key"), c("type"), c("destination"), p.stateExpression(), c("retries"), c("maxRetries"))
+                                         .arg(c("id"), c("key"), c("type"), c("destination"), sql::stateExpression(p), c("retries"), c("maxRetries"))
                                          .arg(c("createdAt", true), c("updatedAt", true), c("lockedAt", true), c("errorCode"), p.qualifiedTable()));
         QList<Row> out;
         for (const QVariantList &v : rows) {
@@ -384,7 +385,7 @@ private slots:
                 for (const StateDef &s : p.states) if (!s.terminal) open << s.name;
                 QStringList out;
                 for (const QVariantList &v : m_db->rows(QStringLiteral("SELECT DISTINCT %1::text FROM %2 WHERE %1 IS NOT NULL AND %3 ORDER BY 1")
-                                                            .arg(p.col(QLatin1String(l)), p.qualifiedTable(), openOnly ? p.statesPredicate(open) : QStringLiteral("true"))))
+                                                            .arg(p.col(QLatin1String(l)), p.qualifiedTable(), openOnly ? sql::statesPredicate(p, open) : QStringLiteral("true"))))
                     out << v[0].toString();
                 return out;
             };

@@ -8,6 +8,7 @@
 // that does not match the profile it stops, naming the column, and leaves nothing behind. And the
 // built-in profiles' kits install what resources/sql/kit/ installs on the seeds.
 #include "core/actions/actionfunctionsql.h"
+#include "core/sql/statesql.h"
 #include "core/actions/actionrunner.h"
 #include "core/kit/audittablesql.h"
 #include "core/kit/kitindexes.h"
@@ -233,7 +234,7 @@ private slots:
         const ActionResult result = ActionRunner(p).run(operatorSession, request);
         QCOMPARE(result.changed(), qint64(1));
         const ActionDef retry = p.actions.value(QStringLiteral("retry"));
-        QCOMPARE(db->scalar(QStringLiteral("SELECT %1 FROM %2 WHERE %3::text = $1").arg(p.stateExpression(), p.qualifiedTable(), id), {rowId})
+        QCOMPARE(db->scalar(QStringLiteral("SELECT %1 FROM %2 WHERE %3::text = $1").arg(sql::stateExpression(p), p.qualifiedTable(), id), {rowId})
                      .toString(), stateNameValue(p, retry.to));
         const QString changedBy = p.audit.column(QStringLiteral("changedBy"));
         QCOMPARE(db->rows(QStringLiteral("SELECT %1, %2 FROM %3 WHERE %4::text = $1")

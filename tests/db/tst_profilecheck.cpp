@@ -5,7 +5,8 @@
 // a time zone, an enum status missing a state's value, states that overlap, an audit table that
 // is missing, a missing dashboard index. A table the planner thinks huge is sampled, not read.
 #include "core/actions/actionfunctionsql.h"
-#include "core/profile/profilecheck.h"
+#include "core/sql/statesql.h"
+#include "core/check/profilecheck.h"
 #include "actionfixture.h"
 #include "profilerows.h"
 #include "testdatabase.h"
@@ -49,7 +50,7 @@ class TestProfileCheck : public QObject {
     ProfileCheckReport check(const SchemaProfile &p) { return ProfileCheck(p).run(m_db->session()); }
 
     qint64 bruteForce(const SchemaProfile &p, const QString &state) {
-        return m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), p.statesPredicate({state})))
+        return m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), sql::statesPredicate(p, {state})))
             .toLongLong();
     }
 

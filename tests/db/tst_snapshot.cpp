@@ -1,6 +1,7 @@
 // The dashboard's one-round-trip snapshot against brute force, on randomised data, for each of
 // the three profiles from the seeds.
 #include "core/dashboard/snapshotquery.h"
+#include "core/sql/statesql.h"
 #include "profilerows.h"
 #include "agereading.h"
 #include "testdatabase.h"
@@ -31,7 +32,7 @@ class TestSnapshot : public QObject {
             QStringLiteral("SELECT %1::text, count(*), count(*) FILTER (WHERE %2 < now() - interval '%3 minutes'), "
                            "extract(epoch from now() - min(%2))::float8 FROM %4 WHERE %5 "
                            "GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1 NULLS LAST LIMIT 12")
-                .arg(p.col("lockedBy"), p.col(p.stuckSince)).arg(p.stuckTimeoutMinutes).arg(t, p.statesPredicate(p.stuckStates)));
+                .arg(p.col("lockedBy"), p.col(p.stuckSince)).arg(p.stuckTimeoutMinutes).arg(t, sql::statesPredicate(p, p.stuckStates)));
         QVERIFY(truth.rows.size() >= 2); // the data has several workers and rows naming none
         QCOMPARE(s.byWorker.size(), truth.rows.size());
         const QString what = p.has("destination") ? QStringLiteral("destination") : QStringLiteral("type");
@@ -44,7 +45,7 @@ class TestSnapshot : public QObject {
             QVERIFY(ageAgrees(g.oldestLockAgeS, row.at(3).toDouble(), sinceBefore));
             const PgResult whats = m_db->session().query(
                 QStringLiteral("SELECT DISTINCT %1::text FROM %2 WHERE %3 AND %4 IS NOT DISTINCT FROM $1 ORDER BY 1 LIMIT 3")
-                    .arg(p.col(what), t, p.statesPredicate(p.stuckStates), p.col("lockedBy")),
+                    .arg(p.col(what), t, sql::statesPredicate(p, p.stuckStates), p.col("lockedBy")),
                 {row.at(0)});
             QStringList expected;
             for (const QVariantList &w : whats.rows)
@@ -112,27 +113,27 @@ private slots:
         QCOMPARE(s.states.size(), p.states.size());
         for (const StateCount &c : s.states) {
             const qint64 truth = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2")
-                                                  .arg(t, p.statesPredicate({c.name}))).toLongLong();
+                                                  .arg(t, sql::statesPredicate(p, {c.name}))).toLongLong();
             QVERIFY2(!c.estimated, qPrintable(c.name)); // small table: exact everywhere
             QCOMPARE(c.count, truth);
         }
-        const qint64 waiting = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(t, p.statesPredicate(p.waitingStates))).toLongLong();
+        const qint64 waiting = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(t, sql::statesPredicate(p, p.waitingStates))).toLongLong();
         QCOMPARE(s.waiting, waiting);
         const double oldest = m_db->scalar(QStringLiteral("SELECT extract(epoch from now() - min(%1)) FROM %2 WHERE %3")
-                                               .arg(p.col(p.waitingSince), t, p.statesPredicate(p.waitingStates))).toDouble();
+                                               .arg(p.col(p.waitingSince), t, sql::statesPredicate(p, p.waitingStates))).toDouble();
         QVERIFY(s.oldestWaitingAgeS.has_value());
         QVERIFY2(qAbs(*s.oldestWaitingAgeS - oldest) < 2.0, qPrintable(QStringLiteral("%1 vs %2").arg(*s.oldestWaitingAgeS).arg(oldest)));
         // At the snapshot's own server time, not this statement's: a row whose lock age reaches the
         // timeout between the two statements would make them differ by one (seen on a loaded CI
         // machine: 485 against 486).
         const qint64 stuck = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 < to_timestamp($1::float8) - interval '%4 minutes'")
-                                              .arg(t, p.statesPredicate(p.stuckStates), p.col(p.stuckSince))
+                                              .arg(t, sql::statesPredicate(p, p.stuckStates), p.col(p.stuckSince))
                                               .arg(p.stuckTimeoutMinutes),
                                           {QString::number(s.serverTime.toMSecsSinceEpoch() / 1000.0, 'f', 3)}).toLongLong();
         QCOMPARE(s.stuck, stuck);
         if (p.hasRetries()) {
             const qint64 near = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 >= greatest(%4 - 1, 1)")
-                                                 .arg(t, p.statesPredicate(p.nearMaxRetryStates), p.col("retries"), p.col("maxRetries")))
+                                                 .arg(t, sql::statesPredicate(p, p.nearMaxRetryStates), p.col("retries"), p.col("maxRetries")))
                                     .toLongLong();
             QVERIFY(s.nearMaxRetry.has_value());
             QCOMPARE(*s.nearMaxRetry, near);
@@ -143,7 +144,7 @@ private slots:
             qint64 sum = 0;
             for (const WaitingGroup &g : s.byDestination) {
                 const qint64 n = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 = $1")
-                                                  .arg(t, p.statesPredicate(p.waitingStates), p.col("destination")), {g.label}).toLongLong();
+                                                  .arg(t, sql::statesPredicate(p, p.waitingStates), p.col("destination")), {g.label}).toLongLong();
                 QCOMPARE(g.count, n);
                 sum += n;
             }
@@ -157,7 +158,7 @@ private slots:
             const PgResult truth = m_db->session().query(
                 QStringLiteral("SELECT %1::text, count(*), extract(epoch from now() - min(%2))::float8 FROM %3 WHERE %4"
                                " GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 12")
-                    .arg(p.col(dim), p.col(p.waitingSince), t, p.statesPredicate(p.waitingStates)));
+                    .arg(p.col(dim), p.col(p.waitingSince), t, sql::statesPredicate(p, p.waitingStates)));
             QCOMPARE(groups.size(), truth.rows.size());
             for (int i = 0; i < groups.size(); ++i) {
                 QCOMPARE(groups.at(i).label, truth.rows.at(i).at(0).toString());
@@ -202,7 +203,7 @@ private slots:
         int terminal = 0;
         for (const StateCount &c : s.states) {
             const qint64 truth = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2")
-                                                  .arg(p.qualifiedTable(), p.statesPredicate({c.name}))).toLongLong();
+                                                  .arg(p.qualifiedTable(), sql::statesPredicate(p, {c.name}))).toLongLong();
             const StateDef *def = p.state(c.name);
             QVERIFY2(def, qPrintable(c.name));
             QCOMPARE(c.estimated, def->terminal);

@@ -2,6 +2,7 @@
 // (EXPLAIN, no ANALYZE), for each of the three profiles; without them the index advisor names the
 // missing index and its cost.
 #include "core/dashboard/indexadvisor.h"
+#include "core/sql/statesql.h"
 #include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotquery.h"
 #include "testdatabase.h"
@@ -125,7 +126,7 @@ private slots:
         const Snapshot s = q.run(m_db->session());
         for (const StateCount &c : s.states)
             if (c.name == state)
-                QCOMPARE(c.count, m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), p.statesPredicate({state}))).toLongLong());
+                QCOMPARE(c.count, m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), sql::statesPredicate(p, {state}))).toLongLong());
     }
 
     void advisorNamesTheMissingIndex() {

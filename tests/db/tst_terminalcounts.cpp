@@ -6,6 +6,7 @@
 // (on a small sample, to make the statistics jump) and VACUUM between refreshes, the estimate
 // shown never goes down; (d) after a DELETE it may, and says so.
 #include "core/dashboard/estimatekeeper.h"
+#include "core/sql/statesql.h"
 #include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotquery.h"
 #include "actionfixture.h"
@@ -45,7 +46,7 @@ class TestTerminalCounts : public QObject {
         qint64 n = -1;
         m_db->session().transact([&](PgTx &tx) {
             tx.exec(QStringLiteral("SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off; SET LOCAL enable_bitmapscan = off"));
-            n = tx.exec(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), p.statesPredicate({stateName})))
+            n = tx.exec(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), sql::statesPredicate(p, {stateName})))
                     .scalar().toLongLong();
         });
         return n;
@@ -201,7 +202,7 @@ private slots:
         const qint64 shownBefore = state(before, done).count;
 
         m_db->exec(QStringLiteral("DELETE FROM %1 WHERE %2 IN (SELECT %2 FROM %1 WHERE %3 LIMIT 3000)")
-                       .arg(p.qualifiedTable(), p.col(QStringLiteral("id")), p.statesPredicate({done})));
+                       .arg(p.qualifiedTable(), p.col(QStringLiteral("id")), sql::statesPredicate(p, {done})));
         // The deleting session's counters reach the server's statistics when it goes idle, at
         // most once a second; ask for it now rather than sleep.
         m_db->exec(QStringLiteral("SELECT pg_stat_force_next_flush()"));

@@ -7,7 +7,7 @@
 #include "actions/resultdialog.h"
 #include "actions/scopewords.h"
 #include "actions/skippedmodel.h"
-#include "core/triage/idlist.h"
+#include "core/model/idlist.h"
 #include "testlanguage.h"
 #include "testmain.h"
 

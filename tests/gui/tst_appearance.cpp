@@ -6,7 +6,7 @@
 #include "alerts/levelicon.h"
 #include "common/paintedicon.h"
 #include "common/tones.h"
-#include "core/dashboard/snapshot.h"
+#include "core/model/snapshot.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/historychart.h"
 #include "dashboard/historycharts.h"

@@ -3,6 +3,7 @@
 // holds the window's history counted by the server, and the drain forecast speaks. Every built-in
 // profile. Screenshots with OM_SCREENSHOT_DIR.
 #include "core/flow/flowpoller.h"
+#include "core/sql/statesql.h"
 #include "core/profile/schemaprofile.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/historychart.h"
@@ -85,7 +86,7 @@ private slots:
         s.profileId = p.id;
         s.serverTime = QDateTime::currentDateTimeUtc();
         const qint64 open = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2")
-                                             .arg(p.qualifiedTable(), p.statesPredicate(p.waitingStates))).toLongLong();
+                                             .arg(p.qualifiedTable(), sql::statesPredicate(p, p.waitingStates))).toLongLong();
         for (const StateDef &st : p.states)
             s.states << StateCount{st.name, st.role, p.waitingStates.contains(st.name) ? open : 0, false};
         view.showSnapshot(s);

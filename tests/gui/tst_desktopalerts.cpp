@@ -6,7 +6,7 @@
 // OM_SCREENSHOT_DIR=dir, saves the screen with it (OM_LANG=ja: in Japanese).
 #include "alerts/desktopalerts.h"
 #include "core/common/timeformat.h"
-#include "core/dashboard/snapshot.h"
+#include "core/model/snapshot.h"
 #include "core/dashboard/tilevalues.h"
 #include "testlanguage.h"
 #include "testmain.h"

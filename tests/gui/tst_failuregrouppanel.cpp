@@ -3,7 +3,7 @@
 // action with the group chosen, and a profile without error text saying so instead of an empty
 // table.
 #include "audit/failuregroupsection.h"
-#include "core/groups/failuregrouptext.h"
+#include "core/model/failuregrouptext.h"
 #include "dashboard/failuregroupmodel.h"
 #include "dashboard/failuregrouppanel.h"
 #include "screenshots.h"

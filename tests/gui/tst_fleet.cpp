@@ -4,6 +4,7 @@
 // profile cannot be read, says why; a crossing is announced once, naming the database; the
 // overview's sessions are read-only; and closing is quick while a database hangs.
 #include "actionfixture.h"
+#include "core/sql/statesql.h"
 #include "core/fleet/fleetmember.h"
 #include "alerts/desktopalerts.h"
 #include "fleet/fleetmodel.h"
@@ -73,7 +74,7 @@ class TestFleet : public QObject {
     /// Rows of `p`'s table in any of `states`, by the profile's own state expression.
     qint64 countIn(TestDatabase &db, const SchemaProfile &p, const QStringList &states) {
         return db.scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE (%2)::text = ANY(string_to_array($1, ','))")
-                             .arg(p.qualifiedTable(), p.stateExpression()),
+                             .arg(p.qualifiedTable(), sql::stateExpression(p)),
                          {states.join(QLatin1Char(','))})
             .toLongLong();
     }

@@ -7,6 +7,7 @@
 // OM_SCREENSHOT_DIR: every page of the app_outbox report as report-page-N-<en|ja>.png, and the
 // state chart of a big table (estimates) as report-states-estimated-<en|ja>.png.
 #include "actionfixture.h"
+#include "core/sql/statesql.h"
 #include "audit/incidentflowsection.h"
 #include "audit/incidentreport.h"
 #include "audit/reportmaker.h"
@@ -146,14 +147,14 @@ class TestIncidentReportPdf : public QObject {
         const QString failed = section(text, heading, {});
         QVERIFY2(!failed.isEmpty(), qPrintable(text));
         const QVariantList range = {isoUtc(m_from), isoUtc(m_to)};
-        const QString where = QStringLiteral("FROM %1 WHERE %2 AND %3 >= $1::timestamptz AND %3 < $2::timestamptz").arg(p.qualifiedTable(), p.statesPredicate(p.failedStates), p.col("updatedAt"));
+        const QString where = QStringLiteral("FROM %1 WHERE %2 AND %3 >= $1::timestamptz AND %3 < $2::timestamptz").arg(p.qualifiedTable(), sql::statesPredicate(p, p.failedStates), p.col("updatedAt"));
         const qint64 inRange = m_db->scalar("SELECT count(*) " + where, range).toLongLong();
         QCOMPARE(inRange, 10); // F-IN and F-NEW
         QVERIFY2(simplified(failed).contains(trReport("Failed within the range (%1)").arg(formatCount(inRange))), qPrintable(failed));
         for (const QVariantList &r : m_db->rows(QStringLiteral("SELECT %1 ").arg(p.col("key")) + where, range))
             QVERIFY2(failed.contains(r.at(0).toString()), qPrintable(r.at(0).toString() + "\n" + failed));
         const QString outside = QStringLiteral("SELECT %1 FROM %2 WHERE %3 AND NOT (%4 >= $1::timestamptz AND %4 < $2::timestamptz)")
-                                    .arg(p.col("key"), p.qualifiedTable(), p.statesPredicate(p.failedStates), p.col("updatedAt"));
+                                    .arg(p.col("key"), p.qualifiedTable(), sql::statesPredicate(p, p.failedStates), p.col("updatedAt"));
         const QList<QVariantList> out = m_db->rows(outside, range);
         QCOMPARE(out.size(), 5);
         for (const QVariantList &r : out)
@@ -186,9 +187,9 @@ class TestIncidentReportPdf : public QObject {
         want.series.hasFailed = src.hasFailed();
         want.created = count(p.qualifiedTable(), p.column(QStringLiteral("createdAt")), {});
         if (want.series.hasFinished)
-            want.finished = count(p.qualifiedTable(), p.column(src.finishedAt), p.statesPredicate(done));
+            want.finished = count(p.qualifiedTable(), p.column(src.finishedAt), sql::statesPredicate(p, done));
         if (!src.failedAt.isEmpty())
-            want.failed = count(p.qualifiedTable(), p.column(src.failedAt), p.statesPredicate(p.failedStates));
+            want.failed = count(p.qualifiedTable(), p.column(src.failedAt), sql::statesPredicate(p, p.failedStates));
         else if (src.failedFromAudit)
             want.failed = count(p.qualifiedAuditTable(), p.audit.column(QStringLiteral("changedAt")),
                                 QStringLiteral("%1 IN (%2)").arg(sql::quoteIdentifier(p.audit.column(QStringLiteral("newStatus"))), failedValues.join(QLatin1Char(','))));

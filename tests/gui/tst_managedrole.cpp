@@ -21,7 +21,7 @@
 #include "core/connection/serverlimits.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/fleet/fleetmember.h"
-#include "core/profile/profilecheck.h"
+#include "core/check/profilecheck.h"
 #include "core/sql/headsql.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/failuregroupmodel.h"

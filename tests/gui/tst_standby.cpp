@@ -9,6 +9,7 @@
 //   message that says why, changing nothing.
 // OM_SCREENSHOT_DIR=dir saves the window while the standby is behind (OM_LANG=ja: in Japanese).
 #include "actionfixture.h"
+#include "core/sql/statesql.h"
 #include "actions/actioncontroller.h"
 #include "core/actions/actionrunner.h"
 #include "core/dashboard/snapshotpoller.h"
@@ -121,7 +122,7 @@ class TestStandby : public QObject {
     static QString stateOnLane(Gateway &gw, Lane lane, const SchemaProfile &p, qint64 id, QString *error = nullptr) {
         return runOn<QString>(gw, lane, [p, id](PgSession &s) {
             return s.query(QStringLiteral("SELECT (%1)::text FROM %2 WHERE %3 = $1")
-                               .arg(p.stateExpression(), p.qualifiedTable(), p.col(QStringLiteral("id"))), {id}).scalar().toString();
+                               .arg(sql::stateExpression(p), p.qualifiedTable(), p.col(QStringLiteral("id"))), {id}).scalar().toString();
         }, error);
     }
 

@@ -4,6 +4,7 @@
 // RFC 4180 parser, saved filters restored with the window. Every function starts from the same
 // rows and no saved settings (init()), whatever ran before it.
 #include "messageids.h"
+#include "core/sql/statesql.h"
 #include "actionfixture.h"
 #include "appcontext.h"
 #include "core/common/countformat.h"
@@ -171,7 +172,7 @@ private slots:
             QTRY_VERIFY(!model.isLoading());
         }
         const qint64 stuckCount = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 < now() - make_interval(mins => $1::int)")
-                                                   .arg(p.qualifiedTable(), p.statesPredicate(p.stuckStates), p.col(p.stuckSince)),
+                                                   .arg(p.qualifiedTable(), sql::statesPredicate(p, p.stuckStates), p.col(p.stuckSince)),
                                                {p.stuckTimeoutMinutes}).toLongLong();
         QVERIFY(stuckCount > 0);
         QCOMPARE(model.rowCount(), int(stuckCount));

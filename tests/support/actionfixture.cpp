@@ -1,4 +1,5 @@
 #include "actionfixture.h"
+#include "core/sql/statesql.h"
 #include "messageids.h"
 #include "core/sql/sqltext.h"
 
@@ -47,7 +48,7 @@ QList<qint64> insertMessages(PgSession &db, const SchemaProfile &p, const QStrin
 
 QString stateOf(TestDatabase &db, const SchemaProfile &p, qint64 id) {
     return db.scalar(QStringLiteral("SELECT (%1)::text FROM %2 WHERE %3 = $1")
-                         .arg(p.stateExpression(), p.qualifiedTable(), p.col(QStringLiteral("id"))), {id}).toString();
+                         .arg(sql::stateExpression(p), p.qualifiedTable(), p.col(QStringLiteral("id"))), {id}).toString();
 }
 
 qint64 auditCount(TestDatabase &db, const SchemaProfile &p, const QList<qint64> &ids, const QString &auditName) {

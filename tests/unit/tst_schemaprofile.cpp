@@ -1,4 +1,5 @@
 #include "core/profile/schemaprofile.h"
+#include "core/sql/statesql.h"
 #include "core/profile/profileerror.h"
 #include "testmain.h"
 
@@ -48,7 +49,7 @@ private slots:
         QFETCH(QString, profile);
         QFETCH(QStringList, states);
         QFETCH(QString, sql);
-        QCOMPARE(SchemaProfile::builtIn(profile)->statesPredicate(states), sql);
+        QCOMPARE(sql::statesPredicate(*SchemaProfile::builtIn(profile), states), sql);
     }
 
     void identifiersAndValuesAreQuoted() {
@@ -68,7 +69,7 @@ private slots:
         QString err;
         auto p = SchemaProfile::fromJson(QJsonDocument(o).toJson(), &err);
         QVERIFY2(p, qPrintable(err));
-        QCOMPARE(p->statesPredicate({"PENDING"}), QStringLiteral(R"("st""atus; DROP TABLE x" = 'PEND''ING')"));
+        QCOMPARE(sql::statesPredicate(*p, {"PENDING"}), QStringLiteral(R"("st""atus; DROP TABLE x" = 'PEND''ING')"));
         QCOMPARE(p->qualifiedTable(), QStringLiteral(R"("public"."app_outbox")"));
     }
 
@@ -111,7 +112,7 @@ private slots:
 
     void stateExpressionForNullBasedProfile() {
         const auto p = SchemaProfile::builtIn("outbox");
-        QCOMPARE(p->stateExpression(), QStringLiteral(R"(CASE WHEN "published_at" IS NULL THEN 'UNPUBLISHED' WHEN "published_at" IS NOT NULL THEN 'PUBLISHED' END)"));
+        QCOMPARE(sql::stateExpression(*p), QStringLiteral(R"(CASE WHEN "published_at" IS NULL THEN 'UNPUBLISHED' WHEN "published_at" IS NOT NULL THEN 'PUBLISHED' END)"));
     }
 
 private:
@@ -132,16 +133,16 @@ private slots:
         ProfileError err;
         const auto p = SchemaProfile::fromJson(libraryText(), &err, QStringLiteral("library_outbox.json"));
         QVERIFY2(p, qPrintable(err.format()));
-        QCOMPARE(p->statesPredicate({"READY"}),
+        QCOMPARE(sql::statesPredicate(*p, {"READY"}),
                  QStringLiteral(R"(("processed_at" IS NULL AND "abandoned_at" IS NULL AND "locked_until" < now()))"));
-        QCOMPARE(p->statesPredicate({"PROCESSED"}), QStringLiteral(R"("processed_at" IS NOT NULL)"));
-        QCOMPARE(p->statesPredicate({"PENDING", "ABANDONED"}),
+        QCOMPARE(sql::statesPredicate(*p, {"PROCESSED"}), QStringLiteral(R"("processed_at" IS NOT NULL)"));
+        QCOMPARE(sql::statesPredicate(*p, {"PENDING", "ABANDONED"}),
                  QStringLiteral(R"((("processed_at" IS NULL AND "abandoned_at" IS NULL AND "locked_until" IS NULL) OR )"
                                 R"(("processed_at" IS NULL AND "abandoned_at" IS NOT NULL)))"));
         QVERIFY(p->hasRetries());
-        QCOMPARE(p->maxRetriesSql(), QStringLiteral("5"));
-        QVERIFY(p->stateExpression().startsWith(QLatin1String("CASE WHEN (\"processed_at\" IS NULL AND")));
-        QVERIFY(p->stateExpression().contains(QLatin1String("THEN 'IN_FLIGHT'")));
+        QCOMPARE(sql::maxRetries(*p), QStringLiteral("5"));
+        QVERIFY(sql::stateExpression(*p).startsWith(QLatin1String("CASE WHEN (\"processed_at\" IS NULL AND")));
+        QVERIFY(sql::stateExpression(*p).contains(QLatin1String("THEN 'IN_FLIGHT'")));
     }
 
     void conditionForms_data() {
@@ -174,7 +175,7 @@ private slots:
         const auto p = SchemaProfile::fromJson(text, &err);
         QVERIFY2(p, qPrintable(err.format()));
         QCOMPARE(p->state("IN_FLIGHT")->when.at(2).column.isEmpty(), false);
-        QCOMPARE(p->conditionSql(p->state("IN_FLIGHT")->when.at(2)), sql);
+        QCOMPARE(sql::condition(*p, p->state("IN_FLIGHT")->when.at(2)), sql);
     }
 
     // The profile fuzz test: each mutation of a valid profile is refused, and the error names the

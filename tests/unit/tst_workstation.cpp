@@ -1,6 +1,6 @@
 // Who ran an action, as the audit row records it: the OS account and host, also when the
 // environment does not name the user (services, containers).
-#include "core/actions/actionrequest.h"
+#include "core/model/actionrequest.h"
 #include "testmain.h"
 
 #include <QCoreApplication>

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/actions/actionresult.h"
+#include "core/model/actionresult.h"
 
 #include <QDialog>
 

@@ -1,5 +1,5 @@
 #include "scopewords.h"
-#include "core/groups/failuregrouptext.h"
+#include "core/model/failuregrouptext.h"
 
 #include <QLocale>
 

@@ -2,7 +2,7 @@
 #include "alerts/levelicon.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
-#include "core/dashboard/snapshot.h"
+#include "core/model/snapshot.h"
 #include "core/dashboard/tilevalues.h"
 
 #include <QDateTime>

@@ -1,6 +1,6 @@
 #pragma once
 #include "core/common/messageid.h"
-#include "core/audit/auditfilter.h"
+#include "core/model/auditfilter.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QPointer>

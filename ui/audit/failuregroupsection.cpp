@@ -1,7 +1,7 @@
 #include "audit/failuregroupsection.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
-#include "core/groups/failuregrouptext.h"
+#include "core/model/failuregrouptext.h"
 
 #include <QCoreApplication>
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/groups/failuregroup.h"
+#include "core/model/failuregroup.h"
 
 #include <QDateTime>
 #include <QString>

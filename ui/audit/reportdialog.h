@@ -1,5 +1,5 @@
 #pragma once
-#include "core/audit/auditfilter.h"
+#include "core/model/auditfilter.h"
 
 #include <QDateTime>
 #include <QDialog>

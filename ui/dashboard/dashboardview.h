@@ -1,10 +1,10 @@
 #pragma once
 #include "appcontext.h"
 #include "core/dashboard/dashboardsettings.h"
-#include "core/profile/profilecheck.h"
-#include "core/dashboard/snapshot.h"
+#include "core/check/profilecheck.h"
+#include "core/model/snapshot.h"
 #include "core/flow/drainforecast.h"
-#include "core/flow/flowseries.h"
+#include "core/model/flowseries.h"
 #include "core/store/historystore.h"
 
 #include <QElapsedTimer>

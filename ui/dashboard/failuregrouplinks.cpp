@@ -1,6 +1,6 @@
 #include "dashboard/failuregrouplinks.h"
 #include "actions/actioncontroller.h"
-#include "core/groups/failuregrouptext.h"
+#include "core/model/failuregrouptext.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/failuregrouppanel.h"
 #include "triage/triageview.h"

@@ -2,7 +2,7 @@
 #include "core/common/firstline.h"
 #include "core/connection/serverlimits.h"
 #include "core/groups/failuregroupquery.h"
-#include "core/groups/failuregrouptext.h"
+#include "core/model/failuregrouptext.h"
 #include "dashboard/failuregroupmodel.h"
 #include "pg/gateway.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "appcontext.h"
-#include "core/groups/failuregroup.h"
+#include "core/model/failuregroup.h"
 
 #include <QWidget>
 

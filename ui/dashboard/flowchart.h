@@ -1,6 +1,6 @@
 #pragma once
 #include "core/flow/drainforecast.h"
-#include "core/flow/flowseries.h"
+#include "core/model/flowseries.h"
 
 #include <QCoreApplication>
 

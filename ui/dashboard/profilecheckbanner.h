@@ -1,5 +1,5 @@
 #pragma once
-#include "core/profile/profilecheck.h"
+#include "core/check/profilecheck.h"
 
 #include <QLabel>
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/outcome/actionoutcome.h"
+#include "core/model/actionoutcome.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QAbstractTableModel>

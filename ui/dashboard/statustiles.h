@@ -1,6 +1,6 @@
 #pragma once
 #include "core/dashboard/dashboardsettings.h"
-#include "core/dashboard/snapshot.h"
+#include "core/model/snapshot.h"
 
 #include <QHash>
 #include <QWidget>

@@ -1,7 +1,7 @@
 #pragma once
 #include "appcontext.h"
 #include "core/triage/blockedkeys.h"
-#include "core/triage/listfilter.h"
+#include "core/model/listfilter.h"
 
 #include <QMap>
 #include <QWidget>

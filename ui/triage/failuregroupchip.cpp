@@ -1,5 +1,5 @@
 #include "triage/failuregroupchip.h"
-#include "core/groups/failuregrouptext.h"
+#include "core/model/failuregrouptext.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,7 +1,7 @@
 #include "filterbar.h"
 #include "common/tones.h"
 #include "core/common/countformat.h"
-#include "core/triage/idlist.h"
+#include "core/model/idlist.h"
 #include "pg/limits.h"
 
 #include <QCheckBox>

@@ -1,6 +1,6 @@
 #pragma once
-#include "core/triage/listfilter.h"
-#include "core/triage/messagepage.h"
+#include "core/model/listfilter.h"
+#include "core/model/messagepage.h"
 
 #include <QWidget>
 

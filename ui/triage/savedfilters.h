@@ -1,5 +1,5 @@
 #pragma once
-#include "core/triage/listfilter.h"
+#include "core/model/listfilter.h"
 
 #include <QStringList>
 

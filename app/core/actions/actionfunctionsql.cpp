@@ -1,5 +1,6 @@
 #include "core/actions/actionfunctionsql.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/statesql.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 #include "pg/pgsession.h"
@@ -110,7 +111,7 @@ QString ActionFunctionSql::auditInsert(const ActionDef &a) const {
 QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a) const {
     const QString table = m_profile.qualifiedTable();
     const QString id = m_profile.col(QStringLiteral("id"));
-    QString guard = m_profile.statesPredicate(a.from);
+    QString guard = sql::statesPredicate(m_profile, a.from);
     QString check;
     if (a.pastStuckTimeout) {
         // Server clock: a row is stuck when the database says so, whatever the workstation thinks.
@@ -149,7 +150,7 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
                "        SELECT om_changed.om_id FROM om_changed ORDER BY 1;\n"
                "        GET DIAGNOSTICS v_changed = ROW_COUNT;\n"
                "        v_audit_name := %8;\n")
-        .arg(head, id, m_profile.stateExpression(), table, guard, setList(a), auditInsert(a), lit(a.auditName));
+        .arg(head, id, sql::stateExpression(m_profile), table, guard, setList(a), auditInsert(a), lit(a.auditName));
 }
 
 QString ActionFunctionSql::functionBody() const {

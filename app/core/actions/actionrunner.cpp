@@ -1,6 +1,6 @@
 #include "core/actions/actionrunner.h"
 #include "core/actions/reasonrules.h"
-#include "core/sql/actionsql.h"
+#include "core/actions/actionsql.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #pragma once
-#include "core/actions/actionrequest.h"
-#include "core/actions/actionresult.h"
+#include "core/model/actionrequest.h"
+#include "core/model/actionresult.h"
 #include "core/profile/schemaprofile.h"
 #include "pg/actionlistener.h"
 #include "pg/limits.h"

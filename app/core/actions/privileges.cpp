@@ -1,7 +1,7 @@
 #include "core/actions/privileges.h"
 #include "core/common/firstline.h"
 #include "core/actions/actionfunctionsql.h"
-#include "core/sql/actionsql.h"
+#include "core/actions/actionsql.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>

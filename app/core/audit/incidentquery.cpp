@@ -1,5 +1,5 @@
 #include "core/audit/incidentquery.h"
-#include "core/audit/auditfilter.h"
+#include "core/model/auditfilter.h"
 #include "core/common/timeconv.h"
 #include "core/dashboard/snapshotquery.h"
 #include "core/groups/failuregroupquery.h"

@@ -1,10 +1,10 @@
 #pragma once
-#include "core/audit/auditfilter.h"
+#include "core/model/auditfilter.h"
 #include "core/audit/incidentflow.h"
 #include "core/common/messageid.h"
-#include "core/dashboard/snapshot.h"
-#include "core/groups/failuregroup.h"
-#include "core/outcome/actionoutcome.h"
+#include "core/model/snapshot.h"
+#include "core/model/failuregroup.h"
+#include "core/model/actionoutcome.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QDateTime>

@@ -1,4 +1,5 @@
 #include "core/dashboard/snapshotpoller.h"
+#include "core/dashboard/standbyreplayquery.h"
 #include "core/connection/serverlimits.h"
 #include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotquery.h"
@@ -41,7 +42,7 @@ Polled poll(PgSession &s, SnapshotQuery query, bool withBreakdown, int checkedPi
     query.setIndexedTerminalStates(indexed);
     out.snapshot = query.run(s, withBreakdown);
     if (readsStandby) // after the numbers: they are at least as recent as the replay it reports
-        out.snapshot.standby = StandbyReplay::read(s);
+        out.snapshot.standby = readStandbyReplay(s);
     return out;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "core/dashboard/estimatekeeper.h"
-#include "core/dashboard/snapshot.h"
+#include "core/model/snapshot.h"
 #include "core/profile/schemaprofile.h"
 #include "pg/connectproblem.h"
 #include "pg/limits.h"

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/flow/flowseries.h"
+#include "core/model/flowseries.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QElapsedTimer>

@@ -1,5 +1,5 @@
 #include "core/kit/audittablesql.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 
 #include <QJsonArray>

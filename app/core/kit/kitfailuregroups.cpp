@@ -1,5 +1,5 @@
 #include "core/kit/kitfailuregroups.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/failuregroupsql.h"
 #include "core/sql/fingerprintsql.h"
 #include "core/sql/sqltext.h"

@@ -1,5 +1,6 @@
 #include "core/kit/kitindexes.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/statesql.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/flowsql.h"
 #include "core/sql/headsql.h"
 #include "core/sql/snapshotsql.h"
@@ -78,7 +79,7 @@ QList<KitIndex> monitoringIndexes(const SchemaProfile &p) {
         const QString name = objectName(t, QStringLiteral("near_max_keyset"));
         add(out, name,
             keysetIndex(p, name, updatedOrCreated(p), p.nearMaxRetryStates,
-                        QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), p.maxRetriesSql())),
+                        QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), sql::maxRetries(p))),
             QStringLiteral("Triage's Near max retry list, paged by keyset"));
     }
     for (const StateDef &s : p.states) {

@@ -4,7 +4,7 @@
 #include "core/kit/audittablesql.h"
 #include "core/kit/kitfailuregroups.h"
 #include "core/kit/kitindexes.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 
 #include <QCoreApplication>

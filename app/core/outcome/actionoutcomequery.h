@@ -1,6 +1,6 @@
 #pragma once
-#include "core/audit/auditfilter.h"
-#include "core/outcome/actionoutcome.h"
+#include "core/model/auditfilter.h"
+#include "core/model/actionoutcome.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QStringList>

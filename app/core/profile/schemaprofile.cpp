@@ -1,7 +1,6 @@
 #include "core/profile/schemaprofile.h"
 #include "core/profile/profileparser.h"
-#include "core/sql/sqltext.h"
-#include "core/sql/timesql.h"
+#include "core/common/quotedidentifier.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -54,70 +53,6 @@ bool StateDef::reachedImplicitly() const {
         || (when.size() == 1 && (when.first().op == StateCondition::Op::IsNull || when.first().op == StateCondition::Op::NotNull));
 }
 
-QString SchemaProfile::maxRetriesSql() const {
-    return has(QStringLiteral("maxRetries")) ? col(QStringLiteral("maxRetries")) : QString::number(maxRetriesConstant);
-}
-
-QString SchemaProfile::conditionSql(const StateCondition &c) const {
-    using Op = StateCondition::Op;
-    const QString column = col(c.column);
-    switch (c.op) {
-    case Op::Equals: return column + QLatin1String(" = ") + StateCondition::constantSql(c.values.value(0));
-    case Op::In: {
-        QStringList items;
-        for (const QVariant &v : c.values)
-            items << StateCondition::constantSql(v);
-        return column + QLatin1String(" IN (") + items.join(QLatin1String(", ")) + QLatin1Char(')');
-    }
-    case Op::IsNull: return column + QLatin1String(" IS NULL");
-    case Op::NotNull: return column + QLatin1String(" IS NOT NULL");
-    case Op::IsTrue: return column + QLatin1String(" IS TRUE");
-    case Op::IsFalse: return column + QLatin1String(" IS FALSE");
-    // Through timesql: an epoch or zoned column is compared in its own unit, left bare for indexes.
-    case Op::Before: return sql::timeCompare(*this, c.column, QStringLiteral("<"), c.time.sql());
-    case Op::After: return sql::timeCompare(*this, c.column, QStringLiteral(">"), c.time.sql());
-    case Op::Compare: {
-        const QString other = !c.withColumn.isEmpty()
-            ? (c.withColumn == QLatin1String("maxRetries") ? maxRetriesSql() : col(c.withColumn))
-            : StateCondition::constantSql(c.withValue);
-        return column + QLatin1Char(' ') + c.compareOp + QLatin1Char(' ') + other;
-    }
-    }
-    return QStringLiteral("false");
-}
-
-QString SchemaProfile::stateCondition(const StateDef &s) const {
-    QStringList parts;
-    for (const StateCondition &c : s.when)
-        parts << conditionSql(c);
-    if (parts.isEmpty())
-        return QStringLiteral("false");
-    return parts.size() == 1 ? parts.first() : QLatin1Char('(') + parts.join(QLatin1String(" AND ")) + QLatin1Char(')');
-}
-
-QString SchemaProfile::statesPredicate(const QStringList &names) const {
-    // Plain status values are folded into one "status IN (...)", written as the kit's partial
-    // indexes are, so that the planner matches them; every other state is its own condition.
-    QStringList values;
-    QStringList others;
-    for (const QString &n : names) {
-        const StateDef *s = state(n);
-        if (!s)
-            continue;
-        if (const QString v = s->statusValue(); !v.isEmpty())
-            values << sql::quoteLiteral(v);
-        else
-            others << stateCondition(*s);
-    }
-    if (values.size() == 1)
-        others.prepend(col(QStringLiteral("status")) + QLatin1String(" = ") + values.first());
-    else if (values.size() > 1)
-        others.prepend(col(QStringLiteral("status")) + QLatin1String(" IN (") + values.join(QLatin1String(", ")) + QLatin1Char(')'));
-    if (others.isEmpty())
-        return QStringLiteral("false");
-    return others.size() == 1 ? others.first() : QLatin1Char('(') + others.join(QLatin1String(" OR ")) + QLatin1Char(')');
-}
-
 bool SchemaProfile::statesAreStatusValues() const {
     if (!has(QStringLiteral("status")))
         return false;
@@ -125,16 +60,6 @@ bool SchemaProfile::statesAreStatusValues() const {
         if (s.statusValue().isEmpty())
             return false;
     return true;
-}
-
-QString SchemaProfile::stateExpression() const {
-    if (statesAreStatusValues())
-        return col(QStringLiteral("status"));
-    // Conditions may overlap (a profile need not make them exclusive): the first state listed wins.
-    QStringList whens;
-    for (const StateDef &s : states)
-        whens << QStringLiteral("WHEN %1 THEN %2").arg(stateCondition(s), sql::quoteLiteral(s.name));
-    return QLatin1String("CASE ") + whens.join(QLatin1Char(' ')) + QLatin1String(" END");
 }
 
 std::optional<SchemaProfile> SchemaProfile::fromJson(const QByteArray &json, ProfileError *error, const QString &fileName) {

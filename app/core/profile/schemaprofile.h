@@ -113,21 +113,10 @@ public:
     bool hasAudit() const { return !audit.table.isEmpty(); }
 
     const StateDef *state(const QString &name) const;
-    /// SQL predicate true for rows in any of `names` (literals inlined so partial indexes match).
-    QString statesPredicate(const QStringList &names) const;
-    /// SQL of one state's conditions (AND-ed, parenthesised when more than one).
-    QString stateCondition(const StateDef &s) const;
-    /// SQL of one condition, columns quoted and constants inline.
-    QString conditionSql(const StateCondition &c) const;
-    /// SQL expression giving a row's state name: the status column when every state is a plain
-    /// status value, otherwise a CASE over the states' conditions (first match wins).
-    QString stateExpression() const;
     /// True when every state is "status = value": the status column itself names the state.
     bool statesAreStatusValues() const;
     /// True when a retries column exists and the maximum is known (a column or a constant).
     bool hasRetries() const { return has(QStringLiteral("retries")) && (has(QStringLiteral("maxRetries")) || maxRetriesConstant > 0); }
-    /// The maximum retries as SQL: the quoted column, or the profile's constant.
-    QString maxRetriesSql() const;
     /// True when the profile names an ordering key (the head-of-line view and tile exist).
     bool isOrdered() const { return !orderingKey.isEmpty(); }
     /// True when the profile declares a purge (which also needs actions and an audit table).

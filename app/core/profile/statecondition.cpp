@@ -1,5 +1,4 @@
 #include "core/profile/statecondition.h"
-#include "core/sql/sqltext.h"
 
 #include <QRegularExpression>
 
@@ -46,26 +45,9 @@ bool NowOffset::parse(const QString &text, NowOffset *out) {
     return true;
 }
 
-QString NowOffset::sql() const {
-    if (amount == 0)
-        return QStringLiteral("now()");
-    const QString iv = sql::quoteLiteral(QStringLiteral("%1 %2").arg(qAbs(amount)).arg(unit));
-    return QStringLiteral("(now() %1 interval %2)").arg(amount < 0 ? QLatin1Char('-') : QLatin1Char('+')).arg(iv);
-}
-
 QStringList StateCondition::compareOps() {
     return {QStringLiteral("="), QStringLiteral("<>"), QStringLiteral("<"), QStringLiteral("<="), QStringLiteral(">"),
             QStringLiteral(">=")};
-}
-
-QString StateCondition::constantSql(const QVariant &v) {
-    switch (v.typeId()) {
-    case QMetaType::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QMetaType::LongLong:
-    case QMetaType::Int: return QString::number(v.toLongLong());
-    case QMetaType::Double: return QString::number(v.toDouble(), 'g', 17);
-    default: return sql::quoteLiteral(v.toString());
-    }
 }
 
 bool StateCondition::sameAs(const StateCondition &o) const {

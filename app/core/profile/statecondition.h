@@ -16,8 +16,6 @@ struct NowOffset {
     static bool parse(const QString &text, NowOffset *out);
     /// The units a profile may write (singular and plural forms are both accepted).
     static QStringList unitNames();
-    /// now(), or (now() + interval '5 minutes') from the validated parts.
-    QString sql() const;
 };
 
 /// One condition over a mapped (logical) column; a state is recognised by all of its conditions.
@@ -33,9 +31,6 @@ struct StateCondition {
 
     /// Comparison operators a profile may use in "compare".
     static QStringList compareOps();
-    /// A JSON value rendered as a SQL constant through the one quoting helper (strings), or as
-    /// a number / boolean keyword (validated types only).
-    static QString constantSql(const QVariant &v);
     /// True when both describe the same test (used to see that a `from` state keeps a condition).
     bool sameAs(const StateCondition &o) const;
 };

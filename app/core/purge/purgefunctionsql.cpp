@@ -1,5 +1,6 @@
 #include "core/purge/purgefunctionsql.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/statesql.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 
@@ -48,7 +49,7 @@ QString PurgeFunctionSql::callSql(int n) const {
 QString PurgeFunctionSql::stateGuard() const {
     // The profile's purge states as literals (so a partial index on them can serve), narrowed to
     // those the caller named; the caller's list was checked against the same states first.
-    return m_profile.statesPredicate(m_profile.purge.states) + QLatin1String(" AND ") + m_profile.stateExpression()
+    return sql::statesPredicate(m_profile, m_profile.purge.states) + QLatin1String(" AND ") + sql::stateExpression(m_profile)
            + QLatin1String(" = ANY (p_states)");
 }
 
@@ -147,7 +148,7 @@ QString PurgeFunctionSql::functionBody() const {
                "$om_fn$")
         .arg(qualifiedFunction(), args.join(QLatin1String(",\n    ")), QString::number(kMaxBatchSize), allowed.join(QLatin1String(", ")),
              lit(m_profile.purge.states.join(QLatin1String(", "))), id, m_profile.qualifiedTable(), stateGuard(), age,
-             m_profile.stateExpression(), auditInsert());
+             sql::stateExpression(m_profile), auditInsert());
 }
 
 QString PurgeFunctionSql::installSql() const {

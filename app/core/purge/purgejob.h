@@ -1,5 +1,5 @@
 #pragma once
-#include "core/purge/purgerequest.h"
+#include "core/model/purgerequest.h"
 #include "core/purge/purgerunner.h"
 
 #include <QElapsedTimer>

@@ -1,5 +1,5 @@
 #include "core/purge/purgerunner.h"
-#include "core/actions/actionrequest.h"
+#include "core/model/actionrequest.h"
 #include "core/purge/purgefunctionsql.h"
 #include "core/sql/purgesql.h"
 #include "core/sql/sqltext.h"

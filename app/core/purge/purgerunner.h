@@ -1,6 +1,6 @@
 #pragma once
 #include "core/profile/schemaprofile.h"
-#include "core/purge/purgerequest.h"
+#include "core/model/purgerequest.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
-#include "core/audit/auditcursor.h"
-#include "core/audit/auditfilter.h"
+#include "core/model/auditcursor.h"
+#include "core/model/auditfilter.h"
 #include "core/profile/schemaprofile.h"
 #include "core/sql/statement.h"
 

@@ -1,5 +1,6 @@
 #include "core/sql/failuregroupsql.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/statesql.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/fingerprintsql.h"
 #include "core/sql/snapshotsql.h"
 #include "core/sql/sqltext.h"
@@ -75,7 +76,7 @@ namespace {
 /// The groups of the failed rows that also meet `extra` ("" = all), $1 = limit.
 Statement groupsWhere(const SchemaProfile &p, const QString &extra, QVariantList params) {
     const FailureGroupSource s = failureGroupSource(p);
-    const QString states = extra.isEmpty() ? p.statesPredicate(s.states) : p.statesPredicate(s.states) + QStringLiteral(" AND ") + extra;
+    const QString states = extra.isEmpty() ? sql::statesPredicate(p, s.states) : sql::statesPredicate(p, s.states) + QStringLiteral(" AND ") + extra;
     const QString fits = fitsIndex(p, s);
     const QString rows = QStringLiteral("SELECT %1 FROM %2 WHERE %3 AND %4\n"
                                         "  UNION ALL\n"
@@ -100,13 +101,13 @@ Statement failureGroupsBetween(const SchemaProfile &p, qint64 fromS, qint64 toS,
 
 Statement failureGroupsNaive(const SchemaProfile &p, int limit) {
     const FailureGroupSource s = failureGroupSource(p);
-    const QString rows = QStringLiteral("SELECT %1 FROM %2 WHERE %3").arg(rowColumns(p, s), p.qualifiedTable(), p.statesPredicate(s.states));
+    const QString rows = QStringLiteral("SELECT %1 FROM %2 WHERE %3").arg(rowColumns(p, s), p.qualifiedTable(), sql::statesPredicate(p, s.states));
     return {aggregate(p, s, rows), {limit}};
 }
 
 QString failureGroupPredicate(const SchemaProfile &p, QVariantList &params, const QVariant &code, const QVariant &fingerprint) {
     const FailureGroupSource s = failureGroupSource(p);
-    const QString states = p.statesPredicate(s.states);
+    const QString states = sql::statesPredicate(p, s.states);
     QString group;
     if (!s.errorCode.isEmpty())
         group = code.isNull() ? QStringLiteral(" AND nullif(%1, '') IS NULL").arg(textOf(p, s.errorCode))

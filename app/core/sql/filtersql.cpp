@@ -1,4 +1,5 @@
 #include "core/sql/filtersql.h"
+#include "core/sql/statesql.h"
 #include "core/common/timeconv.h"
 #include "core/sql/failuregroupsql.h"
 #include "core/sql/sqltext.h"
@@ -58,7 +59,7 @@ struct WhereBuilder {
             states = narrowed;
         }
         if (f.view != ListFilter::View::All || !f.states.isEmpty())
-            conds << p.statesPredicate(states); // "false" when empty
+            conds << sql::statesPredicate(p, states); // "false" when empty
     }
 
     void viewRule() {
@@ -72,7 +73,7 @@ struct WhereBuilder {
             // Written exactly as the kit's partial index predicate so that the planner can use it.
             if (p.hasRetries())
                 conds << QStringLiteral("%1 >= greatest(%2 - 1, 1)")
-                             .arg(p.col(QStringLiteral("retries")), p.maxRetriesSql());
+                             .arg(p.col(QStringLiteral("retries")), sql::maxRetries(p));
             break;
         case ListFilter::View::Failed:
         case ListFilter::View::All:

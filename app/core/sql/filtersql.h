@@ -1,6 +1,6 @@
 #pragma once
 #include "core/profile/schemaprofile.h"
-#include "core/triage/listfilter.h"
+#include "core/model/listfilter.h"
 
 #include <QString>
 #include <QVariantList>

@@ -1,5 +1,5 @@
 #include "core/sql/fingerprintsql.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 
 #include <QList>

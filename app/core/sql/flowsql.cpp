@@ -1,5 +1,6 @@
 #include "core/sql/flowsql.h"
-#include "core/kit/kitnames.h"
+#include "core/sql/statesql.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 
@@ -112,9 +113,9 @@ QList<FlowTableSeries> flowTableSeries(const SchemaProfile &p) {
     const FlowSources src = flowSources(p);
     QList<FlowTableSeries> out{{QStringLiteral("createdAt"), QString(), 0}};
     if (!src.finishedAt.isEmpty())
-        out << FlowTableSeries{src.finishedAt, p.statesPredicate(statesOfRole(p, QStringLiteral("done"))), 1};
+        out << FlowTableSeries{src.finishedAt, sql::statesPredicate(p, statesOfRole(p, QStringLiteral("done"))), 1};
     if (!src.failedAt.isEmpty())
-        out << FlowTableSeries{src.failedAt, p.statesPredicate(failedStates(p)), 2};
+        out << FlowTableSeries{src.failedAt, sql::statesPredicate(p, failedStates(p)), 2};
     return out;
 }
 
@@ -158,7 +159,7 @@ Statement flowCountsNaive(const SchemaProfile &p, qint64 fromS, qint64 toS) {
                  .arg(minute(QStringLiteral("createdAt")), table, where(minute(QStringLiteral("createdAt"))));
     if (!src.finishedAt.isEmpty())
         parts << QStringLiteral("SELECT %1, 0::bigint, count(*) FROM %2 WHERE %3 AND %4 GROUP BY 1")
-                     .arg(minute(src.finishedAt), table, p.statesPredicate(statesOfRole(p, QStringLiteral("done"))),
+                     .arg(minute(src.finishedAt), table, sql::statesPredicate(p, statesOfRole(p, QStringLiteral("done"))),
                           where(minute(src.finishedAt)));
     Statement st;
     st.text = QStringLiteral("SELECT t, sum(c)::bigint, sum(f)::bigint FROM (%1) u GROUP BY t ORDER BY t")
@@ -193,12 +194,12 @@ QStringList flowIndexes(const SchemaProfile &p, FlowIndexKind kind) {
     };
     growing(QStringLiteral("createdAt"), {});
     if (!src.finishedAt.isEmpty())
-        growing(src.finishedAt, p.statesPredicate(statesOfRole(p, QStringLiteral("done"))));
+        growing(src.finishedAt, sql::statesPredicate(p, statesOfRole(p, QStringLiteral("done"))));
     // Rows in a failed state are few (an open state): a partial B-tree of just them is smaller
     // than any BRIN over the whole table, and its count is index-only.
     if (!src.failedAt.isEmpty())
         out << btree(indexName(p.table, p.column(src.failedAt) + QStringLiteral("_failed")), p.column(src.failedAt),
-                     p.statesPredicate(failedStates(p)));
+                     sql::statesPredicate(p, failedStates(p)));
     // Audit rows are only ever appended: BRIN fits them best of all.
     if (src.failedFromAudit)
         out << brin(indexName(p.audit.table, p.audit.column(QStringLiteral("changedAt"))), p.qualifiedAuditTable(),

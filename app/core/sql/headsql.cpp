@@ -1,4 +1,5 @@
 #include "core/sql/headsql.h"
+#include "core/sql/statesql.h"
 #include "core/sql/snapshotsql.h"
 #include "core/sql/listsql.h"
 #include "core/sql/sqltext.h"
@@ -16,7 +17,7 @@ QString openPredicate(const SchemaProfile &p) {
     for (const StateDef &s : p.states)
         if (!s.terminal)
             open << s.name;
-    return p.statesPredicate(open);
+    return sql::statesPredicate(p, open);
 }
 
 QStringList terminalStates(const SchemaProfile &p) {
@@ -45,7 +46,7 @@ QStringList candidateBranches(const SchemaProfile &p) {
     // Open rows only (a failed state marked terminal is finished: nothing waits behind it), which
     // blockedCtes relies on when it probes only each key's earliest candidate.
     if (const QStringList failed = minus(p.failedStates, terminalStates(p)); !failed.isEmpty())
-        out << head.arg(1) + p.statesPredicate(failed);
+        out << head.arg(1) + sql::statesPredicate(p, failed);
     if (const QStringList stuck = minus(minus(p.stuckStates, p.failedStates), terminalStates(p)); !stuck.isEmpty())
         // In the order of the stuck index and bounded: the planner takes the open rows' time column
         // as independent of their state and expects a tenth of the table where an outbox has a few
@@ -56,7 +57,7 @@ QStringList candidateBranches(const SchemaProfile &p) {
         out << QStringLiteral("SELECT * FROM (SELECT %1 AS om_hid, %2 AS om_hkey, %3 AS om_hcreated, 2 AS om_why FROM %4 "
                               "WHERE %5 AND %6 ORDER BY %7 LIMIT %8) s")
                    .arg(p.col(QStringLiteral("id")), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.qualifiedTable(),
-                        p.statesPredicate(stuck),
+                        sql::statesPredicate(p, stuck),
                         timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")),
                         p.col(p.stuckSince))
                    .arg(kMaxHeadCandidates);
@@ -64,7 +65,7 @@ QStringList candidateBranches(const SchemaProfile &p) {
     // that is due is the workers' to take, as after a manual retry (next run = now).
     const QStringList waiting = minus(minus(minus(p.waitingStates, p.failedStates), p.stuckStates), terminalStates(p));
     if (p.has(QStringLiteral("retries")) && !waiting.isEmpty()) {
-        QString retrying = QStringLiteral("%1 AND %2 > 0").arg(p.statesPredicate(waiting), p.col(QStringLiteral("retries")));
+        QString retrying = QStringLiteral("%1 AND %2 > 0").arg(sql::statesPredicate(p, waiting), p.col(QStringLiteral("retries")));
         if (p.has(QStringLiteral("nextRun")))
             retrying += QStringLiteral(" AND %1 > now()").arg(p.col(QStringLiteral("nextRun")));
         out << head.arg(3) + retrying;

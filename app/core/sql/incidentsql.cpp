@@ -1,4 +1,5 @@
 #include "core/sql/incidentsql.h"
+#include "core/sql/statesql.h"
 #include "core/common/timeconv.h"
 #include "core/sql/auditsql.h"
 #include "core/sql/sqltext.h"
@@ -64,13 +65,13 @@ Statement openMessages(const SchemaProfile &p, const QStringList &states, const 
     const QString since = p.col(sinceLogical);
     Statement s;
     const QString limitParam = param(s.params, QString::number(limit));
-    QString cond = p.statesPredicate(states);
+    QString cond = sql::statesPredicate(p, states);
     if (pastTimeoutMinutes > 0)
         cond += QLatin1String(" AND ") + timeCompare(p, sinceLogical, QStringLiteral("<"),
                                                    QStringLiteral("now() - make_interval(mins => %1::int)")
                                                        .arg(param(s.params, QString::number(pastTimeoutMinutes))));
     s.text = QStringLiteral("SELECT %1::text, %2, %3, %4, %5 FROM %6 WHERE %7 ORDER BY %8 LIMIT %9::int")
-                 .arg(p.col(QStringLiteral("id")), key, p.stateExpression(), ageSeconds(p, sinceLogical), err, p.qualifiedTable(),
+                 .arg(p.col(QStringLiteral("id")), key, sql::stateExpression(p), ageSeconds(p, sinceLogical), err, p.qualifiedTable(),
                       cond, since, limitParam);
     return s;
 }
@@ -88,8 +89,8 @@ Statement messagesInRange(const SchemaProfile &p, const QStringList &states, con
                             + timeCompare(p, sinceLogical, QStringLiteral("<"), toParam + QLatin1String("::timestamptz"));
     s.text = QStringLiteral("SELECT %1::text, %2, %3, %4, %5, %6, count(*) OVER () FROM %7 "
                             "WHERE %8 AND %9 ORDER BY %10, %1 LIMIT %11::int")
-                 .arg(p.col(QStringLiteral("id")), keyColumn(p), p.stateExpression(), ageSeconds(p, sinceLogical), errorColumn(p),
-                      epochSeconds(p, sinceLogical), p.qualifiedTable(), p.statesPredicate(states), inRange)
+                 .arg(p.col(QStringLiteral("id")), keyColumn(p), sql::stateExpression(p), ageSeconds(p, sinceLogical), errorColumn(p),
+                      epochSeconds(p, sinceLogical), p.qualifiedTable(), sql::statesPredicate(p, states), inRange)
                  .arg(since, limitParam);
     return s;
 }

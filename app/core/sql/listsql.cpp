@@ -1,4 +1,5 @@
 #include "core/sql/listsql.h"
+#include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 #include "pg/limits.h"
@@ -16,9 +17,9 @@ QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, 
     QStringList select;
     select << p.col(QStringLiteral("id")) + QLatin1String("::text") << p.col(QStringLiteral("key")) + QLatin1String("::text")
            << colOrNull("type", "text") << colOrNull("destination", "text")
-           << p.stateExpression() + QLatin1String("::text")
+           << sql::stateExpression(p) + QLatin1String("::text")
            << colOrNull("retries", "text")
-           << (p.maxRetriesConstant > 0 ? p.maxRetriesSql() + QLatin1String("::text") : colOrNull("maxRetries", "text"))
+           << (p.maxRetriesConstant > 0 ? sql::maxRetries(p) + QLatin1String("::text") : colOrNull("maxRetries", "text"))
            << epochOrNull(QStringLiteral("nextRun")) << colOrNull("lockedBy", "text")
            << ageSeconds(p, sinceLogical)
            << epochOrNull(QStringLiteral("createdAt")) << epochOrNull(QStringLiteral("updatedAt"))
@@ -129,7 +130,7 @@ Statement distinctValues(const SchemaProfile &p, const QString &logical, bool lo
         if (!s.terminal)
             open << s.name;
     return {QStringLiteral("SELECT DISTINCT %1::text FROM %2 WHERE %3 AND %1 IS NOT NULL ORDER BY 1 LIMIT $1")
-                .arg(c, t, p.statesPredicate(open)),
+                .arg(c, t, sql::statesPredicate(p, open)),
             {limit}};
 }
 

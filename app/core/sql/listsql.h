@@ -2,7 +2,7 @@
 #include "core/profile/schemaprofile.h"
 #include "core/sql/filtersql.h"
 #include "core/sql/statement.h"
-#include "core/triage/pagerequest.h"
+#include "core/model/pagerequest.h"
 
 namespace om::sql {
 

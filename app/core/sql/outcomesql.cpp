@@ -1,4 +1,5 @@
 #include "core/sql/outcomesql.h"
+#include "core/sql/statesql.h"
 #include "core/sql/auditsql.h"
 #include "core/sql/flowsql.h"
 #include "core/sql/sqltext.h"
@@ -31,7 +32,7 @@ QString errorExpression(const SchemaProfile &p) {
 QString stuckExpression(const SchemaProfile &p, const QString &minutesParam) {
     if (p.stuckStates.isEmpty() || p.stuckSince.isEmpty() || !p.has(p.stuckSince))
         return QStringLiteral("false");
-    return QStringLiteral("(%1 AND %2)").arg(p.statesPredicate(p.stuckStates),
+    return QStringLiteral("(%1 AND %2)").arg(sql::statesPredicate(p, p.stuckStates),
                                              timeCompare(p, p.stuckSince, QStringLiteral("<"),
                                                          QStringLiteral("now() - make_interval(mins => %1::int)").arg(minutesParam)));
 }
@@ -58,7 +59,7 @@ QString movedCtes(const SchemaProfile &p, const QString &actionCondition, const 
                "coalesce(n.om_stuck, false) AS om_stuck, n.om_fin, n.om_err, n.om_key, n.om_age FROM acted x "
                "LEFT JOIN LATERAL (SELECT 1 AS om_found, %6 AS om_state, %7 AS om_stuck, %8 AS om_fin, %9 AS om_err, "
                "%10 AS om_key, %11 AS om_age FROM %12 WHERE %13 = %14) n ON true) ")
-        .arg(aid, mid, a(p, "changedAt"), p.qualifiedAuditTable(), actionCondition, p.stateExpression(),
+        .arg(aid, mid, a(p, "changedAt"), p.qualifiedAuditTable(), actionCondition, sql::stateExpression(p),
              stuckExpression(p, stuckMinutesParam), finished, errorExpression(p),
              listColumns && p.has(QStringLiteral("key")) ? p.col(QStringLiteral("key")) + QStringLiteral("::text") : QStringLiteral("NULL::text"),
              listColumns && p.has(QStringLiteral("updatedAt")) ? ageSeconds(p, QStringLiteral("updatedAt")) : QStringLiteral("NULL::float8"),

@@ -1,4 +1,5 @@
 #include "core/sql/profilechecksql.h"
+#include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
 
 namespace om::sql {
@@ -31,7 +32,7 @@ Statement stateCoverage(const SchemaProfile &p, double samplePercent) {
     QStringList counts{QStringLiteral("count(*) AS total")};
     QStringList holds;
     for (const StateDef &st : p.states) {
-        const QString in = QStringLiteral("coalesce(%1, false)").arg(p.statesPredicate({st.name}));
+        const QString in = QStringLiteral("coalesce(%1, false)").arg(sql::statesPredicate(p, {st.name}));
         counts << QStringLiteral("count(*) FILTER (WHERE %1) AS %2").arg(in, quoteIdentifier(QStringLiteral("s:") + st.name));
         holds << in;
     }

@@ -1,4 +1,5 @@
 #include "core/sql/purgesql.h"
+#include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 
@@ -16,7 +17,7 @@ QString purgeWhere(const SchemaProfile &p, const QStringList &states, int olderT
         if (p.purge.states.contains(s))
             chosen << s;
     // A state outside the profile's purge states is never counted (the function refuses it too).
-    const QString stateCond = chosen.isEmpty() ? QStringLiteral("false") : p.statesPredicate(chosen);
+    const QString stateCond = chosen.isEmpty() ? QStringLiteral("false") : sql::statesPredicate(p, chosen);
     const QString bound = QStringLiteral("now() - make_interval(days => %1::int)").arg(param(params, olderThanDays));
     return stateCond + QLatin1String(" AND ") + timeCompare(p, p.purge.sinceColumn, QStringLiteral("<"), bound);
 }

@@ -1,4 +1,5 @@
 #include "core/sql/snapshotsql.h"
+#include "core/sql/statesql.h"
 #include "core/sql/headsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/stategroups.h"
@@ -38,7 +39,7 @@ QString breakdownCte(const SchemaProfile &p) {
         ordinals << QString::number(ordinals.size() + 1);
     }
     return QStringLiteral("waiting_pairs AS MATERIALIZED (SELECT %1, count(*) AS n, min(%2) AS oldest FROM %3 WHERE %4 GROUP BY %5)")
-        .arg(keys.join(QLatin1String(", ")), p.col(p.waitingSince), p.qualifiedTable(), p.statesPredicate(p.waitingStates),
+        .arg(keys.join(QLatin1String(", ")), p.col(p.waitingSince), p.qualifiedTable(), sql::statesPredicate(p, p.waitingStates),
              ordinals.join(QLatin1String(", ")));
 }
 
@@ -117,7 +118,7 @@ QString frequencyExpr(const SchemaProfile &p, const StateDef &s) {
 /// plain index on the status column would serve the count.
 QString rareCountWhen(const SchemaProfile &p, const StateDef &s) {
     return QStringLiteral(" WHEN rel.total_est * coalesce(%1, 0) <= $3::bigint THEN (SELECT count(*) FROM %2 WHERE %3)")
-        .arg(frequencyExpr(p, s), p.qualifiedTable(), p.statesPredicate({s.name}));
+        .arg(frequencyExpr(p, s), p.qualifiedTable(), sql::statesPredicate(p, {s.name}));
 }
 
 /// The count columns of every state; `terminalAggs` receives the aggregates of the guarded CTE.
@@ -133,7 +134,7 @@ void stateColumns(const SchemaProfile &p, const QStringList &indexedTerminal, QS
         if (!s.terminal) {
             // Open states: exact, each its own aggregate so that each can use its partial index.
             cols << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2) AS %3")
-                        .arg(t, p.statesPredicate({s.name}), alias(QStringLiteral("n"), s.name));
+                        .arg(t, sql::statesPredicate(p, {s.name}), alias(QStringLiteral("n"), s.name));
             continue;
         }
         // Terminal states: exact only when the table is small; otherwise estimated in C++
@@ -141,7 +142,7 @@ void stateColumns(const SchemaProfile &p, const QStringList &indexedTerminal, QS
         // a CTE is only evaluated when first read. The scan lives in the CTE named
         // kTerminalCte so that a plan check (IndexAdvisor) can tell this guarded scan apart.
         terminalAggs << QStringLiteral("count(*) FILTER (WHERE %1) AS %2")
-                            .arg(p.statesPredicate({s.name}), alias(QStringLiteral("n"), s.name));
+                            .arg(sql::statesPredicate(p, {s.name}), alias(QStringLiteral("n"), s.name));
         cols << QStringLiteral("CASE WHEN rel.curpages <= $2 THEN (SELECT %1 FROM %2)%3 END AS %1")
                     .arg(alias(QStringLiteral("n"), s.name), QLatin1String(kTerminalCte),
                          indexedTerminal.contains(s.name) ? rareCountWhen(p, s) : QString());
@@ -152,7 +153,7 @@ void stateColumns(const SchemaProfile &p, const QStringList &indexedTerminal, QS
 QString oldestWaitingColumn(const SchemaProfile &p) {
     QStringList mins;
     for (const QString &w : p.waitingStates)
-        mins << QStringLiteral("(SELECT min(%1) FROM %2 WHERE %3)").arg(p.col(p.waitingSince), p.qualifiedTable(), p.statesPredicate({w}));
+        mins << QStringLiteral("(SELECT min(%1) FROM %2 WHERE %3)").arg(p.col(p.waitingSince), p.qualifiedTable(), sql::statesPredicate(p, {w}));
     return mins.isEmpty() ? QStringLiteral("NULL::float8 AS oldest_age")
                           : QStringLiteral("extract(epoch from now() - %1)::float8 AS oldest_age")
                                 .arg(timeValueOf(p, p.waitingSince, QStringLiteral("least(%1)").arg(mins.join(QLatin1String(", ")))));
@@ -166,7 +167,7 @@ QString stuckColumn(const SchemaProfile &p) {
             stuck << QStringLiteral("(SELECT %1 FROM %2)").arg(alias(QStringLiteral("stuck"), s), groupCteName(g));
         else
             stuck << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3)")
-                     .arg(p.qualifiedTable(), p.statesPredicate({s}),
+                     .arg(p.qualifiedTable(), sql::statesPredicate(p, {s}),
                           timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")));
     // A profile without stuck states (NServiceBus's OutboxData) still binds the timeout as $1:
     // the statement must refer to it, or the server cannot type the parameter and refuses.
@@ -212,7 +213,7 @@ QString nearMaxSum(const SchemaProfile &p, const QList<QStringList> &parts) {
             terms << QStringLiteral("(SELECT near FROM %1)").arg(groupCteName(g));
         } else {
             terms << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3)")
-                         .arg(p.qualifiedTable(), p.statesPredicate(part), nearMaxCondition(p));
+                         .arg(p.qualifiedTable(), sql::statesPredicate(p, part), nearMaxCondition(p));
         }
     }
     for (int i = 0; i < conds.size(); ++i)
@@ -233,7 +234,7 @@ QString nearMaxColumn(const SchemaProfile &p) {
     // the heap).
     if (groups.size() == 1 && groupOf(openStateGroups(p), groups.first().first()) < 0)
         return QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3) AS near_max")
-            .arg(p.qualifiedTable(), p.statesPredicate(groups.first()), near);
+            .arg(p.qualifiedTable(), sql::statesPredicate(p, groups.first()), near);
     // States with conditions: the OR of their conditions became a BitmapOr of their partial
     // indexes and a heap visit of every open row (scripts/bench states: 150 ms of a 230 ms
     // snapshot at 3M rows, warm). Where the parts cannot overlap, a sum of index-only counts
@@ -244,7 +245,7 @@ QString nearMaxColumn(const SchemaProfile &p) {
     QStringList branches;
     for (const QStringList &g : groups)
         branches << QStringLiteral("SELECT %1 FROM %2 WHERE %3 AND %4")
-                        .arg(p.col(QStringLiteral("id")), p.qualifiedTable(), p.statesPredicate(g), near);
+                        .arg(p.col(QStringLiteral("id")), p.qualifiedTable(), sql::statesPredicate(p, g), near);
     return QStringLiteral("(SELECT count(*) FROM (%1) near_ids) AS near_max").arg(branches.join(QLatin1String(" UNION ")));
 }
 
@@ -350,7 +351,7 @@ Statement indexesStartWith(const SchemaProfile &p, const QString &indexNames, co
 }
 
 Statement terminalCount(const SchemaProfile &p, const QString &state) {
-    return {QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), p.statesPredicate({state})), {}};
+    return {QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), sql::statesPredicate(p, {state})), {}};
 }
 
 /// The open states' predicate for a partial index, folded as statesPredicate folds it (so that the
@@ -373,7 +374,7 @@ QString indexPredicate(const SchemaProfile &p, const QStringList &names) {
         QStringList parts;
         for (const StateCondition &c : s->when)
             if (c.op != Op::Before && c.op != Op::After)
-                parts << p.conditionSql(c);
+                parts << sql::condition(p, c);
         if (parts.isEmpty())
             return {};
         const QString cond = parts.size() == 1 ? parts.first() : QLatin1Char('(') + parts.join(QLatin1String(" AND ")) + QLatin1Char(')');

@@ -2,12 +2,6 @@
 
 namespace om::sql {
 
-QString quoteIdentifier(const QString &name) {
-    QString out = name;
-    out.replace(QLatin1Char('"'), QLatin1String("\"\""));
-    return QLatin1Char('"') + out + QLatin1Char('"');
-}
-
 QString quoteLiteral(const QString &value) {
     QString out = value;
     out.replace(QLatin1Char('\''), QLatin1String("''"));

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/common/messageid.h"
+#include "core/common/quotedidentifier.h"
 #include "core/profile/columntypes.h"
 
 #include <QList>
@@ -10,10 +11,9 @@
 namespace om::sql {
 
 /// The small pieces every statement is built from, in one place: profile names become quoted
-/// identifiers, everything an operator typed becomes a bound parameter.
+/// identifiers (quoteIdentifier, from core/common), everything an operator typed becomes a bound
+/// parameter.
 
-/// Quotes an identifier from a profile (never from a user's free text): "name", with " doubled.
-QString quoteIdentifier(const QString &name);
 /// Quotes a string constant as a SQL literal: 'text', with ' doubled (every session runs with
 /// standard_conforming_strings on, so a backslash is an ordinary character).
 QString quoteLiteral(const QString &value);

@@ -1,4 +1,5 @@
 #include "core/sql/stategroups.h"
+#include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 
@@ -30,7 +31,7 @@ QList<StateCondition> without(const StateDef &s, const QString &column) {
 QString keyOf(const SchemaProfile &p, const QList<StateCondition> &conds) {
     QStringList parts;
     for (const StateCondition &c : conds)
-        parts << p.conditionSql(c);
+        parts << sql::condition(p, c);
     parts.sort();
     return parts.join(QLatin1String(" AND "));
 }
@@ -38,7 +39,7 @@ QString keyOf(const SchemaProfile &p, const QList<StateCondition> &conds) {
 QString conjunction(const SchemaProfile &p, const QList<StateCondition> &conds) {
     QStringList parts;
     for (const StateCondition &c : conds)
-        parts << p.conditionSql(c);
+        parts << sql::condition(p, c);
     if (parts.isEmpty())
         return QStringLiteral("true");
     return parts.size() == 1 ? parts.first() : QLatin1Char('(') + parts.join(QLatin1String(" AND ")) + QLatin1Char(')');
@@ -146,7 +147,7 @@ int groupOf(const QList<StateGroup> &groups, const QString &state) {
 QString groupCteName(int index) { return QStringLiteral("open_group_%1").arg(index + 1); }
 
 QString nearMaxCondition(const SchemaProfile &p) {
-    return QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), p.maxRetriesSql());
+    return QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), sql::maxRetries(p));
 }
 
 QString groupCountsCte(const SchemaProfile &p, const StateGroup &g, int index) {

@@ -1,4 +1,5 @@
 #include "core/sql/workersql.h"
+#include "core/sql/statesql.h"
 #include "core/sql/timesql.h"
 
 namespace om::sql {
@@ -26,7 +27,7 @@ QString workerColumn(const SchemaProfile &p, int limit) {
         .arg(p.col(QStringLiteral("lockedBy")),
              timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")),
              timeValueOf(p, p.stuckSince, QStringLiteral("min(%1)").arg(p.col(p.stuckSince))), whatAgg, p.qualifiedTable(),
-             p.statesPredicate(p.stuckStates))
+             sql::statesPredicate(p, p.stuckStates))
         .arg(limit);
 }
 

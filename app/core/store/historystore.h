@@ -1,5 +1,5 @@
 #pragma once
-#include "core/dashboard/snapshot.h"
+#include "core/model/snapshot.h"
 
 #include <QHash>
 #include <QList>

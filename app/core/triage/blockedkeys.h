@@ -1,6 +1,6 @@
 #pragma once
 #include "core/profile/schemaprofile.h"
-#include "core/triage/messagepage.h"
+#include "core/model/messagepage.h"
 
 namespace om {
 

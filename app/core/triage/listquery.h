@@ -1,9 +1,9 @@
 #pragma once
 #include "core/profile/schemaprofile.h"
 #include "core/sql/listsql.h"
-#include "core/triage/listfilter.h"
-#include "core/triage/messagepage.h"
-#include "core/triage/pagerequest.h"
+#include "core/model/listfilter.h"
+#include "core/model/messagepage.h"
+#include "core/model/pagerequest.h"
 #include "pg/limits.h"
 #include "pg/pgresult.h"
 

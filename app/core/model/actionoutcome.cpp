@@ -1,4 +1,4 @@
-#include "core/outcome/actionoutcome.h"
+#include "core/model/actionoutcome.h"
 
 namespace om {
 

@@ -1,4 +1,4 @@
-#include "core/triage/pagerequest.h"
+#include "core/model/pagerequest.h"
 #include "pg/limits.h"
 
 namespace om {

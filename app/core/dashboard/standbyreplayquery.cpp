@@ -1,18 +1,10 @@
-#include "core/dashboard/standbyreplay.h"
+#include "core/dashboard/standbyreplayquery.h"
 #include "core/common/timeconv.h"
 #include "pg/pgsession.h"
 
 namespace om {
 
-bool StandbyReplay::isStale(int maxLagS) const {
-    if (!inRecovery)
-        return false;
-    if (!lagS)
-        return !receiving;
-    return *lagS > maxLagS;
-}
-
-StandbyReplay StandbyReplay::read(PgSession &session) {
+StandbyReplay readStandbyReplay(PgSession &session) {
     // pg_stat_wal_receiver shows a role without pg_read_all_stats only the receiver's pid: enough
     // to know that it runs. Whether all that was received is replayed needs no privilege.
     const PgResult r = session.query(QStringLiteral(

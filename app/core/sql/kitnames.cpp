@@ -1,4 +1,4 @@
-#include "core/kit/kitnames.h"
+#include "core/sql/kitnames.h"
 
 #include <QCryptographicHash>
 

@@ -1,4 +1,4 @@
-#include "core/profile/profilecheck.h"
+#include "core/check/profilecheck.h"
 #include "core/actions/actionfunctionsql.h"
 #include "core/common/countformat.h"
 #include "core/profile/columnfit.h"

@@ -4,8 +4,6 @@
 
 namespace om {
 
-class PgSession;
-
 /// How far a standby is behind its primary, as the standby itself can tell (read on the Monitor
 /// lane with every snapshot when the window reads a standby, GatewayConfig::standbyConnInfo).
 struct StandbyReplay {
@@ -20,8 +18,6 @@ struct StandbyReplay {
     /// The numbers are older than `maxLagS` allows (or how old cannot be told while not streaming).
     bool isStale(int maxLagS) const;
 
-    /// One small statement on the standby's session. Throws PgError.
-    static StandbyReplay read(PgSession &session);
 };
 
 } // namespace om

@@ -1,6 +1,7 @@
-#include "core/sql/actionsql.h"
+#include "core/actions/actionsql.h"
+#include "core/sql/statesql.h"
 #include "core/actions/actionfunctionsql.h"
-#include "core/groups/failuregrouptext.h"
+#include "core/model/failuregrouptext.h"
 #include "core/sql/filtersql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
@@ -13,7 +14,7 @@ QVariant nullIfEmpty(const QString &s) { return s.isEmpty() ? QVariant() : QVari
 /// Condition (unqualified columns) a row must meet to be changed, apart from its id.
 QString eligibleCondition(const SchemaProfile &p, const ActionRequest &r, QVariantList &params) {
     const ActionDef a = p.actions.value(r.action);
-    QStringList conds{p.statesPredicate(a.from)};
+    QStringList conds{sql::statesPredicate(p, a.from)};
     if (a.pastStuckTimeout) {
         // Server clock: a row is stuck when the database says so, whatever the workstation thinks.
         conds << timeCompare(p, p.stuckSince, QStringLiteral("<"),
@@ -106,7 +107,7 @@ Statement skippedIds(const SchemaProfile &p, const ActionRequest &r, const QList
     s.text = QStringLiteral("SELECT om_req::text, %1 IS NOT NULL, COALESCE(%2, false), (%3)::text"
                             " FROM (SELECT DISTINCT unnest(%4) AS om_req) AS om_r LEFT JOIN %5 ON %1 = om_r.om_req"
                             " ORDER BY om_r.om_req")
-                 .arg(p.col(QStringLiteral("id")), eligible, p.stateExpression(), arr, p.qualifiedTable());
+                 .arg(p.col(QStringLiteral("id")), eligible, sql::stateExpression(p), arr, p.qualifiedTable());
     return s;
 }
 
@@ -114,7 +115,7 @@ Statement skippedFilter(const SchemaProfile &p, const ActionRequest &r, int cap)
     Statement s;
     const QString eligible = eligibleCondition(p, r, s.params);
     s.text = QStringLiteral("SELECT %1::text, (%2)::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
-                 .arg(p.col(QStringLiteral("id")), p.stateExpression(), p.qualifiedTable(), eligible, param(s.params, cap));
+                 .arg(p.col(QStringLiteral("id")), sql::stateExpression(p), p.qualifiedTable(), eligible, param(s.params, cap));
     return s;
 }
 

@@ -1,5 +1,5 @@
-#include "core/triage/listfilter.h"
-#include "core/triage/idlist.h"
+#include "core/model/listfilter.h"
+#include "core/model/idlist.h"
 #include "pg/limits.h"
 
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "core/flow/flowseries.h"
+#include "core/model/flowseries.h"
 
 namespace om {
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "core/common/messageid.h"
-#include "core/groups/failuregroupkey.h"
+#include "core/model/failuregroupkey.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QDateTime>

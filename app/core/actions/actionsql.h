@@ -1,5 +1,5 @@
 #pragma once
-#include "core/actions/actionrequest.h"
+#include "core/model/actionrequest.h"
 #include "core/profile/schemaprofile.h"
 #include "core/sql/statement.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "core/dashboard/standbyreplay.h"
+#include "core/model/standbyreplay.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,4 +1,4 @@
-#include "core/triage/idlist.h"
+#include "core/model/idlist.h"
 #include "core/common/countformat.h"
 
 #include <QCoreApplication>

@@ -1,4 +1,4 @@
-#include "core/groups/failuregrouptext.h"
+#include "core/model/failuregrouptext.h"
 #include "core/common/countformat.h"
 
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "core/common/messageid.h"
-#include "core/triage/listfilter.h"
+#include "core/model/listfilter.h"
 
 #include <QList>
 #include <QMetaType>

@@ -1,4 +1,4 @@
-#include "core/audit/auditfilter.h"
+#include "core/model/auditfilter.h"
 #include "pg/limits.h"
 
 #include <QCoreApplication>

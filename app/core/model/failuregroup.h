@@ -1,5 +1,5 @@
 #pragma once
-#include "core/groups/failuregroupkey.h"
+#include "core/model/failuregroupkey.h"
 
 #include <QList>
 #include <QMetaType>

@@ -1,0 +1,12 @@
+#pragma once
+#include "core/model/standbyreplay.h"
+
+namespace om {
+
+class PgSession;
+
+/// How far the standby behind `session` is: one small statement on the standby's session, read on
+/// the Monitor lane with every snapshot when the window reads a standby. Throws PgError.
+StandbyReplay readStandbyReplay(PgSession &session);
+
+} // namespace om
