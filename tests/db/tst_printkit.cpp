@@ -9,9 +9,9 @@
 // built-in profiles' kits install what resources/sql/kit/ installs on the seeds.
 #include "core/actions/actionfunctionsql.h"
 #include "core/actions/actionrunner.h"
+#include "core/adminkit/kitsql.h"
 #include "core/kit/audittablesql.h"
 #include "core/kit/kitindexes.h"
-#include "core/kit/kitsql.h"
 #include "core/sql/sqltext.h"
 #include "pg/pgresult.h"
 #include "profilerows.h"

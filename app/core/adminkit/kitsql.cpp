@@ -1,10 +1,11 @@
-#include "core/kit/kitsql.h"
-#include "core/purge/purgefunctionsql.h"
+#include "core/adminkit/kitsql.h"
 #include "core/actions/actionfunctionsql.h"
+#include "core/kit/auditedfunctionsql.h"
 #include "core/kit/audittablesql.h"
 #include "core/kit/kitfailuregroups.h"
 #include "core/kit/kitindexes.h"
 #include "core/kit/kitnames.h"
+#include "core/purge/purgefunctionsql.h"
 #include "core/sql/sqltext.h"
 
 #include <QCoreApplication>
@@ -212,15 +213,18 @@ QString KitSql::auditSection() const {
 QString KitSql::script() const {
     QString out = header() + QLatin1Char('\n') + columnCheck() + indexSection() + auditSection() + flowIndexSection()
                   + kit::failureGroupSection(m_kit);
+    const kit::AuditedFunction action = ActionFunctionSql(m_kit).function();
     if (installsFunction())
         out += QStringLiteral("\n-- 4. The action function, the only way operators change messages (audited by the database).\n")
-               + ActionFunctionSql(m_kit).installSql();
+               + kit::functionInstallSql(action);
     else
         out += QStringLiteral("\n-- 4. No action function: the profile is read-only (see the header).\n");
-    out += QStringLiteral("\n-- 5. The roles and this table's privileges.\n") + kit::grantsSql(m_kit, m_roles, installsFunction());
-    if (const PurgeFunctionSql purge(m_kit); purge.installs())
-        out += QStringLiteral("\n-- 6. The purge function (the profile's \"purge\"): audited deletes of finished rows, operators only.\n")
-               + purge.installSql() + purge.grantSql(m_roles);
+    const kit::AuditedFunction purge = PurgeFunctionSql(m_kit).function();
+    if (purge.installs())
+        out += QStringLiteral("\n-- 5. The purge function (the profile's \"purge\"): audited deletes of finished rows, operators only.\n")
+               + kit::functionInstallSql(purge);
+    out += QStringLiteral("\n-- 6. The roles and this table's privileges: EXECUTE on the functions above for the operator role only.\n")
+           + kit::grantsSql({{m_kit, {action, purge}}}, m_roles);
     return out;
 }
 
