@@ -110,7 +110,7 @@ QString KitSql::auditTable(const SchemaProfile &profile) {
 QString KitSql::header() const {
     QString h = QStringLiteral(
                     "Outbox Monitor admin kit for profile %1: table %2, audit table %3.\n"
-                    "Generated from the profile by outbox-monitor --print-kit (om::KitSql, app/core/kit/).\n"
+                    "Generated from the profile by outbox-monitor --print-kit (om::KitSql, app/core/adminkit/).\n"
                     "\n"
                     "Apply it as the table's owner (a role the operators are not members of), in one transaction:\n"
                     "  psql -v ON_ERROR_STOP=1 -1 -d DBNAME -f this-file.sql\n"
