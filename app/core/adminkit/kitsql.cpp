@@ -2,6 +2,7 @@
 #include "core/actions/actionfunctionsql.h"
 #include "core/kit/auditedfunctionsql.h"
 #include "core/kit/audittablesql.h"
+#include "core/kit/kitautovacuum.h"
 #include "core/kit/kitfailuregroups.h"
 #include "core/kit/kitindexes.h"
 #include "core/kit/kitnames.h"
@@ -187,10 +188,8 @@ QString KitSql::vacuumNote() const {
         "Recommended, not applied (it would alter the table): autovacuum after a fixed amount of churn\n"
         "whatever the table's size, so that the index-only scans above stay index-only and the\n"
         "estimated counts of the big terminal states stay fresh (kit/monitoring_indexes.sql explains it):\n"
-        "  ALTER TABLE %1 SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,\n"
-        "    autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,\n"
-        "    autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000);")
-        .arg(kit::commentText(m_kit.qualifiedTable())));
+        "  %1;")
+        .arg(kit::autovacuumSettingsSql(kit::commentText(m_kit.qualifiedTable())).replace(QLatin1Char('\n'), QLatin1String("\n  "))));
 }
 
 QString KitSql::auditSection() const {

@@ -1,5 +1,6 @@
 #include "core/kit/kitfailuregroups.h"
 #include "core/kit/kitnames.h"
+#include "core/kit/kitseeds.h"
 #include "core/sql/failuregroupsql.h"
 #include "core/sql/fingerprintsql.h"
 #include "core/sql/sqltext.h"
@@ -39,8 +40,9 @@ QString seedFailureGroupsFile() {
         "-- that do not exist are skipped.\n\n");
     out += sql::fingerprintFunctionSql();
     out += QStringLiteral("DO $kit$\nBEGIN\n");
-    for (const QString &id : {QStringLiteral("app_outbox"), QStringLiteral("batch_work_item")}) {
-        const SchemaProfile p = *SchemaProfile::builtIn(id);
+    for (const SchemaProfile &p : seedProfiles()) {
+        if (sql::failureGroupIndex(p).isEmpty())
+            continue; // no failed state with an error text
         out += QStringLiteral("    IF to_regclass(%1) IS NOT NULL THEN\n        %2;\n        %3;\n    END IF;\n")
                    .arg(sql::quoteLiteral(p.table), sql::failureGroupIndex(p), sql::failureGroupLongIndex(p));
     }
