@@ -1,6 +1,6 @@
 #include "cli/printkitcommand.h"
 #include "cli/commandsetup.h"
-#include "core/kit/kitsql.h"
+#include "core/adminkit/kitsql.h"
 
 #include <QCoreApplication>
 

@@ -110,7 +110,7 @@ bench_make_ordered_outbox() {
 SET client_min_messages = warning;
 SET work_mem = '256MB';
 SET maintenance_work_mem = '512MB';
-DROP INDEX IF EXISTS outbox_unpublished_idx, ix_outbox_unpublished_age, ix_outbox_open_by_key;
+DROP INDEX IF EXISTS outbox_unpublished_idx, ix_outbox_open, ix_outbox_unpublished_age, ix_outbox_open_by_key;
 -- event_id: unique, in id order (a random uuid would make the unique index's load random I/O).
 INSERT INTO outbox (id, event_id, aggregate_type, aggregate_id, event_type, payload, created_at, published_at)
 OVERRIDING SYSTEM VALUE

@@ -5,7 +5,7 @@
 // whose audit is the kit's outbox_monitor.<table>_audit with text ids.
 #include "actionfixture.h"
 #include "core/actions/actionrunner.h"
-#include "core/kit/kitsql.h"
+#include "core/adminkit/kitsql.h"
 #include "core/outcome/actionoutcomequery.h"
 #include "core/sql/outcomesql.h"
 #include "testdatabase.h"

@@ -3,9 +3,9 @@
 // the groups of every built-in profile with a failed state and an error text (app_outbox,
 // batch_work_item, wolverine_dead_letters) against brute force on randomised rows — with and
 // without the kit's index, whose plan must be index-only.
+#include "core/adminkit/kitsql.h"
 #include "core/groups/failuregroupquery.h"
 #include "core/kit/kitfailuregroups.h"
-#include "core/kit/kitsql.h"
 #include "core/sql/failuregroupsql.h"
 #include "core/sql/fingerprintsql.h"
 #include "core/sql/sqltext.h"

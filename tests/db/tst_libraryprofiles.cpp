@@ -14,7 +14,7 @@
 #include "core/triage/listquery.h"
 #include "core/kit/audittablesql.h"
 #include "core/kit/kitindexes.h"
-#include "core/kit/kitsql.h"
+#include "core/adminkit/kitsql.h"
 #include "messageids.h"
 #include "testdatabase.h"
 #include "listpages.h"

@@ -10,9 +10,12 @@
 #include "core/actions/actionfunctionsql.h"
 #include "core/sql/statesql.h"
 #include "core/actions/actionrunner.h"
+#include "core/adminkit/kitsql.h"
 #include "core/kit/audittablesql.h"
+#include "core/kit/kitautovacuum.h"
 #include "core/kit/kitindexes.h"
-#include "core/kit/kitsql.h"
+#include "core/kit/kitseeds.h"
+#include "core/purge/purgefunctionsql.h"
 #include "core/sql/sqltext.h"
 #include "pg/pgresult.h"
 #include "profilerows.h"
@@ -312,18 +315,20 @@ private slots:
         QCOMPARE(catalog(*db, {roles.auditor, roles.operatorRole}), before);
     }
 
-    // The built-in profiles' kits against what resources/sql/kit/ installs on the seeds: the same
-    // action functions, triggers, trigger function and privileges; the same indexes but for the
-    // differences listed here, which are kept on purpose (see README "Admin kit").
-    void builtInProfilesInstallWhatTheKitFilesInstall() {
+    // The seed tables' printed kits against what the checked-in kit files (generated from the same
+    // profiles: tst_kitfiles) install on the seeds: the same functions with their privileges, the
+    // same triggers, table, sequence and schema privileges, and the same indexes by name and
+    // definition. The files also apply the autovacuum settings the printed kit recommends.
+    void seedKitFilesInstallWhatThePrintedKitsInstall() {
         std::unique_ptr<TestDatabase> files, generated;
         OM_CREATE_TEST_DATABASE(files, TestDatabase::seedsWithAdminKit() << QStringLiteral("kit/monitoring_indexes.sql")
                                                   << QStringLiteral("kit/failure_groups.sql"));
         OM_CREATE_TEST_DATABASE(generated, TestDatabase::allSeeds());
-        for (const QString &id : builtInProfileIds()) { // the seeds' profiles: the kit files are theirs
-            const SchemaProfile p = *SchemaProfile::builtIn(id);
+        for (const SchemaProfile &p : kit::seedProfiles()) {
             const Applied a = psqlApply(*generated, KitSql(p).script(), p.id + QStringLiteral(".sql"));
             QVERIFY2(a.exitCode == 0, qPrintable(a.output));
+            // What the printed kit recommends and leaves to the DBA.
+            generated->exec(kit::autovacuumSettingsSql(p.qualifiedTable()));
         }
         const auto lines = [](TestDatabase &db, const QString &sql) {
             QStringList out;
@@ -333,7 +338,7 @@ private slots:
             return out;
         };
         const QStringList same = {
-            // functions (the action functions and the trigger function), with their privileges
+            // functions (the action and purge functions and the trigger function), with their privileges
             "SELECT p.oid::regprocedure || ' ' || p.prosecdef || ' ' || md5(pg_get_functiondef(p.oid)) || ' ' "
             "|| coalesce((SELECT string_agg(a.grantee::regrole || ':' || a.privilege_type, ',' ORDER BY 1) FROM aclexplode(p.proacl) a), '') "
             "FROM pg_proc p WHERE p.proname LIKE 'outbox\\_monitor\\_%'",
@@ -345,41 +350,94 @@ private slots:
             "SELECT a.grantee::regrole || ':' || a.privilege_type FROM pg_namespace n CROSS JOIN LATERAL aclexplode(n.nspacl) a "
             "WHERE n.nspname = 'public'",
             // no schema of its own for tables that have their audit table
-            "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'"};
+            "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'",
+            // indexes, names included: a database given either builds nothing twice given the other
+            "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'",
+            // storage parameters of tables and indexes
+            "SELECT relname || ' ' || reloptions::text FROM pg_class WHERE reloptions IS NOT NULL AND relnamespace = 'public'::regnamespace"};
         for (const QString &sql : same)
             QCOMPARE(lines(*generated, sql), lines(*files, sql));
+        QVERIFY(!lines(*files, same.last()).filter(QStringLiteral("autovacuum_vacuum_threshold=5000")).isEmpty());
+    }
 
-        // Index definitions without their names (the kit files abbreviate batch_work_item as bwi).
-        const QString indexes = QStringLiteral(
-            "SELECT regexp_replace(indexdef, '^CREATE (UNIQUE )?INDEX \\S+ ON', 'CREATE \\1INDEX ON') FROM pg_indexes WHERE schemaname = 'public'");
-        const QStringList fromFiles = lines(*files, indexes), fromProfiles = lines(*generated, indexes);
-        QStringList onlyFiles, onlyProfiles;
-        for (const QString &i : fromFiles)
-            if (!fromProfiles.contains(i))
-                onlyFiles << i;
-        for (const QString &i : fromProfiles)
-            if (!fromFiles.contains(i))
-                onlyProfiles << i;
-        // batch_work_item's open-state index: the file also INCLUDEs target_date and next_retry_at,
-        // which no query of the program reads; the generated one holds what the snapshot reads.
-        QCOMPARE(onlyFiles.size(), 1);
-        QVERIFY2(onlyFiles.first().contains("ON public.batch_work_item") && onlyFiles.first().contains("target_date"), qPrintable(onlyFiles.join('\n')));
-        QCOMPARE(onlyProfiles.size(), 2);
-        QVERIFY2(onlyProfiles.filter("ON public.batch_work_item USING btree (status, created_at, work_item_id) INCLUDE (job_name, retry_count, max_retry_count, locked_at)").size() == 1,
-                 qPrintable(onlyProfiles.join('\n')));
-        // The Near max retry list of batch_work_item pages through a partial index as app_outbox's does.
-        QVERIFY2(onlyProfiles.filter("ON public.batch_work_item USING btree (updated_at, work_item_id) WHERE").size() == 1
-                     && onlyProfiles.filter("retry_count >= GREATEST((max_retry_count - 1), 1)").size() == 1,
-                 qPrintable(onlyProfiles.join('\n')));
-        // app_outbox's index names are the files' own: the printed kit on a database with the old
-        // kit builds nothing twice there.
-        const QString names = QStringLiteral("SELECT indexname FROM pg_indexes WHERE tablename = 'app_outbox'");
-        QCOMPARE(lines(*generated, names), lines(*files, names));
-        // Autovacuum settings: the files set them; the generated kit only recommends them (it never
-        // alters the user's table). Tables only: the flow's BRIN indexes have a storage parameter.
-        QCOMPARE(lines(*generated, QStringLiteral("SELECT relname FROM pg_class WHERE reloptions IS NOT NULL AND relkind = 'r' "
-                                                  "AND relnamespace = 'public'::regnamespace")),
-                 QStringList());
+    // roles.sql takes the role names from two settings (install.sql sets them from its psql
+    // variables) and grants those roles what the printed kit grants: SELECT on the tables and
+    // audit tables, EXECUTE on the action and purge functions for the operator only.
+    void rolesFileTakesTheRoleNamesFromSettings() {
+        std::unique_ptr<TestDatabase> db;
+        OM_CREATE_TEST_DATABASE(db, TestDatabase::allSeeds() << QStringLiteral("kit/append_only_audit.sql")
+                                        << QStringLiteral("kit/action_functions.sql") << QStringLiteral("kit/purge_functions.sql"));
+        const QString suffix = uniqueSuffix();
+        const QString aud = QStringLiteral("kit_aud_") + suffix, op = QStringLiteral("kit_op_") + suffix;
+        QFile roles(TestDatabase::sqlPath(QStringLiteral("kit/roles.sql")));
+        QVERIFY(roles.open(QIODevice::ReadOnly));
+        const Applied a = psqlApply(*db, QStringLiteral("SET outbox_monitor.auditor_role = %1;\nSET outbox_monitor.operator_role = %2;\n")
+                                             .arg(sql::quoteLiteral(aud), sql::quoteLiteral(op))
+                                             + QString::fromUtf8(roles.readAll()));
+        QVERIFY2(a.exitCode == 0, qPrintable(a.output));
+        const auto may = [&](const QString &role, const QString &check, const QString &object, const QString &privilege) {
+            return isTrue(db->scalar(QStringLiteral("SELECT %1($1, $2, $3)").arg(check), {role, object, privilege}));
+        };
+        for (const SchemaProfile &p : kit::seedProfiles()) {
+            for (const QString &table : {p.qualifiedTable(), p.qualifiedAuditTable()})
+                for (const QString &role : {aud, op}) {
+                    QVERIFY2(may(role, QStringLiteral("has_table_privilege"), table, QStringLiteral("SELECT")), qPrintable(role + table));
+                    QVERIFY2(!may(role, QStringLiteral("has_table_privilege"), table, QStringLiteral("UPDATE, INSERT, DELETE")),
+                             qPrintable(role + table));
+                }
+            for (const QString &fn : {ActionFunctionSql(p).signature(), PurgeFunctionSql(p).signature()}) {
+                QVERIFY2(may(op, QStringLiteral("has_function_privilege"), fn, QStringLiteral("EXECUTE")), qPrintable(fn));
+                QVERIFY2(!may(aud, QStringLiteral("has_function_privilege"), fn, QStringLiteral("EXECUTE")), qPrintable(fn));
+            }
+        }
+        db->exec(QStringLiteral("DROP OWNED BY %1, %2; DROP ROLE %1; DROP ROLE %2").arg(op, aud));
+    }
+
+    // Applied before the functions, roles.sql grants on the tables and says, for each table, that
+    // operators cannot change its messages: it does not stop.
+    void rolesFileWarnsOfAMissingActionFunction() {
+        std::unique_ptr<TestDatabase> db;
+        OM_CREATE_TEST_DATABASE(db, TestDatabase::allSeeds());
+        QFile roles(TestDatabase::sqlPath(QStringLiteral("kit/roles.sql")));
+        QVERIFY(roles.open(QIODevice::ReadOnly));
+        const Applied a = psqlApply(*db, QString::fromUtf8(roles.readAll()));
+        QVERIFY2(a.exitCode == 0, qPrintable(a.output));
+        QCOMPARE(a.output.count(QStringLiteral("operators cannot change this table's messages")), kit::seedProfiles().size());
+        QVERIFY(isTrue(db->scalar(QStringLiteral("SELECT has_table_privilege('outbox_operator', 'app_outbox', 'SELECT')"))));
+    }
+
+    // A database that has the indexes of the hand-kept kit file that came before the generated
+    // one (other names for batch_work_item's and outbox's) keeps them under the kit's names:
+    // applying the generated file builds none of them a second time.
+    void earlierIndexNamesAreTakenOver() {
+        std::unique_ptr<TestDatabase> db;
+        OM_CREATE_TEST_DATABASE(db, TestDatabase::allSeeds());
+        db->exec(QStringLiteral(
+            "CREATE INDEX ix_bwi_open ON batch_work_item (status, created_at, work_item_id)"
+            " INCLUDE (job_name, target_date, retry_count, max_retry_count, locked_at, next_retry_at)"
+            " WHERE status IN ('NEW','RUNNING','FAILED','RETRY_WAIT');"
+            "CREATE INDEX ix_bwi_skipped ON batch_work_item (work_item_id) WHERE status = 'SKIPPED';"
+            // an outbox index from before it held the ordering key: built again with it
+            "CREATE INDEX ix_outbox_unpublished_age ON outbox (created_at, id) INCLUDE (aggregate_type, event_type)"
+            " WHERE published_at IS NULL;"));
+        const QString oid = QStringLiteral("SELECT to_regclass($1)::oid");
+        const qlonglong bwiOpen = db->scalar(oid, {QStringLiteral("ix_bwi_open")}).toLongLong();
+        const qlonglong bwiSkipped = db->scalar(oid, {QStringLiteral("ix_bwi_skipped")}).toLongLong();
+        db->applyFile(QStringLiteral("kit/monitoring_indexes.sql"));
+        QCOMPARE(db->scalar(oid, {QStringLiteral("ix_batch_work_item_open")}).toLongLong(), bwiOpen);
+        QCOMPARE(db->scalar(oid, {QStringLiteral("ix_batch_work_item_skipped")}).toLongLong(), bwiSkipped);
+        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pg_class WHERE relname IN "
+                                           "('ix_bwi_open', 'ix_bwi_skipped', 'ix_outbox_unpublished_age')")).toInt(), 0);
+        QVERIFY(db->scalar(QStringLiteral("SELECT pg_get_indexdef('ix_outbox_open'::regclass)")).toString().contains("aggregate_id"));
+        // One index per definition: nothing built beside what was renamed.
+        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pg_index WHERE indrelid = 'batch_work_item'::regclass "
+                                           "AND pg_get_expr(indpred, indrelid) LIKE '%SKIPPED%'")).toInt(), 1);
+        // Applied again, it changes nothing.
+        const QString all = QStringLiteral("SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid) FROM pg_index i "
+                                           "JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = 'public'::regnamespace");
+        const QString before = db->scalar(all).toString();
+        db->applyFile(QStringLiteral("kit/monitoring_indexes.sql"));
+        QCOMPARE(db->scalar(all).toString(), before);
     }
 
     // install.sql is the kit for existing seed tables: on a database without them it creates no

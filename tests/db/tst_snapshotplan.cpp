@@ -159,8 +159,8 @@ private slots:
         m_db->exec("DROP INDEX ix_bwi_locked");
         QVERIFY(RareCountCheck(p).indexServedStates(m_db->session()).contains("SKIPPED"));
         const QString plan = m_db->scalar("EXPLAIN (FORMAT JSON) SELECT count(*) FROM batch_work_item WHERE status = 'SKIPPED'").toString();
-        QVERIFY2(plan.contains("ix_bwi_skipped"), qPrintable(plan));
-        m_db->exec("DROP INDEX ix_bwi_skipped");
+        QVERIFY2(plan.contains("ix_batch_work_item_skipped"), qPrintable(plan));
+        m_db->exec("DROP INDEX ix_batch_work_item_skipped");
         QVERIFY(!RareCountCheck(p).indexServedStates(m_db->session()).contains("SKIPPED"));
         m_db->applyFile("seed003_batch_work_item.sql");
         m_db->applyFile("kit/monitoring_indexes.sql");

@@ -1,9 +1,10 @@
 #include "core/actions/actionfunctionsql.h"
 #include "core/sql/statesql.h"
+#include "core/kit/auditedfunctionsql.h"
+#include "core/kit/auditinsert.h"
 #include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
-#include "pg/pgsession.h"
 
 namespace om {
 namespace {
@@ -27,20 +28,13 @@ QString argumentType(const char *type, IdType idType) {
 ActionFunctionSql::ActionFunctionSql(SchemaProfile profile) : m_profile(std::move(profile)) {}
 
 QString ActionFunctionSql::functionName() const {
-    // At most 63 bytes, and one function per table however long its name (kit/kitnames).
+    // At most 63 bytes, and one function per table however long its name (sql/kitnames).
     return kit::prefixedName(QStringLiteral("outbox_monitor_action_"), m_profile.table);
 }
 
-QString ActionFunctionSql::qualifiedFunction() const {
-    return ident(m_profile.schema) + QLatin1Char('.') + ident(functionName());
-}
+QString ActionFunctionSql::qualifiedFunction() const { return declaration().qualifiedName(); }
 
-QString ActionFunctionSql::signature() const {
-    QStringList types;
-    for (const auto &arg : kArguments)
-        types << argumentType(arg[1], m_profile.types.id);
-    return qualifiedFunction() + QLatin1Char('(') + types.join(QLatin1Char(',')) + QLatin1Char(')');
-}
+QString ActionFunctionSql::signature() const { return declaration().signature(); }
 
 QString ActionFunctionSql::callSql(const QString &idsExpr, int n) const {
     // Casts name the argument types, so that the one function is found whatever libpq sends.
@@ -76,36 +70,6 @@ QString ActionFunctionSql::setList(const ActionDef &a) const {
         }
     }
     return sets.join(QLatin1String(", "));
-}
-
-QString ActionFunctionSql::auditInsert(const ActionDef &a) const {
-    // Who and when come from the server (session_user is the login role, also inside SECURITY
-    // DEFINER); the workstation fields are the caller's word and are stored as such.
-    const AuditDef &au = m_profile.audit;
-    QStringList cols, values;
-    auto add = [&](const char *logical, const QString &value) {
-        if (au.columns.contains(QLatin1String(logical))) {
-            cols << ident(au.column(QLatin1String(logical)));
-            values << value;
-        }
-    };
-    // A text audit column (the kit's own audit table) holds any id type as the server prints it.
-    add("messageId", m_profile.types.auditMessageId == m_profile.types.id
-                         ? QStringLiteral("om_id")
-                         : QStringLiteral("om_id::") + sqlTypeName(m_profile.types.auditMessageId));
-    add("action", lit(a.auditName));
-    add("reason", QStringLiteral("v_reason"));
-    add("ticket", QStringLiteral("v_ticket"));
-    add("oldStatus", QStringLiteral("om_old"));
-    add("newStatus", lit(newStateValue(a)));
-    add("changedBy", QStringLiteral("session_user"));
-    add("changedAt", QStringLiteral("now()"));
-    add("osUser", QStringLiteral("nullif(p_os_user, '')"));
-    add("host", QStringLiteral("nullif(p_client_host, '')"));
-    add("appVersion", QStringLiteral("nullif(p_app_version, '')"));
-    add("actionId", QStringLiteral("p_action_id"));
-    return QStringLiteral("INSERT INTO %1 (%2) SELECT %3 FROM om_changed")
-        .arg(m_profile.qualifiedAuditTable(), cols.join(QLatin1String(", ")), values.join(QLatin1String(", ")));
 }
 
 QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a) const {
@@ -150,105 +114,85 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
                "        SELECT om_changed.om_id FROM om_changed ORDER BY 1;\n"
                "        GET DIAGNOSTICS v_changed = ROW_COUNT;\n"
                "        v_audit_name := %8;\n")
-        .arg(head, id, sql::stateExpression(m_profile), table, guard, setList(a), auditInsert(a), lit(a.auditName));
+        .arg(head, id, sql::stateExpression(m_profile), table, guard, setList(a),
+             kit::auditInsertSql(m_profile, {QStringLiteral("om_changed"), a.auditName, newStateValue(a)}), lit(a.auditName));
 }
 
-QString ActionFunctionSql::functionBody() const {
-    QStringList args;
-    for (const auto &arg : kArguments)
-        args << QStringLiteral("%1 %2").arg(QLatin1String(arg[0]), argumentType(arg[1], m_profile.types.id));
+QString ActionFunctionSql::checks() const {
+    // One action id names one transaction's changes: the re-check after a lost COMMIT
+    // acknowledgement counts on it.
+    return QStringLiteral(
+               "    IF EXISTS (SELECT 1 FROM %1 WHERE %2 = p_action_id) THEN\n"
+               "        RAISE EXCEPTION 'outbox monitor: action id % has been used already', p_action_id\n"
+               "              USING ERRCODE = 'unique_violation';\n"
+               "    END IF;\n")
+        .arg(m_profile.qualifiedAuditTable(), ident(actionIdColumn()));
+}
+
+QString ActionFunctionSql::body() const {
     QString branches;
     for (auto it = m_profile.actions.cbegin(); it != m_profile.actions.cend(); ++it)
         branches += actionBranch(it.key(), it.value());
-    const QString actionIdCol = ident(actionIdColumn());
     return QStringLiteral(
-               "CREATE OR REPLACE FUNCTION %1(\n    %2)\n"
-               "RETURNS SETOF %8\n"
-               "LANGUAGE plpgsql VOLATILE SECURITY DEFINER\n"
-               "SET search_path = pg_catalog, pg_temp\n"
-               "AS $om_fn$\n"
-               "DECLARE\n"
-               "    v_reason     text := btrim(p_reason);\n"
-               "    v_ticket     text := nullif(btrim(p_ticket), '');\n"
-               "    v_changed    bigint := 0;\n"
-               "    v_audit_name text;\n"
-               "BEGIN\n"
-               "    IF p_action_id IS NULL THEN\n"
-               "        RAISE EXCEPTION 'outbox monitor: an action id is required' USING ERRCODE = 'null_value_not_allowed';\n"
-               "    END IF;\n"
-               "    IF v_reason IS NULL OR v_reason = '' THEN\n"
-               "        RAISE EXCEPTION 'outbox monitor: a reason is required' USING ERRCODE = 'invalid_parameter_value';\n"
-               "    END IF;\n"
-               // One action id names one transaction's changes: the re-check after a lost COMMIT
-               // acknowledgement counts on it.
-               "    IF EXISTS (SELECT 1 FROM %3 WHERE %4 = p_action_id) THEN\n"
-               "        RAISE EXCEPTION 'outbox monitor: action id % has been used already', p_action_id\n"
-               "              USING ERRCODE = 'unique_violation';\n"
-               "    END IF;\n"
-               "%5"
+               "%1"
                "    ELSE\n"
-               "        RAISE EXCEPTION 'outbox monitor: profile %6 has no action %', p_action\n"
+               "        RAISE EXCEPTION 'outbox monitor: profile %2 has no action %', p_action\n"
                "              USING ERRCODE = 'invalid_parameter_value';\n"
                "    END IF;\n"
                "    IF v_changed > 0 THEN\n"
                // Queued now, delivered to every listening window only if this transaction commits.
                "        PERFORM pg_notify('outbox_monitor', json_build_object(\n"
-               "            'profile', %7::text, 'action', p_action, 'auditName', v_audit_name, 'count', v_changed,\n"
+               "            'profile', %3::text, 'action', p_action, 'auditName', v_audit_name, 'count', v_changed,\n"
                "            'user', session_user::text, 'osUser', p_os_user, 'host', p_client_host,\n"
                "            'actionId', p_action_id)::text);\n"
-               "    END IF;\n"
-               "END\n"
-               "$om_fn$")
-        .arg(qualifiedFunction(), args.join(QLatin1String(",\n    ")), m_profile.qualifiedAuditTable(), actionIdCol,
-             branches, QString(m_profile.id).replace(QLatin1Char('\''), QLatin1String("''")).replace(QLatin1Char('%'), QString()),
-             lit(m_profile.id), sqlTypeName(m_profile.types.id));
+               "    END IF;\n")
+        .arg(branches, QString(m_profile.id).replace(QLatin1Char('\''), QLatin1String("''")).replace(QLatin1Char('%'), QString()),
+             lit(m_profile.id));
+}
+
+kit::AuditedFunction ActionFunctionSql::declaration() const {
+    kit::AuditedFunction f = kit::AuditedFunction::ofTable(m_profile, QStringLiteral("function"), functionName());
+    for (const auto &arg : kArguments)
+        f.arguments << kit::SqlVariable{QLatin1String(arg[0]), argumentType(arg[1], m_profile.types.id)};
+    f.returns = QStringLiteral("SETOF ") + sqlTypeName(m_profile.types.id);
+    f.writes = QStringLiteral("changes");
+    f.whenMissing = QStringLiteral("operators cannot change this table's messages");
+    return f;
+}
+
+kit::AuditedFunction ActionFunctionSql::function() const {
+    kit::AuditedFunction f = declaration();
+    f.variables = {{QStringLiteral("v_changed"), QStringLiteral("bigint := 0")}, {QStringLiteral("v_audit_name"), QStringLiteral("text")}};
+    if (m_profile.actions.isEmpty()) {
+        f.notInstalled = QStringLiteral("no actions: nothing to install");
+        return f;
+    }
+    if (actionIdColumn().isEmpty()) {
+        f.notInstalled = QStringLiteral("the profile maps no audit.columns.actionId: not generated");
+        return f;
+    }
+    f.checks = checks();
+    f.body = body();
+    // The re-check after a lost COMMIT acknowledgement finds an action's audit rows by its id.
+    const QString audit = m_profile.qualifiedAuditTable();
+    const QString index = ident(kit::objectName(QStringLiteral("ix_") + m_profile.audit.table, QStringLiteral("action_id")));
+    f.setUp = {QStringLiteral("ALTER TABLE %1 ADD COLUMN IF NOT EXISTS %2 uuid").arg(audit, ident(actionIdColumn())),
+               QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3) WHERE %3 IS NOT NULL").arg(index, audit, ident(actionIdColumn()))};
+    return f;
 }
 
 QString ActionFunctionSql::installSql() const {
-    // Names inside a comment: a line break in one must not end the comment (kit::commentText).
-    const QString header = kit::commentText(QStringLiteral("-- profile %1: %2, audit %3, function %4")
-                                                .arg(m_profile.id, m_profile.qualifiedTable(), m_profile.qualifiedAuditTable(), signature()))
-                           + QLatin1Char('\n');
-    if (m_profile.actions.isEmpty())
-        return header + QStringLiteral("-- (no actions: nothing to install)\n");
-    if (actionIdColumn().isEmpty())
-        return header + QStringLiteral("-- (the profile maps no audit.columns.actionId: not generated)\n");
-    const QString body = functionBody();
-    // A profile's text constants end up inside dollar quotes: refuse one that would close them.
-    for (const char *tag : {"$om_fn$", "$om_def$", "$om_kit$"})
-        if (body.count(QLatin1String(tag)) > (QLatin1String(tag) == QLatin1String("$om_fn$") ? 2 : 0))
-            return header + QStringLiteral("-- (a text constant of the profile contains %1: not generated)\n").arg(QLatin1String(tag));
-    const QString audit = m_profile.qualifiedAuditTable();
-    const QString index = ident(kit::objectName(QStringLiteral("ix_") + m_profile.audit.table, QStringLiteral("action_id")));
-    return header + QStringLiteral(
-               "DO $om_kit$\n"
-               "BEGIN\n"
-               "    IF to_regclass(%1) IS NULL OR to_regclass(%2) IS NULL THEN\n"
-               "        RAISE NOTICE 'outbox monitor kit: %3 or %4 does not exist, skipped';\n"
-               "        RETURN;\n"
-               "    END IF;\n"
-               "    EXECUTE %5;\n"
-               "    EXECUTE %6;\n"
-               "    EXECUTE $om_def$\n%7\n$om_def$;\n"
-               // SECURITY DEFINER: only the kit's operator role may call it (roles.sql grants it).
-               "    EXECUTE %8;\n"
-               "END\n"
-               "$om_kit$;\n")
-        .arg(lit(m_profile.qualifiedTable()), lit(audit), QString(m_profile.table).replace(QLatin1Char('\''), QString()),
-             QString(m_profile.audit.table).replace(QLatin1Char('\''), QString()),
-             lit(QStringLiteral("ALTER TABLE %1 ADD COLUMN IF NOT EXISTS %2 uuid").arg(audit, ident(actionIdColumn()))),
-             lit(QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3) WHERE %3 IS NOT NULL")
-                     .arg(index, audit, ident(actionIdColumn()))),
-             body, lit(QStringLiteral("REVOKE ALL ON FUNCTION %1 FROM PUBLIC").arg(signature())));
+    return kit::functionInstallSql(function());
 }
 
 QString ActionFunctionSql::kitFile(const QList<SchemaProfile> &profiles) {
     QString out = QStringLiteral(
-        "-- Admin kit: the action functions, the only way operators change messages (issue #12).\n"
+        "-- Admin kit: the action functions, the only way operators change messages: every change is\n"
+        "-- made and audited by the database in one statement, never by the program's own UPDATE.\n"
         "--\n"
-        "-- GENERATED from the built-in profiles (resources/profiles/*.json) by om::ActionFunctionSql (app/core/actions/);\n"
-        "-- do not edit by hand: tests/unit/tst_actionkit fails when this file and the generator differ,\n"
-        "-- and OM_REGENERATE_KIT=1 build/tst_actionkit rewrites it.\n"
+        "-- GENERATED from the built-in profiles (resources/profiles/*.json) by om::ActionFunctionSql (app/core/actions/)\n"
+        "-- through om::kit::AuditedFunction (app/core/kit/); do not edit by hand: tests/unit/tst_actionkit fails when\n"
+        "-- this file and the generator differ, and OM_REGENERATE_KIT=1 build/tests/tst_actionkit rewrites it.\n"
         "--\n"
         "-- One function per table, outbox_monitor_action_<table>(action, action_id, ids, reason, ticket,\n"
         "-- stuck_timeout_minutes, os_user, client_host, app_version) RETURNS SETOF bigint (the changed ids;\n"

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/kit/auditedfunction.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QList>
@@ -30,6 +31,8 @@ public:
     /// The audit column that carries the action id ("" when the profile maps none).
     QString actionIdColumn() const { return m_profile.audit.column(QStringLiteral("actionId")); }
 
+    /// The function as the kit generates, installs and grants it (kit/auditedfunction).
+    kit::AuditedFunction function() const;
     /// Idempotent SQL for this profile: the audit table's action-id column and index, and the
     /// function, EXECUTE revoked from PUBLIC. Skips itself when the table or audit table is absent.
     QString installSql() const;
@@ -41,10 +44,12 @@ public:
     QString callSql(const QString &idsExpr, int firstParam) const;
 
 private:
-    QString functionBody() const;
+    /// The function without its checks and body: enough for its name and signature.
+    kit::AuditedFunction declaration() const;
+    QString checks() const;
+    QString body() const;
     QString actionBranch(const QString &kind, const ActionDef &a) const;
     QString setList(const ActionDef &a) const;
-    QString auditInsert(const ActionDef &a) const;
     QString newStateValue(const ActionDef &a) const;
 
     SchemaProfile m_profile;

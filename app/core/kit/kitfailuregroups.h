@@ -5,7 +5,8 @@
 
 namespace om::kit {
 
-/// The kit's part for failure groups (issue #15): the IMMUTABLE function
+/// The kit's part for failure groups (failed rows grouped by what their error says, numbers and ids
+/// masked, so that one cause shows as one line): the IMMUTABLE function
 /// outbox_monitor.error_fingerprint(text) (sql::fingerprintFunctionSql) and the partial index on
 /// (fingerprint, code) over the failed rows (sql::failureGroupIndex), with their comment. Only the
 /// function's comment when the profile has no failed state with an error text.

@@ -1,11 +1,25 @@
 #include "core/kit/kitgrants.h"
-#include "core/actions/actionfunctionsql.h"
 #include "core/sql/sqltext.h"
 
 namespace om::kit {
 namespace {
 
 QString lit(const QString &s) { return sql::quoteLiteral(s); }
+
+/// The initial value of a role variable: the name, or the setting's value when one is set.
+QString roleValue(const QString &name, const char *setting, bool fromSettings) {
+    if (!fromSettings)
+        return lit(name);
+    return QStringLiteral("coalesce(nullif(current_setting('outbox_monitor.%1', true), ''), %2)").arg(QLatin1String(setting), lit(name));
+}
+
+/// `body` indented one more step and run only when `qualified` exists.
+QString whenExists(const QString &qualified, const QString &body) {
+    QString indented;
+    for (const QString &line : body.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        indented += QStringLiteral("    ") + line + QLatin1Char('\n');
+    return QStringLiteral("    IF to_regclass(%1) IS NOT NULL THEN\n%2    END IF;\n").arg(lit(qualified), indented);
+}
 
 /// SELECT and nothing else for both roles on one table (and USAGE on its schema).
 QString selectOnly(const QString &schema, const QString &qualifiedTable) {
@@ -16,33 +30,62 @@ QString selectOnly(const QString &schema, const QString &qualifiedTable) {
         .arg(lit(schema), lit(qualifiedTable));
 }
 
+QString auditIdSequence(const SchemaProfile &p) {
+    const QString auditId = p.audit.column(QStringLiteral("auditId"));
+    if (auditId.isEmpty())
+        return {};
+    // Operators never insert audit rows themselves: the functions do, with their owner's rights.
+    return QStringLiteral(
+               "    v_seq := pg_get_serial_sequence(%1, %2);\n"
+               "    IF v_seq IS NOT NULL THEN\n"
+               "        EXECUTE format('REVOKE ALL ON SEQUENCE %s FROM %I, %I', v_seq, v_auditor, v_operator);\n"
+               "    END IF;\n")
+        .arg(lit(p.qualifiedAuditTable()), lit(auditId));
+}
+
+QString executeForOperator(const AuditedFunction &f) {
+    // An absent function is skipped: said when the table is expected to have one.
+    const QString absent = f.whenMissing.isEmpty()
+                               ? QStringLiteral("    IF v_fn IS NOT NULL THEN\n")
+                               : QStringLiteral("    IF v_fn IS NULL THEN\n"
+                                                "        RAISE WARNING 'outbox monitor kit: % does not exist (apply its kit first): %',\n"
+                                                "                      %1, %2;\n"
+                                                "    ELSE\n")
+                                     .arg(lit(f.signature()), lit(f.whenMissing));
+    return QStringLiteral(
+               "    v_fn := to_regprocedure(%1);\n"
+               "%2"
+               "        SELECT p.proowner::regrole::name INTO v_owner FROM pg_proc p WHERE p.oid = v_fn;\n"
+               // SECURITY DEFINER runs as the owner: an operator who can become the owner could
+               // change or delete rows without an audit row.
+               "        IF pg_has_role(v_operator, v_owner, 'MEMBER') THEN\n"
+               "            RAISE EXCEPTION 'outbox monitor kit: % can become %, the owner of %: its %3 would escape the audit',\n"
+               "                            v_operator, v_owner, v_fn\n"
+               "                  USING ERRCODE = 'insufficient_privilege',\n"
+               "                        HINT = 'Apply the kit as the tables'' owner, a role operators are not members of.';\n"
+               "        END IF;\n"
+               "        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, %I, %I', v_fn, v_auditor, v_operator);\n"
+               "        EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', v_fn, v_operator);\n"
+               "    END IF;\n")
+        .arg(lit(f.signature()), absent, f.writes);
+}
+
+QString tableGrants(const TableGrants &t) {
+    const SchemaProfile &p = t.withAudit;
+    QString onTable = selectOnly(p.schema, p.qualifiedTable());
+    for (const AuditedFunction &f : t.functions)
+        if (f.installs())
+            onTable += executeForOperator(f);
+    return whenExists(p.qualifiedTable(), onTable)
+           + whenExists(p.qualifiedAuditTable(), selectOnly(p.audit.schema, p.qualifiedAuditTable()) + auditIdSequence(p));
+}
+
 } // namespace
 
-QString grantsSql(const SchemaProfile &p, const KitRoles &roles, bool withFunction) {
-    QString body = selectOnly(p.schema, p.qualifiedTable()) + selectOnly(p.audit.schema, p.qualifiedAuditTable());
-    if (const QString auditId = p.audit.column(QStringLiteral("auditId")); !auditId.isEmpty())
-        // Operators never insert audit rows themselves: the function does, with its owner's rights.
-        body += QStringLiteral(
-                    "    v_seq := pg_get_serial_sequence(%1, %2);\n"
-                    "    IF v_seq IS NOT NULL THEN\n"
-                    "        EXECUTE format('REVOKE ALL ON SEQUENCE %s FROM %I, %I', v_seq, v_auditor, v_operator);\n"
-                    "    END IF;\n")
-                    .arg(lit(p.qualifiedAuditTable()), lit(auditId));
-    if (withFunction)
-        body += QStringLiteral(
-                    "    v_fn := to_regprocedure(%1);\n"
-                    "    SELECT p.proowner::regrole::name INTO v_owner FROM pg_proc p WHERE p.oid = v_fn;\n"
-                    // SECURITY DEFINER runs as the owner: an operator who can become the owner could
-                    // change rows without an audit row.
-                    "    IF pg_has_role(v_operator, v_owner, 'MEMBER') THEN\n"
-                    "        RAISE EXCEPTION 'outbox monitor kit: % can become %, the owner of %: its changes would escape the audit',\n"
-                    "                        v_operator, v_owner, v_fn\n"
-                    "              USING ERRCODE = 'insufficient_privilege',\n"
-                    "                    HINT = 'Apply the kit as the tables'' owner, a role operators are not members of.';\n"
-                    "    END IF;\n"
-                    "    EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, %I, %I', v_fn, v_auditor, v_operator);\n"
-                    "    EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', v_fn, v_operator);\n")
-                    .arg(lit(ActionFunctionSql(p).signature()));
+QString grantsSql(const QList<TableGrants> &tables, const KitRoles &roles) {
+    QString body;
+    for (const TableGrants &t : tables)
+        body += tableGrants(t);
     return QStringLiteral(
                "DO $om_kit$\n"
                "DECLARE\n"
@@ -66,7 +109,8 @@ QString grantsSql(const SchemaProfile &p, const KitRoles &roles, bool withFuncti
                "%3"
                "END\n"
                "$om_kit$;\n")
-        .arg(lit(roles.auditor), lit(roles.operatorRole), body);
+        .arg(roleValue(roles.auditor, "auditor_role", roles.fromSettings), roleValue(roles.operatorRole, "operator_role", roles.fromSettings),
+             body);
 }
 
 } // namespace om::kit

@@ -1,6 +1,8 @@
 #pragma once
+#include "core/kit/auditedfunction.h"
 #include "core/profile/schemaprofile.h"
 
+#include <QList>
 #include <QString>
 
 namespace om::kit {
@@ -9,13 +11,24 @@ namespace om::kit {
 struct KitRoles {
     QString auditor = QStringLiteral("outbox_auditor");
     QString operatorRole = QStringLiteral("outbox_operator");
+    /// Each name read from a setting when one is set (outbox_monitor.auditor_role,
+    /// outbox_monitor.operator_role), the names above otherwise: how the checked-in kit files take
+    /// them, from `SET` or install.sql's psql variables.
+    bool fromSettings = false;
 };
 
-/// The roles and this table's privileges, by the rules of kit/roles.sql: both roles created when
-/// missing (NOLOGIN); SELECT only on the table and its audit table for both (every other
-/// privilege revoked, the audit id's sequence included); EXECUTE on the action function for the
-/// operator only (revoked from PUBLIC and the auditor), refused when the operator role can become
-/// the function's owner. `withFunction`: the profile has an action function. Idempotent.
-QString grantsSql(const SchemaProfile &withAudit, const KitRoles &roles, bool withFunction);
+/// One table as the kit grants on it.
+struct TableGrants {
+    SchemaProfile withAudit;          ///< the table and its audit table
+    QList<AuditedFunction> functions; ///< its kit functions (those not installed are left out)
+};
+
+/// One idempotent DO block: both roles created when missing (NOLOGIN); for each table that exists,
+/// SELECT and nothing else for both roles on it and on its audit table (every other privilege
+/// revoked, the audit id's sequence included: operators never write audit rows themselves) and
+/// EXECUTE on its kit functions for the operator only (revoked from PUBLIC and the auditor),
+/// refused when the operator role can become a function's owner. A function that does not exist
+/// is skipped, with its AuditedFunction::whenMissing as a warning.
+QString grantsSql(const QList<TableGrants> &tables, const KitRoles &roles);
 
 } // namespace om::kit

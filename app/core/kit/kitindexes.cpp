@@ -40,13 +40,13 @@ bool covers(const QString &existing, const QString &candidate) {
     return whereOf(existing) == whereOf(candidate) && columnsOf(existing).startsWith(columnsOf(candidate));
 }
 
-void add(QList<KitIndex> &out, const QString &name, const QString &statement, const QString &why) {
+void add(QList<KitIndex> &out, const SchemaProfile &p, const QString &name, const QString &statement, const QString &why) {
     if (statement.isEmpty())
         return;
     for (const KitIndex &i : std::as_const(out))
         if (covers(i.statement, statement))
             return;
-    out << KitIndex{name, statement, why};
+    out << KitIndex{name, statement, why, p.qualifiedTable()};
 }
 
 QString updatedOrCreated(const SchemaProfile &p) {
@@ -59,25 +59,25 @@ QList<KitIndex> monitoringIndexes(const SchemaProfile &p) {
     QList<KitIndex> out;
     const QString t = QStringLiteral("ix_") + p.table; // the kit files' names: ix_<table>_<what>
     const QString open = objectName(t, QStringLiteral("open"));
-    add(out, open, named(sql::snapshotIndex(p), open),
+    add(out, p, open, named(sql::snapshotIndex(p), open),
         QStringLiteral("the dashboard's snapshot: exact counts of the open states, the oldest waiting age, stuck and near-max "
                        "counts, the breakdown by destination and type, read from this index alone (index-only)"));
 
     if (!p.failedStates.isEmpty()) {
         const QString name = objectName(t, QStringLiteral("failed_keyset"));
-        add(out, name, keysetIndex(p, name, updatedOrCreated(p), p.failedStates),
+        add(out, p, name, keysetIndex(p, name, updatedOrCreated(p), p.failedStates),
             QStringLiteral("Triage's Failed list, paged by keyset, newest failure first"));
     }
     if (!p.stuckStates.isEmpty() && !p.stuckSince.isEmpty()) {
         const QString suffix = p.stuckStates.size() == 1 ? p.stuckStates.first().toLower() + QStringLiteral("_keyset")
                                                          : QStringLiteral("stuck_keyset");
         const QString name = objectName(t, suffix);
-        add(out, name, keysetIndex(p, name, p.stuckSince, p.stuckStates),
+        add(out, p, name, keysetIndex(p, name, p.stuckSince, p.stuckStates),
             QStringLiteral("Triage's Stuck list and the stuck count, oldest first"));
     }
     if (p.hasRetries() && !p.nearMaxRetryStates.isEmpty()) {
         const QString name = objectName(t, QStringLiteral("near_max_keyset"));
-        add(out, name,
+        add(out, p, name,
             keysetIndex(p, name, updatedOrCreated(p), p.nearMaxRetryStates,
                         QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), sql::maxRetries(p))),
             QStringLiteral("Triage's Near max retry list, paged by keyset"));
@@ -90,7 +90,7 @@ QList<KitIndex> monitoringIndexes(const SchemaProfile &p) {
         const QString name = objectName(t, s.name.toLower());
         const QString where = sql::indexPredicate(p, {s.name});
         if (!where.isEmpty())
-            add(out, name,
+            add(out, p, name,
                 QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3) WHERE %4")
                     .arg(sql::quoteIdentifier(name), p.qualifiedTable(), p.col(QStringLiteral("id")), where),
                 QStringLiteral("the exact count of %1, a rare terminal state (an estimate from a sample is off by tens of percent)")
@@ -98,7 +98,7 @@ QList<KitIndex> monitoringIndexes(const SchemaProfile &p) {
     }
     if (p.isOrdered()) {
         const QString name = objectName(t, QStringLiteral("open_by_key"));
-        add(out, name, named(sql::orderingIndex(p), name),
+        add(out, p, name, named(sql::orderingIndex(p), name),
             QStringLiteral("head of line: each failing or stuck row is checked to be its key's head, and the rows behind it "
                            "are counted, by one range of this index"));
     }
@@ -112,8 +112,11 @@ QList<KitIndex> flowIndexes(const SchemaProfile &p) {
         // table's name may hold spaces and quotes, so not by words).
         static const QRegularExpression quotedName(QStringLiteral("^CREATE INDEX IF NOT EXISTS \"((?:[^\"]|\"\")*)\""));
         const QString name = quotedName.match(statement).captured(1).replace(QLatin1String("\"\""), QLatin1String("\""));
+        // A status-history table's time is indexed on the audit table.
+        const bool onAudit = statement.contains(QStringLiteral(" ON %1 ").arg(p.qualifiedAuditTable()));
         out << KitIndex{name, statement,
-                        QStringLiteral("the flow chart: messages created, finished and failed per minute, counted by the server")};
+                        QStringLiteral("the flow chart: messages created, finished and failed per minute, counted by the server"),
+                        onAudit ? p.qualifiedAuditTable() : p.qualifiedTable()};
     }
     return out;
 }

@@ -11,6 +11,7 @@ struct KitIndex {
     QString name;      ///< unquoted, at most 63 bytes
     QString statement; ///< CREATE INDEX IF NOT EXISTS "name" ON ... (idempotent)
     QString why;       ///< one line for the kit's comment: which query it serves
+    QString table;     ///< the table it is on, schema-qualified and quoted (the audit table for some)
 };
 
 /// The monitoring indexes of `profile`'s table: the dashboard snapshot's partial index over the

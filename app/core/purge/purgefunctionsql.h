@@ -1,5 +1,5 @@
 #pragma once
-#include "core/kit/kitgrants.h"
+#include "core/kit/auditedfunction.h"
 #include "core/profile/schemaprofile.h"
 
 #include <QList>
@@ -35,13 +35,11 @@ public:
     /// True when the kit installs a purge function for this profile.
     bool installs() const;
 
+    /// The function as the kit generates, installs and grants it (kit/auditedfunction).
+    kit::AuditedFunction function() const;
     /// Idempotent SQL: the function (skipped when the table or audit table is absent), EXECUTE
     /// revoked from PUBLIC. A comment only when the profile has no purge.
     QString installSql() const;
-    /// EXECUTE on the function for the operator role only (revoked from PUBLIC and the auditor),
-    /// refused when the operator can become the function's owner: kit/roles.sql's rule, for the
-    /// kit of one profile (`--print-kit`). Apply after installSql() and kit::grantsSql().
-    QString grantSql(const kit::KitRoles &roles) const;
     /// The kit file for several profiles, with its explanatory header.
     static QString kitFile(const QList<SchemaProfile> &profiles);
 
@@ -49,8 +47,10 @@ public:
     QString callSql(int firstParam = 1) const;
 
 private:
-    QString functionBody() const;
-    QString auditInsert() const;
+    /// The function without its checks and body: enough for its name and signature.
+    kit::AuditedFunction declaration() const;
+    QString checks() const;
+    QString body() const;
     QString stateGuard() const;
 
     SchemaProfile m_profile;

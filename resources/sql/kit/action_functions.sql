@@ -1,8 +1,9 @@
--- Admin kit: the action functions, the only way operators change messages (issue #12).
+-- Admin kit: the action functions, the only way operators change messages: every change is
+-- made and audited by the database in one statement, never by the program's own UPDATE.
 --
--- GENERATED from the built-in profiles (resources/profiles/*.json) by om::ActionFunctionSql (app/core/actions/);
--- do not edit by hand: tests/unit/tst_actionkit fails when this file and the generator differ,
--- and OM_REGENERATE_KIT=1 build/tst_actionkit rewrites it.
+-- GENERATED from the built-in profiles (resources/profiles/*.json) by om::ActionFunctionSql (app/core/actions/)
+-- through om::kit::AuditedFunction (app/core/kit/); do not edit by hand: tests/unit/tst_actionkit fails when
+-- this file and the generator differ, and OM_REGENERATE_KIT=1 build/tests/tst_actionkit rewrites it.
 --
 -- One function per table, outbox_monitor_action_<table>(action, action_id, ids, reason, ticket,
 -- stuck_timeout_minutes, os_user, client_host, app_version) RETURNS SETOF bigint (the changed ids;
@@ -24,7 +25,7 @@
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."app_outbox"') IS NULL OR to_regclass('"public"."app_outbox_audit"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: app_outbox or app_outbox_audit does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"public"."app_outbox"', '"public"."app_outbox_audit"';
         RETURN;
     END IF;
     EXECUTE 'ALTER TABLE "public"."app_outbox_audit" ADD COLUMN IF NOT EXISTS "action_id" uuid';
@@ -139,7 +140,7 @@ $om_kit$;
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."batch_work_item"') IS NULL OR to_regclass('"public"."batch_work_status_history"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: batch_work_item or batch_work_status_history does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"public"."batch_work_item"', '"public"."batch_work_status_history"';
         RETURN;
     END IF;
     EXECUTE 'ALTER TABLE "public"."batch_work_status_history" ADD COLUMN IF NOT EXISTS "action_id" uuid';
@@ -257,7 +258,7 @@ $om_kit$;
 DO $om_kit$
 BEGIN
     IF to_regclass('"eventuate"."message"') IS NULL OR to_regclass('"outbox_monitor"."message_audit"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: message or message_audit does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"eventuate"."message"', '"outbox_monitor"."message_audit"';
         RETURN;
     END IF;
     EXECUTE 'ALTER TABLE "outbox_monitor"."message_audit" ADD COLUMN IF NOT EXISTS "action_id" uuid';
@@ -338,7 +339,7 @@ $om_kit$;
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."outbox"') IS NULL OR to_regclass('"public"."outbox_audit"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: outbox or outbox_audit does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"public"."outbox"', '"public"."outbox_audit"';
         RETURN;
     END IF;
     EXECUTE 'ALTER TABLE "public"."outbox_audit" ADD COLUMN IF NOT EXISTS "action_id" uuid';
@@ -434,7 +435,7 @@ $om_kit$;
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."event_publication"') IS NULL OR to_regclass('"outbox_monitor"."event_publication_audit"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: event_publication or event_publication_audit does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"public"."event_publication"', '"outbox_monitor"."event_publication_audit"';
         RETURN;
     END IF;
     EXECUTE 'ALTER TABLE "outbox_monitor"."event_publication_audit" ADD COLUMN IF NOT EXISTS "action_id" uuid';
@@ -509,7 +510,7 @@ $om_kit$;
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."wolverine_dead_letters"') IS NULL OR to_regclass('"outbox_monitor"."wolverine_dead_letters_audit"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: wolverine_dead_letters or wolverine_dead_letters_audit does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"public"."wolverine_dead_letters"', '"outbox_monitor"."wolverine_dead_letters_audit"';
         RETURN;
     END IF;
     EXECUTE 'ALTER TABLE "outbox_monitor"."wolverine_dead_letters_audit" ADD COLUMN IF NOT EXISTS "action_id" uuid';

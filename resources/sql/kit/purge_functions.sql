@@ -1,8 +1,10 @@
--- Admin kit: the purge functions, the only way operators delete finished messages (issue #15).
+-- Admin kit: the purge functions, the only way operators delete finished messages: every
+-- delete is made and audited by the database in one statement, never by the program's own DELETE.
 --
 -- GENERATED from the built-in profiles' "purge" sections (resources/profiles/*.json) by
--- om::PurgeFunctionSql (app/core/purge/); do not edit by hand: tests/unit/tst_purgekit fails when
--- this file and the generator differ, and OM_REGENERATE_KIT=1 build/tst_purgekit rewrites it.
+-- om::PurgeFunctionSql (app/core/purge/) through om::kit::AuditedFunction (app/core/kit/); do not
+-- edit by hand: tests/unit/tst_purgekit fails when this file and the generator differ, and
+-- OM_REGENERATE_KIT=1 build/tests/tst_purgekit rewrites it.
 --
 -- One function per table, outbox_monitor_purge_<table>(action_id, states, older_than_days,
 -- batch_size, reason, ticket, os_user, client_host, app_version) RETURNS bigint (rows deleted).
@@ -21,7 +23,7 @@
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."app_outbox"') IS NULL OR to_regclass('"public"."app_outbox_audit"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: app_outbox or app_outbox_audit does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"public"."app_outbox"', '"public"."app_outbox_audit"';
         RETURN;
     END IF;
     EXECUTE $om_def$
@@ -92,7 +94,7 @@ $om_kit$;
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."batch_work_item"') IS NULL OR to_regclass('"public"."batch_work_status_history"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: batch_work_item or batch_work_status_history does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"public"."batch_work_item"', '"public"."batch_work_status_history"';
         RETURN;
     END IF;
     EXECUTE $om_def$
@@ -175,7 +177,7 @@ $om_kit$;
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."outbox"') IS NULL OR to_regclass('"public"."outbox_audit"') IS NULL THEN
-        RAISE NOTICE 'outbox monitor kit: outbox or outbox_audit does not exist, skipped';
+        RAISE NOTICE 'outbox monitor kit: % or % does not exist, skipped', '"public"."outbox"', '"public"."outbox_audit"';
         RETURN;
     END IF;
     EXECUTE $om_def$

@@ -17,7 +17,8 @@ namespace om {
 ///      "audit" the kit's own `outbox_monitor.<table>_audit` with text message ids), with its
 ///      append-only triggers;
 ///   4. the action function (ActionFunctionSql) when the profile declares actions;
-///   5. the two group roles and this table's privileges (kit::grantsSql).
+///   5. the purge function (PurgeFunctionSql) when the profile declares a purge;
+///   6. the two group roles and this table's privileges (kit::grantsSql).
 /// It never creates or alters the monitored table beyond indexes. Idempotent: applied again it
 /// changes nothing.
 class KitSql {

@@ -1,10 +1,12 @@
-#include "core/kit/kitsql.h"
-#include "core/purge/purgefunctionsql.h"
+#include "core/adminkit/kitsql.h"
 #include "core/actions/actionfunctionsql.h"
+#include "core/kit/auditedfunctionsql.h"
 #include "core/kit/audittablesql.h"
+#include "core/kit/kitautovacuum.h"
 #include "core/kit/kitfailuregroups.h"
 #include "core/kit/kitindexes.h"
 #include "core/sql/kitnames.h"
+#include "core/purge/purgefunctionsql.h"
 #include "core/sql/sqltext.h"
 
 #include <QCoreApplication>
@@ -109,7 +111,7 @@ QString KitSql::auditTable(const SchemaProfile &profile) {
 QString KitSql::header() const {
     QString h = QStringLiteral(
                     "Outbox Monitor admin kit for profile %1: table %2, audit table %3.\n"
-                    "Generated from the profile by outbox-monitor --print-kit (om::KitSql, app/core/kit/).\n"
+                    "Generated from the profile by outbox-monitor --print-kit (om::KitSql, app/core/adminkit/).\n"
                     "\n"
                     "Apply it as the table's owner (a role the operators are not members of), in one transaction:\n"
                     "  psql -v ON_ERROR_STOP=1 -1 -d DBNAME -f this-file.sql\n"
@@ -186,10 +188,8 @@ QString KitSql::vacuumNote() const {
         "Recommended, not applied (it would alter the table): autovacuum after a fixed amount of churn\n"
         "whatever the table's size, so that the index-only scans above stay index-only and the\n"
         "estimated counts of the big terminal states stay fresh (kit/monitoring_indexes.sql explains it):\n"
-        "  ALTER TABLE %1 SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,\n"
-        "    autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,\n"
-        "    autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000);")
-        .arg(kit::commentText(m_kit.qualifiedTable())));
+        "  %1;")
+        .arg(kit::autovacuumSettingsSql(kit::commentText(m_kit.qualifiedTable())).replace(QLatin1Char('\n'), QLatin1String("\n  "))));
 }
 
 QString KitSql::auditSection() const {
@@ -212,15 +212,18 @@ QString KitSql::auditSection() const {
 QString KitSql::script() const {
     QString out = header() + QLatin1Char('\n') + columnCheck() + indexSection() + auditSection() + flowIndexSection()
                   + kit::failureGroupSection(m_kit);
+    const kit::AuditedFunction action = ActionFunctionSql(m_kit).function();
     if (installsFunction())
         out += QStringLiteral("\n-- 4. The action function, the only way operators change messages (audited by the database).\n")
-               + ActionFunctionSql(m_kit).installSql();
+               + kit::functionInstallSql(action);
     else
         out += QStringLiteral("\n-- 4. No action function: the profile is read-only (see the header).\n");
-    out += QStringLiteral("\n-- 5. The roles and this table's privileges.\n") + kit::grantsSql(m_kit, m_roles, installsFunction());
-    if (const PurgeFunctionSql purge(m_kit); purge.installs())
-        out += QStringLiteral("\n-- 6. The purge function (the profile's \"purge\"): audited deletes of finished rows, operators only.\n")
-               + purge.installSql() + purge.grantSql(m_roles);
+    const kit::AuditedFunction purge = PurgeFunctionSql(m_kit).function();
+    if (purge.installs())
+        out += QStringLiteral("\n-- 5. The purge function (the profile's \"purge\"): audited deletes of finished rows, operators only.\n")
+               + kit::functionInstallSql(purge);
+    out += QStringLiteral("\n-- 6. The roles and this table's privileges: EXECUTE on the functions above for the operator role only.\n")
+           + kit::grantsSql({{m_kit, {action, purge}}}, m_roles);
     return out;
 }
 

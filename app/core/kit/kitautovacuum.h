@@ -1,0 +1,13 @@
+#pragma once
+#include <QString>
+
+namespace om::kit {
+
+/// `ALTER TABLE <qualifiedTable> SET (...)` (three lines, no semicolon): autovacuum and analyze
+/// after a fixed amount of churn whatever the table's size, so that the monitoring indexes'
+/// index-only scans stay index-only (a fresh visibility map) and the estimated counts of the big
+/// terminal states stay fresh (fresh statistics). The printed kit only recommends it (it never
+/// alters the user's table); the seed tables' kit file applies it.
+QString autovacuumSettingsSql(const QString &qualifiedTable);
+
+} // namespace om::kit
