@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
-# Rules the compiler cannot check, run by CTest (checks/sources) and so by every scripts/test:
+# Rules the compiler cannot check (the tiers inside core are the build's: tiers.sh), run by CTest (checks/sources) and so by every scripts/test:
 # - libpqxx and libpq headers only in app/pg (include roots keep core/ out of pg, but <pqxx/...>
 #   sits in /usr/include, visible to every target);
-# - the kit (app/core/kit: DDL generation) includes nothing of the features built on it (actions,
-#   purge, the admin kit that composes them): they use the kit, never the other way round;
 # - a test skips with OM_SKIP (tests/support/testmain.h), never a bare QSKIP, whose skip the
 #   program's exit code would not report.
 set -uo pipefail
@@ -12,9 +10,6 @@ cd "$top"
 status=0
 if hits=$(grep -rnE '#include <(pqxx/|libpq-fe\.h)' app ui tests | grep -v '^app/pg/'); then
     echo "libpqxx/libpq outside app/pg:"; echo "$hits"; status=1
-fi
-if hits=$(grep -rnE '#include "core/(actions|purge|adminkit)/' app/core/kit); then
-    echo "app/core/kit includes a feature built on it:"; echo "$hits"; status=1
 fi
 if hits=$(grep -rn 'QSKIP(' tests --include='*.cpp' --include='*.h' | grep -v '^tests/support/testmain.h:'); then
     echo "bare QSKIP (use OM_SKIP):"; echo "$hits"; status=1
