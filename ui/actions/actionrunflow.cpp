@@ -119,7 +119,12 @@ void ActionRunFlow::openProgress(int count) {
                                      ActionController::tr("Cancel (rolls back)"), 0, 0, m_window);
     m_progress->setObjectName(QStringLiteral("actionProgress"));
     m_progress->setWindowModality(Qt::WindowModal);
+    // Shown by its own timer after 300 ms, so that a quick action never flashes a dialog. The
+    // timer starts with the first setValue() at the minimum: without it, a busy indicator (range
+    // 0..0) that is never given a value is never shown, and the operator waiting for a lock
+    // would see neither the progress nor "Cancel (rolls back)".
     m_progress->setMinimumDuration(300);
+    m_progress->setValue(0);
 }
 
 void ActionRunFlow::closeProgress() {
