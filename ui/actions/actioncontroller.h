@@ -38,6 +38,7 @@ public:
     /// "Everything matching the filter" refuses above this many messages: narrow the filter.
     static constexpr int kFilterCap = 100000;
 
+    /// `window` owns the controller and parents its dialogs; without one no action starts.
     ActionController(const AppContext &context, QWidget *window);
 
     /// The profile's actions (none in read-only mode), for menus and toolbars.
