@@ -12,8 +12,10 @@
 #include "testlanguage.h"
 #include "testmain.h"
 
+#include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -120,6 +122,46 @@ private slots:
         QCOMPARE(present(m_open), qint64(m_open.size()));
         QCOMPARE(auditCount(*m_db, m_profile, m_old, QStringLiteral("PURGE")), qint64(12));
         saveScreenshot(&d, QStringLiteral("purge-dialog"));
+    }
+
+    // The Table tab opens the purge dialog window-modal and returns (no nested event loop): a
+    // purge run in it and the dialog closed, the tab reads the catalog again; the tab closed while
+    // the dialog is up takes the dialog along, and nothing runs on.
+    void theTableTabOpensThePurgeDialog() {
+        auto gw = gateway(QStringLiteral("demo_operator"));
+        QWidget window;
+        auto *view = new TableHealthView(context(gw.get()), &window);
+        QSignalSpy shown(view, &TableHealthView::reportShown);
+        window.resize(800, 600);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(view->purgeButton()->isEnabled(), 10000);
+        view->purgeButton()->click();
+        QPointer<PurgeDialog> d = qobject_cast<PurgeDialog *>(QApplication::activeModalWidget());
+        QVERIFY(d);
+        QCOMPARE(d->windowModality(), Qt::WindowModal);
+        d->setBatchSize(5);
+        QSignalSpy counts(d.data(), &PurgeDialog::countShown);
+        type(*d, "retention", QStringLiteral("30"));
+        type(*d, "reason", QStringLiteral("Retention 30 days, INC-8 clean-up"));
+        QTRY_VERIFY_WITH_TIMEOUT(!counts.isEmpty() && counts.last().at(1).toBool(), 10000);
+        QSignalSpy finished(d->job(), &PurgeJob::finished);
+        QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("delete")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(present(m_old), qint64(0));
+        QCOMPARE(present(m_open), qint64(m_open.size()));
+        QCOMPARE(auditCount(*m_db, m_profile, m_old, QStringLiteral("PURGE")), qint64(12));
+        const qint64 readsBefore = shown.count();
+        d->reject(); // Close
+        QTRY_VERIFY(d.isNull()); // deleted once closed
+        QTRY_VERIFY_WITH_TIMEOUT(shown.count() > readsBefore, 10000);
+
+        // Open again, and the tab goes while the dialog is up.
+        view->purgeButton()->click();
+        QPointer<PurgeDialog> again = qobject_cast<PurgeDialog *>(QApplication::activeModalWidget());
+        QVERIFY(again);
+        delete view;
+        QVERIFY(again.isNull());
+        QVERIFY(!QApplication::activeModalWidget());
     }
 
     void thePurgeButtonIsAnOperatorsOnly_data() {

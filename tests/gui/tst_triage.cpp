@@ -31,6 +31,10 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QHeaderView>
+#include <QComboBox>
+#include <QInputDialog>
+#include <QMessageBox>
+#include <QToolButton>
 #include <QPlainTextEdit>
 #include <QTableWidget>
 #include <QSplitter>
@@ -580,6 +584,50 @@ private slots:
         TriageView elsewhere(other);
         openView(elsewhere, ListFilter::View::All);
         QVERIFY(elsewhere.table()->columnWidth(M::Destination) != 41);
+    }
+
+    // Save filter… asks for a name in a dialog opened over the list, not exec()'d (the click
+    // returns while it is up); a name already taken asks "Replace …?" first, and only Yes replaces.
+    void savingAFilterAsksForAName() {
+        TriageView view(context());
+        openView(view, ListFilter::View::Failed);
+        if (QTest::currentTestFailed())
+            return;
+        auto *save = view.findChild<QToolButton *>(QStringLiteral("saveFilter"));
+        auto *saved = view.findChild<QComboBox *>(QStringLiteral("savedFilters"));
+        QVERIFY(save && saved);
+        auto giveName = [&](const QString &name) {
+            save->click();
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            QCOMPARE(dialog->windowModality(), Qt::WindowModal);
+            dialog->setTextValue(name);
+            dialog->accept();
+        };
+        // The view of the saved filter "mine", as loading it from the box applies it.
+        auto savedView = [&] {
+            emit saved->activated(saved->findText(QStringLiteral("mine")));
+            return view.currentFilter().view;
+        };
+        giveName(QStringLiteral("  mine  "));
+        QCOMPARE(saved->findText(QStringLiteral("mine")), 1); // trimmed, after "Saved filters…"
+        QCOMPARE(saved->currentText(), QStringLiteral("mine"));
+
+        // The same name for another view: asked first; No keeps the saved one, Yes replaces it.
+        for (const bool replace : {false, true}) {
+            openView(view, ListFilter::View::All);
+            if (QTest::currentTestFailed())
+                return;
+            giveName(QStringLiteral("mine"));
+            QMessageBox *box = nullptr;
+            QTRY_VERIFY((box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())));
+            if (testLanguage() == QLatin1String("en"))
+                QCOMPARE(box->text(), QStringLiteral("Replace the saved filter \"mine\"?"));
+            box->button(replace ? QMessageBox::Yes : QMessageBox::No)->click();
+            QTRY_VERIFY(!QApplication::activeModalWidget());
+            QCOMPARE(saved->count(), 2);
+            QCOMPARE(savedView(), replace ? ListFilter::View::All : ListFilter::View::Failed);
+        }
     }
 
     void aNewListDropsTheSelectionAndTheKeyboardReachesIt() {

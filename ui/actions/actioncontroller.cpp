@@ -1,21 +1,10 @@
 #include "actioncontroller.h"
-#include "core/common/countformat.h"
-#include "core/actions/actionrunner.h"
-#include "core/connection/serverlimits.h"
-#include "pg/gateway.h"
-#include "reasondialog.h"
-#include "resultdialog.h"
+#include "actionrunflow.h"
 #include "scopewords.h"
 
 #include <QAction>
-#include <QLocale>
-#include <QMessageBox>
-#include <QProgressDialog>
 #include <QSettings>
-#include <QTimer>
 #include <QToolBar>
-#include <QUuid>
-#include <memory>
 
 namespace om {
 
@@ -126,7 +115,7 @@ void ActionController::updateEnabled() {
             for (const QString &s : m_states)
                 fits = fits || def.from.contains(s);
         }
-        a->setEnabled(fits && !m_busy && m_scopeVisible);
+        a->setEnabled(fits && !m_flow && m_scopeVisible);
     }
 }
 
@@ -156,164 +145,27 @@ void ActionController::startOnFilter(const QString &kind, const ListFilter &filt
     confirmAndRun(kind, r, scope.isEmpty() ? ScopeWords::filter(m_scopeName, *r.filter) : scope);
 }
 
-void ActionController::confirmAndRun(const QString &kind, ActionRequest request, const QString &scope) {
-    if (m_busy || m_context.readOnly || !m_allowed || !m_context.gateway)
+void ActionController::confirmAndRun(const QString &kind, const ActionRequest &request, const QString &scope) {
+    if (m_flow || m_context.readOnly || !m_allowed || !m_context.gateway || !m_window)
         return;
-    m_busy = true;
+    ActionRunFlow::Setup setup;
+    setup.kind = kind;
+    setup.request = request;
+    setup.scope = scope;
+    setup.stuckTimeoutMinutes = stuckTimeoutMinutes();
+    setup.rules = reasonRules();
+    setup.filterCap = kFilterCap;
+    auto *flow = new ActionRunFlow(m_context, m_window, setup, this);
+    m_flow = flow;
+    connect(flow, &ActionRunFlow::actionFinished, this, &ActionController::actionFinished);
+    connect(flow, &ActionRunFlow::released, this, [this, flow] {
+        if (m_flow == flow)
+            m_flow = nullptr;
+        flow->deleteLater(); // not from inside its own signal
+        updateEnabled();
+    });
     updateEnabled();
-    const SchemaProfile profile = m_context.profile;
-    auto finish = [this] { m_busy = false; updateEnabled(); };
-    // 1. Count exactly what would change now (a read, off the GUI thread: the Browse lane; the
-    //    Action lane when the lists read a standby, as what would change is what the primary has).
-    const Lane previewLane = m_context.gateway->readsStandby() ? Lane::Action : Lane::Browse;
-    m_context.gateway->run<ActionPreview>(previewLane, this,
-        namingServerLimits([profile, request](PgSession &s) { return ActionRunner(profile).preview(s, request, kFilterCap); }),
-        [this, kind, request, profile, finish, scope](const ActionPreview &pv) mutable {
-            if (pv.eligible == 0) {
-                QMessageBox::information(m_window, title(kind),
-                    tr("None of these messages can be changed by \"%1\" now: they are not in %2.")
-                        .arg(title(kind), profile.actions.value(kind).from.join(QLatin1String(" / "))));
-                return finish();
-            }
-            if (pv.truncated) {
-                QMessageBox::warning(m_window, title(kind),
-                    tr("%1 messages match: more than %2 in one action. Narrow the filter first.")
-                        .arg(formatCount(pv.eligible), formatCount(kFilterCap)));
-                return finish();
-            }
-            // 2. The reason, with the exact count and a sample of keys.
-            const ActionDef def = profile.actions.value(kind);
-            const QString stuckRule = def.pastStuckTimeout
-                ? tr("stuck = in %1 for more than %n min, server clock", nullptr, stuckTimeoutMinutes())
-                      .arg(def.from.join(QLatin1String(" / ")))
-                : QString();
-            ReasonDialog dialog({title(kind), def.auditName, profile.schema + QLatin1Char('.') + profile.table, pv.eligible, pv.sampleKeys, scope, stuckRule},
-                                reasonRules(), m_window);
-            if (dialog.exec() != QDialog::Accepted)
-                return finish();
-            const int limit = QSettings().value(QLatin1String(kBulkLimitKey), kBulkLimitDefault).toInt();
-            if (pv.eligible > limit
-                && QMessageBox::warning(m_window, title(kind),
-                       tr("This changes %1 messages (more than the bulk limit of %2). Are you sure?")
-                           .arg(formatCount(pv.eligible), formatCount(limit)),
-                       QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
-                return finish();
-            // 3. Run on exactly the messages counted; the filter (if any) is re-checked as a guard.
-            request.ids = pv.eligibleIds;
-            request.reason = dialog.reason();
-            request.ticket = dialog.ticket();
-            request.actionId = QUuid::createUuid(); // one per dialog: in every audit row it writes
-            run(kind, request, int(qMin<qint64>(pv.eligible, INT_MAX)), finish);
-        },
-        [this, kind, finish](const PgError &e) {
-            finish();
-            QMessageBox::warning(m_window, title(kind), tr("Could not count the messages: %1").arg(e.message));
-        });
-}
-
-} // namespace om
-
-namespace om {
-
-QProgressDialog *ActionController::openProgress(const QString &kind, int count) {
-    auto *progress = new QProgressDialog(tr("%1: %n message(s) in one transaction…", nullptr, count).arg(title(kind)),
-                                         tr("Cancel (rolls back)"), 0, 0, m_window);
-    progress->setObjectName(QStringLiteral("actionProgress"));
-    progress->setWindowModality(Qt::WindowModal);
-    progress->setMinimumDuration(300);
-    return progress;
-}
-
-void ActionController::closeProgress(QProgressDialog *progress) {
-    // Deleted now, not deleteLater(): QProgressDialog shows itself from its own timer, and a
-    // dialog only scheduled for deletion popped up inside the result dialog's exec() (NOTES).
-    disconnect(progress, nullptr, this, nullptr);
-    progress->reset();
-    progress->hide();
-    delete progress;
-}
-
-void ActionController::run(const QString &kind, const ActionRequest &request, int count, const std::function<void()> &finish) {
-    const SchemaProfile profile = m_context.profile;
-    auto state = std::make_shared<ActionProgress>();
-    QProgressDialog *progress = openProgress(kind, count);
-    // "Cancel (rolls back)" only while a rollback is still certain: gone once COMMIT is next.
-    auto *watch = new QTimer(progress);
-    watch->setInterval(50);
-    connect(watch, &QTimer::timeout, progress, [progress, state, watch] {
-        if (!state->rollbackPossible()) {
-            progress->setCancelButton(nullptr);
-            progress->setLabelText(progress->labelText() + QLatin1Char('\n') + tr("Committing…"));
-            watch->stop();
-        }
-    });
-    watch->start();
-    const quint64 job = m_context.gateway->run<ActionResult>(Lane::Action, this,
-        namingServerLimits([profile, request, state](PgSession &s) { return ActionRunner(profile).run(s, request, state.get()); }),
-        [this, kind, progress, finish](const ActionResult &res) {
-            closeProgress(progress);
-            finish();
-            emit actionFinished(res);
-            ResultDialog(title(kind), res, m_window).exec();
-        },
-        [this, kind, request, state, progress, finish](const PgError &e) {
-            if (e.kind == PgError::Kind::InDoubt)
-                return recheck(kind, request, state->xid.load(), progress, finish);
-            closeProgress(progress);
-            finish();
-            const QString msg = e.kind == PgError::Kind::Cancelled
-                ? tr("%1 was cancelled and rolled back; nothing was changed.").arg(title(kind))
-                : tr("%1 failed; nothing was changed.\n\n%2").arg(title(kind), e.message);
-            QMessageBox::warning(m_window, title(kind), msg);
-        });
-    connect(progress, &QProgressDialog::canceled, this, [this, job, state] {
-        if (state->rollbackPossible())
-            m_context.gateway->cancel(Lane::Action, job);
-    });
-}
-
-void ActionController::recheck(const QString &kind, const ActionRequest &request, qint64 xid, QProgressDialog *progress,
-                               const std::function<void()> &finish) {
-    // COMMIT was sent and its answer lost: say so, then ask a new connection what happened.
-    progress->setCancelButton(nullptr);
-    progress->setLabelText(tr("The connection was lost during COMMIT: the outcome is unknown.\n"
-                              "Re-checking on a new connection (action id %1)…").arg(request.actionId.toString(QUuid::WithoutBraces)));
-    progress->show();
-    const SchemaProfile profile = m_context.profile;
-    m_context.gateway->run<ActionRecheck>(Lane::Action, this,
-        namingServerLimits([profile, request, xid](PgSession &s) { return ActionRunner(profile).recheck(s, request.actionId, xid); }),
-        [this, kind, request, xid, progress, finish](const ActionRecheck &rc) {
-            closeProgress(progress);
-            finish();
-            if (rc.outcome == ActionRecheck::Outcome::Committed) {
-                ActionResult res;
-                res.action = request.action;
-                res.auditName = m_context.profile.actions.value(request.action).auditName;
-                res.toState = m_context.profile.actions.value(request.action).to;
-                res.actionId = request.actionId;
-                res.xid = xid;
-                res.changedIds = rc.changedIds;
-                res.rechecked = true;
-                emit actionFinished(res);
-                ResultDialog(title(kind), res, m_window).exec();
-                return;
-            }
-            const QString msg = rc.outcome == ActionRecheck::Outcome::RolledBack
-                ? tr("The connection was lost during COMMIT. Re-checked on a new connection: the transaction was "
-                     "rolled back; nothing was changed.")
-                : tr("The connection was lost during COMMIT and the outcome is still unknown: the server has not "
-                     "finished transaction %1. Look for audit rows of action id %2 before acting again.")
-                      .arg(xid).arg(request.actionId.toString(QUuid::WithoutBraces));
-            QMessageBox::warning(m_window, title(kind), msg);
-        },
-        [this, kind, request, progress, finish](const PgError &e) {
-            closeProgress(progress);
-            finish();
-            const QString msg = tr("The connection was lost during COMMIT and the re-check failed (%1): the outcome is "
-                                   "unknown. Look for audit rows of action id %2 before acting again.")
-                                    .arg(e.message, request.actionId.toString(QUuid::WithoutBraces));
-            QMessageBox::warning(m_window, title(kind), msg);
-        });
+    flow->start();
 }
 
 } // namespace om

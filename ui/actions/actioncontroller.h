@@ -7,20 +7,22 @@
 
 #include <QKeySequence>
 #include <QObject>
-#include <functional>
+#include <QPointer>
 #include <optional>
 
 class QAction;
-class QProgressDialog;
 class QToolBar;
 class QWidget;
 
 namespace om {
 
+class ActionRunFlow;
+
 /// The operator's way to run an audited action: "Retry…", "Cancel…", "Recover stuck…" on the
 /// current selection (ids) or, with no selection, on everything matching the current filter.
 /// Counts first (exact), asks for the reason, confirms a second time above the bulk limit, runs on
-/// the Gateway's Action lane with a progress dialog, then shows the result. In read-only mode the
+/// the Gateway's Action lane with a progress dialog, then shows the result (ActionRunFlow holds
+/// those steps; its dialogs are window-modal and opened, never exec()'d). In read-only mode the
 /// actions do not exist at all.
 ///
 /// Wiring a list view: call setSelection(ids, states) when its selection changes and
@@ -36,6 +38,7 @@ public:
     /// "Everything matching the filter" refuses above this many messages: narrow the filter.
     static constexpr int kFilterCap = 100000;
 
+    /// `window` owns the controller and parents its dialogs; without one no action starts.
     ActionController(const AppContext &context, QWidget *window);
 
     /// The profile's actions (none in read-only mode), for menus and toolbars.
@@ -80,25 +83,17 @@ signals:
 private:
     void updateEnabled();
     void triggered(const QString &kind);
-    void confirmAndRun(const QString &kind, ActionRequest request, const QString &scope);
-    /// Runs a confirmed request on the Action lane with a progress dialog; the result (or the
-    /// re-checked outcome) is shown only after the progress dialog is gone.
-    void run(const QString &kind, const ActionRequest &request, int count, const std::function<void()> &finish);
-    /// After a lost COMMIT acknowledgement: "unknown", then what a new connection finds.
-    void recheck(const QString &kind, const ActionRequest &request, qint64 xid, QProgressDialog *progress,
-                 const std::function<void()> &finish);
-    QProgressDialog *openProgress(const QString &kind, int count);
-    void closeProgress(QProgressDialog *progress);
+    void confirmAndRun(const QString &kind, const ActionRequest &request, const QString &scope);
 
     AppContext m_context;
-    QWidget *m_window;
+    QPointer<QWidget> m_window;
     QList<QAction *> m_actions;
     QToolBar *m_toolBar;
     bool m_allowed = false;
     QList<MessageId> m_ids;
     QStringList m_states;
     std::optional<ListFilter> m_filter;
-    bool m_busy = false;
+    QPointer<ActionRunFlow> m_flow; ///< the action under way (one at a time), null when none
     bool m_scopeVisible = true;
     int m_stuckTimeoutMinutes = -1;
     QString m_scopeName;

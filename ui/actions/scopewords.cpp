@@ -35,7 +35,7 @@ QString ScopeWords::conditions(const ListFilter &f) {
     if (!f.ids.isEmpty())
         parts << idsText(f.ids);
     if (f.failureGroup)
-        parts << FailureGroupText::name(*f.failureGroup, 60); // issue #15
+        parts << FailureGroupText::name(*f.failureGroup, 60); // named as the Triage chip names it
     if (f.minAgeMinutes > 0)
         parts << tr("older than %n min", nullptr, f.minAgeMinutes);
     const QLocale loc;

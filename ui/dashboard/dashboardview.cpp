@@ -338,10 +338,15 @@ void DashboardView::applySettings(const DashboardSettings &settings) {
 }
 
 void DashboardView::editSettings() {
-    DashboardSettingsDialog dialog(m_settings, thresholdTiles(), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const DashboardSettings s = dialog.settings();
+    // Opened, not exec()'d: the dashboard keeps refreshing behind it, and an answer given after
+    // the view is gone reaches nothing.
+    auto *dialog = new DashboardSettingsDialog(m_settings, thresholdTiles(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { settingsEdited(dialog->settings()); });
+    dialog->open();
+}
+
+void DashboardView::settingsEdited(const DashboardSettings &s) {
     s.save(storeKey());
     applySettings(s);
     if (m_poller)

@@ -122,6 +122,8 @@ private:
     void showNotLive(const QString &text);
     void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);
     void editSettings();
+    /// Settings → OK: saved, applied, a refresh, settingsChanged().
+    void settingsEdited(const DashboardSettings &settings);
     void saveChartsInteractively();
     void runProfileCheck();
     QList<QPair<QString, QString>> thresholdTiles() const;

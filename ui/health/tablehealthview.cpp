@@ -141,9 +141,12 @@ void TableHealthView::showReport(const HealthReport &r) {
 }
 
 void TableHealthView::openPurge() {
-    PurgeDialog dialog(m_context, this);
-    dialog.exec();
-    refresh();
+    // Opened, not exec()'d: the purge runs its batches while the tab keeps refreshing, and a tab
+    // (or window) closed while the dialog is up takes the dialog along; nothing runs on in it.
+    auto *dialog = new PurgeDialog(m_context, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::finished, this, &TableHealthView::refresh); // the sizes after the purge
+    dialog->open();
 }
 
 } // namespace om

@@ -3,6 +3,7 @@
 #include "actions/scopewords.h"
 #include "appcontext.h"
 #include "common/dataagelabel.h"
+#include "common/openedbox.h"
 #include "triage/failuregroupchip.h"
 #include "common/stalelook.h"
 #include "common/tones.h"
@@ -105,7 +106,9 @@ void TriageView::buildViewTabs() {
 QHBoxLayout *TriageView::buildTopRow() {
     m_savedBox->setMinimumContentsLength(14);
     m_savedBox->setToolTip(tr("Saved filters"));
+    m_savedBox->setObjectName(QStringLiteral("savedFilters"));
     auto *saveButton = new QToolButton;
+    saveButton->setObjectName(QStringLiteral("saveFilter"));
     saveButton->setText(tr("Save filter…"));
     auto *deleteButton = new QToolButton;
     deleteButton->setText(tr("Delete"));
@@ -558,13 +561,33 @@ void TriageView::reloadSavedNames() {
 }
 
 void TriageView::saveCurrentFilter() {
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Save filter"), tr("Name:"), QLineEdit::Normal, {}, &ok).trimmed();
-    if (!ok || name.isEmpty())
+    // Opened, not exec()'d (what QInputDialog::getText() would show): the list keeps refreshing
+    // behind it, and an answer given after the view is gone reaches nothing.
+    auto *dialog = new QInputDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(QStringLiteral("saveFilterName"));
+    dialog->setWindowTitle(tr("Save filter"));
+    dialog->setLabelText(tr("Name:"));
+    dialog->setTextEchoMode(QLineEdit::Normal);
+    connect(dialog, &QInputDialog::textValueSelected, this, [this](const QString &text) { saveFilterAs(text.trimmed()); });
+    dialog->open();
+}
+
+void TriageView::saveFilterAs(const QString &name) {
+    if (name.isEmpty())
         return;
-    if (m_saved->contains(name)
-        && QMessageBox::question(this, tr("Save filter"), tr("Replace the saved filter \"%1\"?").arg(name)) != QMessageBox::Yes)
-        return;
+    if (!m_saved->contains(name))
+        return keepFilter(name);
+    QMessageBox *box = openMessageBox(this, QMessageBox::Question, tr("Save filter"),
+                                      tr("Replace the saved filter \"%1\"?").arg(name), QMessageBox::Yes | QMessageBox::No);
+    connect(box, &QDialog::finished, this, [this, box, name] {
+        if (answer(box) == QMessageBox::Yes)
+            keepFilter(name);
+    });
+}
+
+void TriageView::keepFilter(const QString &name) {
+    // The filter as it is when the name is given (the dialogs do not freeze the list).
     m_saved->save(name, m_filter);
     reloadSavedNames();
     m_savedBox->setCurrentText(name);

@@ -118,6 +118,9 @@ private:
     void showCurrentDetail();
     void updateDetailRoom();
     void saveCurrentFilter();
+    /// The name given: saved, or first "Replace …?" when that name is taken.
+    void saveFilterAs(const QString &name);
+    void keepFilter(const QString &name);
     void deleteSavedFilter();
     void loadSavedFilter(int index);
     void reloadSavedNames();

@@ -3,6 +3,7 @@
 #include "actions/resultdialog.h"
 #include "dashboard/dashboardsettingsdialog.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
@@ -70,7 +71,10 @@ void DialogOperator::look() {
         messages << m->text();
         outcomes << m->text();
         seen(m, QStringLiteral("message"));
-        m->accept();
+        if (QAbstractButton *yes = confirm ? m->button(QMessageBox::Yes) : nullptr)
+            yes->click();
+        else
+            m->accept();
     }
 }
 

@@ -10,7 +10,7 @@ namespace om::test {
 
 /// Answers the modal dialogs an action opens, as an operator would, and notes what they said:
 /// the reason dialog (types a reason and a ticket, presses OK), the result dialog and any message
-/// box (closes them), Dashboard → Settings (sets the stuck timeout). It looks every 10 ms, so a
+/// box (closes them, or presses Yes where `confirm` says so), Dashboard → Settings (sets the stuck timeout). It looks every 10 ms, so a
 /// test triggers the real action and then waits for what the operator would have read.
 class DialogOperator : public QObject {
     Q_OBJECT
@@ -26,6 +26,9 @@ public:
     bool progressVisibleAtResult = false; ///< a progress dialog was still shown when a result opened
     bool progressEverShown = false;
     int stuckMinutes = 0;      ///< what to type into Dashboard → Settings
+    /// Press Yes in a message box that asks (the bulk confirmation); else every message box is
+    /// closed without an answer, which declines what it asks.
+    bool confirm = false;
 
     /// Called with each dialog before it is answered ("reason", "result" or "message"), e.g. for a
     /// screenshot. It may wait in a nested event loop: the dialog is answered once all the same.
