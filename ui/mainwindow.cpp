@@ -10,6 +10,7 @@
 #include "actions/actioncontroller.h"
 #include "audit/auditview.h"
 #include "common/elidinglabel.h"
+#include "common/helpmenu.h"
 #include "connection/connectioninfodialog.h"
 #include "connection/environmentband.h"
 #include "core/common/heaptrimmer.h"
@@ -73,6 +74,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     view->addSeparator();
     TableDensity::instance()->addMenuTo(view);
     Appearance::instance()->addMenuTo(view);
+    HelpMenu::addTo(this);
     m_poller->start();
     fitToScreen();
     m_windowState = new WindowState(this, m_tabs, m_context.connectionKey);

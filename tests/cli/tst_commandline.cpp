@@ -474,8 +474,22 @@ private slots:
                                  prefix.filePath("share/icons/hicolor/scalable/apps/outbox-monitor.svg"),
                                  prefix.filePath("share/metainfo/outbox-monitor.metainfo.xml"),
                                  prefix.filePath("share/man/man1/outbox-monitor.1.gz"),
-                                 prefix.filePath("share/doc/outbox-monitor/copyright")})
+                                 prefix.filePath("share/doc/outbox-monitor/copyright"),
+                                 // The manual, with the pictures its pages show: Help → User guide opens it.
+                                 prefix.filePath("share/doc/outbox-monitor/user-guide.md"),
+                                 prefix.filePath("share/doc/outbox-monitor/admin-kit.md"),
+                                 prefix.filePath("share/doc/outbox-monitor/screenshots/fleet/fleet-overview-ja.png")})
             QVERIFY2(QFile::exists(f), qPrintable(f));
+        // Every picture the installed guide links to is there beside it.
+        QFile guide(prefix.filePath("share/doc/outbox-monitor/user-guide.md"));
+        QVERIFY(guide.open(QIODevice::ReadOnly));
+        static const QRegularExpression picture(QStringLiteral("\\]\\((screenshots/[^)]+\\.png)\\)"));
+        int pictures = 0;
+        for (auto it = picture.globalMatch(QString::fromUtf8(guide.readAll())); it.hasNext(); ++pictures) {
+            const QString file = prefix.filePath("share/doc/outbox-monitor/" + it.next().captured(1));
+            QVERIFY2(QFile::exists(file), qPrintable(file));
+        }
+        QVERIFY(pictures > 10);
         // The demo's seed ports are not part of the kit a DBA gets.
         QVERIFY(!QFile::exists(data + "/sql/seed000_app_outbox.sql"));
         QVERIFY(!QFile::exists(data + "/sql/demo"));
