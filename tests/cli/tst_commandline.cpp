@@ -525,7 +525,7 @@ private slots:
         }
     }
 
-    // Saved connections (issue #16) as the program reads them: the settings file of its
+    // Saved connections as the program reads them: the settings file of its
     // XDG_CONFIG_HOME, written here through the same store.
     void saveConnections(const QList<om::SavedConnection> &list) {
         QSettings settings(m_home.filePath("config/OutboxMonitor/outbox-monitor.conf"), QSettings::IniFormat);

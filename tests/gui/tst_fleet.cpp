@@ -1,4 +1,4 @@
-// The fleet overview (issue #16) against real databases: one row per database with the numbers
+// The fleet overview against real databases: one row per database with the numbers
 // its own snapshot gives (every built-in profile), worst first; a database that goes down is a
 // row that says so, greyed, and comes back by itself; one that was never reachable, or whose
 // profile cannot be read, says why; a crossing is announced once, naming the database; the

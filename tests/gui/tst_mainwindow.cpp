@@ -62,7 +62,7 @@ private slots:
         QCOMPARE(w.tiles()->tileText("state:SENT"), formatCount(15));
         QVERIFY(w.connectionText().contains("Connected"));
         // The offscreen desktop has no system tray: the status bar says that alerts stay in the
-        // window, for as long as the window is open (issue #16).
+        // window, for as long as the window is open.
         const QLabel *noTray = w.findChild<QLabel *>(QStringLiteral("noTray"));
         QVERIFY(noTray && noTray->isVisible());
         QVERIFY2(noTray->toolTip().contains(QStringLiteral("No system tray")), qPrintable(noTray->toolTip()));
