@@ -187,7 +187,7 @@ private slots:
     }
 
     void sourcesPerBuiltIn() {
-        // What README's "Flow from the table" says each built-in profile counts.
+        // What docs/profile-reference.md ("The flow's times") says each built-in profile counts.
         const sql::FlowSources app = sql::flowSources(*SchemaProfile::builtIn(QStringLiteral("app_outbox")));
         QCOMPARE(app.finishedAt, QStringLiteral("finishedAt"));
         QCOMPARE(app.failedAt, QStringLiteral("failedAt"));

@@ -313,7 +313,7 @@ private slots:
 
     // The built-in profiles' kits against what resources/sql/kit/ installs on the seeds: the same
     // action functions, triggers, trigger function and privileges; the same indexes but for the
-    // differences listed here, which are kept on purpose (see README "Admin kit").
+    // differences listed here, which are kept on purpose (docs/admin-kit.md lists them too).
     void builtInProfilesInstallWhatTheKitFilesInstall() {
         std::unique_ptr<TestDatabase> files, generated;
         OM_CREATE_TEST_DATABASE(files, TestDatabase::seedsWithAdminKit() << QStringLiteral("kit/monitoring_indexes.sql")

@@ -327,7 +327,7 @@ private slots:
         QCOMPARE(memberNamed(w, "billing")->reading().waiting, countIn(*m_billing, outbox, outbox.waitingStates));
     }
 
-    // Five databases in three environments, as an operator sees them; the picture for the README
+    // Five databases in three environments, as an operator sees them; the picture for the user guide
     // when OM_SCREENSHOT_DIR is set (run alone: `tst_fleet screenshotOfFiveDatabases`).
     void screenshotOfFiveDatabases() {
         FleetWindow w({setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production),
