@@ -4,7 +4,9 @@
 #                                                                       itself (app/cli/installpaths.cpp)
 #   share/applications/outbox-monitor.desktop, share/icons/hicolor/scalable/apps/outbox-monitor.svg,
 #   share/metainfo/outbox-monitor.metainfo.xml, share/man/man1/outbox-monitor.1.gz,
-#   share/doc/outbox-monitor/{copyright, changelog.gz}
+#   share/doc/outbox-monitor/{copyright, changelog.gz, *.md, audit-enforcement.txt, screenshots/}
+#                            the manual: Help → User guide opens user-guide.md from here
+#                            (core/common/userguide)
 # Included from the top CMakeLists.txt after qt_add_translations() (it installs the .qm files that
 # call generates next to it).
 include(GNUInstallDirs)
@@ -52,3 +54,32 @@ install(FILES ${OM_GEN_DIR}/outbox-monitor.1.gz DESTINATION ${CMAKE_INSTALL_MAND
 install(FILES ${OM_PACKAGING_DIR}/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/outbox-monitor)
 install(FILES ${OM_GEN_DIR}/changelog.Debian.gz DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/outbox-monitor
         RENAME changelog.gz)
+
+# The manual: docs/*.md (the user guide and the guides beside it, which link to one another) and the
+# screenshots they show, with the same relative paths, so that the installed user guide reads as the
+# source tree's does. Only the pictures a page links to are installed: the pages are read here, and
+# CMake reads them again when one changes. (The links are matched without their "]": CMake's lists
+# do not split inside unbalanced square brackets.)
+set(OM_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/outbox-monitor)
+file(GLOB OM_DOC_PAGES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${OM_DOC_PAGES})
+install(FILES ${OM_DOC_PAGES} ${CMAKE_SOURCE_DIR}/docs/audit-enforcement.txt DESTINATION ${OM_DOC_DIR})
+set(OM_DOC_PICTURES)
+foreach(page ${OM_DOC_PAGES})
+  file(STRINGS ${page} lines REGEX "\\(screenshots/[^)]+\\.png\\)")
+  foreach(line IN LISTS lines)
+    string(REGEX MATCHALL "\\(screenshots/[^)]+\\.png\\)" links "${line}")
+    foreach(link IN LISTS links)
+      string(REGEX REPLACE "^\\((.*)\\)$" "\\1" picture "${link}")
+      list(APPEND OM_DOC_PICTURES ${picture})
+    endforeach()
+  endforeach()
+endforeach()
+list(REMOVE_DUPLICATES OM_DOC_PICTURES)
+foreach(picture IN LISTS OM_DOC_PICTURES)
+  if(NOT EXISTS ${CMAKE_SOURCE_DIR}/docs/${picture})
+    message(FATAL_ERROR "docs/ links to ${picture}, which is not there")
+  endif()
+  get_filename_component(folder ${picture} DIRECTORY)
+  install(FILES ${CMAKE_SOURCE_DIR}/docs/${picture} DESTINATION ${OM_DOC_DIR}/${folder})
+endforeach()

@@ -198,6 +198,31 @@
     </message>
 </context>
 <context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>ユーザーガイド(&amp;U)</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>ユーザーガイド</translation>
+    </message>
+    <message>
+        <source>The user guide is not installed with this copy of Outbox Monitor. The package installs it as share/doc/outbox-monitor/user-guide.md; in the source it is docs/user-guide.md.</source>
+        <translation>この Outbox Monitor にはユーザーガイドがインストールされていません。パッケージでは share/doc/outbox-monitor/user-guide.md に、ソースでは docs/user-guide.md にあります。</translation>
+    </message>
+    <message>
+        <source>No program on this computer opened the user guide. It is a text file (Markdown) that any text editor or web browser shows:
+%1</source>
+        <translation>このコンピューターにはユーザーガイドを開くプログラムがありませんでした。ガイドはテキストファイル (Markdown) で、どのテキストエディターやウェブブラウザーでも表示できます:
+%1</translation>
+    </message>
+</context>
+<context>
     <name>IndexAdvisor</name>
     <message numerus="yes">
         <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply %3, or create: %4</source>

@@ -10,6 +10,7 @@
 #include "actions/actioncontroller.h"
 #include "audit/auditview.h"
 #include "common/elidinglabel.h"
+#include "common/helpmenu.h"
 #include "connection/connectioninfodialog.h"
 #include "connection/environmentband.h"
 #include "core/common/heaptrimmer.h"
@@ -73,6 +74,7 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     view->addSeparator();
     TableDensity::instance()->addMenuTo(view);
     Appearance::instance()->addMenuTo(view);
+    HelpMenu::addTo(this);
     m_poller->start();
     fitToScreen();
     m_windowState = new WindowState(this, m_tabs, m_context.connectionKey);
@@ -88,7 +90,7 @@ DashboardView *MainWindow::buildTabs() {
     m_triage = new TriageView(m_context);
     m_tabs->addTab(m_triage, tr("Triage"));
     m_tabs->addTab(m_audit, tr("Audit"));
-    // Head of line (issue #14): only where the profile names an ordering key; elsewhere absent,
+    // Head of line: only where the profile names an ordering key; elsewhere absent,
     // not empty. Last, so that Ctrl+1…3 stay what they are for every table. Its own tab rather
     // than a fifth Triage view: its scope is one head, chosen in its own list, and the toolbar's
     // "everything matching" must never mean the keys listed there.
@@ -96,7 +98,7 @@ DashboardView *MainWindow::buildTabs() {
         m_blocked = new BlockedKeysView(m_context);
         m_tabs->addTab(m_blocked, tr("Blocked keys"));
     }
-    // Table health and the audited purge (issue #15): last, for every profile.
+    // Table health and the audited purge: last, for every profile.
     m_tabs->addTab(new TableHealthView(m_context), tr("Table"));
     m_audit->setHistory(dashboard->store(), dashboard->storeKey()); // the report draws the dashboard's charts
     setCentralWidget(m_tabs);
@@ -116,7 +118,7 @@ DashboardView *MainWindow::buildTabs() {
 }
 
 void MainWindow::setupActions() {
-    // Audited actions (issue 5): they act on the triage selection, or with nothing selected on
+    // Audited actions: they act on the triage selection, or with nothing selected on
     // everything matching its filter.
     m_actions = new ActionController(m_context, this);
     m_actions->setAllowed(false); // until the server has said what the role may do
@@ -153,7 +155,7 @@ void MainWindow::connectScope() {
     connect(m_triage, &TriageView::filterChanged, this, filterScope);
     connect(m_triage->filterBar(), &FilterBar::idsProblemChanged, this, filterScope);
     filterScope();
-    // Issue #12: an action's target must be on screen. The toolbar's actions act on the Triage
+    // An action's target must be on screen. The toolbar's actions act on the Triage
     // list (its selection or its filter): enabled only while that list is the tab shown.
     auto scopeShown = [this] { m_actions->setScopeVisible(m_tabs->currentWidget() == m_triage); };
     connect(m_tabs, &QTabWidget::currentChanged, this, scopeShown);

@@ -58,7 +58,7 @@ public:
     BlockedKeysView *blockedKeysView() const { return m_blocked; }
     /// The status bar's access text ("read-only: this role cannot change messages (…)").
     QString accessText() const;
-    /// Opened from a saved connection (issue #16): its environment as a band across the top, in
+    /// Opened from a saved connection: its environment as a band across the top, in
     /// the title ("[production] orders-eu — Outbox Monitor") and in the tray's tooltip.
     void showSavedConnection(const SavedConnection &connection);
 
@@ -108,7 +108,7 @@ private:
     QString m_notificationsHow;             ///< how other operators' actions reach this window
     TriageView *m_triage = nullptr;
     DashboardView *m_dashboard = nullptr;
-    DesktopAlerts *m_alerts = nullptr; ///< tray icon and notifications (issue #16)
+    DesktopAlerts *m_alerts = nullptr; ///< tray icon and notifications
     BlockedKeysView *m_blocked = nullptr;
 };
 

@@ -29,9 +29,9 @@ private:
     std::shared_ptr<void> m_cancel; // PGcancel, freed with PQfreeCancel
 };
 
-/// The one place that talks to libpqxx (see NOTES: a later move to libpqxx 7 touches this file
-/// only). A session owns one connection and is used from one thread at a time; only cancel()
-/// may be called from another thread.
+/// The one place that talks to libpqxx, so that a move to another libpqxx version (7 changes
+/// the API) touches this file only. A session owns one connection and is used from one thread
+/// at a time; only cancel() may be called from another thread.
 class PgSession {
 public:
     struct Options {

@@ -89,7 +89,7 @@ SQL
 }
 
 # An ordered outbox (seed 004's outbox table, ordering key aggregate_id) for the head-of-line
-# benchmark (issue #14), built set-based in the current PG* database.
+# benchmark, built set-based in the current PG* database.
 #
 # Usage (sourced):  bench_make_ordered_outbox ROWS PENDING KEYS BLOCKED_PCT
 #

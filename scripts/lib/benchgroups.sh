@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Benchmark data for failure groups (issue #15): exactly N FAILED rows in the current PG* database's
+# Benchmark data for failure groups: exactly N FAILED rows in the current PG* database's
 # app_outbox (built by bench_make_outbox), with real-looking error texts.
 #
 # Usage (sourced):  bench_make_failed N

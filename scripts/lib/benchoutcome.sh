@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Benchmark data for "what became of an action" (issue #15), on the app_outbox that
+# Benchmark data for "what became of an action", on the app_outbox that
 # bench_make_outbox built, in the current PG* database.
 #
 # Usage (sourced):  bench_make_action MESSAGES HISTORY_ROWS   prints the new action's id

@@ -1,4 +1,4 @@
-// bench_insight groups …: the failure groups' part of scripts/bench insight (issue #15).
+// bench_insight groups …: the failure groups' part of scripts/bench insight.
 //   bench_insight groups ddl           prints the kit's fingerprint function and app_outbox's
 //                                      failure-group index (core/sql/fingerprintsql, failuregroupsql)
 //   bench_insight groups measure RUNS  the groups as the dashboard reads them (FailureGroupQuery),

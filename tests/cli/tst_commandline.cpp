@@ -14,6 +14,7 @@
 #include <QImage>
 #include <QSettings>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -100,6 +101,31 @@ private slots:
         const Run withQt = run({"-platform", "offscreen", "-style=Fusion", "-reverse", "--version"}, environment());
         QCOMPARE(withQt.exitCode, 0);
         QVERIFY(withQt.out.startsWith("outbox-monitor "));
+    }
+
+    // The manual page is written by hand: every long option --help lists has its entry under
+    // OPTIONS, so that an option added to the parser without a word in the manual fails here.
+    void manPageListsEveryOption() {
+        const Run h = run({"--help"}, environment());
+        QCOMPARE(h.exitCode, 0);
+        QFile page(QStringLiteral(OM_SOURCE_DIR "/packaging/outbox-monitor.1"));
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        const QString man = QString::fromUtf8(page.readAll());
+        const qsizetype optionsAt = man.indexOf(QLatin1String("\n.SH OPTIONS\n"));
+        QVERIFY(optionsAt > 0);
+        const QString options = man.mid(optionsAt, man.indexOf(QLatin1String("\n.SH "), optionsAt + 1) - optionsAt);
+        static const QRegularExpression longOption(QStringLiteral("^\\s+(?:-\\w, )?--([a-z-]+)"), QRegularExpression::MultilineOption);
+        QStringList listed;
+        for (auto it = longOption.globalMatch(h.out); it.hasNext();) {
+            const QString name = it.next().captured(1);
+            listed << name;
+            // An entry's first line: "\fB\-\-name\fR …", or "\fB\-h\fR, \fB\-\-help\fR".
+            const QString escaped = QRegularExpression::escape(QString(name).replace(QLatin1Char('-'), QLatin1String("\\-")));
+            const QRegularExpression entry(QStringLiteral("^(?:\\\\fB\\\\-\\w\\\\fR, )?\\\\fB\\\\-\\\\-%1\\\\fR").arg(escaped),
+                                           QRegularExpression::MultilineOption);
+            QVERIFY2(options.contains(entry), qPrintable(QStringLiteral("--%1 has no entry under OPTIONS in packaging/outbox-monitor.1").arg(name)));
+        }
+        QVERIFY2(listed.size() >= 20 && listed.contains(QLatin1String("check-profile")), qPrintable(listed.join(QLatin1Char(' '))));
     }
 
     void helpInJapanese() {
@@ -448,8 +474,22 @@ private slots:
                                  prefix.filePath("share/icons/hicolor/scalable/apps/outbox-monitor.svg"),
                                  prefix.filePath("share/metainfo/outbox-monitor.metainfo.xml"),
                                  prefix.filePath("share/man/man1/outbox-monitor.1.gz"),
-                                 prefix.filePath("share/doc/outbox-monitor/copyright")})
+                                 prefix.filePath("share/doc/outbox-monitor/copyright"),
+                                 // The manual, with the pictures its pages show: Help → User guide opens it.
+                                 prefix.filePath("share/doc/outbox-monitor/user-guide.md"),
+                                 prefix.filePath("share/doc/outbox-monitor/admin-kit.md"),
+                                 prefix.filePath("share/doc/outbox-monitor/screenshots/fleet/fleet-overview-ja.png")})
             QVERIFY2(QFile::exists(f), qPrintable(f));
+        // Every picture the installed guide links to is there beside it.
+        QFile guide(prefix.filePath("share/doc/outbox-monitor/user-guide.md"));
+        QVERIFY(guide.open(QIODevice::ReadOnly));
+        static const QRegularExpression picture(QStringLiteral("\\]\\((screenshots/[^)]+\\.png)\\)"));
+        int pictures = 0;
+        for (auto it = picture.globalMatch(QString::fromUtf8(guide.readAll())); it.hasNext(); ++pictures) {
+            const QString file = prefix.filePath("share/doc/outbox-monitor/" + it.next().captured(1));
+            QVERIFY2(QFile::exists(file), qPrintable(file));
+        }
+        QVERIFY(pictures > 10);
         // The demo's seed ports are not part of the kit a DBA gets.
         QVERIFY(!QFile::exists(data + "/sql/seed000_app_outbox.sql"));
         QVERIFY(!QFile::exists(data + "/sql/demo"));
@@ -485,7 +525,7 @@ private slots:
         }
     }
 
-    // Saved connections (issue #16) as the program reads them: the settings file of its
+    // Saved connections as the program reads them: the settings file of its
     // XDG_CONFIG_HOME, written here through the same store.
     void saveConnections(const QList<om::SavedConnection> &list) {
         QSettings settings(m_home.filePath("config/OutboxMonitor/outbox-monitor.conf"), QSettings::IniFormat);

@@ -130,7 +130,7 @@ private slots:
     void operatorCannotChangeMessagesOrWriteAuditRowsDirectly_data() {
         QTest::addColumn<QString>("sql");
         // Each an operator could use to change a message without its audit row, or to write an
-        // audit row naming someone else or another time (issue #12).
+        // audit row naming someone else or another time.
         for (const char *sql : {
                  "UPDATE app_outbox SET status = 'PENDING' WHERE outbox_id = 2",
                  "UPDATE app_outbox SET payload_json = '{\"x\":1}' WHERE outbox_id = 2",

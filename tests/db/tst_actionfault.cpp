@@ -1,4 +1,4 @@
-// The fault test (issue #12): retry, cancel and recover stuck, by selection and by filter, for the
+// The fault test: retry, cancel and recover stuck, by selection and by filter, for the
 // three built-in profiles, with the action's backend killed at chosen points INSIDE the transaction:
 //   beforeChange  after BEGIN, before the action function runs
 //   afterChange   after the function changed the rows and wrote their audit rows

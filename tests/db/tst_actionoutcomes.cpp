@@ -1,4 +1,4 @@
-// What became of an action (issue #15): an audited retry through the kit's action function, then
+// What became of an action: an audited retry through the kit's action function, then
 // "workers" (this test's own SQL, as the demo's workers would) move its messages — some finished,
 // some failed again, one stuck, one deleted, the rest still waiting — and the outcome read by
 // ActionOutcomeQuery must count exactly that, for the three seed tables and two library tables

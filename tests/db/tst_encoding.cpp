@@ -40,7 +40,7 @@ class TestEncoding : public QObject {
         auto s = session();
         QCOMPARE(s->query("SELECT current_setting('server_encoding')").scalar().toString(), QStringLiteral("LATIN1"));
         QCOMPARE(s->query("SELECT current_setting('client_encoding')").scalar().toString(), QStringLiteral("UTF8"));
-        // The kit's action functions: every audited change goes through them (issue #12).
+        // The kit's action functions: every audited change goes through them.
         for (const char *f : {"seed000_app_outbox.sql", "seed003_batch_work_item.sql", "seed004_outbox.sql", "kit/action_functions.sql"}) {
             QFile file(TestDatabase::sqlPath(QLatin1String(f)));
             QVERIFY(file.open(QIODevice::ReadOnly));

@@ -1,4 +1,4 @@
-// Retry and cancel of a whole failure group (issue #15), through the kit's action function, for
+// Retry and cancel of a whole failure group, through the kit's action function, for
 // every built-in profile with a failed state, an error text and the action: exactly the group's
 // rows at the moment of the action are changed (a row that left the group after the preview is
 // not), each with one audit row that names the group; other groups are untouched. And Triage's

@@ -1,4 +1,4 @@
-// Failure groups (issue #15): the error fingerprint on real-looking error texts (which must group
+// Failure groups: the error fingerprint on real-looking error texts (which must group
 // together, which must not), the kit's function against the expression the program sends, and
 // the groups of every built-in profile with a failed state and an error text (app_outbox,
 // batch_work_item, wolverine_dead_letters) against brute force on randomised rows — with and

@@ -1,4 +1,4 @@
-// The flow poller on the Monitor lane with its local cache (issue #15), every built-in profile:
+// The flow poller on the Monitor lane with its local cache, every built-in profile:
 // the first refresh backfills the window; a new store object on the same file (a restart) asks
 // only for the newest buckets and then shows exactly what a fresh backfill shows, including a
 // row that committed late into a bucket already cached.

@@ -1,4 +1,4 @@
-// The flow from the table (issue #15) against brute force: random rows with known times (some
+// The flow from the table against brute force: random rows with known times (some
 // exactly on bucket edges) in every built-in profile's table and in two test tables whose times
 // are `timestamp` in Asia/Tokyo (zoned_outbox) and epoch milliseconds (text_outbox); the counts
 // the server gives per bucket must equal the counts computed here from the inserted times. And
@@ -187,7 +187,7 @@ private slots:
     }
 
     void sourcesPerBuiltIn() {
-        // What README's "Flow from the table" says each built-in profile counts.
+        // What docs/profile-reference.md ("The flow's times") says each built-in profile counts.
         const sql::FlowSources app = sql::flowSources(*SchemaProfile::builtIn(QStringLiteral("app_outbox")));
         QCOMPARE(app.finishedAt, QStringLiteral("finishedAt"));
         QCOMPARE(app.failedAt, QStringLiteral("failedAt"));

@@ -1,4 +1,4 @@
-// Head of line (issue #14) against the real server, for every profile with an ordering key
+// Head of line against the real server, for every profile with an ordering key
 // (tests/support/orderedprofiles.h): randomised rows, the blocked keys and the dashboard's totals
 // against a brute force computed here from every row; a head retried or cancelled through the
 // audited path stops blocking its key; the kit's index is the one the statements are written for.

@@ -1,4 +1,4 @@
-// Ids and times of any type (issue #14), against the real server with the test profiles of
+// Ids and times of any type, against the real server with the test profiles of
 // tests/profiles/: a uuid id (timestamptz times), a varchar id (epoch-millisecond times) and a
 // bigint id with `timestamp` columns written in Asia/Tokyo and no audit table. Rows are random,
 // with many equal sort keys, so that keyset paging must break ties by the id.

@@ -216,7 +216,7 @@ class TestLibraryProfiles : public QObject {
 private slots:
     // The kit printed from each profile installs on the project's own DDL, creates the indexes the
     // program relies on and, where the profile declares actions, the action function; a second
-    // run changes nothing (issue #14: applied to each profile's DDL, twice).
+    // run changes nothing (applied to each profile's DDL, twice).
     void kitInstallsTwiceOnTheRealDdl_data() { addSystemRows(); }
     void kitInstallsTwiceOnTheRealDdl() {
         QFETCH(QString, system);

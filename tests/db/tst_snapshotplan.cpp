@@ -90,8 +90,8 @@ private slots:
     // A rare terminal state with the kit's partial index is counted through it: the check finds
     // the index, and the refresh that runs (EXPLAIN ANALYZE, the table counted as big) reads it
     // and never the table sequentially. outbox has no rare terminal state and nothing to count:
-    // its one terminal state (published) is held by the flow's partial B-tree on published_at
-    // (the kit's since issue #15), but it is the big state, which the bound keeps estimated (as
+    // its one terminal state (published) is held by the kit's partial B-tree on published_at
+    // (for the flow chart), but it is the big state, which the bound keeps estimated (as
     // SENT and SUCCESS, whose seed indexes serve them too).
     void rareCountReadsTheIndex_data() {
         QTest::addColumn<QString>("profileId");

@@ -479,7 +479,7 @@ private slots:
         const qint64 pending = addOutboxRow(QStringLiteral("PENDING"));
         PgSession op({m_db->connectionStringAs(QStringLiteral("demo_operator"))});
         op.open();
-        // Issue #12: an operator changes messages only through the kit's action function, which
+        // An operator changes messages only through the kit's action function, which
         // writes the audit row itself; the seeds' caller-rights procedures are refused.
         op.query(QStringLiteral("SELECT * FROM outbox_monitor_action_app_outbox('retry', gen_random_uuid(), ARRAY[$1::bigint],"
                                 " 'operator retry works', NULL, NULL, NULL, NULL, NULL)"), {failed});

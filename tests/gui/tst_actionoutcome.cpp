@@ -1,4 +1,4 @@
-// The operator's side of an action against the real server (issue #12): the reason dialog names
+// The operator's side of an action against the real server: the reason dialog names
 // the target in words (selection or filter, and the stuck rule), the progress dialog is gone before
 // the result dialog opens, and a lost COMMIT acknowledgement is reported as unknown, re-checked on a
 // new connection and then reported as what the database holds. All three built-in profiles.

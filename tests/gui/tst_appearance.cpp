@@ -1,4 +1,4 @@
-// Light and dark (issue #16, workstation manners): View → Appearance switches every window at
+// Light and dark (workstation manners): View → Appearance switches every window at
 // once and keeps the choice; "Follow the desktop" follows the XDG settings portal over D-Bus (a
 // real D-Bus peer connection to a portal object in this test); the program's own colours (tiles,
 // banners, problem text, JSON, charts) follow the palette and stay readable on both; a report's

@@ -208,7 +208,7 @@ private slots:
 
     void incidentReportRendersWithJapanese_data() { addProfileRows(); }
     // A column width the auditor drags stays through the next load (which fits the others to
-    // their contents) and comes back in the next window of the same connection (issue #16);
+    // their contents) and comes back in the next window of the same connection;
     // another connection's trail fits its own.
     void chosenWidthsStayAndComeBack() {
         const QString key = QStringLiteral("window/test-audit-widths/auditColumns");

@@ -1,4 +1,4 @@
-// Head of line in the real window against the real server (issue #14), for every profile with an
+// Head of line in the real window against the real server, for every profile with an
 // ordering key (tests/support/orderedprofiles.h): the dashboard tile counts the messages behind
 // blocked heads and opens the Blocked keys tab; the tab lists the keys worst first (its model
 // under QAbstractItemModelTester), shows the head in the detail pane, acts on the head through the

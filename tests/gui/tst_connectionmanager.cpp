@@ -1,8 +1,8 @@
-// Named connections in the window (issue #16): the connection manager against the harness's real
+// Named connections in the window: the connection manager against the harness's real
 // server (Test connection shows the server's version, the database, the role and whether it may
 // change messages; a stopped server is said in words; a hung one neither freezes the dialog nor
 // holds it), its list under QAbstractItemModelTester, and the environment band, title and tray
-// tooltip of a window opened from a saved connection. OM_SCREENSHOT_DIR: the pictures for the README.
+// tooltip of a window opened from a saved connection. OM_SCREENSHOT_DIR: the pictures for the user guide.
 #include "alerts/desktopalerts.h"
 #include "connection/connectionmanager.h"
 #include "connection/connectionmenu.h"

@@ -1,4 +1,4 @@
-// The dashboard's flow from the table (issue #15), offscreen against the real server: on first
+// The dashboard's flow from the table, offscreen against the real server: on first
 // open, with nothing recorded by this computer and before any snapshot, the flow chart already
 // holds the window's history counted by the server, and the drain forecast speaks. Every built-in
 // profile. Screenshots with OM_SCREENSHOT_DIR.

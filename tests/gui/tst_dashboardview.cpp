@@ -216,7 +216,7 @@ private slots:
         QVERIFY(img.width() > 200 && img.height() > 200);
     }
 
-    // Issue #15, "who stopped it": a worker holding rows past the stuck timeout reads as one dead
+    // "Who stopped it": a worker holding rows past the stuck timeout reads as one dead
     // worker, with the time its oldest lock was taken; rows that name no worker say so.
     void workersHoldingInFlightRows() {
         DashboardView view(m_ctx, nullptr, m_dir.filePath("w1.sqlite"));
@@ -268,7 +268,7 @@ private slots:
         QCOMPARE(titled, expected);
     }
 
-    // Issue #17: a rare finished state counted through its index is shown as the plain number
+    // A rare finished state counted through its index is shown as the plain number
     // (no "≈"); an estimate says where it comes from (the ANALYZE time), why it is lower after a
     // DELETE, and that it was held when the statistics read lower with nothing deleted.
     void tilesSayHowTheyCount() {

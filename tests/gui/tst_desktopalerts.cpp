@@ -1,4 +1,4 @@
-// DesktopAlerts (issue #16, alerts): the snapshots a window receives become one notification per
+// DesktopAlerts (alerts): the snapshots a window receives become one notification per
 // threshold crossing, worded with the database and the number, and a desktop without a system
 // tray (the offscreen platform has none) is said, not silently ignored.
 // On a desktop with a tray (Xvfb with trayer, QT_QPA_PLATFORM=xcb),

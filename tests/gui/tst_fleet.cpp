@@ -1,4 +1,4 @@
-// The fleet overview (issue #16) against real databases: one row per database with the numbers
+// The fleet overview against real databases: one row per database with the numbers
 // its own snapshot gives (every built-in profile), worst first; a database that goes down is a
 // row that says so, greyed, and comes back by itself; one that was never reachable, or whose
 // profile cannot be read, says why; a crossing is announced once, naming the database; the
@@ -328,7 +328,7 @@ private slots:
         QCOMPARE(memberNamed(w, "billing")->reading().waiting, countIn(*m_billing, outbox, outbox.waitingStates));
     }
 
-    // Five databases in three environments, as an operator sees them; the picture for the README
+    // Five databases in three environments, as an operator sees them; the picture for the user guide
     // when OM_SCREENSHOT_DIR is set (run alone: `tst_fleet screenshotOfFiveDatabases`).
     void screenshotOfFiveDatabases() {
         FleetWindow w({setup("orders-eu", m_orders->connectionString(), "app_outbox", Environment::Production),

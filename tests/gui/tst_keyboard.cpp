@@ -1,4 +1,4 @@
-// Everything reachable from the keyboard (issue #16, workstation manners). In each view of the
+// Everything reachable from the keyboard (workstation manners). In each view of the
 // main window, the fleet overview, the connection manager, the start dialog and the reason
 // dialog, pressing Tab
 // from the first control visits every control there is (a button, box, list or tab that Tab

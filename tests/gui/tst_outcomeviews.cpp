@@ -1,4 +1,4 @@
-// What became of an action, on screen (issue #15), offscreen against a real database: a retry of
+// What became of an action, on screen, offscreen against a real database: a retry of
 // ten failed app_outbox messages, then "workers" (this test's SQL) send six, fail two again with
 // HTTP_503 and delete one. The Audit tab's Outcome column says so and follows a later move while
 // visible; its drill-down lists the ten messages and hands the nine still present to Triage; the

@@ -1,4 +1,4 @@
-// Triage's filter comes back with the window, visibly (issue #12): "Filter restored from your last
+// Triage's filter comes back with the window, visibly: "Filter restored from your last
 // session: …" with one click to clear it, and only for the login that left it: another role on the
 // same computer (an auditor) starts with the plain Stuck view. Also the "as of …, N s ago" label
 // that every list and the detail pane carry. Every built-in profile, a real server.
@@ -150,7 +150,7 @@ private slots:
     }
 
     void aFilterFromBeforeThisVersionIsNobodysAndDropped() {
-        // Before issue #12 the last filter was kept once per connection, whoever had left it.
+        // Older versions kept the last filter once per connection, whoever had left it.
         QSettings().clear();
         const AppContext ctx = context(QStringLiteral("app_outbox"), QStringLiteral("demo_auditor"));
         ListFilter old;

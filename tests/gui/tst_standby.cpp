@@ -1,4 +1,4 @@
-// Reading from a standby (issue #16): a real streaming standby that scripts/test started
+// Reading from a standby: a real streaming standby that scripts/test started
 // (pg_basebackup -R from the throwaway primary, OM_PG_STANDBY_PORT).
 // - the Monitor and Browse lanes read the standby (read-only sessions), the Action lane the primary;
 // - read your writes: after an action commits on the primary, the next read on the standby waits

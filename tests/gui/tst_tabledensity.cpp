@@ -1,4 +1,4 @@
-// Row density (issue #16, workstation manners): View → Row density sets every table of every
+// Row density (workstation manners): View → Row density sets every table of every
 // window, also one opened later, and the choice is kept for the next start; Comfortable gives back
 // the style's own height.
 #include "isolatedsettings.h"

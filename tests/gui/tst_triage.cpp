@@ -558,7 +558,7 @@ private slots:
     }
 
     // The widths the operator chose come back with their view, and with the next window of the
-    // same connection; another connection's window fits its own (issue #16).
+    // same connection; another connection's window fits its own.
     void chosenWidthsComeBackPerViewAndConnection() {
         using M = MessageListModel;
         AppContext ctx = context();

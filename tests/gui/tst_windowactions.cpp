@@ -1,4 +1,4 @@
-// The real main window against the real server, for every built-in profile (issue #12):
+// The real main window against the real server, for every built-in profile:
 // - an auditor's window offers no Retry / Cancel / Recover anywhere (toolbar, menus, buttons, the
 //   list's context menu, shortcuts, every tab);
 // - a NOTIFY from another session (a real change) while rows are selected does not change the
@@ -207,7 +207,7 @@ private slots:
             words << ActionController::title(kind);
         auto changes = [&words](const QString &text, const QString &name) {
             if (name == QLatin1String("retry") || name == QLatin1String("cancel") || name == QLatin1String("recoverStuck")
-                || name == QLatin1String("purge")) // the Table tab's audited purge (issue #15)
+                || name == QLatin1String("purge")) // the Table tab's audited purge
                 return true;
             for (const QString &word : words)
                 if (QString(text).remove(QLatin1Char('&')).startsWith(word))

@@ -1,5 +1,5 @@
-// Where the window stood, its size, its tab and its splitters come back per connection (issue #16's workstation
-// manners): one connection's window never takes another's place or tab.
+// Where the window stood, its size, its tab and its splitters come back per connection
+// (workstation manners): one connection's window never takes another's place or tab.
 #include "isolatedsettings.h"
 #include "testmain.h"
 #include "workstation/windowstate.h"

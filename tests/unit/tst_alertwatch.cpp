@@ -1,4 +1,4 @@
-// AlertWatch (issue #16, alerts): a desktop notification once per threshold crossing, with
+// AlertWatch (alerts): a desktop notification once per threshold crossing, with
 // hysteresis and a quiet period, on a test clock (no sleeps).
 #include "core/alerts/alertwatch.h"
 #include "testmain.h"

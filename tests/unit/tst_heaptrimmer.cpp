@@ -1,4 +1,4 @@
-// HeapTrimmer (issue #13, a wall display's memory plateau): freed memory that glibc keeps inside a
+// HeapTrimmer (a wall display's memory plateau): freed memory that glibc keeps inside a
 // thread's arena goes back to the system when trimmed, and the timer trims off the GUI thread.
 #include "core/common/heaptrimmer.h"
 #include "processmemory.h"

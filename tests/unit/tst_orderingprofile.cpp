@@ -1,4 +1,4 @@
-// The profile's "ordering" section (issue #14): which built-ins declare an ordering key, what a
+// The profile's "ordering" section: which built-ins declare an ordering key, what a
 // valid section looks like, and the message each wrong one is refused with. The SQL the key
 // produces is checked against the server in tests/db/tst_headofline.
 #include "core/profile/schemaprofile.h"

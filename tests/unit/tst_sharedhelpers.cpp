@@ -1,4 +1,4 @@
-// The one-per-job helpers that replaced the copies (issue #11): SQL text pieces, time conversion,
+// The one-per-job helpers that replaced the copies: SQL text pieces, time conversion,
 // age text, per-connection settings groups, and the CSV file that appears only when complete.
 #include "core/common/countformat.h"
 #include "core/common/csvfile.h"

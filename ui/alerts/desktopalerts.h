@@ -12,7 +12,7 @@ namespace om {
 
 struct Snapshot;
 
-/// The window's voice when it is not in front (issue #16, alerts): a system-tray icon whose colour
+/// The window's voice when it is not in front (alerts): a system-tray icon whose colour
 /// follows the worst tile (green, amber, red; grey while the server does not answer), and a desktop
 /// notification when a tile crosses a threshold — once per crossing (AlertWatch: hysteresis and a
 /// quiet period), naming the database and the number. Clicking the notification or the icon

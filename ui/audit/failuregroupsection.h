@@ -6,7 +6,7 @@
 
 namespace om {
 
-/// The incident report's failure groups (issue #15): the range's failed messages grouped by code
+/// The incident report's failure groups: the range's failed messages grouped by code
 /// and error fingerprint, from the table itself, as HTML for the report's document. "" when the
 /// profile has no failure groups.
 QString failureGroupSectionHtml(const FailureGroups &groups, const QDateTime &from, const QDateTime &to);

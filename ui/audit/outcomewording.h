@@ -19,7 +19,7 @@ public:
     static QString summary(const SchemaProfile &profile, const QString &action, const ActionOutcome &outcome);
     /// The same by the profile's state names, for a tooltip: "SENT 1,174 · FAILED 26 · PENDING 0 (1 stuck)".
     static QString byState(const SchemaProfile &profile, const ActionOutcome &outcome);
-    /// One line of the incident report: "retried 1,200 at 2026-12-02 02:31 JST by ops_suzuki, INC-2043:
+    /// One line of the incident report: "retried 1,200 at <date> 02:31 JST by ops_suzuki, INC-2043:
     /// 1,174 finished within 3 min, 26 failed again with HTTP_503, 0 waiting". "Within" only where
     /// the table keeps a finished time; the error only where it keeps one.
     static QString reportLine(const SchemaProfile &profile, const ActionSummary &action);

@@ -14,7 +14,7 @@ namespace om {
 using IconPainter = std::function<void(QPainter &painter, const QRectF &box)>;
 
 /// An icon drawn by code at exactly the size and device pixel ratio it is asked for, so that it
-/// is sharp on a 200 % screen as on a 100 % one (issue #16: high-DPI icons); a fixed 14×14 pixmap
+/// is sharp on a 200 % screen as on a 100 % one (high-DPI icons); a fixed 14×14 pixmap
 /// was scaled up and blurred. Pixmaps are kept per size, mode and scale once drawn: views ask for
 /// a row's icon with every repaint.
 QIcon paintedIcon(IconPainter paint);

@@ -11,7 +11,7 @@ class QObject;
 
 namespace om {
 
-/// The program's own colours, by what they mean, for a light or a dark palette (issue #16: light
+/// The program's own colours, by what they mean, for a light or a dark palette (light
 /// and dark palettes that follow the desktop). Every colour the program picks itself comes from
 /// here; everything else is the palette's. A colour fixed for light windows ("#b00020" error text,
 /// a pale-yellow tile) is unreadable or glaring on a dark one.

@@ -7,8 +7,8 @@
 
 namespace om {
 
-/// Column widths the operator chose for one table, kept under one settings key (issue #16:
-/// column widths remembered per connection). A drag resizes a column many times: the widths are
+/// Column widths the operator chose for one table, kept under one settings key (column
+/// widths remembered per connection). A drag resizes a column many times: the widths are
 /// written half a second after the last change, and when this object goes (the window closed
 /// right after a drag). It holds its own copy of the widths: when it goes, the table it belongs
 /// to may be half gone already. Values come back as they were stored; the table checks them.

@@ -18,7 +18,7 @@ class SavedConnectionEditor;
 class SavedConnectionModel;
 struct ConnectionTestResult;
 
-/// Connection → Manage connections… (issue #16): the saved connections, an editor for the one
+/// Connection → Manage connections…: the saved connections, an editor for the one
 /// selected, New / Duplicate / Delete (confirmed) / Import from the service files / Test
 /// connection (on a thread of its own, with Cancel) / Open (a new window for it). Changes are
 /// saved with Save (checked first, the reason shown under the fields) or dropped with Revert;

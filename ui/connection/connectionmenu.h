@@ -10,7 +10,7 @@ class QMenu;
 
 namespace om {
 
-/// The window's Connection menu (issue #16): "Manage connections…" opens the connection manager,
+/// The window's Connection menu: "Manage connections…" opens the connection manager,
 /// "Open saved connection ▸" lists the saved ones, "Fleet overview…" shows them all in one table.
 /// Opening one starts a new process of this program with --connection NAME (one database per
 /// window, and per process: a database that hangs its window holds up no other).

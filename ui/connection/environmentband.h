@@ -10,7 +10,7 @@ class QMainWindow;
 namespace om {
 
 /// The saved connection's environment as a coloured band across the top of the window, in words
-/// ("PRODUCTION — orders-eu"), so production is never mistaken for staging at a glance (issue #16).
+/// ("PRODUCTION — orders-eu"), so production is never mistaken for staging at a glance.
 /// A toolbar of its own above the others, which the operator cannot move or hide. A window opened
 /// without a saved connection has none.
 class EnvironmentBand : public QToolBar {

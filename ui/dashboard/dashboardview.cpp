@@ -200,15 +200,15 @@ QWidget *DashboardView::buildBreakdownTables() {
     tableBox->addWidget(m_flow, 3);
     // In an incident the first questions after "is it draining?" are "how many distinct problems?"
     // and "did my retry work?": those lists come before the waiting breakdowns.
-    tableBox->addWidget(new FailureGroupPanel(m_context), 2); // issue #15: failure groups
-    tableBox->addWidget(new RecentActionsView(m_context), 2); // what became of the last hour's actions (issue #15)
+    tableBox->addWidget(new FailureGroupPanel(m_context), 2); // failure groups
+    tableBox->addWidget(new RecentActionsView(m_context), 2); // what became of the last hour's actions
     tableBox->addWidget(m_byDestinationTitle);
     m_byDestinationTable = groupTable(m_byDestination, WaitingGroupModel::Label);
     m_byTypeTable = groupTable(m_byType, WaitingGroupModel::Label);
     tableBox->addWidget(m_byDestinationTable, 2);
     tableBox->addWidget(m_byTypeTitle);
     tableBox->addWidget(m_byTypeTable, 2);
-    // Who holds the in-flight rows (issue #15): only where the rows name their worker.
+    // Who holds the in-flight rows: only where the rows name their worker.
     if (sql::hasWorkerBreakdown(m_context.profile)) {
         m_byWorkerTitle = new QLabel;
         m_byWorker = new WorkerGroupModel(this);

@@ -5,7 +5,7 @@
 
 namespace om {
 
-/// The dashboard's failure groups (issue #15): per group its code, the masked error text, how
+/// The dashboard's failure groups: per group its code, the masked error text, how
 /// many messages, which destinations and when it was first and last seen; largest first.
 class FailureGroupModel : public QAbstractTableModel {
     Q_OBJECT

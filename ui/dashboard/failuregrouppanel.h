@@ -13,7 +13,7 @@ namespace om {
 
 class FailureGroupModel;
 
-/// The dashboard's failure groups (issue #15): "3 distinct failures (1,418 messages)" over a
+/// The dashboard's failure groups: "3 distinct failures (1,418 messages)" over a
 /// table of the groups (FailureGroupModel), read from the table itself on the Monitor lane every
 /// kRefreshMs (less often when a reading is slow); double-click or "Open in Triage" asks for the group's messages in Triage, "Retry
 /// group…" / "Cancel group…" for the profile's action over the group. A profile that maps no

@@ -8,7 +8,7 @@ namespace om {
 
 class FleetMember;
 
-/// The fleet overview's table (issue #16): one row per database, its environment, worst state,
+/// The fleet overview's table: one row per database, its environment, worst state,
 /// oldest waiting age, failed, stuck, blocked, how old its numbers are and its connection's
 /// health. A database that cannot be read is a row that says so, its last numbers greyed with
 /// their age. SortRole gives each column's numeric order (State: worst first when descending).

@@ -3,7 +3,7 @@
 
 namespace om {
 
-/// The fleet overview's order (issue #16): by FleetModel's SortRole; rows that tie (every "ok"
+/// The fleet overview's order: by FleetModel's SortRole; rows that tie (every "ok"
 /// database) stay in name order, A to Z whichever way the column sorts, so that they do not trade
 /// places between refreshes. It does not sort on every change (no dynamicSortFilter): the model
 /// asks, and it sorts again only when a row is out of place.

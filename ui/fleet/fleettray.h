@@ -13,7 +13,7 @@ namespace om {
 
 class FleetMember;
 
-/// The fleet's one voice outside its window (issue #16, alerts): a single tray icon whose colour
+/// The fleet's one voice outside its window (alerts): a single tray icon whose colour
 /// follows the worst of all its databases (red over grey over amber over green), a tooltip that
 /// counts them, and a desktop notification for threshold crossings (each member's AlertWatch has
 /// already made each once per crossing) that names the database and the number; crossings that

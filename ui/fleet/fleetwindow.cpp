@@ -5,6 +5,7 @@
 #include "fleet/fleetmodel.h"
 #include "fleet/fleetsortproxy.h"
 #include "fleet/fleettray.h"
+#include "common/helpmenu.h"
 #include "pg/limits.h"
 
 #include <QCloseEvent>
@@ -90,6 +91,7 @@ void FleetWindow::buildMenu() {
     reloadAction->setShortcut(QKeySequence::Refresh);
     TableDensity::instance()->addMenuTo(view);
     Appearance::instance()->addMenuTo(view);
+    HelpMenu::addTo(this);
 }
 
 void FleetWindow::reload() {

@@ -17,7 +17,7 @@ class FleetModel;
 class FleetSortProxy;
 class FleetTray;
 
-/// The fleet overview (issue #16): every saved connection's database in one table, worst first,
+/// The fleet overview: every saved connection's database in one table, worst first,
 /// each polled by its own FleetMember (own gateway and lanes, read-only, totals only), with one
 /// tray icon for all of them. Double-click or Enter on a row opens that database's own window.
 /// Closing is quick whatever the databases do: the members stop within one shared bound.

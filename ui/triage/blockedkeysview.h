@@ -17,7 +17,7 @@ class BlockedKeysModel;
 class DataAgeLabel;
 class DetailPane;
 
-/// Head of line (issue #14), for profiles with an ordering key: the keys whose head (earliest
+/// Head of line, for profiles with an ordering key: the keys whose head (earliest
 /// open message) is failing, stuck or retrying, worst first, with the head in the detail pane.
 /// The head can be retried or cancelled through the audited action path (headActionRequested:
 /// MainWindow hands it to the ActionController with the head as the only target), and "Messages

@@ -211,7 +211,7 @@ void DetailPane::showHistory(const MessageDetail &d) {
                 text = formatLocalTime(fromEpochSeconds(v));
             m_history->setItem(r, c, new QTableWidgetItem(text));
         }
-    // Whole times and states (the time was cut to "2026-12-01 ..."); a long reason may run past
+    // Whole times and states (the time was cut to its date and "..."); a long reason may run past
     // the pane's edge: the Audit tab shows it whole.
     m_history->resizeColumnsToContents();
 }

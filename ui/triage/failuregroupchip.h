@@ -8,7 +8,7 @@ class QLabel;
 
 namespace om {
 
-/// Above Triage's list while it is narrowed to one failure group (issue #15): "Failure group:
+/// Above Triage's list while it is narrowed to one failure group: "Failure group:
 /// HTTP_503 · '…'" and a button that drops the group from the filter. Hidden otherwise: the filter
 /// bar has no field for a group, so this is where the operator sees it and takes it away.
 class FailureGroupChip : public QWidget {

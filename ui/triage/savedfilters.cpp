@@ -9,14 +9,14 @@ namespace om {
 SavedFilters::SavedFilters(const QString &connectionKey, const QString &owner, IdType idType)
     : m_key(connectionKey), m_owner(owner), m_idType(idType) {
     moveFromHashedGroup();
-    // Before issue #12 the last filter was one per connection, whoever used it: it is not known
+    // Older versions kept the last filter once per connection, whoever used it: it is not known
     // whose it was, so nobody inherits it.
     QSettings().remove(group() + QStringLiteral("/last"));
 }
 
 QString SavedFilters::group() const { return connectionSettingsGroup(QStringLiteral("triage"), m_key); }
 
-// Until issue #11 filters were kept under a hash of the connection key; an operator's saved filters
+// Older versions kept filters under a hash of the connection key; an operator's saved filters
 // move once to the shared encoding instead of disappearing.
 void SavedFilters::moveFromHashedGroup() const {
     const QString old = QStringLiteral("triage/")

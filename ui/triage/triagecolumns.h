@@ -35,7 +35,7 @@ public:
     /// are unchanged.
     void arrange(ListFilter::View view, int sortColumn);
     /// The widths the operator dragged, per view ({"<view>": {"<column>": width}}): they come
-    /// back with the view, and with the window (TriageView keeps them per connection, issue #16).
+    /// back with the view, and with the window (TriageView keeps them per connection).
     QVariantMap chosenWidths() const;
     void setChosenWidths(const QVariantMap &widths);
     /// Rows arrived (a page, a refresh): the first rows after arrange() size the leading

@@ -211,7 +211,7 @@ void TriageView::buildLayout(QHBoxLayout *top) {
     box->addLayout(top);
     box->addWidget(m_filterBar);
     box->addWidget(m_restored);
-    box->addWidget(m_groupChip); // a failure group from the dashboard (issue #15)
+    box->addWidget(m_groupChip); // a failure group from the dashboard
     box->addWidget(split, 1);
     box->addLayout(bottom);
 }

@@ -144,7 +144,7 @@ private:
     DataAgeLabel *m_age;
     QWidget *m_restored;      ///< "Filter restored from your last session: …  [Clear filter]"
     QLabel *m_restoredText;
-    FailureGroupChip *m_groupChip; ///< the failure group the list is narrowed to (issue #15)
+    FailureGroupChip *m_groupChip; ///< the failure group the list is narrowed to
     QTableView *m_table;
     MessageListModel *m_model;
     TriageColumns *m_columns;

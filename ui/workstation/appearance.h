@@ -10,7 +10,7 @@ class QMenu;
 
 namespace om {
 
-/// Light or dark windows (issue #16, workstation manners). By default the program follows the
+/// Light or dark windows (workstation manners). By default the program follows the
 /// desktop: the settings portal's light/dark preference (DesktopColourScheme) and, where the
 /// desktop says nothing, the palette the platform gives Qt (a KDE colour scheme, qt6ct). View →
 /// Appearance can fix it to Light or Dark; the choice is kept in the settings ("view/appearance")

@@ -6,7 +6,7 @@
 
 namespace om {
 
-/// What the desktop says about light and dark (issue #16: palettes that follow the desktop).
+/// What the desktop says about light and dark (palettes that follow the desktop).
 /// Qt 6.4 has no colour-scheme API; GNOME, KDE and the other XDG desktops publish the choice
 /// through the settings portal (org.freedesktop.appearance color-scheme: 1 dark, 2 light, 0 none)
 /// and announce each change. Everything here is asynchronous: a slow or absent portal never

@@ -4,7 +4,7 @@
 
 namespace om {
 
-/// Everything reachable from the keyboard (issue #16, workstation manners): Tab and Shift+Tab go
+/// Everything reachable from the keyboard (workstation manners): Tab and Shift+Tab go
 /// from control to control in every window and dialog, never into a table's cells or a text box's
 /// tab stops, where they would stay. Tables keep the arrow keys, Home/End and Page Up/Down for
 /// their rows; the program has no text field in which a typed tab character means anything.

@@ -6,7 +6,7 @@ class QTableView;
 
 namespace om {
 
-/// How tightly the program's tables are set (issue #16, workstation manners): Comfortable is the
+/// How tightly the program's tables are set (workstation manners): Comfortable is the
 /// style's own row height; Compact fits about a third more rows on a laptop screen during an
 /// incident. One choice for the whole program, kept in its settings ("view/density") and applied
 /// to every table of every window and dialog, also those opened later.

@@ -4,7 +4,7 @@ namespace om {
 
 /// What every mode that opens windows sets up once, right after its application object is made:
 /// the program's window icon (drawn at any scale), the keyboard manners of every window and
-/// dialog, and light or dark following the desktop (issue #16, workstation manners).
+/// dialog, and light or dark following the desktop (workstation manners).
 void setUpWorkstation();
 
 } // namespace om

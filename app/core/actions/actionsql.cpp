@@ -67,7 +67,7 @@ Statement actionCall(const SchemaProfile &p, const ActionRequest &r) {
     const ActionDef a = p.actions.value(r.action);
     // The kit's function does the guarded, audited change; here only its arguments are chosen.
     Statement s;
-    // An action over a failure group names the group in every audit row it writes (issue #15).
+    // An action over a failure group names the group in every audit row it writes.
     const QString reason = r.filter && r.filter->failureGroup
                                ? FailureGroupText::auditReason(r.reason, *r.filter->failureGroup, p.audit.reasonMaxLength)
                                : r.reason.trimmed();

@@ -19,7 +19,7 @@ struct AlertCrossing {
     double limit = 0;   ///< the threshold it reached
 };
 
-/// Decides when a threshold crossing deserves a desktop notification (issue #16, alerts): once per
+/// Decides when a threshold crossing deserves a desktop notification (alerts): once per
 /// crossing, not once per refresh; not again while the value hovers around the threshold
 /// (hysteresis: a level is left only when the value falls a margin below it); and not again for the
 /// same tile and level within a quiet period even if it does leave and come back. Pure logic on a

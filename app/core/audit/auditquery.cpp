@@ -13,7 +13,7 @@ namespace om {
 namespace {
 QString str(const QVariant &v) { return v.isNull() ? QString() : v.toString(); }
 
-// The server's own text keeps the microseconds ("2026-05-01 10:00:00.123456+00" in UTC);
+// The server's own text keeps the microseconds ("yyyy-MM-dd 10:00:00.123456+00" in UTC);
 // ISO 8601 wants the T.
 QString csvTime(const AuditRow &r) {
     if (r.changedAtText.isEmpty())

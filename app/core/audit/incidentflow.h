@@ -8,7 +8,7 @@ namespace om {
 
 class PgSession;
 
-/// The incident report's flow (issue #15): messages created, finished and failed over the
+/// The incident report's flow: messages created, finished and failed over the
 /// report's range, counted by the server from the table's own times (core/sql/flowsql, the
 /// dashboard's counts), so that the report has them even when no monitor was running then.
 struct IncidentFlow {

@@ -63,7 +63,7 @@ struct IncidentData {
     qint64 failedInRange = 0;
     QString failedSince;     ///< logical column the failed list is dated by ("" without failed states)
     /// Failure groups of the messages failed now and last seen within the range, from the table
-    /// itself (issue #15; core/groups/failuregroupquery). `available` false: the profile has none.
+    /// itself (core/groups/failuregroupquery). `available` false: the profile has none.
     FailureGroups failureGroups;
     IncidentFlow flow;       ///< created / finished / failed over the range, from the table itself
 };

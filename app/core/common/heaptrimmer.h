@@ -13,7 +13,7 @@ namespace om {
 /// pool thread so that the GUI thread never runs the walk itself (it can wait for the main arena's
 /// lock while that one arena is trimmed).
 ///
-/// Why: a window that stays open for weeks must reach a memory plateau (issue #13). The lanes'
+/// Why: a window that stays open for weeks must reach a memory plateau. The lanes'
 /// threads build result sets in malloc arenas of their own, and glibc keeps what they free inside
 /// those arenas, returning only the top of each heap. A heap profile of the soak showed the live
 /// heap growing ~100 KB/min while RSS grew ~250 KB/min: most of the slope was freed memory kept.

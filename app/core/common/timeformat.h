@@ -4,10 +4,10 @@
 
 namespace om {
 
-/// A server time in the operator's zone, with the zone named: "2024-05-01 09:30:12 JST".
+/// A server time in the operator's zone, with the zone named: "yyyy-MM-dd 09:30:12 JST".
 QString formatLocalTime(const QDateTime &utc);
 /// The same to the minute, the zone that applied at that time named (a report's range may
-/// cross a daylight-saving change): "2024-05-01 09:30 JST".
+/// cross a daylight-saving change): "yyyy-MM-dd 09:30 JST".
 QString formatLocalMinutes(const QDateTime &utc);
 /// The operator's zone as shown in headers ("JST", "UTC+09:00" when there is no abbreviation).
 QString localZoneName();

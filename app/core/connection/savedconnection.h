@@ -13,7 +13,7 @@ namespace om {
 /// nobody chose.
 enum class Environment { Unspecified, Production, Staging, Development, Custom };
 
-/// A named connection the operator saved (issue #16): where it leads, how the window opens it and
+/// A named connection the operator saved: where it leads, how the window opens it and
 /// how the window shows which environment it is. The connection string never holds a password
 /// (keychain, .pgpass, service file or PGPASSWORD supply it).
 struct SavedConnection {

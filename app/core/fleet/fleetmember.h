@@ -16,7 +16,7 @@ class Gateway;
 class SnapshotPoller;
 struct Snapshot;
 
-/// One database of the fleet overview (issue #16): a saved connection with its own gateway (its
+/// One database of the fleet overview: a saved connection with its own gateway (its
 /// own lanes and threads: a database that hangs holds up no other), polled for its snapshot's
 /// totals only (no breakdown) on a read-only session. It keeps a FleetReading, judges it against
 /// the thresholds the operator set for that connection's dashboard, and says once per crossing

@@ -7,7 +7,7 @@
 
 namespace om {
 
-/// What the fleet overview knows of one database (issue #16): its connection's health and the
+/// What the fleet overview knows of one database: its connection's health and the
 /// numbers of its last good snapshot. While the database does not answer the numbers stay, marked
 /// by the health and their age, never shown as if current.
 struct FleetReading {

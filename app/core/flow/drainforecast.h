@@ -7,7 +7,7 @@
 namespace om {
 
 /// "Is it draining or growing?" from the flow of the last hour (one-minute buckets from the
-/// table) and the backlog now. Rules (README, "Drain forecast"):
+/// table) and the backlog now. Rules (docs/user-guide.md, "Flow from the table and drain forecast"):
 /// - net flow over N minutes = (finished − created) of the last N *complete* minutes, per minute;
 ///   N = 5, 15, 60. The forecast follows the 15-minute net.
 /// - not enough history: fewer than 15 complete minutes, or the profile has no finished time.

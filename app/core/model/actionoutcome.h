@@ -11,7 +11,7 @@
 
 namespace om {
 
-/// Where one action's messages are now (issue #15, "what became of every action"), read from the
+/// Where one action's messages are now ("what became of every action"), read from the
 /// message table at one moment: counted by current state, those still stuck, those gone.
 struct ActionOutcome {
     QString actionId;             ///< the uuid every audit row of the action carries

@@ -30,7 +30,7 @@ struct ListFilter {
     TextMode keyMode = TextMode::Contains;
     QList<MessageId> ids;         ///< message ids pasted from a ticket; empty: any
     int stuckTimeoutMinutes = -1; ///< -1: the profile's default
-    /// Only the failed rows of one failure group (issue #15, sql::failureGroupPredicate); unset: any.
+    /// Only the failed rows of one failure group (sql::failureGroupPredicate); unset: any.
     std::optional<FailureGroupKey> failureGroup;
 
     bool operator==(const ListFilter &o) const;

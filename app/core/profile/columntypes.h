@@ -20,7 +20,7 @@ enum class TimeType {
 };
 
 /// The types of a profile's id and time columns (the profile's "types", "timeZone" and
-/// "audit.messageIdType"); see README "Schema profiles".
+/// "audit.messageIdType"); see docs/profile-reference.md.
 struct ColumnTypes {
     IdType id = IdType::BigInt;
     IdType auditMessageId = IdType::BigInt; ///< the audit table's message id column (default: as `id`)

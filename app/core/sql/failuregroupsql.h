@@ -8,7 +8,7 @@
 
 namespace om::sql {
 
-/// Failure groups (issue #15): the failed (and retrying) rows grouped by error code and the
+/// Failure groups: the failed (and retrying) rows grouped by error code and the
 /// fingerprint of their error text (fingerprintsql.h).
 
 /// Which of the profile's columns a failure group is made of (logical names, "" = none).

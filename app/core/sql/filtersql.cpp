@@ -157,7 +157,7 @@ QString buildWhere(const SchemaProfile &p, const ListFilter &f, QVariantList &pa
     w.minAge();
     w.key();
     w.ids();
-    if (f.failureGroup) // a failure group (issue #15): its failed rows, its code and fingerprint
+    if (f.failureGroup) // a failure group: its failed rows, its code and fingerprint
         w.conds << (sql::failureGroupSource(p).available()
                         ? sql::failureGroupPredicate(p, params, f.failureGroup->code, f.failureGroup->fingerprint)
                         : QStringLiteral("false"));

@@ -3,7 +3,7 @@
 
 namespace om::sql {
 
-/// The fingerprint of an error text (issue #15, failure groups): what is left of the text when
+/// The fingerprint of an error text (failure groups): what is left of the text when
 /// everything that varies between two occurrences of the same failure is masked — uuids, quoted
 /// values ('x', "x", 「x」), URL query values, hosts and IPv4 addresses (a Java class name such as
 /// java.net.SocketTimeoutException is not a host), long ids, numbers (ASCII and full-width) and

@@ -9,7 +9,7 @@ namespace om::sql {
 /// bucket one count per series over the bucket's range, each an index-only range count where a
 /// B-tree leads with the series' time column. No bucket is computed and no row hashed per row:
 /// on 10 million rows a 7-day series took 0.45 s this way against 0.9-1.5 s grouped by date_bin
-/// and 2.9 s grouped by floor(extract(epoch)) (README, "Flow from the table"). Without such an
+/// and 2.9 s grouped by floor(extract(epoch)) (docs/benchmarks.md, "Flow from the table"). Without such an
 /// index every bucket would read the table: FlowQuery uses it only where flowSeriesRangeCount's
 /// plan says an index serves each series (FlowQuery::bucketCountsServed). The audit's failures
 /// (FlowSources::failedFromAudit) stay one grouped scan of the audit table.

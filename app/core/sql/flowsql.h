@@ -6,8 +6,8 @@
 
 namespace om::sql {
 
-/// The flow of messages per time bucket, counted by the server from the table's own times
-/// (issue #15): created, finished and failed messages. Which column carries each time is read
+/// The flow of messages per time bucket, counted by the server from the table's own times:
+/// created, finished and failed messages. Which column carries each time is read
 /// from the profile's existing mapping (flowSources); no new profile key.
 
 /// Where the flow's three counts come from.

@@ -4,7 +4,7 @@
 
 namespace om::sql {
 
-/// Head-of-line statements for a profile with an ordering key (issue #14; core/triage/
+/// Head-of-line statements for a profile with an ordering key (core/triage/
 /// BlockedKeysQuery and the dashboard snapshot run them). In an ordered outbox the rows of one key
 /// are delivered by (created time, id), so every open row of a key waits behind the key's head (its
 /// earliest open row). A head blocks its key when it is failing (a failed state), stuck (a stuck

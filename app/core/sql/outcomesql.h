@@ -7,7 +7,7 @@
 
 namespace om::sql {
 
-/// What became of an action's messages (issue #15): each action id's messages (distinct message
+/// What became of an action's messages: each action id's messages (distinct message
 /// ids of its audit rows, found through the audit table's action-id index) looked up by primary
 /// key in the message table, and counted by the state they are in now.
 

@@ -3,7 +3,7 @@
 
 namespace om::sql {
 
-/// In-flight work by worker (issue #15, "where it stopped, and who stopped it"; the second source
+/// In-flight work by worker ("where it stopped, and who stopped it"; the second source
 /// design asks which worker stuck work stopped on and since when). Only for profiles whose
 /// in-flight (stuck) states record the worker that holds a row (`lockedBy`); hasWorkerBreakdown()
 /// says which.
