@@ -22,7 +22,7 @@
 --
 -- Additions (not in the seed):
 --   * app_outbox_audit gets old_status/new_status and the operator context columns (ticket,
---     os_user, client_host, app_version) that issue #5 needs; the admin procedures fill the
+--     os_user, client_host, app_version) that an audited operator action needs; the admin procedures fill the
 --     context columns from the optional session settings outbox_monitor.ticket / .os_user /
 --     .client_host / .app_version (SET LOCAL them before CALL), NULL when unset.
 --   * app_outbox_mark_failed(): a permanent failure (FAILED at once). The seed routes every error
@@ -73,7 +73,7 @@ CREATE TABLE IF NOT EXISTS app_outbox_audit (
     reason       varchar(1000),
     changed_by   varchar(128)  NOT NULL DEFAULT session_user,
     changed_at   timestamptz   NOT NULL DEFAULT now(),
-    -- additions (issue #5): what the action did and who/where it came from
+    -- additions: what the action did and who/where it came from
     old_status   varchar(20),
     new_status   varchar(20),
     ticket       varchar(100),

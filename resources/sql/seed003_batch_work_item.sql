@@ -23,7 +23,7 @@
 --
 -- Additions (not in the seed):
 --   * batch_work_status_history gets nullable action_name, ticket, os_user, client_host,
---     app_version (issue #5: operator actions are audited here). Rows written by workers leave
+--     app_version (operator actions are audited here). Rows written by workers leave
 --     them NULL; the manual retry and the stale reset set action_name (MANUAL_RETRY /
 --     RESET_STALE) and take ticket/os_user/client_host/app_version from the optional session
 --     settings outbox_monitor.ticket / .os_user / .client_host / .app_version.
@@ -75,7 +75,7 @@ CREATE TABLE IF NOT EXISTS batch_work_status_history (
     changed_by    varchar(100),
     changed_at    timestamptz   NOT NULL DEFAULT now(),
     message       varchar(2000),
-    -- additions (issue #5): operator actions are audited in this table
+    -- additions: operator actions are audited in this table
     action_name   varchar(30),
     ticket        varchar(100),
     os_user       varchar(128),

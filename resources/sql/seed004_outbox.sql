@@ -11,7 +11,7 @@
 -- again, and may be published twice (at-least-once, as the seed says).
 --
 -- Addition: the seed has no audit; the project adds outbox_audit for the operators' replay and
--- discard actions (issue #5), with the same columns as the other audit tables.
+-- discard actions (operator actions are audited), with the same columns as the other audit tables.
 --
 -- Idempotent: safe to apply again.
 

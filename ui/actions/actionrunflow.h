@@ -1,7 +1,7 @@
 #pragma once
 #include "appcontext.h"
-#include "core/actions/actionrequest.h"
-#include "core/actions/actionresult.h"
+#include "core/model/actionrequest.h"
+#include "core/model/actionresult.h"
 #include "core/actions/reasonrules.h"
 
 #include <QMessageBox>

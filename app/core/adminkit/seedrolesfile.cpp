@@ -50,7 +50,7 @@ QString seedRolesFile() {
                "-- Re-runnable: roles are created when missing, and every privilege on these tables, their audit\n"
                "-- ids' sequences and the kit functions is revoked from the two roles before being granted again,\n"
                "-- so the result is exactly what is listed here (applying it to a database with an older kit takes\n"
-               "-- its direct UPDATE / INSERT grants away: see resources/sql/README.md, \"Migrating\"). Apply it\n"
+               "-- its direct UPDATE / INSERT grants away: see docs/admin-kit.md, \"Upgrading a database that has an older kit\"). Apply it\n"
                "-- after the seed files, action_functions.sql and purge_functions.sql (tables that do not exist are\n"
                "-- skipped). Roles are cluster-wide: applying this file in a second database reuses them and grants\n"
                "-- there as well. Applying it needs CREATEROLE (or superuser) and ownership of the tables.\n"

@@ -35,7 +35,7 @@
 -- Re-runnable: roles are created when missing, and every privilege on these tables, their audit
 -- ids' sequences and the kit functions is revoked from the two roles before being granted again,
 -- so the result is exactly what is listed here (applying it to a database with an older kit takes
--- its direct UPDATE / INSERT grants away: see resources/sql/README.md, "Migrating"). Apply it
+-- its direct UPDATE / INSERT grants away: see docs/admin-kit.md, "Upgrading a database that has an older kit"). Apply it
 -- after the seed files, action_functions.sql and purge_functions.sql (tables that do not exist are
 -- skipped). Roles are cluster-wide: applying this file in a second database reuses them and grants
 -- there as well. Applying it needs CREATEROLE (or superuser) and ownership of the tables.
