@@ -21,7 +21,8 @@ for dir in app/core/*/; do
         status=1; continue
     fi
     while IFS=: read -r file line text; do
-        there=$(sed -E 's|.*"core/([a-z_]+)/.*|\1|' <<<"$text")
+        [[ $text =~ \"core/([a-z_]+)/ ]] || continue
+        there=${BASH_REMATCH[1]}
         if [[ "${sees[$here]}" != *" $there "* ]]; then
             seen=$(xargs <<<"${sees[$here]}"); seen=${seen// /, }
             echo "tiers: $file:$line includes core/$there/ - $here/ may see only $seen"
