@@ -5,7 +5,8 @@
 namespace om {
 
 /// How far a standby is behind its primary, as the standby itself can tell (read on the Monitor
-/// lane with every snapshot when the window reads a standby, GatewayConfig::standbyConnInfo).
+/// lane with every snapshot when the window reads a standby, GatewayConfig::standbyConnInfo; the
+/// statement is dashboard/standbyreplayquery).
 struct StandbyReplay {
     bool inRecovery = true;  ///< false: the server is not a standby (any more: promoted)
     bool receiving = false;  ///< a WAL receiver runs: the standby streams from its primary
@@ -17,7 +18,6 @@ struct StandbyReplay {
 
     /// The numbers are older than `maxLagS` allows (or how old cannot be told while not streaming).
     bool isStale(int maxLagS) const;
-
 };
 
 } // namespace om
