@@ -32,6 +32,9 @@ function(om_core_part name)
     list(APPEND sources ${found})
   endforeach()
   qt_add_library(${target} STATIC ${sources})
+  # Every part may run jobs on the Gateway, none passes pg/ on: PRIVATE keeps its include root
+  # from what links the part (ui above all), while the static library's link still reaches it.
+  target_link_libraries(${target} PRIVATE om_pg)
   set(sees ${ARG_FOLDERS})
   foreach(folder IN LISTS ARG_FOLDERS)
     om_layer_include_root(${target} PUBLIC core/${folder} ${OM_CORE_DIR}/${folder})

@@ -5,11 +5,11 @@
 
 namespace om {
 
-class Gateway;
+class DatabaseLink;
 
 /// What every view needs to know about the session it serves. Owned by the MainWindow.
 struct AppContext {
-    Gateway *gateway = nullptr;
+    DatabaseLink *gateway = nullptr; ///< the Gateway as views see it: facts and signals; jobs go through core's services
     SchemaProfile profile;
     QString profileSource;     ///< the profile's file, or its built-in id: named in front of check findings
     QString connectionLabel;   ///< host/database shown to the operator (never a password)

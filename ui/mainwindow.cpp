@@ -15,12 +15,12 @@
 #include "connection/environmentband.h"
 #include "core/common/heaptrimmer.h"
 #include "core/dashboard/snapshotpoller.h"
-#include "core/outcome/actionpoller.h"
+#include "core/outcome/actionfeed.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/statustiles.h"
 #include "health/tablehealthview.h"
-#include "pg/actionlistener.h"
-#include "pg/gateway.h"
+#include "link/actionnotice.h"
+#include "link/databaselink.h"
 #include "dashboard/failuregrouplinks.h"
 #include "triage/blockedkeysview.h"
 #include "triage/detailpane.h"
@@ -206,39 +206,24 @@ void MainWindow::connectBlockedKeys() {
 
 void MainWindow::connectRefreshAfterChange() {
     connect(m_actions, &ActionController::actionFinished, this, &MainWindow::refreshAfterChange);
-    // Other windows' actions arrive as NOTIFY on a connection of its own: LISTEN waits on a
-    // socket, not on a lane.
-    PgSession::Options listen;
-    // On the server actions go to, like the Action lane: a standby can neither LISTEN nor hear
-    // the primary's NOTIFY, and after a failover the first host of a list may be one.
-    listen.connInfo = laneConnInfo(m_context.gateway->config().connInfo, Lane::Action, m_context.readOnly);
-    listen.password = m_context.gateway->config().password;
-    listen.applicationName = m_context.gateway->config().applicationName + QStringLiteral("/listen");
-    listen.statementTimeoutMs = 0;
-    listen.readOnly = m_context.readOnly;
-    listen.pooling = m_context.gateway->config().pooling;
-    m_listener = new ActionListener(listen, this);
-    const auto announced = [this](const ActionNotice &n) {
+    // Other windows' actions arrive as NOTIFY on a connection of its own (LISTEN waits on a
+    // socket, not on a lane), or from the audit trail where a pooler keeps NOTIFY away.
+    m_feed = new ActionFeed(m_context.gateway, m_context.profile, m_context.readOnly, this);
+    connect(m_feed, &ActionFeed::actionAnnounced, this, [this](const ActionNotice &n) {
         m_context.gateway->requireReplayOf(n.walPosition); // a standby shows the change before the lists read it
         refreshAfterChange();
         statusBar()->showMessage(ActionController::describe(n), 20000);
-    };
-    connect(m_listener, &ActionListener::actionAnnounced, this, announced);
-    connect(m_listener, &ActionListener::listeningChanged, this, [this](bool listening, const QString &message) {
+    });
+    connect(m_feed, &ActionFeed::listeningChanged, this, [this](bool listening, const QString &message) {
         setNotificationsHow(listening ? tr("Heard at once (LISTEN on a connection of its own).")
                                       : tr("Not heard while the listening connection is down: %1").arg(message));
     });
     // Behind a transaction pooler the audit trail is read instead, and the operator told once.
-    connect(m_listener, &ActionListener::notificationsUnavailable, this, [this, announced](const QString &why) {
-        if (m_actionPoller)
-            return;
-        m_actionPoller = new ActionPoller(m_context.gateway, m_context.profile, this);
-        connect(m_actionPoller, &ActionPoller::actionAnnounced, this, announced);
-        m_actionPoller->start();
+    connect(m_feed, &ActionFeed::pollingInstead, this, [this](const QString &why) {
         statusBar()->showMessage(why, 30000);
         setNotificationsHow(why);
     });
-    m_listener->start();
+    m_feed->start();
 }
 
 void MainWindow::setNotificationsHow(const QString &how) {

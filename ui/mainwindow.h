@@ -13,8 +13,7 @@ class QTimer;
 namespace om {
 
 class ActionController;
-class ActionListener;
-class ActionPoller;
+class ActionFeed;
 class AccessStatus;
 class AuditView;
 class BlockedKeysView;
@@ -101,8 +100,7 @@ private:
     QString m_lastError;
     bool m_refusedByServer = false; ///< the last refresh failed with the connection up
     ActionController *m_actions = nullptr;
-    ActionListener *m_listener = nullptr;
-    ActionPoller *m_actionPoller = nullptr; ///< only where notifications cannot arrive (a pooler)
+    ActionFeed *m_feed = nullptr; ///< other windows' actions, heard or polled
     QAction *m_connectionInfo = nullptr;
     QPointer<ConnectionInfoDialog> m_connectionInfoDialog;
     QString m_notificationsHow;             ///< how other operators' actions reach this window

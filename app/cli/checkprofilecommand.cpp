@@ -1,9 +1,9 @@
 #include "cli/checkprofilecommand.h"
 #include "cli/commandsetup.h"
-#include "core/connection/serverlimits.h"
+#include "core/service/serverlimits.h"
 #include "core/profile/jsonlocator.h"
 #include "core/check/profilecheck.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 
 #include <QCoreApplication>

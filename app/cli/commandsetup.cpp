@@ -1,7 +1,7 @@
 #include "cli/commandsetup.h"
 #include "cli/appidentity.h"
 #include "cli/installpaths.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 
 #include <QCoreApplication>
 

@@ -4,7 +4,7 @@
 #include "core/connection/identitycheck.h"
 #include "core/connection/storekeys.h"
 #include "core/store/historystore.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 
 #include <QApplication>

@@ -2,7 +2,7 @@
 #include "cli/installpaths.h"
 #include "core/connection/passwordkeychain.h"
 #include "core/connection/savedconnections.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -12,7 +12,7 @@
 #include "core/connection/storekeys.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/store/historystore.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
 #include "workstation/workstationsetup.h"

@@ -2,8 +2,6 @@
 #include "pg/standbylink.h"
 #include "pg/threadstop.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QSocketNotifier>
 #include <QThread>
@@ -12,21 +10,6 @@
 Q_LOGGING_CATEGORY(lcListen, "om.listen")
 
 namespace om {
-
-ActionNotice ActionNotice::fromPayload(const QString &json, bool *ok) {
-    const QJsonObject o = QJsonDocument::fromJson(json.toUtf8()).object();
-    ActionNotice n;
-    n.profile = o.value(QLatin1String("profile")).toString();
-    n.action = o.value(QLatin1String("action")).toString();
-    n.auditName = o.value(QLatin1String("auditName")).toString();
-    n.count = o.value(QLatin1String("count")).toInt();
-    n.user = o.value(QLatin1String("user")).toString();
-    n.osUser = o.value(QLatin1String("osUser")).toString();
-    n.host = o.value(QLatin1String("host")).toString();
-    if (ok)
-        *ok = !n.profile.isEmpty() && !n.action.isEmpty();
-    return n;
-}
 
 ActionListener::ActionListener(PgSession::Options options, QObject *parent)
     : QObject(parent), m_thread(new QThread(this)), m_worker(new ListenWorker(std::move(options))) {

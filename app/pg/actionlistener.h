@@ -1,5 +1,6 @@
 #pragma once
-#include "pg/limits.h"
+#include "link/actionnotice.h"
+#include "link/limits.h"
 #include "pg/pgsession.h"
 
 #include <QMetaType>
@@ -12,24 +13,6 @@ class QThread;
 
 namespace om {
 
-/// One action announced by some Outbox Monitor on this database (the NOTIFY payload).
-struct ActionNotice {
-    QString profile;    ///< profile id of the table that changed
-    QString action;     ///< retry | cancel | recoverStuck
-    QString auditName;
-    int count = 0;
-    QString user;       ///< database user
-    QString osUser;
-    QString host;
-    int backendPid = 0; ///< backend that sent it
-    /// The listening server's WAL position when the notice was read (0 = unknown): the change is
-    /// behind it, so a standby that has replayed this far shows it (Gateway::requireReplayOf).
-    quint64 walPosition = 0;
-
-    /// nullopt-like: `ok` false when the payload is not an action notice.
-    static ActionNotice fromPayload(const QString &json, bool *ok);
-};
-
 class ListenWorker;
 
 /// Listens on channel() over its own connection in its own thread, so that every
@@ -39,7 +22,7 @@ class ActionListener : public QObject {
     Q_OBJECT
 public:
     /// NOTIFY channel every Outbox Monitor listens on (ActionRunner announces on it).
-    static QString channel() { return QStringLiteral("outbox_monitor"); }
+    static QString channel() { return ActionNotice::channel(); }
 
     /// `options` of the listening session (usually the gateway's; read-only is fine: LISTEN is
     /// allowed in read-only sessions).
@@ -88,5 +71,3 @@ private:
 };
 
 } // namespace om
-
-Q_DECLARE_METATYPE(om::ActionNotice)

@@ -1,6 +1,6 @@
 #include "pg/gateway.h"
 #include "pg/cancelthreads.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/threadstop.h"
 
 #include <QCoreApplication>
@@ -72,23 +72,23 @@ int Gateway::watchdogBoundMs(const GatewayConfig &config) {
 }
 
 Gateway::Gateway(GatewayConfig config, QObject *parent)
-    : QObject(parent), m_config(std::move(config)), m_delivery(std::make_shared<Delivery>(this)) {
+    : DatabaseLink(std::move(config), parent), m_delivery(std::make_shared<Delivery>(this)) {
     qRegisterMetaType<om::Lane>();
     static const char *names[kLaneCount] = {"om-monitor", "om-browse", "om-action"};
-    if (!m_config.standbyConnInfo.isEmpty())
+    if (!this->config().standbyConnInfo.isEmpty())
         m_standby = std::make_shared<StandbyLink>();
     for (int i = 0; i < kLaneCount; ++i) {
         const Lane lane = Lane(i);
         const bool onStandby = m_standby && lane != Lane::Action;
         PgSession::Options o;
-        o.connInfo = onStandby ? m_config.standbyConnInfo : laneConnInfo(m_config.connInfo, lane, m_config.readOnly);
-        o.password = m_config.password;
-        o.applicationName = m_config.applicationName + QLatin1Char('/') + QLatin1String(names[i] + 3);
-        o.statementTimeoutMs = m_config.statementTimeoutMs;
-        o.lockTimeoutMs = lane == Lane::Action ? m_config.lockTimeoutMs : 0;
-        o.readOnly = m_config.readOnly || onStandby;
-        o.connectTimeoutS = m_config.connectTimeoutS;
-        o.pooling = m_config.pooling;
+        o.connInfo = onStandby ? this->config().standbyConnInfo : laneConnInfo(this->config().connInfo, lane, this->config().readOnly);
+        o.password = this->config().password;
+        o.applicationName = this->config().applicationName + QLatin1Char('/') + QLatin1String(names[i] + 3);
+        o.statementTimeoutMs = this->config().statementTimeoutMs;
+        o.lockTimeoutMs = lane == Lane::Action ? this->config().lockTimeoutMs : 0;
+        o.readOnly = this->config().readOnly || onStandby;
+        o.connectTimeoutS = this->config().connectTimeoutS;
+        o.pooling = this->config().pooling;
         // The snapshot's reads are many small index-only scans: under load, parallel workers
         // (Gather) cost the busy server more than they save (seen in the 10M-row benchmark).
         o.serialPlans = lane == Lane::Monitor;
@@ -98,7 +98,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent)
         o.noJit = lane == Lane::Monitor;
         auto *thread = new QThread(this);
         thread->setObjectName(QLatin1String(names[i]));
-        auto *worker = new LaneWorker(lane, o, lane == Lane::Action && m_config.readOnly, m_standby, onStandby);
+        auto *worker = new LaneWorker(lane, o, lane == Lane::Action && this->config().readOnly, m_standby, onStandby);
         worker->moveToThread(thread);
         connect(thread, &QThread::finished, worker, &QObject::deleteLater);
         connect(worker, &LaneWorker::connectionChanged, this, &Gateway::connectionChanged, Qt::QueuedConnection);
@@ -106,7 +106,7 @@ Gateway::Gateway(GatewayConfig config, QObject *parent)
         m_threads[size_t(i)] = thread;
         m_workers[size_t(i)] = worker;
     }
-    m_watchdog.setInterval(qBound(limits::kWatchdogTickMinMs, watchdogBoundMs(m_config) / 10, limits::kWatchdogTickMaxMs));
+    m_watchdog.setInterval(qBound(limits::kWatchdogTickMinMs, watchdogBoundMs(this->config()) / 10, limits::kWatchdogTickMaxMs));
     connect(&m_watchdog, &QTimer::timeout, this, &Gateway::watch);
     m_watchdog.start();
 }
@@ -175,7 +175,7 @@ void Gateway::watch() {
     // The Action lane is left to the server's own limits (statement and lock timeouts) and the
     // kernel's (keepalives, tcp_user_timeout): ending an action's connection at COMMIT would
     // leave the operator not knowing whether it happened.
-    const int bound = watchdogBoundMs(m_config);
+    const int bound = watchdogBoundMs(config());
     for (Lane lane : {Lane::Monitor, Lane::Browse}) {
         LaneWorker *w = m_workers[size_t(lane)];
         quint64 id = 0;

@@ -1,5 +1,7 @@
 #pragma once
-#include "pg/limits.h"
+#include "link/databaselink.h"
+#include "link/gatewayconfig.h"
+#include "link/limits.h"
 #include "pg/pgsession.h"
 #include "pg/standbylink.h"
 
@@ -17,11 +19,6 @@
 
 namespace om {
 
-/// Each lane is one connection living in its own thread, so a slow list query never delays the
-/// dashboard and an action never waits behind either.
-enum class Lane { Monitor = 0, Browse = 1, Action = 2 };
-constexpr int kLaneCount = 3;
-
 /// The connection string `lane` opens when `connInfo` lists several hosts (libpq tries them in
 /// order): target_session_attrs=read-write for the Action lane, and for every lane of a window
 /// that may act, so that its numbers and its actions come from the same server; `any` for the
@@ -29,51 +26,25 @@ constexpr int kLaneCount = 3;
 /// host, and when the string, its service or PGTARGETSESSIONATTRS chose for itself.
 QString laneConnInfo(const QString &connInfo, Lane lane, bool readOnly);
 
-/// Settings shared by every lane's session.
-struct GatewayConfig {
-    QString connInfo;
-    QString password;               ///< from the OS keychain; see PgSession::Options::password
-    bool readOnly = false;          ///< every session read-only; the Action lane refuses work
-    int statementTimeoutMs = limits::kStatementTimeoutMs;
-    int lockTimeoutMs = limits::kActionLockTimeoutMs; ///< Action lane only: a worker's row lock never hangs an action
-    QString applicationName = QStringLiteral("outbox-monitor");
-    int connectTimeoutS = 5;
-    /// A job on the Monitor or Browse lane with no answer after this long means the server (or
-    /// the network to it) stopped answering; 0 = watchdogBoundMs()'s default.
-    int watchdogMs = 0;
-    /// A read-only hot standby of the same cluster: when set, the Monitor and Browse lanes read
-    /// it (read-only sessions) and only the Action lane (and the NOTIFY listener) reach connInfo,
-    /// the primary. The same password serves both: a physical standby has the primary's roles.
-    QString standbyConnInfo;
-    /// Numbers read from the standby while its replay is further behind than this are shown as
-    /// stale (the dashboard's health line, the lists' age labels).
-    int standbyMaxLagS = limits::kStandbyMaxLagS;
-    /// What stands between the program and the server (a pooler, and in which mode); Auto finds
-    /// out on each lane's connection (LinkFacts).
-    PoolSetting pooling = PoolSetting::Auto;
-};
-
 class LaneWorker;
 
 /// The application's only way to PostgreSQL. Lives in the GUI thread; every query runs on a
 /// lane's own thread and its result comes back through the Gateway's own thread (the GUI thread),
 /// where the caller's object is checked. No database call ever happens on the calling thread, and
 /// no call of the Gateway's waits for the network (cancels are sent from threads of their own).
-class Gateway : public QObject {
+class Gateway final : public DatabaseLink {
     Q_OBJECT
 public:
     explicit Gateway(GatewayConfig config, QObject *parent = nullptr);
     ~Gateway() override;
 
-    const GatewayConfig &config() const { return m_config; }
-    bool isReadOnly() const { return m_config.readOnly; }
     /// The Monitor and Browse lanes read a standby (GatewayConfig::standbyConnInfo).
-    bool readsStandby() const { return bool(m_standby); }
+    bool readsStandby() const override { return bool(m_standby); }
     /// Read your writes through the standby: the Monitor and Browse lanes' next jobs first wait
     /// (on their own threads, within limits::kReplayWaitMs) until the standby has replayed the
     /// primary's WAL up to `lsn` (another session's change, learned from its NOTIFY). Jobs on the
     /// Action lane raise it by themselves. Nothing when there is no standby.
-    void requireReplayOf(quint64 lsn);
+    void requireReplayOf(quint64 lsn) override;
 
     /// The watchdog's bound: twice the statement timeout (the server itself ends a statement at
     /// the timeout and answers with an error, so silence for twice as long is not the server
@@ -104,27 +75,27 @@ public:
 
     /// Cancels job `id` if it is the one running on its lane right now (newest request wins).
     /// Returns at once; the request to the server goes from a thread of its own.
-    void cancel(Lane lane, quint64 id);
+    void cancel(Lane lane, quint64 id) override;
     /// Drops the lane's queued jobs and closes its connection at once, failing what runs there;
     /// the next job opens a new connection. ("Reconnect now".)
-    void reconnect(Lane lane);
+    void reconnect(Lane lane) override;
 
     /// Stops every lane without waiting for the server: no result is delivered after this, the
     /// running statements are cancelled and their connections shut, and each thread is given at
     /// most `waitMs` to end (one still busy ends on its own later). Called by the destructor too.
-    void shutdown(int waitMs = limits::kShutdownWaitMs);
+    void shutdown(int waitMs = limits::kShutdownWaitMs) override;
     /// The first half of shutdown(), without waiting: many gateways closing together (the fleet
     /// overview) stop all their lanes first and then wait for them within one shared bound.
-    void stopLanes();
+    void stopLanes() override;
 
     /// What the lane's session found out about its path (`known` false until it first connected).
     /// Thread-safe; fresh after connectionChanged(lane, true, …).
-    LinkFacts linkFacts(Lane lane) const;
+    LinkFacts linkFacts(Lane lane) const override;
     /// What libpq said about the lane's TLS when its connection opened. Thread-safe.
-    TlsFacts tlsFacts(Lane lane) const;
+    TlsFacts tlsFacts(Lane lane) const override;
 
     /// Number of jobs waiting on the lane (not counting the one running).
-    int queuedJobs(Lane lane) const;
+    int queuedJobs(Lane lane) const override;
 
     /// Results cross from a lane thread to the Gateway's thread only through this, so that none
     /// is delivered once the Gateway began shutting down.
@@ -138,12 +109,6 @@ public:
         QObject *m_target;
     };
 
-signals:
-    /// The lane's session opened (up = true) or broke / failed to open (message says why).
-    void connectionChanged(om::Lane lane, bool up, const QString &message);
-    /// The watchdog found the lane's job without an answer for `silentMs` and shut its connection.
-    void serverNotAnswering(om::Lane lane, int silentMs);
-
 private:
     /// A job's work returns how to deliver its result: the lane delivers only after what must
     /// precede the delivery (the standby's floor raised after a change on the primary), so that a
@@ -153,7 +118,6 @@ private:
                  std::function<void(const PgError &)> fail);
     void watch();
 
-    GatewayConfig m_config;
     std::shared_ptr<Delivery> m_delivery;
     std::array<QThread *, kLaneCount> m_threads{};
     std::array<LaneWorker *, kLaneCount> m_workers{};
@@ -241,5 +205,3 @@ private:
 };
 
 } // namespace om
-
-Q_DECLARE_METATYPE(om::Lane)

@@ -2,7 +2,8 @@
 
 #include <QCryptographicHash>
 #include <set>
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
+#include "pg/connectprobe.h"
 #include "pg/pipelinedquery.h"
 
 #include <QLoggingCategory>

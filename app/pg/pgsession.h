@@ -1,9 +1,9 @@
 #pragma once
-#include "pg/limits.h"
-#include "pg/linkfacts.h"
-#include "pg/pgerror.h"
+#include "link/limits.h"
+#include "link/linkfacts.h"
+#include "link/pgerror.h"
 #include "pg/pgresult.h"
-#include "pg/tlsfacts.h"
+#include "link/tlsfacts.h"
 
 #include <QString>
 #include <QVariantList>

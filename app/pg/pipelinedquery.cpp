@@ -1,5 +1,5 @@
 #include "pg/pipelinedquery.h"
-#include "pg/pgerror.h"
+#include "link/pgerror.h"
 
 #include <QLoggingCategory>
 #include <libpq-fe.h>

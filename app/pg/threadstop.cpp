@@ -1,5 +1,5 @@
 #include "pg/threadstop.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

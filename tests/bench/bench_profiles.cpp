@@ -11,7 +11,7 @@
 #include "core/profile/schemaprofile.h"
 #include "core/sql/headsql.h"
 #include "core/triage/blockedkeys.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 #include "pg/pgsession.h"
 #include "benchtiming.h"
 

@@ -1,6 +1,6 @@
 // What libpq is given: the connection string's TLS keywords untouched, and a keychain password
 // as its own parameter that parses whatever characters it holds.
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
 #include "testmain.h"

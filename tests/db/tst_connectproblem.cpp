@@ -4,8 +4,8 @@
 // name it did not find. Authentication and a server that refuses connections cannot be produced
 // on the harness's trust-authenticated cluster: the classifier's rules for them are checked with
 // the messages PostgreSQL 15 and libpq send.
-#include "pg/connectproblem.h"
-#include "pg/pgerror.h"
+#include "link/connectproblem.h"
+#include "link/pgerror.h"
 #include "pg/pgsession.h"
 #include "testdatabase.h"
 #include "testmain.h"

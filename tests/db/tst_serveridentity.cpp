@@ -8,7 +8,7 @@
 #include "core/common/settingskey.h"
 #include "core/store/historystore.h"
 #include "freezingproxy.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 #include "servicefile.h"
 #include "testdatabase.h"

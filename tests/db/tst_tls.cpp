@@ -3,8 +3,8 @@
 // the server say; each way of getting it wrong (no client certificate, a server certificate from
 // another CA, a client certificate from another CA, no TLS at all) is refused in libpq's or the
 // server's own words, and classified as a TLS problem or a pg_hba refusal, never as a password.
-#include "pg/connectproblem.h"
-#include "pg/pgerror.h"
+#include "link/connectproblem.h"
+#include "link/pgerror.h"
 #include "pg/pgsession.h"
 #include "testmain.h"
 #include "testserver.h"

@@ -10,7 +10,7 @@
 #include "dialogoperator.h"
 #include "mainwindow.h"
 #include "orderedprofiles.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 #include "screenshots.h"
 #include "testdatabase.h"

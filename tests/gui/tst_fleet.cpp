@@ -11,8 +11,8 @@
 #include "fleet/fleettray.h"
 #include "fleet/fleetwindow.h"
 #include "freezingproxy.h"
-#include "pg/gateway.h"
-#include "pg/pgerror.h"
+#include "core/service/servicecall.h"
+#include "link/pgerror.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
@@ -174,7 +174,7 @@ private slots:
         QVERIFY(!m->connection().readOnly); // the saved connection itself could act
         QTRY_COMPARE_WITH_TIMEOUT(m->reading().health, FleetReading::Health::Up, 15000);
         QString setting, app, writeError;
-        m->gateway()->run<QStringList>(
+        gatewayOf(m->gateway()).run<QStringList>(
             Lane::Monitor, this,
             [](PgSession &s) {
                 QStringList out{s.query("SHOW default_transaction_read_only").scalar().toString(),

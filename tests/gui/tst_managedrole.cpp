@@ -18,7 +18,7 @@
 #include "audit/auditview.h"
 #include "audit/reportmaker.h"
 #include "core/actions/actionrunner.h"
-#include "core/connection/serverlimits.h"
+#include "core/service/serverlimits.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/fleet/fleetmember.h"
 #include "core/check/profilecheck.h"
@@ -33,7 +33,7 @@
 #include "health/tablehealthview.h"
 #include "isolatedsettings.h"
 #include "mainwindow.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 #include "screenshots.h"
 #include "testdatabase.h"
@@ -205,7 +205,7 @@ private slots:
         MainWindow w(context("app_outbox", 2000));
         openAndWait(w);
         const AppContext orderedContext = context("outbox", 2000);
-        const std::unique_ptr<Gateway> orderedGateway(orderedContext.gateway); // outlives the view
+        const std::unique_ptr<DatabaseLink> orderedGateway(orderedContext.gateway); // outlives the view
         BlockedKeysView blocked(orderedContext);
         blocked.refresh();
         QTRY_COMPARE_WITH_TIMEOUT(blocked.model()->rowCount(), 1, 15000);

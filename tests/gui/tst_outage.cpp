@@ -72,7 +72,7 @@ private slots:
     void notAnsweringWithinTheBoundThenRecovers() {
         QFETCH(QString, profileId);
         AppContext ctx = context(profileId);
-        std::unique_ptr<Gateway> gateway(ctx.gateway);
+        std::unique_ptr<DatabaseLink> gateway(ctx.gateway);
         SnapshotPoller poller(ctx.gateway, ctx.profile);
         DashboardView view(ctx, &poller, m_tmp.filePath(profileId + ".sqlite"));
         poller.setIntervalMs(kIntervalMs);

@@ -4,7 +4,7 @@
 // the test so that a 300,000-character payload stands for a 50 MB one.
 #include "messageids.h"
 #include "pg/gateway.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "triage/detailpane.h"

@@ -14,8 +14,8 @@
 #include "core/outcome/actionpoller.h"
 #include "connection/connectioninfodialog.h"
 #include "mainwindow.h"
-#include "pg/connectioninfo.h"
-#include "pg/gateway.h"
+#include "link/connectioninfo.h"
+#include "core/service/servicecall.h"
 #include "screenshots.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
@@ -172,7 +172,7 @@ private slots:
             const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2, 5, QStringLiteral("soak%1").arg(acted.size()));
             acted << qMakePair(ids, kind);
             const ActionRequest r = actionRequest(kind, ids);
-            operatorWindow.context().gateway->run<ActionResult>(Lane::Action, this,
+            gatewayOf(operatorWindow.context().gateway).run<ActionResult>(Lane::Action, this,
                 [p, r](PgSession &s) { return ActionRunner(p).run(s, r); },
                 [&](const ActionResult &result) { actionsDone += result.changed() == 2; },
                 [&](const PgError &e) {
@@ -255,7 +255,7 @@ private slots:
         const SchemaProfile p = ctx.profile;
         const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2, 5, QStringLiteral("sessionpool"));
         bool done = false;
-        w.context().gateway->run<ActionResult>(Lane::Action, this,
+        gatewayOf(w.context().gateway).run<ActionResult>(Lane::Action, this,
             [p, r = actionRequest(QStringLiteral("retry"), ids)](PgSession &s) { return ActionRunner(p).run(s, r); },
             [&](const ActionResult &) { done = true; }, [&](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_VERIFY_WITH_TIMEOUT(done, 15000);

@@ -5,7 +5,7 @@
 // OM_SCREENSHOT_DIR=dir saves the restored-filter bar at 1440×900 (OM_LANG=ja: in Japanese).
 #include "common/dataagelabel.h"
 #include "core/common/settingskey.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 #include "profilerows.h"
 #include "screenshots.h"

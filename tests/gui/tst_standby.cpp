@@ -21,7 +21,7 @@
 #include "core/fleet/fleetmember.h"
 #include "freezingproxy.h"
 #include "mainwindow.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 #include "pg/standbylink.h"
 #include "testdatabase.h"

@@ -9,7 +9,7 @@
 #include "appcontext.h"
 #include "core/common/countformat.h"
 #include "pg/gateway.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 #include "profilerows.h"
 #include "testdatabase.h"
 #include "testlanguage.h"

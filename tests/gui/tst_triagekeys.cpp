@@ -5,7 +5,7 @@
 #include "messageids.h"
 #include "appcontext.h"
 #include "pg/gateway.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 #include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"

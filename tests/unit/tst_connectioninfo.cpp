@@ -1,6 +1,6 @@
 #include "core/dashboard/snapshotpoller.h"
-#include "pg/connectioninfo.h"
-#include "pg/pgservicefile.h"
+#include "link/connectioninfo.h"
+#include "link/pgservicefile.h"
 #include "servicefile.h"
 #include "testmain.h"
 

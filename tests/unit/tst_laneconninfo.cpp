@@ -2,7 +2,7 @@
 // one for actions, and for the reads of a window that may act; whichever answers for a read-only
 // window's reads. A single host, or a choice the operator made (in the string, its service or
 // PGTARGETSESSIONATTRS), is left as it is.
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 #include "servicefile.h"
 #include "testmain.h"

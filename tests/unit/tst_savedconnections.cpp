@@ -3,7 +3,7 @@
 // pg_service.conf (one per service not yet saved, the environment only when the name says it).
 #include "core/connection/savedconnections.h"
 #include "core/connection/serviceimport.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 #include "servicefile.h"
 #include "testmain.h"
 

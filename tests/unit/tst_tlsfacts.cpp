@@ -1,6 +1,6 @@
 // What TlsFacts claims from what libpq reported (tlsFactsFrom), and which files libpq would
 // load (libpqCertificatePath). The same facts from a real TLS server: db/tst_tls.
-#include "pg/tlsfacts.h"
+#include "link/tlsfacts.h"
 #include "testmain.h"
 
 #include <QTest>

@@ -1,17 +1,16 @@
 #include "actions/accessstatus.h"
-#include "core/connection/serverlimits.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 namespace om {
 
-AccessStatus::AccessStatus(Gateway *gateway, SchemaProfile profile, QObject *parent)
-    : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)),
+AccessStatus::AccessStatus(DatabaseLink *gateway, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_gateway(gateway), m_service(gateway, std::move(profile)),
       // What the role may change is asked where the change would be made: a standby's sessions
       // are read-only whatever the role may do on the primary.
       m_lane(gateway->readsStandby() ? Lane::Action : Lane::Browse) {
     m_privileges.forcedReadOnly = gateway->isReadOnly();
     // A reconnect may be a different server or a changed grant: ask again each time.
-    connect(gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
+    connect(gateway, &DatabaseLink::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
         if (lane != m_lane)
             return;
         if (up && m_wasDown)
@@ -22,11 +21,8 @@ AccessStatus::AccessStatus(Gateway *gateway, SchemaProfile profile, QObject *par
 }
 
 void AccessStatus::recheck() {
-    if (m_job)
-        m_gateway->cancel(m_lane, m_job);
-    const PrivilegeCheck check(m_profile);
-    m_job = m_gateway->run<Privileges>(m_lane, this, namingServerLimits([check](PgSession &s) { return check.run(s); }),
-        [this](const Privileges &p) { apply(p); },
+    m_call.cancel();
+    m_call = m_service.privileges(m_lane, {this, [this](const Privileges &p) { apply(p); },
         [this](const PgError &e) {
             if (e.kind == PgError::Kind::Cancelled)
                 return;
@@ -34,7 +30,7 @@ void AccessStatus::recheck() {
             p.forcedReadOnly = m_gateway->isReadOnly();
             p.error = e.message;
             apply(p);
-        });
+        }});
 }
 
 void AccessStatus::apply(const Privileges &p) {

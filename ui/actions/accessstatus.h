@@ -1,7 +1,8 @@
 #pragma once
+#include "core/actions/actionservice.h"
 #include "core/actions/privileges.h"
 #include "core/profile/schemaprofile.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QObject>
 
@@ -14,7 +15,7 @@ namespace om {
 class AccessStatus : public QObject {
     Q_OBJECT
 public:
-    AccessStatus(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+    AccessStatus(DatabaseLink *gateway, SchemaProfile profile, QObject *parent = nullptr);
 
     /// True only when the server confirmed every privilege the actions need.
     bool canChangeMessages() const { return m_privileges.canChangeMessages(); }
@@ -29,11 +30,11 @@ signals:
 private:
     void apply(const Privileges &p);
 
-    Gateway *m_gateway;
-    SchemaProfile m_profile;
+    DatabaseLink *m_gateway;
+    ActionService m_service;
     Lane m_lane;
     Privileges m_privileges;
-    quint64 m_job = 0;
+    PendingCall m_call;
     bool m_wasDown = false; ///< the first "up" is our own check opening the session
 };
 

@@ -3,7 +3,7 @@
 #include "core/model/actionrequest.h"
 #include "core/model/actionresult.h"
 #include "core/actions/reasonrules.h"
-#include "pg/actionlistener.h"
+#include "link/actionnotice.h"
 
 #include <QKeySequence>
 #include <QObject>

@@ -3,8 +3,6 @@
 #include "common/openedbox.h"
 #include "core/actions/actionrunner.h"
 #include "core/common/countformat.h"
-#include "core/connection/serverlimits.h"
-#include "pg/gateway.h"
 #include "reasondialog.h"
 #include "resultdialog.h"
 
@@ -20,7 +18,8 @@
 namespace om {
 
 ActionRunFlow::ActionRunFlow(const AppContext &context, QWidget *window, Setup setup, QObject *parent)
-    : QObject(parent), m_context(context), m_window(window), m_setup(std::move(setup)), m_request(m_setup.request) {}
+    : QObject(parent), m_context(context), m_window(window), m_setup(std::move(setup)), m_request(m_setup.request),
+      m_service(context.gateway, context.profile) {}
 
 QString ActionRunFlow::title() const { return ActionController::title(m_setup.kind); }
 
@@ -44,16 +43,11 @@ void ActionRunFlow::tell(QMessageBox::Icon icon, const QString &text, bool thenR
 // 1. Count exactly what would change now (a read, off the GUI thread: the Browse lane; the
 //    Action lane when the lists read a standby, as what would change is what the primary has).
 void ActionRunFlow::start() {
-    const SchemaProfile profile = m_context.profile;
-    const ActionRequest request = m_request;
-    const int cap = m_setup.filterCap;
-    const Lane lane = m_context.gateway->readsStandby() ? Lane::Action : Lane::Browse;
-    m_context.gateway->run<ActionPreview>(lane, this,
-        namingServerLimits([profile, request, cap](PgSession &s) { return ActionRunner(profile).preview(s, request, cap); }),
-        [this](const ActionPreview &pv) { counted(pv); },
-        [this](const PgError &e) {
-            tell(QMessageBox::Warning, ActionController::tr("Could not count the messages: %1").arg(e.message), false);
-        });
+    m_service.preview(m_request, m_setup.filterCap,
+        {this, [this](const ActionPreview &pv) { counted(pv); },
+         [this](const PgError &e) {
+             tell(QMessageBox::Warning, ActionController::tr("Could not count the messages: %1").arg(e.message), false);
+         }});
 }
 
 void ActionRunFlow::counted(const ActionPreview &pv) {
@@ -144,8 +138,6 @@ void ActionRunFlow::closeProgress() {
 void ActionRunFlow::run(int count) {
     if (!m_window)
         return release();
-    const SchemaProfile profile = m_context.profile;
-    const ActionRequest request = m_request;
     m_state = std::make_shared<ActionProgress>();
     auto state = m_state;
     openProgress(count);
@@ -161,13 +153,11 @@ void ActionRunFlow::run(int count) {
         }
     });
     watch->start();
-    const quint64 job = m_context.gateway->run<ActionResult>(Lane::Action, this,
-        namingServerLimits([profile, request, state](PgSession &s) { return ActionRunner(profile).run(s, request, state.get()); }),
-        [this](const ActionResult &res) { ran(res); },
-        [this](const PgError &e) { failed(e); });
-    connect(progress, &QProgressDialog::canceled, this, [this, job, state] {
+    PendingCall call = m_service.run(m_request, state,
+        {this, [this](const ActionResult &res) { ran(res); }, [this](const PgError &e) { failed(e); }});
+    connect(progress, &QProgressDialog::canceled, this, [call, state]() mutable {
         if (state->rollbackPossible())
-            m_context.gateway->cancel(Lane::Action, job);
+            call.cancel();
     });
 }
 
@@ -198,9 +188,7 @@ void ActionRunFlow::recheck(qint64 xid) {
                                      .arg(request.actionId.toString(QUuid::WithoutBraces)));
         m_progress->show();
     }
-    const SchemaProfile profile = m_context.profile;
-    m_context.gateway->run<ActionRecheck>(Lane::Action, this,
-        namingServerLimits([profile, request, xid](PgSession &s) { return ActionRunner(profile).recheck(s, request.actionId, xid); }),
+    m_service.recheck(request.actionId, xid, {this,
         [this, xid](const ActionRecheck &rc) {
             closeProgress();
             const QString actionId = m_request.actionId.toString(QUuid::WithoutBraces);
@@ -232,7 +220,7 @@ void ActionRunFlow::recheck(qint64 xid) {
                     "unknown. Look for audit rows of action id %2 before acting again.")
                      .arg(e.message, m_request.actionId.toString(QUuid::WithoutBraces)),
                  false);
-        });
+        }});
 }
 
 // 5. The result, over the window; it needs nothing from the flow once open.

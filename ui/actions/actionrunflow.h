@@ -2,6 +2,7 @@
 #include "appcontext.h"
 #include "core/model/actionrequest.h"
 #include "core/model/actionresult.h"
+#include "core/actions/actionservice.h"
 #include "core/actions/reasonrules.h"
 
 #include <QMessageBox>
@@ -75,6 +76,7 @@ private:
     QPointer<QWidget> m_window;
     Setup m_setup;
     ActionRequest m_request;                 ///< as run: the counted ids, the reason, the action id
+    ActionService m_service;
     std::shared_ptr<ActionProgress> m_state; ///< the run's stage, read from the GUI thread
     QPointer<QProgressDialog> m_progress;
     bool m_released = false;

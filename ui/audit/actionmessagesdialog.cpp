@@ -2,9 +2,8 @@
 #include "core/common/firstline.h"
 #include "audit/actionmessagesmodel.h"
 #include "core/common/countformat.h"
-#include "core/connection/serverlimits.h"
-#include "core/outcome/actionoutcomequery.h"
-#include "pg/gateway.h"
+#include "core/outcome/outcomeservice.h"
+#include "link/databaselink.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -15,7 +14,7 @@
 
 namespace om {
 
-ActionMessagesDialog::ActionMessagesDialog(Gateway *gateway, SchemaProfile profile, const QString &actionId,
+ActionMessagesDialog::ActionMessagesDialog(DatabaseLink *gateway, SchemaProfile profile, const QString &actionId,
                                            const QString &action, QWidget *parent)
     : QDialog(parent), m_gateway(gateway), m_profile(std::move(profile)), m_actionId(actionId), m_action(action),
       m_model(new ActionMessagesModel(this)), m_table(new QTableView), m_status(new QLabel), m_triage(new QPushButton(tr("Open in Triage"))) {
@@ -46,10 +45,7 @@ ActionMessagesDialog::ActionMessagesDialog(Gateway *gateway, SchemaProfile profi
 QString ActionMessagesDialog::statusText() const { return m_status->text(); }
 
 void ActionMessagesDialog::load() {
-    const SchemaProfile profile = m_profile;
-    const QString id = m_actionId;
-    m_gateway->run<QList<ActionMessage>>(Lane::Browse, this,
-        namingServerLimits([profile, id](PgSession &s) { return ActionOutcomeQuery(profile).messages(s, id, outcome::kMessagesLimit); }),
+    OutcomeService(m_gateway, m_profile).actionMessages(m_actionId, {this,
         [this](const QList<ActionMessage> &rows) {
             m_model->setMessages(rows);
             m_table->resizeColumnsToContents();
@@ -66,7 +62,7 @@ void ActionMessagesDialog::load() {
         [this](const PgError &e) {
             m_status->setText(tr("Could not read the action's messages: %1").arg(firstLine(e.message)));
             emit loaded(false);
-        });
+        }});
 }
 
 } // namespace om

@@ -11,14 +11,14 @@ class QTableView;
 namespace om {
 
 class ActionMessagesModel;
-class Gateway;
+class DatabaseLink;
 
 /// "What became of it": one action's messages with their state now, read on the Browse lane;
 /// "Open in Triage" hands the ids of those still in the table to the Triage view's id filter.
 class ActionMessagesDialog : public QDialog {
     Q_OBJECT
 public:
-    ActionMessagesDialog(Gateway *gateway, SchemaProfile profile, const QString &actionId, const QString &action,
+    ActionMessagesDialog(DatabaseLink *gateway, SchemaProfile profile, const QString &actionId, const QString &action,
                          QWidget *parent = nullptr);
 
     ActionMessagesModel *model() const { return m_model; }
@@ -33,7 +33,7 @@ signals:
 private:
     void load();
 
-    Gateway *m_gateway;
+    DatabaseLink *m_gateway;
     SchemaProfile m_profile;
     QString m_actionId, m_action;
     ActionMessagesModel *m_model;

@@ -1,12 +1,11 @@
 #include "audit/auditcsvexport.h"
 #include "core/common/csvfile.h"
-#include "core/connection/serverlimits.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 namespace om {
 
-AuditCsvExport::AuditCsvExport(Gateway *gateway, SchemaProfile profile, QObject *parent)
-    : QObject(parent), m_gateway(gateway), m_query(std::move(profile)) {}
+AuditCsvExport::AuditCsvExport(DatabaseLink *gateway, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_service(gateway, std::move(profile)) {}
 
 AuditCsvExport::~AuditCsvExport() = default; // an unfinished file is discarded with m_file
 
@@ -33,23 +32,16 @@ bool AuditCsvExport::start(const AuditFilter &filter, const QString &path, QStri
 void AuditCsvExport::cancel() {
     if (!m_file)
         return;
-    if (m_job)
-        m_gateway->cancel(Lane::Browse, m_job);
+    m_call.cancel();
     finish(false, tr("Export cancelled; no file was written."));
 }
 
 void AuditCsvExport::requestPage() {
-    const AuditQuery query = m_query;
-    const AuditFilter filter = m_filter;
-    const AuditCursor after = m_next;
-    const int limit = m_pageSize;
     CsvFile *file = m_file.get();
-    m_job = m_gateway->run<AuditPage>(Lane::Browse, this,
-        namingServerLimits([query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); }),
+    m_call = m_service.page(m_filter, m_next, m_pageSize, {this,
         [this, file](const AuditPage &page) {
             if (file != m_file.get())
                 return; // cancelled while the page was on its way
-            m_job = 0;
             for (const AuditRow &r : page.rows)
                 m_file->write(AuditQuery::csvRecord(r));
             m_rows += page.rows.size();
@@ -64,9 +56,8 @@ void AuditCsvExport::requestPage() {
         [this, file](const PgError &e) {
             if (file != m_file.get())
                 return;
-            m_job = 0;
             finish(false, tr("Reading the audit trail failed: %1").arg(e.message));
-        });
+        }});
 }
 
 void AuditCsvExport::finish(bool ok, const QString &message) {

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/audit/auditquery.h"
+#include "core/audit/auditservice.h"
 
 #include <QObject>
 #include <memory>
@@ -7,7 +8,7 @@
 namespace om {
 
 class CsvFile;
-class Gateway;
+class DatabaseLink;
 
 /// Writes the audit trail matching a filter to a CSV file (UTF-8, RFC 4180, CRLF), one keyset
 /// page at a time, so memory stays flat however long the trail is. The file appears only when
@@ -15,7 +16,7 @@ class Gateway;
 class AuditCsvExport : public QObject {
     Q_OBJECT
 public:
-    AuditCsvExport(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+    AuditCsvExport(DatabaseLink *gateway, SchemaProfile profile, QObject *parent = nullptr);
     ~AuditCsvExport() override;
 
     /// Starts writing; false (and `error`) when the file cannot be opened.
@@ -33,14 +34,13 @@ private:
     void requestPage();
     void finish(bool ok, const QString &message);
 
-    Gateway *m_gateway;
-    AuditQuery m_query;
+    AuditService m_service;
     AuditFilter m_filter;
     std::unique_ptr<CsvFile> m_file;
     AuditCursor m_next;
     qint64 m_rows = 0;
     int m_pageSize = 1000;
-    quint64 m_job = 0;
+    PendingCall m_call;
 };
 
 } // namespace om

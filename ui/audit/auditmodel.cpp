@@ -1,21 +1,19 @@
 #include "audit/auditmodel.h"
 #include "audit/outcomebook.h"
 #include "audit/outcomewording.h"
-#include "core/connection/serverlimits.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QLocale>
 #include <QTimeZone>
 
 namespace om {
 
-AuditModel::AuditModel(Gateway *gateway, SchemaProfile profile, QObject *parent)
-    : QAbstractTableModel(parent), m_gateway(gateway), m_query(std::move(profile)) {}
+AuditModel::AuditModel(DatabaseLink *gateway, SchemaProfile profile, QObject *parent)
+    : QAbstractTableModel(parent), m_service(gateway, std::move(profile)) {}
 
 void AuditModel::setFilter(const AuditFilter &filter) {
-    if (m_job)
-        m_gateway->cancel(Lane::Browse, m_job);
-    m_job = 0;
+    m_call.cancel();
+    m_loading = false;
     ++m_generation;
     beginResetModel();
     m_filter = filter;
@@ -28,12 +26,9 @@ void AuditModel::setFilter(const AuditFilter &filter) {
 
 void AuditModel::request() {
     const quint64 generation = m_generation;
-    const AuditQuery query = m_query;
-    const AuditFilter filter = m_filter;
-    const AuditCursor after = m_next;
     const int limit = qMin(m_pageSize, m_maxRows - int(m_rows.size()));
-    m_job = m_gateway->run<AuditPage>(Lane::Browse, this,
-        namingServerLimits([query, filter, after, limit](PgSession &s) { return query.fetchPage(s, filter, after, limit); }),
+    m_loading = true;
+    m_call = m_service.page(m_filter, m_next, limit, {this,
         [this, generation](const AuditPage &page) {
             if (generation != m_generation)
                 return; // an answer for a filter that has since been replaced
@@ -47,15 +42,15 @@ void AuditModel::request() {
                 m_rows += page.rows;
                 endInsertRows();
             }
-            m_job = 0;
+            m_loading = false;
             emit pageLoaded(page.rows.size(), page.hasMore);
         },
         [this, generation](const PgError &e) {
             if (generation != m_generation)
                 return;
-            m_job = 0;
+            m_loading = false;
             emit loadFailed(e.message);
-        });
+        }});
 }
 
 void AuditModel::setOutcomeBook(OutcomeBook *book) {
@@ -89,7 +84,7 @@ int AuditModel::rowCount(const QModelIndex &parent) const { return parent.isVali
 int AuditModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 bool AuditModel::canFetchMore(const QModelIndex &parent) const {
-    return !parent.isValid() && m_hasMore && m_job == 0 && m_rows.size() < m_maxRows;
+    return !parent.isValid() && m_hasMore && !m_loading && m_rows.size() < m_maxRows;
 }
 
 void AuditModel::fetchMore(const QModelIndex &parent) {

@@ -1,12 +1,13 @@
 #pragma once
 #include "core/audit/auditquery.h"
-#include "pg/limits.h"
+#include "core/audit/auditservice.h"
+#include "link/limits.h"
 
 #include <QAbstractTableModel>
 
 namespace om {
 
-class Gateway;
+class DatabaseLink;
 class OutcomeBook;
 
 /// The audit trail as a table, fetched page by page (keyset) on the gateway's Browse lane as
@@ -18,14 +19,14 @@ public:
     /// Outcome is last in the model (the view shows it after Action): what became of the row's action.
     enum Column { Time, Action, MessageId, MessageKey, StatusChange, Reason, Ticket, DbUser, OsUserHost, AppVersion, Outcome, ColumnCount };
 
-    AuditModel(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+    AuditModel(DatabaseLink *gateway, SchemaProfile profile, QObject *parent = nullptr);
 
     /// Starts over with `filter` (first page requested at once).
     void setFilter(const AuditFilter &filter);
     const AuditFilter &filter() const { return m_filter; }
     void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
     const AuditRow &rowAt(int row) const { return m_rows.at(row); }
-    bool isLoading() const { return m_job != 0; }
+    bool isLoading() const { return m_loading; }
     bool hasMore() const { return m_hasMore; }
     /// At most this many rows are held (limits::kMaxListRows); beyond them isCapped().
     void setMaxRows(int rows) { m_maxRows = qMax(1, rows); }
@@ -54,16 +55,16 @@ private:
 
     QVariant outcomeData(const AuditRow &row, int role) const;
 
-    Gateway *m_gateway;
     OutcomeBook *m_outcomes = nullptr;
-    AuditQuery m_query;
+    AuditService m_service;
     AuditFilter m_filter;
     QList<AuditRow> m_rows;
     AuditCursor m_next;
     bool m_hasMore = false;
     int m_pageSize = 200;
     int m_maxRows = limits::kMaxListRows;
-    quint64 m_job = 0;
+    PendingCall m_call;
+    bool m_loading = false; ///< a page is on its way
     quint64 m_generation = 0;
 };
 

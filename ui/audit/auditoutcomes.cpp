@@ -2,7 +2,7 @@
 #include "audit/actionmessagesdialog.h"
 #include "audit/auditmodel.h"
 #include "audit/outcomebook.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -18,7 +18,7 @@ namespace {
 constexpr int kTrackDebounceMs = 150;
 } // namespace
 
-AuditOutcomes::AuditOutcomes(Gateway *gateway, const SchemaProfile &profile, AuditModel *model, QTableView *table, QWidget *host)
+AuditOutcomes::AuditOutcomes(DatabaseLink *gateway, const SchemaProfile &profile, AuditModel *model, QTableView *table, QWidget *host)
     : QObject(host), m_gateway(gateway), m_model(model), m_table(table), m_host(host),
       m_book(new OutcomeBook(gateway, profile, Lane::Browse, this)), m_drill(new QPushButton(tr("What became of it…"))) {
     m_model->setOutcomeBook(m_book);

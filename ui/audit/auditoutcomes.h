@@ -11,7 +11,7 @@ class QTableView;
 namespace om {
 
 class AuditModel;
-class Gateway;
+class DatabaseLink;
 class OutcomeBook;
 
 /// The Audit tab's Outcome column, wired: the action ids of the rows on screen go to an
@@ -22,7 +22,7 @@ class AuditOutcomes : public QObject {
     Q_OBJECT
 public:
     /// `host` is the tab: the outcomes refresh only while it is visible.
-    AuditOutcomes(Gateway *gateway, const SchemaProfile &profile, AuditModel *model, QTableView *table, QWidget *host);
+    AuditOutcomes(DatabaseLink *gateway, const SchemaProfile &profile, AuditModel *model, QTableView *table, QWidget *host);
 
     OutcomeBook *book() const { return m_book; }
     /// The drill-down button, for the tab's bar.
@@ -43,7 +43,7 @@ private:
     /// Hands the book the action ids of the rows between the table's top and bottom edges.
     void trackVisible();
 
-    Gateway *m_gateway;
+    DatabaseLink *m_gateway;
     AuditModel *m_model;
     QTableView *m_table;
     QWidget *m_host;

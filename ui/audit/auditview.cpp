@@ -11,8 +11,8 @@
 #include "common/stalelook.h"
 #include "common/widthsetting.h"
 #include "common/tones.h"
-#include "pg/gateway.h"
-#include "pg/limits.h"
+#include "link/databaselink.h"
+#include "link/limits.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -32,7 +32,7 @@
 
 namespace om {
 
-AuditView::AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent)
+AuditView::AuditView(DatabaseLink *gateway, SchemaProfile profile, QWidget *parent)
     : QWidget(parent), m_gateway(gateway), m_profile(profile), m_model(new AuditModel(gateway, profile, this)),
       m_export(new AuditCsvExport(gateway, profile, this)), m_table(new QTableView), m_useFrom(new QCheckBox(tr("From"))),
       m_useTo(new QCheckBox(tr("to"))), m_from(new QDateTimeEdit), m_to(new QDateTimeEdit), m_action(new QComboBox),

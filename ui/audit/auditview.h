@@ -24,7 +24,7 @@ class AuditModel;
 class AuditOutcomes;
 class AuditCsvExport;
 class DataAgeLabel;
-class Gateway;
+class DatabaseLink;
 class HistoryStore;
 class ReportDialog;
 
@@ -36,7 +36,7 @@ class AuditView : public QWidget {
 public:
     /// The connection's stuck timeout (dashboard Settings), used by the incident report.
     void setStuckTimeoutMinutes(int minutes);
-    AuditView(Gateway *gateway, SchemaProfile profile, QWidget *parent = nullptr);
+    AuditView(DatabaseLink *gateway, SchemaProfile profile, QWidget *parent = nullptr);
 
     AuditModel *model() const { return m_model; }
     /// The Outcome column's wiring and its drill-down (what became of each action).
@@ -102,7 +102,7 @@ private:
     void askReport();
     void setStatus(const QString &text, bool problem = false);
 
-    Gateway *m_gateway;
+    DatabaseLink *m_gateway;
     SchemaProfile m_profile; ///< its stuckTimeoutMinutes is the connection's (setStuckTimeoutMinutes)
     AuditModel *m_model;
     AuditOutcomes *m_outcomes = nullptr;

@@ -1,12 +1,11 @@
 #include "audit/outcomebook.h"
-#include "core/connection/serverlimits.h"
-#include "core/outcome/actionoutcomequery.h"
+#include "core/outcome/outcomeservice.h"
 
 #include <QSet>
 
 namespace om {
 
-OutcomeBook::OutcomeBook(Gateway *gateway, SchemaProfile profile, Lane lane, QObject *parent)
+OutcomeBook::OutcomeBook(DatabaseLink *gateway, SchemaProfile profile, Lane lane, QObject *parent)
     : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)), m_lane(lane) {
     m_timer.setInterval(outcome::kRefreshMs);
     connect(&m_timer, &QTimer::timeout, this, &OutcomeBook::refresh);
@@ -35,12 +34,10 @@ void OutcomeBook::refresh() {
     if (m_tracked.isEmpty() || !m_gateway)
         return;
     const QStringList ids = m_tracked;
-    const SchemaProfile profile = m_profile;
     // The key makes the newest read win: a read still queued behind a slow page is replaced.
-    m_job = m_gateway->run<ActionOutcomes>(m_lane, this,
-        namingServerLimits([profile, ids](PgSession &s) { return ActionOutcomeQuery(profile).outcomes(s, ids); }),
+    const QString key = QStringLiteral("outcomes:%1").arg(quintptr(this));
+    OutcomeService(m_gateway, m_profile).outcomes(ids, m_lane, key, {this,
         [this, ids](const ActionOutcomes &read) {
-            m_job = 0;
             const QSet<QString> shown(m_tracked.cbegin(), m_tracked.cend());
             for (const QString &id : ids)
                 if (shown.contains(id))
@@ -48,11 +45,9 @@ void OutcomeBook::refresh() {
             emit outcomesUpdated(ids);
         },
         [this](const PgError &e) {
-            m_job = 0;
             if (e.kind != PgError::Kind::Cancelled)
                 emit loadFailed(e.message);
-        },
-        QStringLiteral("outcomes:%1").arg(quintptr(this)));
+        }});
 }
 
 void OutcomeBook::setActive(bool active) {

@@ -1,7 +1,7 @@
 #pragma once
 #include "core/model/actionoutcome.h"
 #include "core/profile/schemaprofile.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QObject>
 #include <QStringList>
@@ -16,7 +16,7 @@ namespace om {
 class OutcomeBook : public QObject {
     Q_OBJECT
 public:
-    OutcomeBook(Gateway *gateway, SchemaProfile profile, Lane lane, QObject *parent = nullptr);
+    OutcomeBook(DatabaseLink *gateway, SchemaProfile profile, Lane lane, QObject *parent = nullptr);
 
     const SchemaProfile &profile() const { return m_profile; }
     void setStuckTimeoutMinutes(int minutes) { m_profile.stuckTimeoutMinutes = qMax(1, minutes); }
@@ -38,13 +38,12 @@ signals:
     void loadFailed(const QString &message);
 
 private:
-    Gateway *m_gateway;
+    DatabaseLink *m_gateway;
     SchemaProfile m_profile;
     Lane m_lane;
     QStringList m_tracked;
     ActionOutcomes m_outcomes;
     QTimer m_timer;
-    quint64 m_job = 0;
 };
 
 } // namespace om

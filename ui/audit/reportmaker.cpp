@@ -1,12 +1,11 @@
 #include "audit/reportmaker.h"
 #include "core/common/firstline.h"
 #include "audit/incidentreport.h"
-#include "core/connection/serverlimits.h"
 #include "core/dashboard/dashboardsettings.h"
 #include "core/store/historystore.h"
-#include "core/audit/incidentquery.h"
+#include "core/audit/auditservice.h"
 #include "dashboard/historycharts.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,7 +17,7 @@
 
 namespace om {
 
-ReportMaker::ReportMaker(Gateway *gateway, SchemaProfile profile, QObject *parent)
+ReportMaker::ReportMaker(DatabaseLink *gateway, SchemaProfile profile, QObject *parent)
     : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)) {}
 
 void ReportMaker::setHistory(const HistoryStore *store, const QString &connectionKey) {
@@ -31,9 +30,7 @@ void ReportMaker::make(const QString &path, const QDateTime &from, const QDateTi
         emit finished(false, tr("The start of the time range must be before its end."));
         return;
     }
-    const IncidentQuery query(m_profile);
-    m_gateway->run<IncidentData>(Lane::Browse, this,
-        namingServerLimits([query, from, to, ticket](PgSession &s) { return query.run(s, from, to, ticket); }),
+    AuditService(m_gateway, m_profile).incident(from, to, ticket, {this,
         [this, path](const IncidentData &d) {
             IncidentReport report(d, m_profile);
             if (m_history && m_history->isOpen()) {
@@ -53,7 +50,7 @@ void ReportMaker::make(const QString &path, const QDateTime &from, const QDateTi
         },
         [this](const PgError &e) {
             emit finished(false, tr("Could not read the report's data: %1").arg(firstLine(e.message)));
-        });
+        }});
 }
 
 bool ReportMaker::writeAtomically(const QString &path, const std::function<bool(const QString &, QString *)> &write,

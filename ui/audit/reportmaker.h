@@ -8,7 +8,7 @@
 
 namespace om {
 
-class Gateway;
+class DatabaseLink;
 class HistoryStore;
 
 /// Makes the incident report for a time range into a PDF, with no widget involved: the Audit tab's
@@ -17,7 +17,7 @@ class HistoryStore;
 class ReportMaker : public QObject {
     Q_OBJECT
 public:
-    ReportMaker(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+    ReportMaker(DatabaseLink *gateway, SchemaProfile profile, QObject *parent = nullptr);
 
     /// Where the report finds the dashboard's history (same thread); without it the report says
     /// it has no samples.
@@ -35,7 +35,7 @@ signals:
     void finished(bool ok, const QString &pathOrMessage);
 
 private:
-    Gateway *m_gateway;
+    DatabaseLink *m_gateway;
     SchemaProfile m_profile;
     const HistoryStore *m_history = nullptr;
     QString m_historyKey;

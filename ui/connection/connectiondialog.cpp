@@ -2,7 +2,7 @@
 #include "common/paintedicon.h"
 #include "connection/environmentband.h"
 #include "core/connection/passwordkeychain.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 
 #include <QCheckBox>
 #include <QComboBox>

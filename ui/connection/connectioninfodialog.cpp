@@ -1,9 +1,10 @@
 #include "connection/connectioninfodialog.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 
 namespace om {
@@ -74,7 +75,7 @@ QString timeLimitText(const LinkFacts &f) {
 
 } // namespace
 
-ConnectionInfoDialog::ConnectionInfoDialog(Gateway *gateway, QString connectionLabel, QWidget *parent)
+ConnectionInfoDialog::ConnectionInfoDialog(DatabaseLink *gateway, QString connectionLabel, QWidget *parent)
     : QDialog(parent), m_gateway(gateway), m_label(std::move(connectionLabel)), m_form(new QFormLayout) {
     setWindowTitle(tr("Connection information"));
     m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
@@ -84,7 +85,7 @@ ConnectionInfoDialog::ConnectionInfoDialog(Gateway *gateway, QString connectionL
     layout->addLayout(m_form);
     layout->addWidget(buttons);
     // A lane that reconnects may have found another path (a failover, a pooler put in between).
-    connect(gateway, &Gateway::connectionChanged, this, &ConnectionInfoDialog::fill);
+    connect(gateway, &DatabaseLink::connectionChanged, this, &ConnectionInfoDialog::fill);
     fill();
     resize(640, sizeHint().height());
 }

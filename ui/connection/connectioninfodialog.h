@@ -1,5 +1,5 @@
 #pragma once
-#include "pg/linkfacts.h"
+#include "link/linkfacts.h"
 
 #include <QDialog>
 
@@ -8,7 +8,7 @@ class QLabel;
 
 namespace om {
 
-class Gateway;
+class DatabaseLink;
 
 /// Connection → Connection information: what stands between the window and the server (direct,
 /// or a pooler in which mode, and how the program knows), what the program leaves on the server
@@ -18,7 +18,7 @@ class Gateway;
 class ConnectionInfoDialog : public QDialog {
     Q_OBJECT
 public:
-    ConnectionInfoDialog(Gateway *gateway, QString connectionLabel, QWidget *parent = nullptr);
+    ConnectionInfoDialog(DatabaseLink *gateway, QString connectionLabel, QWidget *parent = nullptr);
 
     /// How other operators' actions reach the window (listening, or polling and why).
     void setNotifications(const QString &how);
@@ -33,7 +33,7 @@ private:
     void fill();
     void addRow(const QString &label, const QString &value);
 
-    Gateway *m_gateway;
+    DatabaseLink *m_gateway;
     QString m_label;
     QString m_notifications;
     QFormLayout *m_form;

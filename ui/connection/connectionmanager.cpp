@@ -6,7 +6,7 @@
 #include "core/connection/connectiontest.h"
 #include "core/connection/passwordkeychain.h"
 #include "core/connection/serviceimport.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 
 #include <QDialogButtonBox>
 #include <QGridLayout>

@@ -1,7 +1,7 @@
 #include "connection/savedconnectioneditor.h"
 #include "common/tones.h"
 #include "connection/environmentband.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 
 #include <QCheckBox>
 #include <QColorDialog>

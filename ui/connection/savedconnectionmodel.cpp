@@ -1,6 +1,6 @@
 #include "connection/savedconnectionmodel.h"
 #include "common/paintedicon.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 
 #include <QColor>
 #include <QIcon>

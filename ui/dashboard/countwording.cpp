@@ -1,6 +1,6 @@
 #include "dashboard/countwording.h"
 #include "core/common/countformat.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 #include <QLocale>
 #include <climits>

@@ -2,7 +2,6 @@
 #include "core/common/firstline.h"
 #include "dashboard/recentactionsview.h"
 #include "core/common/timeformat.h"
-#include "core/connection/serverlimits.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/flow/flowpoller.h"
 #include "core/store/flowstore.h"
@@ -11,13 +10,14 @@
 #include "common/elidinglabel.h"
 #include "common/stalelook.h"
 #include "common/tones.h"
+#include "core/check/profilecheckservice.h"
 #include "dashboard/profilecheckbanner.h"
 #include "dashboard/standbywords.h"
 #include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
 #include "historychart.h"
 #include "historycharts.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 #include "waitinggroupmodel.h"
 #include "workergroupmodel.h"
 #include "core/sql/workersql.h"
@@ -293,13 +293,13 @@ void DashboardView::connectSources() {
         return;
     // A new session (first connect or after the server came back): check the profile again (a DBA
     // may have added the missing index or column meanwhile).
-    connect(m_context.gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
+    connect(m_context.gateway, &DatabaseLink::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
         if (lane == Lane::Monitor && up)
             m_checkRequested = false;
     });
     // The watchdog's verdict outlives the refresh it ended: the retries after it fail to
     // connect ("timeout expired"), and the operator should still read what happened.
-    connect(m_context.gateway, &Gateway::serverNotAnswering, this, [this](Lane lane, int silentMs) {
+    connect(m_context.gateway, &DatabaseLink::serverNotAnswering, this, [this](Lane lane, int silentMs) {
         if (lane != Lane::Monitor)
             return;
         m_notAnswering = tr("server not answering (no reply in %1 s)").arg((silentMs + 500) / 1000);
@@ -469,14 +469,11 @@ void DashboardView::runProfileCheck() {
     if (!m_context.gateway)
         return;
     m_checkRequested = true;
-    const ProfileCheck check(m_context.profile);
-    const int stuck = m_settings.stuckTimeoutMinutes;
-    m_context.gateway->run<ProfileCheckReport>(
-        Lane::Monitor, this, namingServerLimits([check, stuck](PgSession &s) { return check.run(s, stuck); }),
+    ProfileCheckService(m_context.gateway, m_context.profile).check(m_settings.stuckTimeoutMinutes, {this,
         [this](const ProfileCheckReport &r) { showProfileCheck(r); },
         // Not again until the lane reconnects (connectionChanged): while the server is away every
         // retry would otherwise queue one more check behind the snapshot.
-        [](const PgError &e) { qCWarning(lcDashboard) << "profile check failed:" << e.message; });
+        [](const PgError &e) { qCWarning(lcDashboard) << "profile check failed:" << e.message; }});
 }
 
 void DashboardView::showProfileCheck(const ProfileCheckReport &report) {

@@ -1,10 +1,10 @@
 #include "dashboard/failuregrouppanel.h"
 #include "core/common/firstline.h"
-#include "core/connection/serverlimits.h"
 #include "core/groups/failuregroupquery.h"
+#include "core/groups/failuregroupservice.h"
 #include "core/model/failuregrouptext.h"
 #include "dashboard/failuregroupmodel.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -99,9 +99,7 @@ void FailureGroupPanel::refresh() {
     if (!m_context.gateway || !m_available || m_inFlight)
         return;
     m_inFlight = true;
-    const FailureGroupQuery query(m_context.profile);
-    m_context.gateway->run<FailureGroups>(
-        Lane::Monitor, this, namingServerLimits([query](PgSession &s) { return query.read(s); }),
+    FailureGroupService(m_context.gateway, m_context.profile).groups({this,
         [this](const FailureGroups &g) {
             m_inFlight = false;
             showGroups(g);
@@ -116,8 +114,7 @@ void FailureGroupPanel::refresh() {
             // narrow column, and a wrapped paragraph squeezed its buttons. The whole in the tooltip.
             m_title->setText(tr("Failure groups: could not read them (%1)").arg(firstLine(e.message).left(200)));
             m_title->setToolTip(e.message);
-        },
-        QStringLiteral("failureGroups"));
+        }});
 }
 
 void FailureGroupPanel::showGroups(const FailureGroups &groups) {

@@ -1,9 +1,8 @@
 #include "dashboard/recentactionsview.h"
 #include "core/common/firstline.h"
-#include "core/connection/serverlimits.h"
-#include "core/outcome/actionoutcomequery.h"
+#include "core/outcome/outcomeservice.h"
 #include "dashboard/recentactionsmodel.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -38,13 +37,10 @@ QString RecentActionsView::titleText() const { return m_title->text(); }
 void RecentActionsView::refresh() {
     if (!m_context.gateway)
         return;
-    const SchemaProfile profile = m_context.profile;
     // The Browse lane, not the Monitor lane: a big action's outcome (10,000 messages: tens to
     // hundreds of ms, bench insight) must never delay the next snapshot.
-    m_context.gateway->run<QList<ActionSummary>>(Lane::Browse, this,
-        namingServerLimits([profile](PgSession &s) {
-            return ActionOutcomeQuery(profile).actions(s, AuditFilter(), outcome::kRecentSeconds, outcome::kRecentLimit);
-        }),
+    const QString key = QStringLiteral("recent-actions:%1").arg(quintptr(this));
+    OutcomeService(m_context.gateway, m_context.profile).recentActions(key, {this,
         [this](const QList<ActionSummary> &actions) {
             m_model->setActions(actions);
             m_title->setText(actions.isEmpty() ? tr("No actions in the last hour")
@@ -57,8 +53,7 @@ void RecentActionsView::refresh() {
                 return;
             m_title->setText(tr("Recent actions could not be read: %1").arg(firstLine(e.message)));
             emit refreshed(false);
-        },
-        QStringLiteral("recent-actions:%1").arg(quintptr(this)));
+        }});
 }
 
 void RecentActionsView::showEvent(QShowEvent *event) {

@@ -6,7 +6,7 @@
 #include "fleet/fleetsortproxy.h"
 #include "fleet/fleettray.h"
 #include "common/helpmenu.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 #include <QCloseEvent>
 #include <QDeadlineTimer>

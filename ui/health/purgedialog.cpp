@@ -2,9 +2,9 @@
 #include "common/tones.h"
 #include "actions/actioncontroller.h"
 #include "core/common/countformat.h"
-#include "core/connection/serverlimits.h"
+#include "core/purge/purgecountservice.h"
 #include "core/purge/purgerunner.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -157,7 +157,7 @@ void PurgeDialog::recount() {
     }
     PurgeRequest r;
     r.olderThanDays = days;
-    const PurgeRunner runner(m_context.profile);
+    const PurgeCountService service(m_context.gateway, m_context.profile);
     const quint64 generation = ++m_countGeneration;
     auto failed = [this, generation](const PgError &e) {
         if (generation != m_countGeneration || e.kind == PgError::Kind::Cancelled)
@@ -169,8 +169,7 @@ void PurgeDialog::recount() {
     };
     // The estimate first (milliseconds, from the statistics), then the exact count (a scan of the
     // matching rows, on a big table seconds): the operator sees the order of magnitude at once.
-    m_context.gateway->run<qint64>(
-        Lane::Browse, this, namingServerLimits([runner, r](PgSession &s) { return runner.estimate(s, r); }),
+    service.estimate(r, {this,
         [this, generation](const qint64 &rows) {
             if (generation != m_countGeneration || m_counted >= 0)
                 return;
@@ -178,9 +177,8 @@ void PurgeDialog::recount() {
             m_count->setText(tr("about %1 (the planner's estimate; counting…)").arg(formatCount(qMax<qint64>(rows, 0))));
             emit countShown(rows, false);
         },
-        failed, QStringLiteral("purge-estimate"));
-    m_context.gateway->run<qint64>(
-        Lane::Browse, this, namingServerLimits([runner, r](PgSession &s) { return runner.count(s, r); }),
+        failed});
+    service.count(r, {this,
         [this, generation](const qint64 &rows) {
             if (generation != m_countGeneration)
                 return;
@@ -188,7 +186,7 @@ void PurgeDialog::recount() {
             m_count->setText(tr("%1 message(s) (counted)").arg(formatCount(rows)));
             emit countShown(rows, true);
         },
-        failed, QStringLiteral("purge-count"));
+        failed});
 }
 
 void PurgeDialog::startPurge() {

@@ -1,9 +1,9 @@
 #include "health/tablehealthview.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
-#include "core/connection/serverlimits.h"
+#include "core/health/healthservice.h"
 #include "health/purgedialog.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -69,15 +69,12 @@ void TableHealthView::showEvent(QShowEvent *event) {
 }
 
 void TableHealthView::refresh() {
-    const TableHealthReader reader(m_context.profile);
-    m_context.gateway->run<HealthReport>(
-        Lane::Browse, this, namingServerLimits([reader](PgSession &s) { return reader.read(s, kDefaultRetentionDays); }),
+    HealthService(m_context.gateway, m_context.profile).report(kDefaultRetentionDays, {this,
         [this](const HealthReport &r) { showReport(r); },
         [this](const PgError &e) {
             if (e.kind != PgError::Kind::Cancelled)
                 m_readAt->setText(tr("Could not read the table's health: %1").arg(e.message));
-        },
-        QStringLiteral("table-health"));
+        }});
 }
 
 QTreeWidgetItem *TableHealthView::addRow(QTreeWidgetItem *parent, const QString &name, const QString &value) {

@@ -1,9 +1,9 @@
 #include "triage/blockedkeysview.h"
 #include "core/common/firstline.h"
-#include "core/connection/serverlimits.h"
+#include "core/triage/triageservice.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 #include "triage/blockedkeysmodel.h"
 #include "triage/detailpane.h"
 
@@ -147,19 +147,15 @@ std::optional<ListFilter> BlockedKeysView::keyFilter() const {
 void BlockedKeysView::refresh() {
     // Newest request wins: the one in flight is cancelled, and a result of an older one that
     // still arrives is dropped by the generation.
-    if (m_job)
-        m_context.gateway->cancel(Lane::Browse, m_job);
+    m_call.cancel();
     const quint64 gen = ++m_generation;
     m_keptHead = !selectedHeadId().isNull() ? selectedHeadId() : m_keptHead;
-    const BlockedKeysQuery q(m_context.profile, m_stuckTimeoutMinutes);
-    m_job = m_context.gateway->run<BlockedKeys>(
-        Lane::Browse, this, namingServerLimits([q](PgSession &s) { return q.run(s, limits::kMaxBlockedKeys); }),
+    m_call = TriageService(m_context.gateway, m_context.profile).blockedKeys(m_stuckTimeoutMinutes, {this,
         [this, gen](const BlockedKeys &k) { if (gen == m_generation) onLoaded(k); },
         [this, gen](const PgError &e) {
             if (gen != m_generation || e.kind == PgError::Kind::Cancelled) return;
             m_summary->setText(tr("Blocked keys unavailable: %1").arg(firstLine(e.message)));
-        },
-        QStringLiteral("blocked-keys"));
+        }});
 }
 
 void BlockedKeysView::onLoaded(const BlockedKeys &keys) {

@@ -1,6 +1,7 @@
 #pragma once
 #include "appcontext.h"
 #include "core/triage/blockedkeys.h"
+#include "link/pendingcall.h"
 #include "core/model/listfilter.h"
 
 #include <QMap>
@@ -66,7 +67,7 @@ private:
     int m_stuckTimeoutMinutes = -1;
     bool m_allowed = false;
     quint64 m_generation = 0;
-    quint64 m_job = 0;
+    PendingCall m_call;
     MessageId m_keptHead;
     BlockedKeysModel *m_model;
     QTableView *m_table;

@@ -1,7 +1,6 @@
 #include "csvexport.h"
 #include "core/common/csvfile.h"
-#include "core/connection/serverlimits.h"
-#include "pg/gateway.h"
+#include "link/databaselink.h"
 
 namespace om {
 
@@ -9,8 +8,8 @@ namespace {
 QString isoLocal(const QDateTime &t) { return t.isValid() ? t.toLocalTime().toOffsetFromUtc(t.toLocalTime().offsetFromUtc()).toString(Qt::ISODateWithMs) : QString(); }
 }
 
-CsvExport::CsvExport(Gateway *gateway, const SchemaProfile &profile, QObject *parent)
-    : QObject(parent), m_gateway(gateway), m_query(profile) {}
+CsvExport::CsvExport(DatabaseLink *gateway, const SchemaProfile &profile, QObject *parent)
+    : QObject(parent), m_service(gateway, profile) {}
 
 CsvExport::~CsvExport() = default;
 
@@ -69,9 +68,7 @@ bool CsvExport::start(const PageRequest &request, const QString &path, QString *
 }
 
 void CsvExport::next(const PageRequest &request) {
-    const ListQuery q = m_query;
-    m_jobId = m_gateway->run<MessagePage>(
-        Lane::Browse, this, namingServerLimits([q, request](PgSession &s) { return q.fetchPage(s, request); }),
+    m_call = m_service.page(request, {this,
         [this, request](const MessagePage &page) {
             if (m_cancelled || !m_running)
                 return;
@@ -91,14 +88,14 @@ void CsvExport::next(const PageRequest &request) {
         [this](const PgError &e) {
             if (m_running && !m_cancelled)
                 finish(false, tr("The export stopped: %1").arg(e.message));
-        });
+        }});
 }
 
 void CsvExport::cancel() {
     if (!m_running)
         return;
     m_cancelled = true;
-    m_gateway->cancel(Lane::Browse, m_jobId);
+    m_call.cancel();
     finish(false, tr("Export cancelled; the partial file was removed."));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/triage/listquery.h"
+#include "core/triage/triageservice.h"
 
 #include <QObject>
 #include <memory>
@@ -7,7 +8,7 @@
 namespace om {
 
 class CsvFile;
-class Gateway;
+class DatabaseLink;
 
 /// Writes messages to a CSV file (UTF-8, RFC 4180). The filtered list is streamed page by page
 /// from the Browse lane (keyset, like the view), so memory stays small whatever the count;
@@ -15,7 +16,7 @@ class Gateway;
 class CsvExport : public QObject {
     Q_OBJECT
 public:
-    CsvExport(Gateway *gateway, const SchemaProfile &profile, QObject *parent = nullptr);
+    CsvExport(DatabaseLink *gateway, const SchemaProfile &profile, QObject *parent = nullptr);
     ~CsvExport() override;
 
     /// Header record of the file.
@@ -41,11 +42,10 @@ private:
     void next(const PageRequest &request);
     void finish(bool ok, const QString &message);
 
-    Gateway *m_gateway;
-    ListQuery m_query;
+    TriageService m_service;
     std::unique_ptr<CsvFile> m_file;
     qint64 m_rows = 0;
-    quint64 m_jobId = 0;
+    PendingCall m_call;
     bool m_running = false;
     bool m_cancelled = false;
 };

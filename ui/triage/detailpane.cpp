@@ -4,11 +4,10 @@
 #include "common/stalelook.h"
 #include "core/common/timeconv.h"
 #include "core/common/timeformat.h"
-#include "core/connection/serverlimits.h"
 #include "jsonhighlighter.h"
-#include "payloadformat.h"
-#include "pg/gateway.h"
-#include "pg/limits.h"
+#include "core/triage/payloadformat.h"
+#include "link/databaselink.h"
+#include "link/limits.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -47,8 +46,8 @@ QString fileNamePart(const QString &id) {
 }
 } // namespace
 
-DetailPane::DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *parent)
-    : QWidget(parent), m_gateway(gateway), m_query(profile), m_title(new QLabel), m_age(new DataAgeLabel),
+DetailPane::DetailPane(DatabaseLink *gateway, const SchemaProfile &profile, QWidget *parent)
+    : QWidget(parent), m_service(gateway, profile), m_title(new QLabel), m_age(new DataAgeLabel),
       m_fields(makeTable({tr("Column"), tr("Value")})), m_error(new QPlainTextEdit), m_payload(new QPlainTextEdit),
       m_highlighter(new JsonHighlighter(m_payload->document())), m_payloadNote(new QLabel),
       m_showAll(new QPushButton(tr("Show all"))), m_save(new QPushButton(tr("Save to file…"))),
@@ -137,15 +136,12 @@ void DetailPane::clear() {
 void DetailPane::showMessage(const MessageId &id) {
     const quint64 gen = ++m_generation;
     m_title->setText(tr("Loading message %1 …").arg(id.text()));
-    const DetailQuery q = m_query;
-    m_gateway->run<MessageDetail>(
-        Lane::Browse, this, namingServerLimits([q, id](PgSession &s) { return q.fetch(s, id, limits::kPayloadPrefixChars); }),
+    m_service.detail(id, {this,
         [this, gen](const MessageDetail &d) { if (gen == m_generation) present(d); },
         [this, gen](const PgError &e) {
             if (gen != m_generation) return;
             m_title->setText(tr("Could not load the message: %1").arg(e.message));
-        },
-        QStringLiteral("detail")); // latest wins: a load queued for a row passed by never runs
+        }});
 }
 
 QString DetailPane::historyHeader(const QString &logicalColumn) {
@@ -250,11 +246,9 @@ void DetailPane::showWholePayload() {
         return; // the button is disabled; a shortcut or a test must not load tens of megabytes either
     const MessageId id = m_detail.id;
     const quint64 gen = m_generation;
-    const DetailQuery q = m_query;
     m_showAll->setEnabled(false);
     m_payloadNote->setText(tr("Loading the whole payload …"));
-    m_gateway->run<FormattedPayload>(
-        Lane::Browse, this, namingServerLimits([q, id](PgSession &s) { return formatPayload(q.fetchPayload(s, id)); }),
+    m_service.wholePayload(id, {this,
         [this, gen, id](const FormattedPayload &f) {
             if (gen != m_generation) return;
             m_truncated = false;
@@ -268,7 +262,7 @@ void DetailPane::showWholePayload() {
             if (gen != m_generation) return;
             m_showAll->setEnabled(true);
             m_payloadNote->setText(tr("Could not load the payload: %1").arg(e.message));
-        });
+        }});
 }
 
 void DetailPane::askSavePath() {
@@ -279,10 +273,8 @@ void DetailPane::askSavePath() {
 
 void DetailPane::savePayloadTo(const QString &path) {
     const MessageId id = m_detail.id;
-    const DetailQuery q = m_query;
     m_save->setEnabled(false);
-    m_gateway->run<qint64>(
-        Lane::Browse, this, namingServerLimits([q, id, path](PgSession &s) { return q.savePayload(s, id, path); }),
+    m_service.savePayload(id, path, {this,
         [this, path](const qint64 &bytes) {
             m_save->setEnabled(true);
             m_payloadNote->setText(tr("Saved %1 bytes to %2.").arg(formatCount(bytes), path));
@@ -293,7 +285,7 @@ void DetailPane::savePayloadTo(const QString &path) {
             m_save->setEnabled(true);
             m_payloadNote->setText(tr("Could not save the payload: %1").arg(e.message));
             m_payloadNote->setVisible(true);
-        });
+        }});
 }
 
 void DetailPane::copyId() { QApplication::clipboard()->setText(m_detail.id.text()); }

@@ -1,6 +1,7 @@
 #pragma once
-#include "pg/limits.h"
+#include "link/limits.h"
 #include "core/triage/detailquery.h"
+#include "core/triage/triageservice.h"
 
 #include <QWidget>
 
@@ -12,7 +13,7 @@ class QTableWidget;
 namespace om {
 
 class DataAgeLabel;
-class Gateway;
+class DatabaseLink;
 class JsonHighlighter;
 
 /// Everything about one message: every column, the payload (pretty-printed JSON, raw with a note
@@ -21,7 +22,7 @@ class JsonHighlighter;
 class DetailPane : public QWidget {
     Q_OBJECT
 public:
-    DetailPane(Gateway *gateway, const SchemaProfile &profile, QWidget *parent = nullptr);
+    DetailPane(DatabaseLink *gateway, const SchemaProfile &profile, QWidget *parent = nullptr);
 
     MessageId messageId() const { return m_detail.id; }
     const MessageDetail &detail() const { return m_detail; }
@@ -67,8 +68,7 @@ private:
     void setPayload(const QString &text, bool isJson, const QString &note);
     void askSavePath();
 
-    Gateway *m_gateway;
-    DetailQuery m_query;
+    TriageService m_service;
     MessageDetail m_detail;
     quint64 m_generation = 0;
     bool m_truncated = false;

@@ -2,7 +2,7 @@
 #include "common/tones.h"
 #include "core/common/countformat.h"
 #include "core/model/idlist.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 #include <QCheckBox>
 #include <QComboBox>

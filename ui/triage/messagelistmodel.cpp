@@ -1,7 +1,5 @@
 #include "messagelistmodel.h"
-#include "pg/gateway.h"
 #include "core/common/timeformat.h"
-#include "core/connection/serverlimits.h"
 
 #include <QLoggingCategory>
 
@@ -9,8 +7,8 @@ Q_LOGGING_CATEGORY(lcListModel, "om.ui.list")
 
 namespace om {
 
-MessageListModel::MessageListModel(Gateway *gateway, const SchemaProfile &profile, QObject *parent)
-    : QAbstractTableModel(parent), m_gateway(gateway), m_query(profile), m_live(std::make_shared<std::atomic<quint64>>(0)) {}
+MessageListModel::MessageListModel(DatabaseLink *gateway, const SchemaProfile &profile, QObject *parent)
+    : QAbstractTableModel(parent), m_service(gateway, profile) {}
 
 QString MessageListModel::logicalColumn(int column) {
     switch (column) {
@@ -46,12 +44,11 @@ void MessageListModel::setQuery(const ListFilter &filter, const ListSort &sort) 
 }
 
 void MessageListModel::reload() {
-    // Newest request wins: the page in flight is cancelled on the server and, should its result
-    // still arrive, dropped by the generation check.
+    // Newest request wins: the page in flight is cancelled on the server (one still queued never
+    // starts) and, should its result still arrive, dropped by the generation check.
     ++m_generation;
-    m_live->store(m_generation);
-    if (m_loading && m_jobId)
-        m_gateway->cancel(Lane::Browse, m_jobId);
+    if (m_loading)
+        m_call.cancel();
     // Not loading before the reset: a view (or the model tester) may call fetchMore from
     // endResetModel(), and then the request() below must not ask for the same first page twice.
     setLoading(false);
@@ -72,16 +69,8 @@ void MessageListModel::request() {
         req.hasCursor = false;
     req.pageSize = qMin(m_request.pageSize, m_maxRows - int(m_rows.size()));
     const quint64 gen = m_generation;
-    const auto live = m_live;
-    const ListQuery query = m_query;
     setLoading(true);
-    m_jobId = m_gateway->run<MessagePage>(
-        Lane::Browse, this,
-        namingServerLimits([query, req, gen, live](PgSession &s) {
-            if (live->load() != gen)
-                throw PgError(PgError::Kind::Cancelled, QStringLiteral("superseded"));
-            return query.fetchPage(s, req);
-        }),
+    m_call = m_service.page(req, {this,
         [this, gen](const MessagePage &page) {
             if (gen != m_generation)
                 return; // an era before the latest reset
@@ -105,7 +94,7 @@ void MessageListModel::request() {
             m_atEnd = true; // no endless retry through fetchMore; reload() starts over
             setLoading(false);
             emit loadFailed(e.message);
-        });
+        }});
 }
 
 void MessageListModel::setLoading(bool on) {

@@ -1,15 +1,15 @@
 #pragma once
-#include "pg/limits.h"
+#include "link/limits.h"
 #include "core/triage/listquery.h"
+#include "core/triage/triageservice.h"
 
 #include <QAbstractTableModel>
-#include <atomic>
 #include <memory>
 #include <optional>
 
 namespace om {
 
-class Gateway;
+class DatabaseLink;
 
 /// The triage list: keyset pages fetched on the Gateway's Browse lane as the view scrolls
 /// (canFetchMore/fetchMore). A new query bumps a generation token, so pages of an older query
@@ -20,7 +20,7 @@ class MessageListModel : public QAbstractTableModel {
 public:
     enum Column { Id, Key, Type, Destination, State, Retries, NextRun, LockedBy, Age, Created, Updated, ErrorCode, ErrorMessage, ColumnCount };
 
-    MessageListModel(Gateway *gateway, const SchemaProfile &profile, QObject *parent = nullptr);
+    MessageListModel(DatabaseLink *gateway, const SchemaProfile &profile, QObject *parent = nullptr);
 
     /// Starts over with `filter` and `sort` (drops the rows, asks for the first page).
     void setQuery(const ListFilter &filter, const ListSort &sort);
@@ -67,15 +67,13 @@ private:
     void request();
     void setLoading(bool on);
 
-    Gateway *m_gateway;
-    ListQuery m_query;
+    TriageService m_service;
     PageRequest m_request;
     QList<MessageRow> m_rows;
     quint64 m_generation = 0;
     /// The current generation, shared with the jobs queued on the Browse lane: a job whose
     /// generation is no longer current does not even start its query.
-    std::shared_ptr<std::atomic<quint64>> m_live;
-    quint64 m_jobId = 0;
+    PendingCall m_call;
     bool m_loading = false;
     bool m_atEnd = false;
     qint64 m_unindexedSortRows = 0;

@@ -10,14 +10,13 @@
 #include "common/widthsetting.h"
 #include "core/common/settingskey.h"
 #include "core/common/csv.h"
-#include "core/connection/serverlimits.h"
 #include "csvexport.h"
 #include "detailpane.h"
 #include "filterbar.h"
 #include "messagelistmodel.h"
-#include "pg/connectioninfo.h"
-#include "pg/gateway.h"
-#include "pg/limits.h"
+#include "link/connectioninfo.h"
+#include "link/databaselink.h"
+#include "link/limits.h"
 #include "savedfilters.h"
 #include "triagecolumns.h"
 
@@ -497,14 +496,11 @@ void TriageView::refresh() {
 }
 
 void TriageView::updateCount() {
-    if (m_countJob)
-        m_gateway->cancel(Lane::Browse, m_countJob);
+    m_countCall.cancel();
     const quint64 gen = ++m_countGeneration;
     m_count->setText(tr("counting …"));
-    const ListQuery q(m_profile);
-    const ListFilter f = m_filter;
-    m_countJob = m_gateway->run<MatchCount>(
-        Lane::Browse, this, namingServerLimits([q, f](PgSession &s) { return q.count(s, f); }),
+    // The newest count wins: one queued for an older filter never runs.
+    m_countCall = TriageService(m_gateway, m_profile).count(m_filter, {this,
         [this, gen](const MatchCount &c) {
             if (gen != m_countGeneration) return;
             const QString n = formatCount(c.n);
@@ -516,16 +512,13 @@ void TriageView::updateCount() {
             if (gen != m_countGeneration) return;
             m_count->setText(tr("count unavailable"));
             m_count->setToolTip(e.message);
-        },
-        QStringLiteral("triage-count")); // latest wins: a count queued for an older filter never runs
+        }});
 }
 
 void TriageView::loadChoices() {
-    const ListQuery q(m_profile);
-    m_gateway->run<FilterChoices>(
-        Lane::Browse, this, namingServerLimits([q](PgSession &s) { return q.choices(s); }),
+    TriageService(m_gateway, m_profile).choices({this,
         [this](const FilterChoices &c) { m_filterBar->setChoices(c); },
-        [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); });
+        [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); }});
 }
 
 void TriageView::onCurrentRowChanged() {

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/triage/listquery.h"
+#include "core/triage/triageservice.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -21,7 +22,7 @@ class DetailPane;
 class TriageColumns;
 class WidthSetting;
 class FilterBar;
-class Gateway;
+class DatabaseLink;
 class MessageListModel;
 class SavedFilters;
 struct AppContext;
@@ -127,7 +128,7 @@ private:
     void exportFiltered();
     void exportSelection();
 
-    Gateway *m_gateway;
+    DatabaseLink *m_gateway;
     SchemaProfile m_profile;
     int m_stuckTimeoutMinutes = -1; ///< the connection's (dashboard Settings); -1 until told
     QList<MessageId> m_keptSelection; ///< the selection refresh() keeps, until the operator changes it
@@ -150,7 +151,7 @@ private:
     TriageColumns *m_columns;
     DetailPane *m_detail;
     quint64 m_countGeneration = 0;
-    quint64 m_countJob = 0;
+    PendingCall m_countCall;
     /// Selection-driven detail loads wait this long for the selection to settle: holding ↓
     /// over a slow link loads the row the operator stops on, not every row passed.
     QTimer m_detailDebounce;

@@ -2,8 +2,8 @@
 #include "core/model/actionrequest.h"
 #include "core/model/actionresult.h"
 #include "core/profile/schemaprofile.h"
-#include "pg/actionlistener.h"
-#include "pg/limits.h"
+#include "link/actionnotice.h"
+#include "link/limits.h"
 
 #include <QUuid>
 #include <QVariantList>
@@ -42,7 +42,7 @@ struct ActionRecheck {
 class ActionRunner {
 public:
     /// NOTIFY channel every Outbox Monitor listens on.
-    static QString channel() { return ActionListener::channel(); }
+    static QString channel() { return ActionNotice::channel(); }
     /// Skipped messages listed individually in a result (the total is always exact).
     static constexpr int kSkippedListCap = limits::kSkippedListCap;
 

@@ -5,7 +5,7 @@
 #include "core/groups/failuregroupquery.h"
 #include "core/outcome/actionoutcomequery.h"
 #include "core/sql/incidentsql.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 #include "pg/pgsession.h"
 
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #include "core/connection/connectiontest.h"
 #include "pg/gateway.h"
-#include "pg/pgerror.h"
+#include "link/pgerror.h"
 #include "pg/pgsession.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #pragma once
 #include "core/actions/privileges.h"
 #include "core/profile/schemaprofile.h"
-#include "pg/connectproblem.h"
+#include "link/connectproblem.h"
 
 #include <QMetaType>
 #include <QObject>

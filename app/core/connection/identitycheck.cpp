@@ -1,13 +1,13 @@
 #include "core/connection/identitycheck.h"
-#include "pg/gateway.h"
+#include "core/service/servicecall.h"
 
 #include <QEventLoop>
 #include <QTimer>
 
 namespace om {
 
-IdentityCheck::IdentityCheck(Gateway *gateway, QObject *parent) : QObject(parent), m_gateway(gateway) {
-    connect(gateway, &Gateway::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
+IdentityCheck::IdentityCheck(DatabaseLink *link, QObject *parent) : QObject(parent), m_gateway(&gatewayOf(link)) {
+    connect(link, &DatabaseLink::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
         // A read in flight runs on the connection that just came up: no second one.
         if (lane == Lane::Monitor && up && !m_inFlight)
             read();

@@ -5,6 +5,7 @@
 
 namespace om {
 
+class DatabaseLink;
 class Gateway;
 
 /// Reads the server's identity through the Gateway's Monitor lane (never the calling thread):
@@ -14,7 +15,7 @@ class Gateway;
 class IdentityCheck : public QObject {
     Q_OBJECT
 public:
-    explicit IdentityCheck(Gateway *gateway, QObject *parent = nullptr);
+    explicit IdentityCheck(DatabaseLink *link, QObject *parent = nullptr);
     void start();
     /// start(), then the calling thread's event loop runs until the server answers, the read
     /// fails or `ms` pass: for the moments before any window exists (the first start of a

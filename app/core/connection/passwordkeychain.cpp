@@ -1,5 +1,5 @@
 #include "core/connection/passwordkeychain.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>

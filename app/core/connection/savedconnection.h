@@ -1,6 +1,6 @@
 #pragma once
-#include "pg/limits.h"
-#include "pg/linkfacts.h"
+#include "link/limits.h"
+#include "link/linkfacts.h"
 
 #include <QCoreApplication>
 #include <QList>

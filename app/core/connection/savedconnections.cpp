@@ -1,5 +1,5 @@
 #include "core/connection/savedconnections.h"
-#include "pg/connectioninfo.h"
+#include "link/connectioninfo.h"
 
 #include <QRegularExpression>
 #include <QSettings>

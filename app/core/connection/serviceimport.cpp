@@ -1,7 +1,7 @@
 #include "core/connection/serviceimport.h"
 #include "core/connection/savedconnections.h"
-#include "pg/connectioninfo.h"
-#include "pg/pgservicefile.h"
+#include "link/connectioninfo.h"
+#include "link/pgservicefile.h"
 
 namespace om {
 

@@ -1,9 +1,9 @@
 #include "core/dashboard/snapshotpoller.h"
 #include "core/dashboard/standbyreplayquery.h"
-#include "core/connection/serverlimits.h"
+#include "core/service/serverlimits.h"
 #include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotquery.h"
-#include "pg/gateway.h"
+#include "core/service/servicecall.h"
 
 #include <QLoggingCategory>
 
@@ -48,8 +48,8 @@ Polled poll(PgSession &s, SnapshotQuery query, bool withBreakdown, int checkedPi
 
 } // namespace
 
-SnapshotPoller::SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject *parent)
-    : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)),
+SnapshotPoller::SnapshotPoller(DatabaseLink *link, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_gateway(&gatewayOf(link)), m_profile(std::move(profile)),
       m_stuckTimeoutMinutes(m_profile.stuckTimeoutMinutes) {
     qRegisterMetaType<om::Snapshot>();
     m_timer.setSingleShot(true);

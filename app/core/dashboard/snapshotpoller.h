@@ -2,8 +2,8 @@
 #include "core/dashboard/estimatekeeper.h"
 #include "core/model/snapshot.h"
 #include "core/profile/schemaprofile.h"
-#include "pg/connectproblem.h"
-#include "pg/limits.h"
+#include "link/connectproblem.h"
+#include "link/limits.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -12,6 +12,7 @@
 
 namespace om {
 
+class DatabaseLink;
 class Gateway;
 
 /// Asks for a snapshot every `interval`, never two at once, on the gateway's Monitor lane.
@@ -23,7 +24,7 @@ class Gateway;
 class SnapshotPoller : public QObject {
     Q_OBJECT
 public:
-    SnapshotPoller(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+    SnapshotPoller(DatabaseLink *link, SchemaProfile profile, QObject *parent = nullptr);
 
     void setIntervalMs(int ms);
     int intervalMs() const { return m_intervalMs; }

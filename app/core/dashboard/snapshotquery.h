@@ -2,7 +2,7 @@
 #include "core/model/snapshot.h"
 #include "core/profile/schemaprofile.h"
 #include "core/sql/snapshotsql.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 #include <functional>
 

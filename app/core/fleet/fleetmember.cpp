@@ -4,9 +4,9 @@
 #include "core/dashboard/dashboardsettings.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "core/dashboard/tilevalues.h"
-#include "pg/connectioninfo.h"
-#include "pg/gateway.h"
-#include "pg/limits.h"
+#include "link/connectioninfo.h"
+#include "core/service/servicecall.h"
+#include "link/limits.h"
 
 #include <QDateTime>
 

@@ -3,7 +3,7 @@
 #include "core/connection/savedconnection.h"
 #include "core/fleet/fleetreading.h"
 #include "core/profile/schemaprofile.h"
-#include "pg/connectproblem.h"
+#include "link/connectproblem.h"
 
 #include <QObject>
 
@@ -12,7 +12,7 @@
 
 namespace om {
 
-class Gateway;
+class DatabaseLink;
 class SnapshotPoller;
 struct Snapshot;
 
@@ -44,7 +44,7 @@ public:
     const QMap<QString, Threshold> &thresholds() const { return m_thresholds; }
     int intervalMs() const { return m_intervalMs; }
     /// Its own gateway (null when the profile could not be read): tests ask it what the session is.
-    Gateway *gateway() const { return m_gateway; }
+    DatabaseLink *gateway() const { return m_gateway; }
 
     /// Starts polling (also again after a Refused start). A member whose profile could not be read
     /// stays Refused.
@@ -71,7 +71,7 @@ private:
     Setup m_setup;
     int m_intervalMs = 5000;
     QMap<QString, Threshold> m_thresholds;
-    Gateway *m_gateway = nullptr;
+    DatabaseLink *m_gateway = nullptr;
     SnapshotPoller *m_poller = nullptr;
     AlertWatch m_watch;
     FleetReading m_reading;

@@ -1,9 +1,9 @@
 #include "core/flow/flowpoller.h"
-#include "core/connection/serverlimits.h"
+#include "core/service/serverlimits.h"
 #include "core/flow/flowquery.h"
 #include "core/sql/flowsql.h"
 #include "core/store/flowstore.h"
-#include "pg/gateway.h"
+#include "core/service/servicecall.h"
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
@@ -13,8 +13,8 @@ Q_LOGGING_CATEGORY(lcFlow, "om.flow", QtInfoMsg) // each refresh's cost: QT_LOGG
 
 namespace om {
 
-FlowPoller::FlowPoller(Gateway *gateway, SchemaProfile profile, FlowStore *store, QString connectionKey, QObject *parent)
-    : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)), m_store(store), m_key(std::move(connectionKey)) {
+FlowPoller::FlowPoller(DatabaseLink *link, SchemaProfile profile, FlowStore *store, QString connectionKey, QObject *parent)
+    : QObject(parent), m_gateway(&gatewayOf(link)), m_profile(std::move(profile)), m_store(store), m_key(std::move(connectionKey)) {
     qRegisterMetaType<om::FlowSeries>();
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &FlowPoller::tick);

@@ -9,6 +9,7 @@
 namespace om {
 
 class FlowStore;
+class DatabaseLink;
 class Gateway;
 
 /// Keeps the dashboard's flow (created / finished / failed per bucket, from the table's own
@@ -22,7 +23,7 @@ class FlowPoller : public QObject {
     Q_OBJECT
 public:
     /// `store` may be null or closed: every refresh then asks for the whole window.
-    FlowPoller(Gateway *gateway, SchemaProfile profile, FlowStore *store, QString connectionKey, QObject *parent = nullptr);
+    FlowPoller(DatabaseLink *link, SchemaProfile profile, FlowStore *store, QString connectionKey, QObject *parent = nullptr);
 
     static constexpr int kReaskBuckets = 3;
     static constexpr int kForecastLookbackS = 3600;

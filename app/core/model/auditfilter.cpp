@@ -1,5 +1,5 @@
 #include "core/model/auditfilter.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #include "core/model/listfilter.h"
 #include "core/model/idlist.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

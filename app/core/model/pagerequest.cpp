@@ -1,5 +1,5 @@
 #include "core/model/pagerequest.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 namespace om {
 

@@ -1,6 +1,6 @@
 #include "core/outcome/actionpoller.h"
 #include "core/outcome/actionoutcomequery.h"
-#include "pg/gateway.h"
+#include "core/service/servicecall.h"
 
 #include <QLoggingCategory>
 #include <limits>
@@ -15,8 +15,8 @@ constexpr int kLookBackSeconds = 600;
 constexpr int kLimit = 50;
 } // namespace
 
-ActionPoller::ActionPoller(Gateway *gateway, SchemaProfile profile, QObject *parent)
-    : QObject(parent), m_gateway(gateway), m_profile(std::move(profile)) {
+ActionPoller::ActionPoller(DatabaseLink *link, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_gateway(&gatewayOf(link)), m_profile(std::move(profile)) {
     connect(&m_timer, &QTimer::timeout, this, &ActionPoller::poll);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "core/profile/schemaprofile.h"
-#include "pg/actionlistener.h"
+#include "link/actionnotice.h"
 
 #include <QObject>
 #include <QSet>
@@ -8,6 +8,7 @@
 
 namespace om {
 
+class DatabaseLink;
 class Gateway;
 
 /// Where NOTIFY cannot arrive (a transaction or statement pooler), other operators' actions are
@@ -19,7 +20,7 @@ public:
     /// How often the audit trail is read: a colleague's action shows within this.
     static constexpr int kIntervalMs = 5000;
 
-    ActionPoller(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+    ActionPoller(DatabaseLink *link, SchemaProfile profile, QObject *parent = nullptr);
     void start(int intervalMs = kIntervalMs);
     bool isActive() const { return m_timer.isActive(); }
 

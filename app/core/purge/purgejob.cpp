@@ -1,11 +1,11 @@
 #include "core/purge/purgejob.h"
-#include "core/connection/serverlimits.h"
-#include "pg/gateway.h"
+#include "core/service/serverlimits.h"
+#include "core/service/servicecall.h"
 
 namespace om {
 
-PurgeJob::PurgeJob(Gateway *gateway, SchemaProfile profile, QObject *parent)
-    : QObject(parent), m_gateway(gateway), m_runner(std::move(profile)) {
+PurgeJob::PurgeJob(DatabaseLink *link, SchemaProfile profile, QObject *parent)
+    : QObject(parent), m_gateway(&gatewayOf(link)), m_runner(std::move(profile)) {
     qRegisterMetaType<om::PurgeProgress>();
 }
 

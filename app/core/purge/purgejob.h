@@ -7,6 +7,7 @@
 
 namespace om {
 
+class DatabaseLink;
 class Gateway;
 
 /// Runs one purge, batch after batch, on the Gateway's Action lane: each batch its own
@@ -16,7 +17,7 @@ class Gateway;
 class PurgeJob : public QObject {
     Q_OBJECT
 public:
-    PurgeJob(Gateway *gateway, SchemaProfile profile, QObject *parent = nullptr);
+    PurgeJob(DatabaseLink *link, SchemaProfile profile, QObject *parent = nullptr);
 
     /// Starts the purge of `request` (a new action id when it has none); `expected` is the count
     /// the operator saw, reported back in the progress. Refused (finished() at once, with the

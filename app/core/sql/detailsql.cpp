@@ -1,7 +1,7 @@
 #include "core/sql/detailsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 namespace om::sql {
 namespace {

@@ -4,7 +4,7 @@
 #include "core/sql/failuregroupsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 namespace om {
 namespace {

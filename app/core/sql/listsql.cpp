@@ -2,7 +2,7 @@
 #include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
-#include "pg/limits.h"
+#include "link/limits.h"
 
 namespace om::sql {
 

@@ -1,7 +1,7 @@
 #include "core/triage/blockedkeys.h"
 #include "core/sql/headsql.h"
 #include "core/triage/listquery.h"
-#include "pg/pgerror.h"
+#include "link/pgerror.h"
 #include "pg/pgsession.h"
 
 #include <QElapsedTimer>

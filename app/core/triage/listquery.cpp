@@ -1,7 +1,7 @@
 #include "core/triage/listquery.h"
 #include "core/common/countformat.h"
 #include "core/common/timeconv.h"
-#include "core/connection/serverlimits.h"
+#include "core/service/serverlimits.h"
 #include "core/sql/serverlimitsql.h"
 #include "core/sql/sqltext.h"
 #include "pg/pgsession.h"

@@ -4,14 +4,14 @@
 #include "core/model/listfilter.h"
 #include "core/model/messagepage.h"
 #include "core/model/pagerequest.h"
-#include "pg/limits.h"
-#include "pg/pgresult.h"
+#include "link/limits.h"
 
 #include <QVariant>
 
 namespace om {
 
 class PgSession;
+struct PgResult;
 
 /// One message from the 15 columns of sql::messageColumns (the first 15 values of `values`).
 MessageRow messageRow(const QVariantList &values);

@@ -1,4 +1,4 @@
-#include "pg/pgservicefile.h"
+#include "link/pgservicefile.h"
 
 #include <QCoreApplication>
 #include <QDir>

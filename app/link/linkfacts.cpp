@@ -1,4 +1,4 @@
-#include "pg/linkfacts.h"
+#include "link/linkfacts.h"
 
 #include <QCoreApplication>
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "pg/connectproblem.h"
+#include "link/connectproblem.h"
 
 #include <QString>
 #include <stdexcept>

@@ -1,5 +1,5 @@
-#include "pg/connectioninfo.h"
-#include "pg/pgservicefile.h"
+#include "link/connectioninfo.h"
+#include "link/pgservicefile.h"
 
 #include <QCoreApplication>
 #include <QMap>

@@ -1,5 +1,5 @@
 #pragma once
-#include "pg/pgerror.h"
+#include "link/pgerror.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

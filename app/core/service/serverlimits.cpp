@@ -1,4 +1,4 @@
-#include "core/connection/serverlimits.h"
+#include "core/service/serverlimits.h"
 #include "core/sql/serverlimitsql.h"
 #include "pg/pgsession.h"
 

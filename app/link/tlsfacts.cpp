@@ -1,4 +1,4 @@
-#include "pg/tlsfacts.h"
+#include "link/tlsfacts.h"
 
 #include <QFileInfo>
 #include <libpq-fe.h>

@@ -1,4 +1,4 @@
-#include "payloadformat.h"
+#include "core/triage/payloadformat.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

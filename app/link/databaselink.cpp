@@ -1,0 +1,9 @@
+#include "link/databaselink.h"
+
+namespace om {
+
+DatabaseLink::DatabaseLink(GatewayConfig config, QObject *parent) : QObject(parent), m_config(std::move(config)) {}
+
+DatabaseLink::~DatabaseLink() = default;
+
+} // namespace om
