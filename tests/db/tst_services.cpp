@@ -75,7 +75,7 @@ private slots:
         const int expected = qMin(50, m_db->scalar("SELECT count(*) FROM app_outbox").toInt());
         QCOMPARE(int(page->rows.size()), expected);
         QSet<QString> ids;
-        for (const QVariantList &r : m_db->rows("SELECT id::text FROM app_outbox"))
+        for (const QVariantList &r : m_db->rows("SELECT outbox_id::text FROM app_outbox"))
             ids.insert(r.at(0).toString());
         for (const MessageRow &r : page->rows)
             QVERIFY2(ids.contains(r.id.text()), qPrintable(r.id.text()));
@@ -97,7 +97,7 @@ private slots:
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("payload.json"));
-        const MessageId id = MessageId::fromVariant(m_db->scalar("SELECT min(id) FROM app_outbox"));
+        const MessageId id = MessageId::fromVariant(m_db->scalar("SELECT min(outbox_id) FROM app_outbox"));
         std::optional<PgError> saveError;
         bool saved = false;
         PendingCall save = service.savePayload(id, path, {this, [&](const qint64 &) { saved = true; },
