@@ -11,10 +11,10 @@ class DatabaseLink;
 struct AppContext {
     DatabaseLink *gateway = nullptr; ///< the Gateway as views see it: facts and signals; jobs go through core's services
     SchemaProfile profile;
-    QString profileSource;     ///< the profile's file, or its built-in id: named in front of check findings
-    QString connectionLabel;   ///< host/database shown to the operator (never a password)
-    QString connectionKey;     ///< stable key for the local store (host:port/db/profile)
-    bool readOnly = false;     ///< forced (--read-only) or found out from the role's privileges
+    QString profileSource;   ///< the profile's file, or its built-in id: named in front of check findings
+    QString connectionLabel; ///< host/database shown to the operator (never a password)
+    QString connectionKey;   ///< stable key for the local store (host:port/db/profile)
+    bool readOnly = false;   ///< forced (--read-only) or found out from the role's privileges
 };
 
 } // namespace om

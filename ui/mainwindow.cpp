@@ -369,10 +369,12 @@ void MainWindow::updateStaleness() {
     if (m_refusedByServer)
         m_connection->setFullText(age < 0 ? tr("Connected to %1, but the first refresh failed: %2").arg(m_context.connectionLabel, m_lastError)
                                           : tr("Connected to %1, but the refresh failed; data is %2 s old: %3")
-                                                .arg(m_context.connectionLabel).arg(age / 1000).arg(m_lastError));
+                                                .arg(m_context.connectionLabel)
+                                                .arg(age / 1000)
+                                                .arg(m_lastError));
     else
         m_connection->setFullText(age < 0 ? tr("Not connected: %1").arg(m_lastError)
-                                      : tr("Connection lost; data is %1 s old: %2").arg(age / 1000).arg(m_lastError));
+                                          : tr("Connection lost; data is %1 s old: %2").arg(age / 1000).arg(m_lastError));
 }
 
 } // namespace om

@@ -91,7 +91,7 @@ private:
     StatusTiles *m_tiles;
     ElidingLabel *m_serverTime; ///< elided, not clipped, in a narrow window (full text as tooltip)
     ElidingLabel *m_connection;
-    ElidingLabel *m_mode;       ///< what this login may do (the whole sentence as tooltip)
+    ElidingLabel *m_mode; ///< what this login may do (the whole sentence as tooltip)
     SnapshotPoller *m_poller;
     WindowState *m_windowState = nullptr; ///< geometry and tab per connection
     AccessStatus *m_access;
@@ -103,7 +103,7 @@ private:
     ActionFeed *m_feed = nullptr; ///< other windows' actions, heard or polled
     QAction *m_connectionInfo = nullptr;
     QPointer<ConnectionInfoDialog> m_connectionInfoDialog;
-    QString m_notificationsHow;             ///< how other operators' actions reach this window
+    QString m_notificationsHow; ///< how other operators' actions reach this window
     TriageView *m_triage = nullptr;
     DashboardView *m_dashboard = nullptr;
     DesktopAlerts *m_alerts = nullptr; ///< tray icon and notifications

@@ -37,7 +37,8 @@ int runCheckProfile(int &argc, char **argv, const Options &o) {
                 print(stdout, QCoreApplication::translate("main", "Checking %1 against %2 on %3\n").arg(o.checkProfile, r.table, ConnectionInfo::describe(o.conninfo)));
                 const auto lineOf = [&locator](const QString &path) { return locator.line(path); };
                 print(stdout, r.lines(o.checkProfile, text.isEmpty() ? std::function<int(const QString &)>() : lineOf)
-                                  .join(QLatin1Char('\n')) + QLatin1Char('\n'));
+                                      .join(QLatin1Char('\n'))
+                                  + QLatin1Char('\n'));
                 status = r.ok() ? 0 : 1;
                 QCoreApplication::quit();
             },

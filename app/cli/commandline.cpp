@@ -22,51 +22,54 @@ public:
                                tr("Log SQL statements (without their values) and each refresh to stderr; "
                                   "by default only warnings and errors are logged.")};
     QCommandLineOption connect{QStringLiteral("connect"),
-        tr("libpq connection string or URI (PG* environment, service files and .pgpass apply)."), QStringLiteral("conninfo")};
+                               tr("libpq connection string or URI (PG* environment, service files and .pgpass apply)."), QStringLiteral("conninfo")};
     QCommandLineOption connection{QStringLiteral("connection"),
-        tr("Open the saved connection of this name (Connection → Manage connections…): its connection string, "
-           "profile, read-only setting and environment. Not with --connect or --profile."), QStringLiteral("name")};
+                                  tr("Open the saved connection of this name (Connection → Manage connections…): its connection string, "
+                                     "profile, read-only setting and environment. Not with --connect or --profile."),
+                                  QStringLiteral("name")};
     QCommandLineOption listConnections{QStringLiteral("list-connections"),
-        tr("List the saved connections (name, environment, where each leads; never a password) and exit.")};
+                                       tr("List the saved connections (name, environment, where each leads; never a password) and exit.")};
     QCommandLineOption fleet{QStringLiteral("fleet"),
-        tr("Open the fleet overview: every saved connection's database in one table, worst first, with one tray "
-           "icon for all (--interval sets its refresh).")};
+                             tr("Open the fleet overview: every saved connection's database in one table, worst first, with one tray "
+                                "icon for all (--interval sets its refresh).")};
     QCommandLineOption readOnly{QStringLiteral("read-only"),
-        tr("Open read-only sessions (default_transaction_read_only): nothing can be changed.")};
+                                tr("Open read-only sessions (default_transaction_read_only): nothing can be changed.")};
     QCommandLineOption profile{QStringLiteral("profile"),
-        tr("Schema profile: a built-in id (--list-profiles names them) or a JSON file."),
-        QStringLiteral("profile"), QStringLiteral("app_outbox")};
+                               tr("Schema profile: a built-in id (--list-profiles names them) or a JSON file."),
+                               QStringLiteral("profile"), QStringLiteral("app_outbox")};
     QCommandLineOption listProfiles{QStringLiteral("list-profiles"),
-        tr("List the built-in schema profiles and the file each one is read from, and exit.")};
+                                    tr("List the built-in schema profiles and the file each one is read from, and exit.")};
     QCommandLineOption interval{QStringLiteral("interval"),
-        tr("Seconds between dashboard refreshes for this run (default: the connection's setting, 5 s)."), QStringLiteral("seconds")};
+                                tr("Seconds between dashboard refreshes for this run (default: the connection's setting, 5 s)."), QStringLiteral("seconds")};
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
-        tr("Save a picture of the window to this PNG file after --screenshot-delay seconds, then quit."), QStringLiteral("file")};
+                                  tr("Save a picture of the window to this PNG file after --screenshot-delay seconds, then quit."), QStringLiteral("file")};
     QCommandLineOption screenshotDelay{QStringLiteral("screenshot-delay"),
-        tr("Seconds to wait before --screenshot."), QStringLiteral("seconds"), QStringLiteral("8")};
+                                       tr("Seconds to wait before --screenshot."), QStringLiteral("seconds"), QStringLiteral("8")};
     QCommandLineOption tab{QStringLiteral("tab"), tr("Index of the tab to show first."), QStringLiteral("index"), QStringLiteral("0")};
     QCommandLineOption auditFilter{QStringLiteral("audit-filter"),
-        tr("Filter the Audit tab: action=, operator=, key=, ticket=, reason= pairs separated by ';'."), QStringLiteral("filter")};
+                                   tr("Filter the Audit tab: action=, operator=, key=, ticket=, reason= pairs separated by ';'."), QStringLiteral("filter")};
     QCommandLineOption report{QStringLiteral("report-pdf"),
-        tr("Write the incident report (as Audit → Incident report… does) to this PDF and exit, without a window "
-           "or a display; the ticket comes from --audit-filter."), QStringLiteral("file")};
+                              tr("Write the incident report (as Audit → Incident report… does) to this PDF and exit, without a window "
+                                 "or a display; the ticket comes from --audit-filter."),
+                              QStringLiteral("file")};
     QCommandLineOption checkProfile{QStringLiteral("check-profile"),
-        tr("Check a schema profile (a JSON file or a built-in id) against the database of --connect and exit: "
-           "every mapped column exists with a fitting type, rows per state, the dashboard's indexes. "
-           "Exit status 0 when it fits, 1 when it does not, 2 when the check could not run."), QStringLiteral("profile")};
+                                    tr("Check a schema profile (a JSON file or a built-in id) against the database of --connect and exit: "
+                                       "every mapped column exists with a fitting type, rows per state, the dashboard's indexes. "
+                                       "Exit status 0 when it fits, 1 when it does not, 2 when the check could not run."),
+                                    QStringLiteral("profile")};
     QCommandLineOption printKit{QStringLiteral("print-kit"),
-        tr("Print the admin kit for the table of --profile (SQL for psql -v ON_ERROR_STOP=1 -1 -f: its monitoring "
-           "indexes, audit table, action function, roles and grants) and exit. Needs no database.")};
+                                tr("Print the admin kit for the table of --profile (SQL for psql -v ON_ERROR_STOP=1 -1 -f: its monitoring "
+                                   "indexes, audit table, action function, roles and grants) and exit. Needs no database.")};
     QCommandLineOption auditorRole{QStringLiteral("auditor-role"),
-        tr("--print-kit: name of the read-only group role."), QStringLiteral("name"), QStringLiteral("outbox_auditor")};
+                                   tr("--print-kit: name of the read-only group role."), QStringLiteral("name"), QStringLiteral("outbox_auditor")};
     QCommandLineOption operatorRole{QStringLiteral("operator-role"),
-        tr("--print-kit: name of the operators' group role."), QStringLiteral("name"), QStringLiteral("outbox_operator")};
+                                    tr("--print-kit: name of the operators' group role."), QStringLiteral("name"), QStringLiteral("outbox_operator")};
     QCommandLineOption pooling{QStringLiteral("pooling"),
-        tr("What stands between the program and the server: auto (found out when connecting), own (direct, or a "
-           "session pool: the server connection is the program's own), transaction or statement (a pooler in that mode)."),
-        QStringLiteral("path"), QStringLiteral("auto")};
+                               tr("What stands between the program and the server: auto (found out when connecting), own (direct, or a "
+                                  "session pool: the server connection is the program's own), transaction or statement (a pooler in that mode)."),
+                               QStringLiteral("path"), QStringLiteral("auto")};
     QCommandLineOption reportHours{QStringLiteral("report-hours"),
-        tr("Hours before now that --report-pdf covers."), QStringLiteral("hours"), QStringLiteral("24")};
+                                   tr("Hours before now that --report-pdf covers."), QStringLiteral("hours"), QStringLiteral("24")};
 
     Parser() {
         p.setApplicationDescription(tr("Watch and recover transactional-outbox tables in PostgreSQL."));
@@ -129,8 +132,8 @@ Options parseCommandLine(const QStringList &arguments) {
         o.text = cli.p.helpText();
         if (cli.p.isSet(cli.helpAll))
             o.text += QLatin1Char('\n') + Parser::tr("Qt's own options also apply, e.g. -platform NAME, -style NAME, -reverse, "
-                                              "-qwindowgeometry GEOMETRY (see the QApplication and QGuiApplication documentation).")
-                    + QLatin1Char('\n');
+                                                     "-qwindowgeometry GEOMETRY (see the QApplication and QGuiApplication documentation).")
+                      + QLatin1Char('\n');
         return o;
     }
     if (cli.p.isSet(cli.version)) {
@@ -184,8 +187,7 @@ Options parseCommandLine(const QStringList &arguments) {
         if (cli.p.isSet(cli.connect) || cli.p.isSet(cli.connection))
             return error(Parser::tr("--fleet opens every saved connection: not with --connect or --connection."));
         o.mode = Options::Mode::Fleet;
-    }
-    else if (cli.p.isSet(cli.printKit))
+    } else if (cli.p.isSet(cli.printKit))
         o.mode = Options::Mode::PrintKit;
     else if (cli.p.isSet(cli.checkProfile))
         o.mode = Options::Mode::CheckProfile;
@@ -202,8 +204,10 @@ AuditFilter parseAuditFilter(const QString &text, AuditFilter f) {
         const QString name = pair.section(QLatin1Char('='), 0, 0).trimmed();
         const QString value = pair.section(QLatin1Char('='), 1).trimmed();
         QString *field = name == QLatin1String("action") ? &f.action : name == QLatin1String("operator") ? &f.operatorName
-                       : name == QLatin1String("key") ? &f.keyText : name == QLatin1String("ticket") ? &f.ticket
-                       : name == QLatin1String("reason") ? &f.reasonText : nullptr;
+                                                                   : name == QLatin1String("key")        ? &f.keyText
+                                                                   : name == QLatin1String("ticket")     ? &f.ticket
+                                                                   : name == QLatin1String("reason")     ? &f.reasonText
+                                                                                                         : nullptr;
         if (field)
             *field = value;
     }

@@ -79,8 +79,8 @@ QString installTranslations(QCoreApplication &app) {
     for (bool english : {false, true}) {
         for (const QString &dir : dirs) {
             const bool loaded = !dir.isEmpty()
-                && (english ? own->load(QStringLiteral("outbox-monitor_en"), dir)
-                            : own->load(locale, QStringLiteral("outbox-monitor"), QStringLiteral("_"), dir));
+                                && (english ? own->load(QStringLiteral("outbox-monitor_en"), dir)
+                                            : own->load(locale, QStringLiteral("outbox-monitor"), QStringLiteral("_"), dir));
             if (loaded) {
                 used = own->filePath();
                 app.installTranslator(own);

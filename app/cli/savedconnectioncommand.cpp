@@ -19,7 +19,8 @@ QString applySavedConnection(Options &o) {
         const QStringList names = store.names();
         return names.isEmpty()
                    ? QCoreApplication::translate("main", "No saved connection is called \"%1\": none is saved yet "
-                                                         "(Connection → Manage connections… saves them).").arg(o.connectionName)
+                                                         "(Connection → Manage connections… saves them).")
+                         .arg(o.connectionName)
                    : QCoreApplication::translate("main", "No saved connection is called \"%1\". Saved: %2.")
                          .arg(o.connectionName, names.join(QStringLiteral(", ")));
     }

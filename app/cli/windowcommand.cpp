@@ -55,7 +55,7 @@ struct Target {
     QString password; // from the dialog or the OS keychain: handed to libpq only, never stored
     QString profileId;
     bool readOnly = false;
-    std::optional<SavedConnection> saved; // --connection NAME: its environment is shown
+    std::optional<SavedConnection> saved;    // --connection NAME: its environment is shown
     PoolSetting pooling = PoolSetting::Auto; // --pooling, or the saved connection's
 };
 
@@ -138,8 +138,9 @@ public:
             identity->start();
         auto *watcher = new StartFailureWatcher(m_window->poller(), m_window.get(), m_window->context().connectionLabel);
         // Queued: the window is replaced from the event loop, not from inside its own box.
-        QObject::connect(watcher, &StartFailureWatcher::changeConnectionRequested, &m_app,
-                         [this] { changeConnection(); }, Qt::QueuedConnection);
+        QObject::connect(
+            watcher, &StartFailureWatcher::changeConnectionRequested, &m_app,
+            [this] { changeConnection(); }, Qt::QueuedConnection);
         if (target.saved)
             m_window->showSavedConnection(*target.saved);
         auto *connectionMenu = new ConnectionMenu(m_window.get(), builtInProfileIds(), resolveProfile);

@@ -9,11 +9,11 @@ struct ActionNotice {
     /// The NOTIFY channel every Outbox Monitor announces its actions on and listens to.
     static QString channel() { return QStringLiteral("outbox_monitor"); }
 
-    QString profile;    ///< profile id of the table that changed
-    QString action;     ///< retry | cancel | recoverStuck
+    QString profile; ///< profile id of the table that changed
+    QString action;  ///< retry | cancel | recoverStuck
     QString auditName;
     int count = 0;
-    QString user;       ///< database user
+    QString user; ///< database user
     QString osUser;
     QString host;
     int backendPid = 0; ///< backend that sent it

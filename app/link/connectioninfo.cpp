@@ -101,8 +101,7 @@ QList<Option> effective(const QString &connInfo) {
 }
 
 bool environmentNamesDatabase() {
-    return qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGDATABASE") ||
-           qEnvironmentVariableIsSet("PGSERVICE");
+    return qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGDATABASE") || qEnvironmentVariableIsSet("PGSERVICE");
 }
 
 namespace {
@@ -204,8 +203,10 @@ QString withDefaults(const QString &connInfo, const QList<QPair<QString, QString
     QList<Option> options = *given;
     bool added = false;
     for (const auto &[keyword, v] : defaults) {
+        // clang-format off
         const bool chosen = has(*given, keyword) || (service && !service->value(keyword).isEmpty()) ||
                             (envOf.contains(keyword) && qEnvironmentVariableIsSet(envOf.value(keyword).constData()));
+        // clang-format on
         if (chosen)
             continue;
         options << Option{keyword, v};

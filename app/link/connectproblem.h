@@ -29,9 +29,9 @@ bool retryCannotHelp(ConnectProblem problem);
 
 /// What a ping (PQping: a connection attempt without login) found at the same address.
 enum class PingAnswer {
-    Accepting,   ///< a server answered and takes connections: the login itself failed
-    Rejecting,   ///< a server answered and refuses connections now
-    NoResponse,  ///< nothing answered
+    Accepting,    ///< a server answered and takes connections: the login itself failed
+    Rejecting,    ///< a server answered and refuses connections now
+    NoResponse,   ///< nothing answered
     NotAttempted, ///< the connection string is invalid: nothing was tried
     /// Nothing answered with the connection's TLS settings, but a server answered the same
     /// ping without TLS: the TLS handshake, not the address, is what failed

@@ -9,8 +9,8 @@ namespace om {
 /// Settings shared by every lane's session.
 struct GatewayConfig {
     QString connInfo;
-    QString password;               ///< from the OS keychain; see PgSession::Options::password
-    bool readOnly = false;          ///< every session read-only; the Action lane refuses work
+    QString password;      ///< from the OS keychain; see PgSession::Options::password
+    bool readOnly = false; ///< every session read-only; the Action lane refuses work
     int statementTimeoutMs = limits::kStatementTimeoutMs;
     int lockTimeoutMs = limits::kActionLockTimeoutMs; ///< Action lane only: a worker's row lock never hangs an action
     QString applicationName = QStringLiteral("outbox-monitor");

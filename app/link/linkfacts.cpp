@@ -29,9 +29,9 @@ PoolSetting poolSettingFromKey(const QString &key, bool *ok) {
 
 QString statementPoolingRefusal() {
     return QCoreApplication::translate("LinkFacts",
-        "This connection goes through a pooler in statement mode, which allows no transactions: an action "
-        "changes messages and writes its audit rows in one transaction, so actions are not possible here. "
-        "Monitoring goes on. To act, connect directly or through a session or transaction pool.");
+                                       "This connection goes through a pooler in statement mode, which allows no transactions: an action "
+                                       "changes messages and writes its audit rows in one transaction, so actions are not possible here. "
+                                       "Monitoring goes on. To act, connect directly or through a session or transaction pool.");
 }
 
 bool isStatementPoolRefusal(const QString &message) {

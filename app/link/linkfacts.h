@@ -16,7 +16,12 @@ enum class PoolMode {
 /// What a connection's settings say of its path. Auto finds out at connect: a pooler hands
 /// libpq a backend pid of its own making, so a pid that differs from pg_backend_pid() means one
 /// stands in between, and the program then keeps nothing beyond its transactions.
-enum class PoolSetting { Auto, Own, Transaction, Statement };
+enum class PoolSetting {
+    Auto,
+    Own,
+    Transaction,
+    Statement
+};
 
 /// The settings key of each PoolSetting ("auto", "own", "transaction", "statement"), and back
 /// (nullopt-like: `ok` false for anything else).
@@ -26,7 +31,7 @@ PoolSetting poolSettingFromKey(const QString &key, bool *ok = nullptr);
 /// What a session found out about its path when it connected (and learned after). A value
 /// type: the gateway copies it out of a lane's thread.
 struct LinkFacts {
-    bool known = false;            ///< false until a connection opened
+    bool known = false; ///< false until a connection opened
     PoolMode mode = PoolMode::Own;
     bool poolerAnswered = false;   ///< libpq's backend pid is not the server's: a pooler speaks for it
     bool modeConfigured = false;   ///< the mode is the connection's setting, not found out
@@ -37,7 +42,7 @@ struct LinkFacts {
     /// (role, database or server setting) when that is shorter. 0 = none.
     int statementTimeoutMs = 0;
     int serverStatementTimeoutMs = 0; ///< the server's own, as the session found it; 0 = none
-    bool readOnlyByServer = false; ///< each transaction is read-only in the server's own terms
+    bool readOnlyByServer = false;    ///< each transaction is read-only in the server's own terms
 
     bool canListen() const { return mode == PoolMode::Own; }
     bool canTransact() const { return mode != PoolMode::Statement; }

@@ -15,7 +15,7 @@ QString Service::value(const QString &keyword) const {
 
 QStringList paths() {
     const QString user = qEnvironmentVariableIsSet("PGSERVICEFILE") ? qEnvironmentVariable("PGSERVICEFILE")
-                                                                     : QDir::homePath() + QStringLiteral("/.pg_service.conf");
+                                                                    : QDir::homePath() + QStringLiteral("/.pg_service.conf");
     // Debian's libpq is built with --sysconfdir=/etc/postgresql-common (pg_config --sysconfdir).
     const QString sysconf = qEnvironmentVariableIsSet("PGSYSCONFDIR") ? qEnvironmentVariable("PGSYSCONFDIR")
                                                                       : QStringLiteral("/etc/postgresql-common");

@@ -17,8 +17,8 @@ namespace PgServiceFile {
 
 struct Service {
     QString name;
-    QString file;                              ///< where it was found
-    QList<QPair<QString, QString>> options;    ///< keyword, value; in the file's order
+    QString file;                           ///< where it was found
+    QList<QPair<QString, QString>> options; ///< keyword, value; in the file's order
     QString value(const QString &keyword) const;
 };
 

@@ -9,11 +9,11 @@ namespace om {
 /// What libpq can say about the TLS of one open connection, read once when it opened. Plain
 /// values, so that they can cross threads and be shown as they are.
 struct TlsFacts {
-    bool inUse = false;  ///< the session is encrypted with TLS (PQsslInUse)
-    QString protocol;    ///< e.g. "TLSv1.3" (empty when not in use)
-    QString cipher;      ///< e.g. "TLS_AES_256_GCM_SHA384"
-    int keyBits = 0;     ///< bits of the cipher's key (256 for AES-256), not the certificate's key
-    QString sslMode;     ///< the sslmode libpq connected with (the string's, the environment's or "prefer")
+    bool inUse = false; ///< the session is encrypted with TLS (PQsslInUse)
+    QString protocol;   ///< e.g. "TLSv1.3" (empty when not in use)
+    QString cipher;     ///< e.g. "TLS_AES_256_GCM_SHA384"
+    int keyBits = 0;    ///< bits of the cipher's key (256 for AES-256), not the certificate's key
+    QString sslMode;    ///< the sslmode libpq connected with (the string's, the environment's or "prefer")
     /// libpq checked the server's certificate against a root certificate and the session is
     /// encrypted: sslmode verify-ca or verify-full, or any TLS session for which libpq found a
     /// root certificate file (sslrootcert, or ~/.postgresql/root.crt), which it then always checks.
@@ -30,9 +30,9 @@ struct TlsFacts {
 /// tlsFactsFrom(), so that the rules can be tested without a connection.
 struct TlsReadings {
     bool inUse = false;
-    QString protocol, cipher, keyBits; ///< PQsslAttribute's strings (null when not in use)
-    QString sslMode;                   ///< PQconninfo's sslmode
-    bool rootCertificateFound = false; ///< the root certificate file libpq would load exists
+    QString protocol, cipher, keyBits;   ///< PQsslAttribute's strings (null when not in use)
+    QString sslMode;                     ///< PQconninfo's sslmode
+    bool rootCertificateFound = false;   ///< the root certificate file libpq would load exists
     bool clientCertificateFound = false; ///< the client certificate file libpq would load exists
 };
 

@@ -86,10 +86,12 @@ void ListenWorker::readNotifications() {
     const quint64 walPosition = currentWalPosition();
     // A notice that arrived while that statement ran was read off the socket with its answer:
     // the socket will not wake this worker again for it, so look once more, from the event loop.
-    QMetaObject::invokeMethod(this, [this] {
-        if (m_session->isOpen()) // closed meanwhile: fail() has already planned what comes next
-            readNotifications();
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] {
+            if (m_session->isOpen()) // closed meanwhile: fail() has already planned what comes next
+                readNotifications();
+        },
+        Qt::QueuedConnection);
     for (const PgNotification &n : notes) {
         bool ok = false;
         ActionNotice notice = ActionNotice::fromPayload(n.payload, &ok);

@@ -333,7 +333,8 @@ PgError LaneWorker::onPrimaryExplained(const PgError &e) const {
         return e;
     PgError told(e.kind,
                  QCoreApplication::translate("Gateway", "The primary cannot be reached, and changes are made only on the "
-                                                        "primary, never on the standby: %1").arg(e.message),
+                                                        "primary, never on the standby: %1")
+                     .arg(e.message),
                  e.sqlState);
     told.connectProblem = e.connectProblem;
     return told;

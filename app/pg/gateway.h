@@ -65,12 +65,14 @@ public:
         auto fail = [onError = std::move(onError), ctx, delivery](const PgError &e) {
             delivery->post([onError, ctx, e] { if (ctx) onError(e); });
         };
-        return post(lane, key, [job = std::move(job), onDone = std::move(onDone), ctx, delivery](PgSession &s) -> Deliver {
-            R result = job(s);
-            return [onDone, ctx, delivery, result = std::move(result)] {
-                delivery->post([onDone, ctx, result] { if (ctx) onDone(result); });
-            };
-        }, std::move(fail));
+        return post(
+            lane, key, [job = std::move(job), onDone = std::move(onDone), ctx, delivery](PgSession &s) -> Deliver {
+                R result = job(s);
+                return [onDone, ctx, delivery, result = std::move(result)] {
+                    delivery->post([onDone, ctx, result] { if (ctx) onDone(result); });
+                };
+            },
+            std::move(fail));
     }
 
     /// Cancels job `id` if it is the one running on its lane right now (newest request wins).
@@ -104,6 +106,7 @@ public:
         explicit Delivery(QObject *target) : m_target(target) {}
         void post(std::function<void()> fn);
         void cut();
+
     private:
         QMutex m_lock;
         QObject *m_target;
@@ -125,8 +128,8 @@ private:
     std::shared_ptr<StandbyLink> m_standby; ///< null: every lane reads connInfo
     QTimer m_watchdog;
     std::array<quint64, kLaneCount> m_watchdogFired{}; ///< per lane: the job it last ended
-    bool m_stopped = false; ///< stopLanes() ran: nothing more is posted or delivered
-    bool m_joined = false;  ///< shutdown() waited for the threads (within its bound)
+    bool m_stopped = false;                            ///< stopLanes() ran: nothing more is posted or delivered
+    bool m_joined = false;                             ///< shutdown() waited for the threads (within its bound)
 };
 
 /// Lives in a lane's thread and owns that lane's session and queue.
@@ -191,14 +194,14 @@ private:
     bool m_refuseWork;
     std::shared_ptr<StandbyLink> m_standby;
     bool m_onStandby = false;
-    quint64 m_replayed = 0;         ///< what this lane's standby had replayed when last asked
+    quint64 m_replayed = 0; ///< what this lane's standby had replayed when last asked
     std::unique_ptr<PgSession> m_session;
     mutable QMutex m_queueLock;
     std::deque<Job> m_queue;
-    mutable QMutex m_runningLock;   ///< guards m_running / m_runningSince / m_watchdogFired
+    mutable QMutex m_runningLock; ///< guards m_running / m_runningSince / m_watchdogFired
     quint64 m_running = 0;
-    qint64 m_runningSince = 0;      ///< steady clock, ms
-    quint64 m_watchdogFired = 0;    ///< job id the watchdog ended
+    qint64 m_runningSince = 0;                           ///< steady clock, ms
+    quint64 m_watchdogFired = 0;                         ///< job id the watchdog ended
     std::vector<std::shared_future<void>> m_cancelsSent; ///< guarded by m_runningLock; see settleCancels()
     std::atomic<bool> m_stopping{false};
     std::atomic<bool> m_reopen{false};

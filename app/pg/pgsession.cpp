@@ -29,6 +29,7 @@ public:
     void operator()(const std::string &payload, int backendPid) override {
         m_sink->append({QString::fromStdString(channel()), QString::fromStdString(payload), backendPid});
     }
+
 private:
     QList<PgNotification> *m_sink;
 };
@@ -120,20 +121,20 @@ Q_CONSTRUCTOR_FUNCTION(startupSettingsFromEnvironment)
 
 struct PgSession::Impl {
     std::unique_ptr<Connection> conn;
-    PgCancelHandle cancel;  ///< taken when the connection opened
-    TlsFacts tls;           ///< read when the connection opened
-    int socket = -1;        ///< the connection's socket, for abort()
+    PgCancelHandle cancel; ///< taken when the connection opened
+    TlsFacts tls;          ///< read when the connection opened
+    int socket = -1;       ///< the connection's socket, for abort()
     std::vector<std::unique_ptr<Receiver>> receivers;
     QList<PgNotification> pending;
-    mutable QMutex cancelLock; // guards `conn` against cancel() from another thread
-    std::set<std::string> prepared; ///< statements prepared on `conn` (queryPrepared)
-    LinkFacts facts;                ///< guarded by cancelLock: read from other threads
+    mutable QMutex cancelLock;       // guards `conn` against cancel() from another thread
+    std::set<std::string> prepared;  ///< statements prepared on `conn` (queryPrepared)
+    LinkFacts facts;                 ///< guarded by cancelLock: read from other threads
     std::optional<PoolMode> learned; ///< kept across reconnects: what the path turned out to be
     QString learnedBecause;
-    QString localSets;              ///< the settings as SET LOCAL (and read-only), for pooled transactions
-    QString pipelinePrelude;        ///< the same as set_config calls, for pipelined statements
-    PGconn *pg = nullptr;           ///< libpq's handle of `conn` (pipelined statements)
-    std::set<int> serverPids;       ///< server processes seen (pooled modes)
+    QString localSets;        ///< the settings as SET LOCAL (and read-only), for pooled transactions
+    QString pipelinePrelude;  ///< the same as set_config calls, for pipelined statements
+    PGconn *pg = nullptr;     ///< libpq's handle of `conn` (pipelined statements)
+    std::set<int> serverPids; ///< server processes seen (pooled modes)
     PoolMode mode() const;
     void sawServer(int pid);
 };
@@ -145,6 +146,7 @@ PgSession::~PgSession() { close(); }
 /// without the SQLSTATE it matched on, so sqlstate() is empty for exactly the errors callers
 /// test for. Recover the code from the type (most specific first).
 static QString sqlStateFromType(const std::exception &e) {
+    // clang-format off
     struct Map { bool (*is)(const std::exception &); const char *state; };
 #define OM_STATE(type, code) Map{[](const std::exception &x) { return dynamic_cast<const pqxx::type *>(&x) != nullptr; }, code}
     static const Map maps[] = {
@@ -163,6 +165,7 @@ static QString sqlStateFromType(const std::exception &e) {
         OM_STATE(plpgsql_error, "P0000"),
     };
 #undef OM_STATE
+    // clang-format on
     for (const Map &m : maps)
         if (m.is(e))
             return QString::fromLatin1(m.state);
@@ -277,8 +280,8 @@ void PgSession::open() {
         // speaks the database's encoding, and on a LATIN1 or SJIS database a Japanese reason
         // would be stored garbled; with it the server converts, or refuses what it cannot hold).
         const QString startup = ConnectionInfo::withForced(withClientLimits(m_options.connInfo, m_options),
-            {{QStringLiteral("application_name"), m_options.applicationName},
-             {QStringLiteral("client_encoding"), QStringLiteral("UTF8")}});
+                                                           {{QStringLiteral("application_name"), m_options.applicationName},
+                                                            {QStringLiteral("client_encoding"), QStringLiteral("UTF8")}});
         const QString libpq = ConnectionInfo::withPassword(startup, m_options.password);
         try {
             t_lastHandle = nullptr;
@@ -429,7 +432,9 @@ void PgSession::close() {
     }
     // Outside the lock: abort() and cancelHandle() from other threads never wait for this.
     if (gone) {
-        try { gone->disconnect(); } catch (...) {}
+        try {
+            gone->disconnect();
+        } catch (...) {}
     }
 }
 
@@ -488,7 +493,9 @@ PgResult PgSession::queryPrepared(const QString &sql, const QVariantList &params
     } catch (...) {
         // Prepared again next time: the statement may have failed before the server kept it.
         d->prepared.erase(name);
-        try { c.unprepare(name); } catch (...) {}
+        try {
+            c.unprepare(name);
+        } catch (...) {}
         rethrowAsPgError(d->conn.get());
     }
 }

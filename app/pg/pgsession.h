@@ -24,6 +24,7 @@ public:
     bool isValid() const { return bool(m_cancel); }
     /// Sends the cancel request; blocks until the server (or the network) answers.
     bool send() const;
+
 private:
     friend class PgSession;
     std::shared_ptr<void> m_cancel; // PGcancel, freed with PQfreeCancel
@@ -35,17 +36,17 @@ private:
 class PgSession {
 public:
     struct Options {
-        QString connInfo;                 ///< libpq keyword/value string or URI; empty = PG* env
+        QString connInfo; ///< libpq keyword/value string or URI; empty = PG* env
         QString applicationName = QStringLiteral("outbox-monitor");
         int statementTimeoutMs = limits::kStatementTimeoutMs; ///< 0 = server default
-        int lockTimeoutMs = 0;            ///< 0 = server default
-        bool readOnly = false;            ///< default_transaction_read_only=on for the session
+        int lockTimeoutMs = 0;                                ///< 0 = server default
+        bool readOnly = false;                                ///< default_transaction_read_only=on for the session
         int connectTimeoutS = limits::kConnectTimeoutS;
-        bool serialPlans = false;         ///< max_parallel_workers_per_gather=0 (small index-only reads)
+        bool serialPlans = false; ///< max_parallel_workers_per_gather=0 (small index-only reads)
         /// From the OS keychain, when one was used: added to what libpq gets at connect time only
         /// (never to connInfo, never logged). Empty = libpq's own sources (.pgpass, service, PGPASSWORD).
         QString password{};
-        bool noJit = false;               ///< jit=off: compiling costs more than small reads run
+        bool noJit = false; ///< jit=off: compiling costs more than small reads run
         /// TCP keepalives and tcp_user_timeout, unless the connection string sets them: a
         /// dead peer (a dropped VPN, a host gone) is noticed by the kernel after about this long.
         int tcpDeadPeerS = 30;
@@ -122,7 +123,6 @@ private:
     Options m_options;
     std::unique_ptr<Impl> d;
     friend class PgTx;
-
 };
 
 /// A transaction in progress inside PgSession::transact().
@@ -135,6 +135,7 @@ public:
     bool setLocal(const QString &setting, const QString &value);
     /// False behind a statement pooler: each exec() is a transaction of its own.
     bool inTransaction() const { return m_inTransaction; }
+
 private:
     friend class PgSession;
     PgTx(void *tx, bool inTransaction) : m_tx(tx), m_inTransaction(inTransaction) {}

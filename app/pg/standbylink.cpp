@@ -60,7 +60,7 @@ bool StandbyLink::waitForReplay(PgSession &standby, quint64 &replayed, int bound
     const QDeadlineTimer deadline(boundMs);
     while (!stopping) {
         const std::optional<quint64> at = replayPosition(standby); // throws when the session broke
-        if (!at) // not in recovery (promoted): it has all it will ever get
+        if (!at)                                                   // not in recovery (promoted): it has all it will ever get
             return true;
         replayed = *at;
         if (replayed >= wanted)

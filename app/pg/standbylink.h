@@ -45,7 +45,7 @@ public:
 
 private:
     std::atomic<quint64> m_floor{0};
-    mutable QMutex m_lock;        ///< guards the two identifiers
+    mutable QMutex m_lock; ///< guards the two identifiers
     QString m_primarySystemId;
     QString m_standbySystemId;
 };

@@ -39,9 +39,9 @@
 #include <memory>
 
 using namespace om;
-using om::test::rssKb;
-using om::bench::StallMonitor;
 using om::bench::loadAverage;
+using om::bench::StallMonitor;
+using om::test::rssKb;
 
 namespace {
 
@@ -51,7 +51,7 @@ struct Options {
     int scrollRows = 100000;
     int soakMinutes = 30;
     int soakIntervalMs = 200;
-    bool soakOnly = false; ///< skip the frozen and scroll scenarios (a heap profile of the soak alone)
+    bool soakOnly = false;  ///< skip the frozen and scroll scenarios (a heap profile of the soak alone)
     bool keepAtEnd = false; ///< leave without destroying anything: a heap profiler's "leaked" is then the live heap
 };
 
@@ -89,7 +89,7 @@ struct FrozenResult {
     double idleMaxMs = 0, idleP99Ms = 0; ///< the same window before the freeze: this machine's noise floor
     double stallMaxMs = 0, stallP99Ms = 0, detectS = -1, boundS = 0;
     double idleOwnMaxMs = 0, stallOwnMaxMs = 0, stallOwnP99Ms = 0; ///< less the waits for a CPU
-    double worstStallAtS = 0; ///< when the worst stall ended, seconds after the freeze
+    double worstStallAtS = 0;                                      ///< when the worst stall ended, seconds after the freeze
     qint64 closeMs = -1;
 };
 
@@ -150,11 +150,11 @@ struct ScrollResult {
     double stallMaxMs = 0, stallP99Ms = 0, seconds = 0;
     double stallOwnMaxMs = 0, stallOwnP99Ms = 0; ///< less the waits for a CPU
     int rows = 0;
-    double insertMaxMs = 0;      ///< the longest page insertion (the model and the view's handling)
-    double scrollCallMaxMs = 0;  ///< the longest scrollToBottom()
-    int trims = 0;               ///< heap trims during the scroll
-    double trimMaxMs = 0;        ///< the longest of them (on its own thread)
-    QString worstStallNear;      ///< what the GUI thread did in the worst stall's window
+    double insertMaxMs = 0;     ///< the longest page insertion (the model and the view's handling)
+    double scrollCallMaxMs = 0; ///< the longest scrollToBottom()
+    int trims = 0;              ///< heap trims during the scroll
+    double trimMaxMs = 0;       ///< the longest of them (on its own thread)
+    QString worstStallNear;     ///< what the GUI thread did in the worst stall's window
 };
 
 /// Scrolls "All messages" to the bottom again and again; every arrival at the bottom fetches the
@@ -174,7 +174,10 @@ ScrollResult scrollDeep(const Options &o) {
     // What ran on the GUI thread, with when it started and how long it took, to name the worst
     // stall's cause: page insertions (the model and the view's handling of rowsInserted), the
     // scroll calls and the dashboard's snapshots.
-    struct Event { double startMs, ms; QString what; };
+    struct Event {
+        double startMs, ms;
+        QString what;
+    };
     std::vector<Event> events;
     double insertStart = 0;
     QList<QMetaObject::Connection> watching; // cut before the locals they use are gone
@@ -185,7 +188,7 @@ ScrollResult scrollDeep(const Options &o) {
         r.insertMaxMs = std::max(r.insertMaxMs, events.back().ms);
     });
     watching << QObject::connect(window->poller(), &SnapshotPoller::snapshotReady, window.get(),
-                     [&] { events.push_back({monitor.sinceStartMs(), 0, QStringLiteral("snapshot handled")}); });
+                                 [&] { events.push_back({monitor.sinceStartMs(), 0, QStringLiteral("snapshot handled")}); });
     // The heap trimmer runs on a pool thread, but holds each malloc arena's lock while it trims it,
     // the GUI thread's included: a trim that overlaps a stall is named with it.
     if (auto *trimmer = window->findChild<HeapTrimmer *>())
@@ -322,11 +325,13 @@ int main(int argc, char **argv) {
     std::printf("idle: the same window live, before the freeze: stall max %.1f ms (%.1f ms less waits for a CPU), p99 %.1f ms\n",
                 f.idleMaxMs, f.idleOwnMaxMs, f.idleP99Ms);
     std::printf("frozen: typing stall max %.1f ms (%.1f s after the freeze; %.1f ms less waits for a CPU), p99 %.1f ms; declared not "
-                "answering after %.1f s (bound %.1f s); closed in %lld ms\n", f.stallMaxMs, f.worstStallAtS, f.stallOwnMaxMs, f.stallP99Ms,
+                "answering after %.1f s (bound %.1f s); closed in %lld ms\n",
+                f.stallMaxMs, f.worstStallAtS, f.stallOwnMaxMs, f.stallP99Ms,
                 f.detectS, f.boundS, f.closeMs);
     const ScrollResult s = scrollDeep(o);
     std::printf("scroll: %d rows in %.1f s, stall max %.1f ms (%.1f ms less waits for a CPU), p99 %.1f ms; longest page insert %.1f ms, longest scroll call "
-                "%.1f ms; %d heap trim(s), longest %.1f ms; during the worst stall: %s\n", s.rows, s.seconds, s.stallMaxMs, s.stallOwnMaxMs, s.stallP99Ms, s.insertMaxMs, s.scrollCallMaxMs,
+                "%.1f ms; %d heap trim(s), longest %.1f ms; during the worst stall: %s\n",
+                s.rows, s.seconds, s.stallMaxMs, s.stallOwnMaxMs, s.stallP99Ms, s.insertMaxMs, s.scrollCallMaxMs,
                 s.trims, s.trimMaxMs, qPrintable(s.worstStallNear));
     std::fflush(stdout);
     const SoakResult k = soak(o);

@@ -80,9 +80,9 @@ int main(int argc, char **argv) {
         const sql::Statement naive7d = sql::flowCountsNaive(profile, from7d, flowFloor(now, 60) + 60);
         if (mode == QLatin1String("explain")) {
             const auto counts = byBucket ? sql::flowCountsByBucket : sql::flowCounts;
-            sql::Statement st = args.at(2) == QLatin1String("naive") ? naive7d
-                              : args.at(2) == QLatin1String("minute") ? counts(profile, flowFloor(now, 60) - 120, flowFloor(now, 60) + 60, 60)
-                                                                      : counts(profile, flowFloor(now - 7 * 86400, 900), flowFloor(now, 900) + 900, 900);
+            sql::Statement st = args.at(2) == QLatin1String("naive")    ? naive7d
+                                : args.at(2) == QLatin1String("minute") ? counts(profile, flowFloor(now, 60) - 120, flowFloor(now, 60) + 60, 60)
+                                                                        : counts(profile, flowFloor(now - 7 * 86400, 900), flowFloor(now, 900) + 900, 900);
             st.text = QStringLiteral("EXPLAIN (ANALYZE, BUFFERS) ") + st.text;
             for (const QVariantList &row : (args.at(2) == QLatin1String("naive") ? naive : session).query(st.text, st.params).rows)
                 std::printf("%s\n", qPrintable(row.value(0).toString()));

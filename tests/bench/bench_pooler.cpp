@@ -58,7 +58,9 @@ int main(int argc, char **argv) {
             return 1;
         }
         // Interleaved, so that a noisy moment of the shared machine falls on all three alike.
-        struct Times { QList<double> snapshot, page; };
+        struct Times {
+            QList<double> snapshot, page;
+        };
         Times d, p, u;
         const auto measure = [&](PgSession &s, Times &t) {
             t.snapshot << bench::timeMs([&] { snapshot.run(s, true); });

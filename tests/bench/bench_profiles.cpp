@@ -67,7 +67,8 @@ int main(int argc, char **argv) {
             return 0;
         }
         const QVariantList sizes = session.query(QStringLiteral(
-            "SELECT (SELECT count(*) FROM outbox), count(*), count(DISTINCT aggregate_id) FROM outbox WHERE published_at IS NULL")).rows.first();
+                                                     "SELECT (SELECT count(*) FROM outbox), count(*), count(DISTINCT aggregate_id) FROM outbox WHERE published_at IS NULL"))
+                                       .rows.first();
         BlockedKeys result;
         const QList<double> ours = repeat(runs, [&] { result = heads.run(session, limits::kMaxBlockedKeys); });
         // The naive form as the issue states it: over the table, without the view's index (a

@@ -145,11 +145,13 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("unknown option") << QStringList{"--bogus"} << QString() << "Unknown option 'bogus'. (--help lists the options)";
         // Qt's parser text comes from Qt's qtbase_ja.qm when installed, from ours otherwise; the hint is ours.
+        // clang-format off
         QTest::newRow("unknown option, ja") << QStringList{"--bogus"} << "ja_JP.UTF-8" << "(オプションの一覧は --help で表示されます)";
         QTest::newRow("missing value") << QStringList{"--report-pdf"} << QString() << "Missing value after '--report-pdf'.";
         QTest::newRow("bad number") << QStringList{"--report-hours", "many", "--report-pdf", "x.pdf"} << QString()
                                     << "--report-hours needs a number";
         QTest::newRow("stray argument") << QStringList{"report.pdf"} << QString() << "Unexpected argument \"report.pdf\".";
+        // clang-format on
     }
     void mistakesSayOneLine() {
         QFETCH(QStringList, args);
@@ -166,9 +168,11 @@ private slots:
         QTest::addColumn<QString>("profile");
         QTest::addColumn<QString>("seed");
         QTest::addColumn<QString>("table");
+        // clang-format off
         QTest::newRow("app_outbox") << "app_outbox" << "seed000_app_outbox.sql" << "app_outbox";
         QTest::newRow("batch_work_item") << "batch_work_item" << "seed003_batch_work_item.sql" << "batch_work_item";
         QTest::newRow("outbox") << "outbox" << "seed004_outbox.sql" << "outbox";
+        // clang-format on
     }
     void reportWithoutDisplay() {
         QFETCH(QString, profile);
@@ -217,9 +221,11 @@ private slots:
     void reportAndCheckThroughPoolers_data() {
         QTest::addColumn<QString>("mode");
         QTest::addColumn<QString>("pooling");
+        // clang-format off
         QTest::newRow("session") << "session" << "own";
         QTest::newRow("transaction") << "transaction" << "auto";
         QTest::newRow("statement") << "statement" << "auto";
+        // clang-format on
     }
     void reportAndCheckThroughPoolers() {
         QFETCH(QString, mode);
@@ -268,7 +274,8 @@ private slots:
         // The line of "retries" in the file, as compilers name places.
         const int line = int(json.left(json.indexOf("\"attempts\"")).count('\n')) + 1;
         QVERIFY2(bad.out.contains(QStringLiteral("%1:%2: columns.retries: error: \"attempts\" is not a column of \"public\".\"app_outbox\"")
-                                      .arg(file).arg(line)),
+                                      .arg(file)
+                                      .arg(line)),
                  qPrintable(bad.out));
         QVERIFY(bad.out.contains("retry_count")); // among the columns the table does have
 
@@ -314,13 +321,17 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
         QTest::addColumn<int>("exitCode");
+        // clang-format off
         QTest::newRow("unreachable server") << "server" << "Could not read the report's data: connection to server" << 1;
         QTest::newRow("bad profile") << "profile" << "Unknown profile \"nope\"" << 2;
         QTest::newRow("profile file") << "profile-file" << "cannot read the profile file" << 2;
         QTest::newRow("folder missing") << "folder" << "Cannot write to the folder of" << 1;
         QTest::newRow("path is a folder") << "is-folder" << "is a folder, not a file." << 1;
+        // clang-format on
         // libpq's own word on what it cannot read (an empty "host=" is one it can: the default).
+        // clang-format off
         QTest::newRow("bad connection string") << "conninfo" << "invalid connection option \"colour\"" << 2;
+        // clang-format on
     }
     void reportFailuresLeaveNoFile() {
         QFETCH(QString, kind);
@@ -429,7 +440,8 @@ private slots:
         };
         for (const QStringList &extra : {QStringList{"--tab", "2"}, QStringList{}}) {
             const Run r = run(QStringList{"-platform", "offscreen", "--connect", conn, "--screenshot", dir.filePath("w.png"),
-                                          "--screenshot-delay", "2"} + extra,
+                                          "--screenshot-delay", "2"}
+                                  + extra,
                               environment());
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             QCOMPARE(savedTab(), QStringLiteral("2"));
@@ -583,9 +595,11 @@ private slots:
     void savedConnectionOpensTheWindowWithItsBand_data() {
         QTest::addColumn<QString>("profile");
         QTest::addColumn<QString>("seed");
+        // clang-format off
         QTest::newRow("app_outbox") << "app_outbox" << "seed000_app_outbox.sql";
         QTest::newRow("batch_work_item") << "batch_work_item" << "seed003_batch_work_item.sql";
         QTest::newRow("outbox") << "outbox" << "seed004_outbox.sql";
+        // clang-format on
     }
     void savedConnectionOpensTheWindowWithItsBand() {
         QFETCH(QString, profile);

@@ -15,7 +15,10 @@ using namespace om::test;
 
 namespace {
 // One raw statement per table and kind; each must be refused for the auditor.
-struct Stmt { const char *table; const char *sql; };
+struct Stmt {
+    const char *table;
+    const char *sql;
+};
 const Stmt kAuditorRefused[] = {
     {"app_outbox", "UPDATE app_outbox SET status = 'PENDING' WHERE status = 'FAILED'"},
     {"app_outbox", "INSERT INTO app_outbox (message_key, event_type, destination, payload_json) VALUES ('x', 'E', 'D', '{}')"},
@@ -67,9 +70,10 @@ class TestAccess : public QObject {
         Privileges result;
         bool done = false;
         const PrivilegeCheck check(*SchemaProfile::builtIn(profile));
-        gw.run<Privileges>(Lane::Browse, this, [check](PgSession &s) { return check.run(s); },
-                           [&](const Privileges &p) { result = p; done = true; },
-                           [&](const PgError &e) { result.error = e.message; done = true; });
+        gw.run<Privileges>(
+            Lane::Browse, this, [check](PgSession &s) { return check.run(s); },
+            [&](const Privileges &p) { result = p; done = true; },
+            [&](const PgError &e) { result.error = e.message; done = true; });
         [&] { QTRY_VERIFY_WITH_TIMEOUT(done, 10000); }();
         return result;
     }
@@ -163,7 +167,9 @@ private slots:
         const QString call = QStringLiteral(
             "SELECT count(*) FROM public.outbox_monitor_action_%1($1, $2::uuid, $3::bigint[], 'operator test', 'INC-1', NULL, "
             "'mallory', 'pc-9', 'x')");
-        struct Case { const char *table, *action, *audit, *idCol; };
+        struct Case {
+            const char *table, *action, *audit, *idCol;
+        };
         for (const Case &c : {Case{"app_outbox", "retry", "app_outbox_audit", "outbox_id"},
                               Case{"batch_work_item", "retry", "batch_work_status_history", "work_item_id"},
                               Case{"outbox", "retry", "outbox_audit", "outbox_id"}}) {
@@ -174,19 +180,25 @@ private slots:
                 QCOMPARE(tx.exec(call.arg(c.table), {c.action, actionId, "{1}"}).scalar().toInt(), 1);
             });
             const QVariantList row = m_db->rows(QStringLiteral("SELECT changed_by, changed_at::text, os_user, action_id::text, count(*) OVER () "
-                                                               "FROM %1 WHERE action_id = $1::uuid").arg(c.audit), {actionId}).value(0);
+                                                               "FROM %1 WHERE action_id = $1::uuid")
+                                                    .arg(c.audit),
+                                                {actionId})
+                                         .value(0);
             QCOMPARE(row.value(0).toString(), QStringLiteral("demo_operator"));
             QCOMPARE(row.value(1).toString(), before); // the transaction's own now()
             QCOMPARE(row.value(2).toString(), QStringLiteral("mallory"));
             QCOMPARE(row.value(4).toInt(), 1);
             // The same action id twice: refused, nothing changed.
             QCOMPARE(sqlStateOf(*s, QStringLiteral("SELECT * FROM public.outbox_monitor_action_%1('cancel', '%2', '{2}', 'again', NULL, NULL, NULL, NULL, NULL)")
-                                        .arg(c.table, actionId)), QStringLiteral("23505"));
+                                        .arg(c.table, actionId)),
+                     QStringLiteral("23505"));
             // An action the profile does not have, and no reason: refused.
             QCOMPARE(sqlStateOf(*s, QStringLiteral("SELECT * FROM public.outbox_monitor_action_%1('purge', gen_random_uuid(), '{2}', 'r', NULL, NULL, NULL, NULL, NULL)")
-                                        .arg(c.table)), QStringLiteral("22023"));
+                                        .arg(c.table)),
+                     QStringLiteral("22023"));
             QCOMPARE(sqlStateOf(*s, QStringLiteral("SELECT * FROM public.outbox_monitor_action_%1('retry', gen_random_uuid(), '{2}', '  ', NULL, NULL, NULL, NULL, NULL)")
-                                        .arg(c.table)), QStringLiteral("22023"));
+                                        .arg(c.table)),
+                     QStringLiteral("22023"));
         }
         // The auditor may not call it, and PUBLIC has no EXECUTE.
         auto a = login(m_db->connectionStringAs("plain_auditor_fn"));
@@ -196,8 +208,10 @@ private slots:
         // SECURITY DEFINER with a fixed search_path, owned by a role the operator cannot become.
         for (const char *t : {"app_outbox", "batch_work_item", "outbox"}) {
             const QVariantList f = m_db->rows(QStringLiteral(
-                "SELECT p.prosecdef, array_to_string(p.proconfig, ','), pg_has_role('outbox_operator', p.proowner, 'MEMBER'),"
-                " has_function_privilege('public', p.oid, 'EXECUTE') FROM pg_proc p WHERE p.proname = 'outbox_monitor_action_%1'").arg(t)).value(0);
+                                                  "SELECT p.prosecdef, array_to_string(p.proconfig, ','), pg_has_role('outbox_operator', p.proowner, 'MEMBER'),"
+                                                  " has_function_privilege('public', p.oid, 'EXECUTE') FROM pg_proc p WHERE p.proname = 'outbox_monitor_action_%1'")
+                                                  .arg(t))
+                                       .value(0);
             QCOMPARE(f.value(0).toString(), QStringLiteral("t"));
             QCOMPARE(f.value(1).toString(), QStringLiteral("search_path=pg_catalog, pg_temp"));
             QCOMPARE(f.value(2).toString(), QStringLiteral("f"));
@@ -269,9 +283,10 @@ private slots:
         Privileges result;
         bool done = false;
         const PrivilegeCheck check(*SchemaProfile::builtIn("app_outbox"));
-        gw.run<Privileges>(Lane::Browse, this, [check](PgSession &s) { return check.run(s); },
-                           [&](const Privileges &p) { result = p; done = true; },
-                           [&](const PgError &e) { result.error = e.message; done = true; });
+        gw.run<Privileges>(
+            Lane::Browse, this, [check](PgSession &s) { return check.run(s); },
+            [&](const Privileges &p) { result = p; done = true; },
+            [&](const PgError &e) { result.error = e.message; done = true; });
         QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
         QVERIFY(!result.canChangeMessages());
         QVERIFY(result.kitFunctionMissing); // said as the database's missing kit, not the role's rights

@@ -126,21 +126,29 @@ private slots:
         QVERIFY(locked.tryAcquire(1, 10000));
         t.restart();
         naive.query(QStringLiteral("UPDATE app_outbox SET status = 'PENDING', next_run_at = now(), locked_by = NULL, locked_at = NULL,"
-                                   " updated_at = now() WHERE outbox_id = ANY($1::bigint[]) AND status = 'FAILED'"), {idArray(ids)});
+                                   " updated_at = now() WHERE outbox_id = ANY($1::bigint[]) AND status = 'FAILED'"),
+                    {idArray(ids)});
         const double naiveMs = t.nsecsElapsed() / 1e6;
         w->wait();
         delete w;
 
         const QString line = QStringLiteral("actions: retry_1_ms=%1 retry_100_ms=%2 retry_10000_ms=%3 locked_row_ms=%4 "
                                             "naive_locked_row_ms=%5 naive_vs_skip_locked=%6x (worker held the lock %7 ms)")
-                                 .arg(ms1, 0, 'f', 1).arg(ms100, 0, 'f', 1).arg(ms10000, 0, 'f', 1).arg(lockedMs, 0, 'f', 1)
-                                 .arg(naiveMs, 0, 'f', 1).arg(naiveMs / qMax(lockedMs, 0.1), 0, 'f', 0).arg(holdMs);
+                                 .arg(ms1, 0, 'f', 1)
+                                 .arg(ms100, 0, 'f', 1)
+                                 .arg(ms10000, 0, 'f', 1)
+                                 .arg(lockedMs, 0, 'f', 1)
+                                 .arg(naiveMs, 0, 'f', 1)
+                                 .arg(naiveMs / qMax(lockedMs, 0.1), 0, 'f', 0)
+                                 .arg(holdMs);
         qInfo().noquote() << line;
         qInfo().noquote() << QStringLiteral("actions: retry_10000 runs %1 / %2 ms; reference guarded UPDATE + audit INSERT"
                                             " (no SKIP LOCKED, no skip report) %3 ms; ours / reference = %4")
-                                 .arg(ms10000, 0, 'f', 1).arg(ms10000b, 0, 'f', 1).arg(ref10000, 0, 'f', 1)
+                                 .arg(ms10000, 0, 'f', 1)
+                                 .arg(ms10000b, 0, 'f', 1)
+                                 .arg(ref10000, 0, 'f', 1)
                                  .arg(qMin(ms10000, ms10000b) / qMax(ref10000, 0.1), 0, 'f', 2);
-        QVERIFY2(lockedMs < 1000, qPrintable(line));     // milliseconds, not the lock's duration
+        QVERIFY2(lockedMs < 1000, qPrintable(line));         // milliseconds, not the lock's duration
         QVERIFY2(naiveMs >= holdMs * 0.8, qPrintable(line)); // the comparison measures what it claims
         if (!bench)
             QVERIFY2(ms10000 < 5000, qPrintable(line));

@@ -36,7 +36,13 @@ using namespace om::test;
 
 namespace {
 
-enum class Point { BeforeChange, AfterChange, BeforeCommit, InsideCommit, AckLost };
+enum class Point {
+    BeforeChange,
+    AfterChange,
+    BeforeCommit,
+    InsideCommit,
+    AckLost
+};
 constexpr int kRowsPerRun = 6;
 constexpr int kHoldLock = 4242;
 
@@ -53,7 +59,11 @@ const char *name(Point p) {
 
 /// What the program told the operator, reduced to what can be compared with the database.
 struct Reported {
-    enum class Outcome { Committed, RolledBack, Unknown } outcome = Outcome::Unknown;
+    enum class Outcome {
+        Committed,
+        RolledBack,
+        Unknown
+    } outcome = Outcome::Unknown;
     bool inDoubt = false;
     QList<qint64> changedIds;
     bool faultInjected = false; ///< the kill (or the dropped answer) happened where it was meant to
@@ -121,9 +131,9 @@ class TestActionFault : public QObject {
         const int pid = session.backendPid();
         std::unique_ptr<std::thread> killer;
         bool killed = point == Point::AckLost;
-        const ActionProgress::Stage killAt = point == Point::BeforeChange ? ActionProgress::Stage::Begun
-                                           : point == Point::AfterChange  ? ActionProgress::Stage::Changed
-                                                                          : ActionProgress::Stage::Committing;
+        const ActionProgress::Stage killAt = point == Point::BeforeChange  ? ActionProgress::Stage::Begun
+                                             : point == Point::AfterChange ? ActionProgress::Stage::Changed
+                                                                           : ActionProgress::Stage::Committing;
         progress.hook = [&](ActionProgress::Stage stage) {
             if (stage != killAt || point == Point::AckLost)
                 return;
@@ -142,7 +152,11 @@ class TestActionFault : public QObject {
                     bool waiting = false;
                     for (int i = 0; i < 20000 && !waiting; ++i) {
                         waiting = via.query(QStringLiteral("SELECT count(*) FROM pg_locks WHERE pid = $1 AND locktype = 'advisory'"
-                                                           " AND NOT granted"), {pid}).scalar().toInt() > 0;
+                                                           " AND NOT granted"),
+                                            {pid})
+                                      .scalar()
+                                      .toInt()
+                                  > 0;
                         if (!waiting)
                             QThread::usleep(500);
                     }
@@ -164,9 +178,9 @@ class TestActionFault : public QObject {
                 out.inDoubt = true;
                 // (Another connection than the broken one: the harness's own.)
                 const ActionRecheck rc = runner.recheck(m_db->session(), r.actionId, progress.xid.load());
-                out.outcome = rc.outcome == ActionRecheck::Outcome::Committed  ? Reported::Outcome::Committed
-                            : rc.outcome == ActionRecheck::Outcome::RolledBack ? Reported::Outcome::RolledBack
-                                                                               : Reported::Outcome::Unknown;
+                out.outcome = rc.outcome == ActionRecheck::Outcome::Committed    ? Reported::Outcome::Committed
+                              : rc.outcome == ActionRecheck::Outcome::RolledBack ? Reported::Outcome::RolledBack
+                                                                                 : Reported::Outcome::Unknown;
                 out.changedIds = idNumbers(rc.changedIds);
             } else {
                 out.outcome = Reported::Outcome::RolledBack; // "failed; nothing was changed"
@@ -190,7 +204,8 @@ private slots:
         for (const char *t : {"app_outbox_audit", "batch_work_status_history", "outbox_audit"})
             m_db->exec(QStringLiteral("CREATE CONSTRAINT TRIGGER om_fault_hold AFTER INSERT ON %1 DEFERRABLE INITIALLY DEFERRED "
                                       "FOR EACH ROW WHEN (current_setting('om.fault_hold', true) = 'on') "
-                                      "EXECUTE FUNCTION om_fault_hold()").arg(t));
+                                      "EXECUTE FUNCTION om_fault_hold()")
+                           .arg(t));
     }
 
     void killedInsideTheTransaction_data() {
@@ -265,7 +280,8 @@ private slots:
                 changed << row.at(0).toLongLong();
             const qint64 untouched = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 = ANY($1::bigint[]) AND (%3)::text = $2")
                                                       .arg(p.qualifiedTable(), p.col("id"), sql::stateExpression(p)),
-                                                  {idArray(ids), stateValue(p, a.from.first())}).toLongLong();
+                                                  {idArray(ids), stateValue(p, a.from.first())})
+                                         .toLongLong();
             const QString where = QStringLiteral("run %1 (%2, %3)").arg(run).arg(action, byFilter ? "filter" : "selection");
             QVERIFY2(rep.faultInjected, qPrintable(where));
             // Exactly one audit row per changed row and none for an unchanged one; all or nothing.
@@ -288,8 +304,7 @@ private slots:
                 QVERIFY2(!rep.inDoubt || !byFilter, qPrintable(where));
             else
                 QCOMPARE(rep.inDoubt, point == Point::BeforeCommit || point == Point::InsideCommit || point == Point::AckLost);
-            ++outcomes[QStringLiteral("%1%2").arg(rep.inDoubt ? "in_doubt_then_" : "").arg(
-                rep.outcome == Reported::Outcome::Committed ? "committed" : "rolled_back")];
+            ++outcomes[QStringLiteral("%1%2").arg(rep.inDoubt ? "in_doubt_then_" : "").arg(rep.outcome == Reported::Outcome::Committed ? "committed" : "rolled_back")];
             hear(0);
             if (debug)
                 qInfo() << "checked" << phase.restart();
@@ -306,8 +321,11 @@ private slots:
         for (auto it = outcomes.cbegin(); it != outcomes.cend(); ++it)
             counts << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
         qInfo().noquote() << QStringLiteral("fault %1 %2: runs=%3 %4 notifies=%5 (%6 ms)")
-                                 .arg(p.id, QLatin1String(name(point))).arg(runs).arg(counts.join(QLatin1Char(' ')))
-                                 .arg(heardTotal).arg(timer.elapsed());
+                                 .arg(p.id, QLatin1String(name(point)))
+                                 .arg(runs)
+                                 .arg(counts.join(QLatin1Char(' ')))
+                                 .arg(heardTotal)
+                                 .arg(timer.elapsed());
     }
 };
 

@@ -22,45 +22,60 @@ namespace {
 /// One table, written as its workers would move rows (never the profile's SQL). `$1` is a text
 /// array of message ids; an empty statement means the table has no such move.
 struct System {
-    QString ddl;       ///< tests/support/ddl/<file>; "" for the seeds (TestDatabase's presets)
-    QString insert;    ///< library tables: inserts 20 rows the retry applies to, RETURNING id::text
-    QString finish;    ///< to its done state, finished two minutes after now
-    QString fail;      ///< to its failed state with the error HTTP_503
-    QString stick;     ///< to a stuck state, locked 3 hours ago (past every profile's timeout)
-    QString remove;    ///< deletes the rows
-    QString error;     ///< the error the outcome names ("" when the table keeps none)
-    bool knowsFinish;  ///< the table keeps a finished time
+    QString ddl;      ///< tests/support/ddl/<file>; "" for the seeds (TestDatabase's presets)
+    QString insert;   ///< library tables: inserts 20 rows the retry applies to, RETURNING id::text
+    QString finish;   ///< to its done state, finished two minutes after now
+    QString fail;     ///< to its failed state with the error HTTP_503
+    QString stick;    ///< to a stuck state, locked 3 hours ago (past every profile's timeout)
+    QString remove;   ///< deletes the rows
+    QString error;    ///< the error the outcome names ("" when the table keeps none)
+    bool knowsFinish; ///< the table keeps a finished time
 };
 
 QMap<QString, System> systems() {
     QMap<QString, System> m;
     m[QStringLiteral("app_outbox")] = {
-        {}, {},
+        {},
+        {},
         QStringLiteral("UPDATE app_outbox SET status = 'SENT', sent_at = now() + interval '2 minutes' WHERE outbox_id = ANY($1::bigint[])"),
         QStringLiteral("UPDATE app_outbox SET status = 'FAILED', last_error_code = 'HTTP_503', updated_at = now() WHERE outbox_id = ANY($1::bigint[])"),
         QStringLiteral("UPDATE app_outbox SET status = 'PROCESSING', locked_by = 'worker-7', locked_at = now() - interval '3 hours' "
                        "WHERE outbox_id = ANY($1::bigint[])"),
-        QStringLiteral("DELETE FROM app_outbox WHERE outbox_id = ANY($1::bigint[])"), QStringLiteral("HTTP_503"), true};
+        QStringLiteral("DELETE FROM app_outbox WHERE outbox_id = ANY($1::bigint[])"),
+        QStringLiteral("HTTP_503"),
+        true};
     m[QStringLiteral("batch_work_item")] = {
-        {}, {},
+        {},
+        {},
         QStringLiteral("UPDATE batch_work_item SET status = 'SUCCESS', finished_at = now() + interval '2 minutes' "
                        "WHERE work_item_id = ANY($1::bigint[])"),
         QStringLiteral("UPDATE batch_work_item SET status = 'FAILED', error_code = 'HTTP_503', updated_at = now() "
                        "WHERE work_item_id = ANY($1::bigint[])"),
         QStringLiteral("UPDATE batch_work_item SET status = 'RUNNING', locked_by = 'worker-7', locked_at = now() - interval '3 hours' "
                        "WHERE work_item_id = ANY($1::bigint[])"),
-        QStringLiteral("DELETE FROM batch_work_item WHERE work_item_id = ANY($1::bigint[])"), QStringLiteral("HTTP_503"), true};
+        QStringLiteral("DELETE FROM batch_work_item WHERE work_item_id = ANY($1::bigint[])"),
+        QStringLiteral("HTTP_503"),
+        true};
     m[QStringLiteral("outbox")] = {
-        {}, {},
+        {},
+        {},
         QStringLiteral("UPDATE outbox SET published_at = now() + interval '2 minutes' WHERE id = ANY($1::bigint[])"),
-        {}, {}, QStringLiteral("DELETE FROM outbox WHERE id = ANY($1::bigint[])"), {}, true};
+        {},
+        {},
+        QStringLiteral("DELETE FROM outbox WHERE id = ANY($1::bigint[])"),
+        {},
+        true};
     m[QStringLiteral("eventuate_message")] = {
         QStringLiteral("eventuate_message.sql"),
         QStringLiteral("INSERT INTO eventuate.message (id, destination, headers, payload, published, creation_time) "
                        "SELECT 'order-' || gen_random_uuid(), 'orders', '{}', '{}', 1, (extract(epoch from now()) * 1000)::bigint "
                        "FROM generate_series(1, 20) g RETURNING id::text"),
         QStringLiteral("UPDATE eventuate.message SET published = 1 WHERE id = ANY($1::text[])"),
-        {}, {}, QStringLiteral("DELETE FROM eventuate.message WHERE id = ANY($1::text[])"), {}, false};
+        {},
+        {},
+        QStringLiteral("DELETE FROM eventuate.message WHERE id = ANY($1::text[])"),
+        {},
+        false};
     m[QStringLiteral("wolverine_dead_letters")] = {
         QStringLiteral("wolverine.sql"),
         QStringLiteral("INSERT INTO wolverine_dead_letters (id, body, message_type, source, exception_type, exception_message, "
@@ -68,7 +83,10 @@ QMap<QString, System> systems() {
                        "'timed out', now(), false FROM generate_series(1, 20) RETURNING id::text"),
         {}, // a replayed dead letter that succeeds is deleted, not marked
         QStringLiteral("UPDATE wolverine_dead_letters SET replayable = false, exception_type = 'HTTP_503' WHERE id = ANY($1::uuid[])"),
-        {}, QStringLiteral("DELETE FROM wolverine_dead_letters WHERE id = ANY($1::uuid[])"), QStringLiteral("HTTP_503"), false};
+        {},
+        QStringLiteral("DELETE FROM wolverine_dead_letters WHERE id = ANY($1::uuid[])"),
+        QStringLiteral("HTTP_503"),
+        false};
     return m;
 }
 

@@ -106,7 +106,8 @@ private slots:
                                                 .arg(c("reason"), c("ticket"), c("oldStatus"), c("newStatus"), c("changedBy"),
                                                      c("osUser"), c("host"), c("appVersion"), c("action"))
                                                 .arg(p.qualifiedAuditTable(), c("messageId")),
-                                            {eligible.first()}).first();
+                                            {eligible.first()})
+                                     .first();
         QCOMPARE(row.at(0).toString(), r.reason);
         QCOMPARE(row.at(1).toString(), QStringLiteral("INC-7"));
         QCOMPARE(row.at(2).toString(), p.state(a.from.first())->statusValue().isEmpty() ? a.from.first() : p.state(a.from.first())->statusValue());
@@ -265,9 +266,10 @@ private slots:
         c.readOnly = true;
         Gateway gw(c);
         bool refused = false, ran = false;
-        gw.run<ActionResult>(Lane::Action, this, [p, r](PgSession &s) { return ActionRunner(p).run(s, r); },
-                             [&](const ActionResult &) { ran = true; },
-                             [&](const PgError &e) { refused = e.kind == PgError::Kind::ReadOnly; });
+        gw.run<ActionResult>(
+            Lane::Action, this, [p, r](PgSession &s) { return ActionRunner(p).run(s, r); },
+            [&](const ActionResult &) { ran = true; },
+            [&](const PgError &e) { refused = e.kind == PgError::Kind::ReadOnly; });
         QTRY_VERIFY(refused || ran);
         QVERIFY(refused);
         QCOMPARE(auditCount(*m_db, p, ids, a.auditName), qint64(0));

@@ -97,8 +97,7 @@ private slots:
         QElapsedTimer sinceBefore;
         sinceBefore.start();
         const Snapshot s = SnapshotQuery(m_p).run(m_db->session());
-        const QMap<QString, const char *> truth{{"PENDING", kPending}, {"READY", kReady}, {"IN_FLIGHT", kInFlight},
-                                                {"ABANDONED", kAbandoned}, {"PROCESSED", kProcessed}};
+        const QMap<QString, const char *> truth{{"PENDING", kPending}, {"READY", kReady}, {"IN_FLIGHT", kInFlight}, {"ABANDONED", kAbandoned}, {"PROCESSED", kProcessed}};
         QCOMPARE(s.states.size(), truth.size());
         qint64 sum = 0;
         for (const StateCount &c : s.states) {
@@ -184,9 +183,11 @@ private slots:
         QVERIFY2(!index.contains(QStringLiteral("now()")), qPrintable(index));
         QVERIFY2(index.contains(QStringLiteral("\"processed_at\" IS NULL AND \"abandoned_at\" IS NULL")), qPrintable(index));
         m_db->exec(index);
+        // clang-format off
         m_db->exec(QStringLiteral("DROP INDEX %1").arg(m_db->scalar(QStringLiteral(
             "SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid = 'lib_outbox'::regclass AND NOT indisprimary "
             "ORDER BY indexrelid DESC LIMIT 1")).toString()));
+        // clang-format on
     }
 
     void terminalEstimateOfSeveralConditions() {
@@ -236,7 +237,8 @@ private slots:
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM lib_outbox_audit")).toLongLong(), auditBefore + expected.size());
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM lib_outbox_audit WHERE outbox_id = ANY($1::bigint[]) AND action_name = 'RETRY_ABANDONED'"
                                              " AND old_status = 'ABANDONED' AND new_status = 'PENDING' AND action_id = $2::uuid AND changed_by = session_user"),
-                              {idList, res.actionId.toString(QUuid::WithoutBraces)}).toLongLong(),
+                              {idList, res.actionId.toString(QUuid::WithoutBraces)})
+                     .toLongLong(),
                  qint64(expected.size()));
     }
 

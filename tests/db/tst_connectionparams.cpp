@@ -57,8 +57,9 @@ private slots:
         c.password = QStringLiteral("from-the-keychain");
         Gateway gw(c);
         QString error;
-        gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query(QStringLiteral("SELECT 1")).rows.size(); },
-                    [](const int &) {}, [&error](const PgError &e) { error = e.message; });
+        gw.run<int>(
+            Lane::Browse, this, [](PgSession &s) { return s.query(QStringLiteral("SELECT 1")).rows.size(); },
+            [](const int &) {}, [&error](const PgError &e) { error = e.message; });
         QTRY_VERIFY_WITH_TIMEOUT(!error.isEmpty(), 15000);
         QVERIFY2(error.contains(QLatin1String("ca.pem")) || error.contains(QLatin1String("SSL")), qPrintable(error));
         QVERIFY(!error.contains(QLatin1String("from-the-keychain")));

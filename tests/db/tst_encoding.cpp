@@ -89,7 +89,10 @@ private slots:
         }
         QCOMPARE(s->query(auditCount, {ids.at(0)}).scalar().toLongLong(), 0LL);
         QCOMPARE(s->query(QStringLiteral("SELECT (%1)::text FROM %2 WHERE %3 = $1")
-                              .arg(sql::stateExpression(p), p.qualifiedTable(), p.col("id")), {ids.at(0)}).scalar().toString(),
+                              .arg(sql::stateExpression(p), p.qualifiedTable(), p.col("id")),
+                          {ids.at(0)})
+                     .scalar()
+                     .toString(),
                  stateValue(p, a.from.first()));
 
         // Accents LATIN1 holds: stored as typed (before client_encoding was set, the UTF-8 bytes
@@ -98,7 +101,10 @@ private slots:
         const ActionResult r = runner.run(*s, actionRequest(action, {ids.at(1)}, latin));
         QCOMPARE(idNumbers(r.changedIds), QList<qint64>{ids.at(1)});
         QCOMPARE(s->query(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1").arg(col("reason"), p.qualifiedAuditTable(), col("messageId")),
-                          {ids.at(1)}).scalar().toString(), latin);
+                          {ids.at(1)})
+                     .scalar()
+                     .toString(),
+                 latin);
     }
 };
 

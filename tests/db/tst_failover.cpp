@@ -44,9 +44,10 @@ Outcome<R> await(Gateway &gw, Lane lane, std::function<R(PgSession &)> job, int 
     Outcome<R> out;
     QObject context; // gone when this returns: a late answer is dropped, not delivered here
     QEventLoop loop;
-    gw.run<R>(lane, &context, std::move(job),
-              [&](const R &r) { out.value = r; loop.quit(); },
-              [&](const PgError &e) { out.error = e; loop.quit(); });
+    gw.run<R>(
+        lane, &context, std::move(job),
+        [&](const R &r) { out.value = r; loop.quit(); },
+        [&](const PgError &e) { out.error = e; loop.quit(); });
     QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
     loop.exec();
     return out;
@@ -55,7 +56,8 @@ Outcome<R> await(Gateway &gw, Lane lane, std::function<R(PgSession &)> job, int 
 /// The server a session reached: its port and whether it is a standby, e.g. "41234 primary".
 QString whereAmI(PgSession &s) {
     return s.query(QStringLiteral("SELECT inet_server_port() || CASE WHEN pg_is_in_recovery() THEN ' standby' ELSE ' primary' END"))
-        .scalar().toString();
+        .scalar()
+        .toString();
 }
 
 QString primaryAt(quint16 port) { return QStringLiteral("%1 primary").arg(port); }
@@ -207,7 +209,8 @@ private slots:
         // The standby has replayed everything up to and with the action's commit.
         const QString written = m_db->scalar(QStringLiteral("SELECT pg_current_wal_insert_lsn()::text")).toString();
         QTRY_VERIFY_WITH_TIMEOUT(pgTrue(m_standbyAdmin->query(QStringLiteral("SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn"),
-                                                              {written}).scalar()),
+                                                              {written})
+                                            .scalar()),
                                  20000);
 
         QString said;

@@ -83,7 +83,7 @@ private slots:
         // After the preview, before the action: one row fails differently (it left the group).
         const qint64 left = inGroup.first();
         setError(p, left, QStringLiteral("HTTP_503"), QStringLiteral("HTTP 503 from the load balancer"));
-        r.ids = pv.eligibleIds; // what the dialog counted; the filter is re-checked as the guard
+        r.ids = pv.eligibleIds;           // what the dialog counted; the filter is re-checked as the guard
         r.actionId = QUuid::createUuid(); // one per dialog
         const ActionResult res = ActionRunner(p).run(m_db->session(), r);
         const QList<qint64> acted = inGroup.mid(1);

@@ -51,16 +51,21 @@ QVariant errorText(QRandomGenerator &rng, int kind) {
     const int n = int(rng.bounded(1, 99999));
     switch (kind) {
     case 0: return QStringLiteral("HTTP 503 Service Unavailable from https://api-%1.example.com/v1/orders/%2?trace=%3")
-            .arg(rng.bounded(5)).arg(n).arg(hex(rng, 12));
+        .arg(rng.bounded(5))
+        .arg(n)
+        .arg(hex(rng, 12));
     case 1: return QStringLiteral("java.net.SocketTimeoutException: Read timed out after %1 ms (host payments-%2.internal:8443)")
-            .arg(n).arg(rng.bounded(9));
+        .arg(n)
+        .arg(rng.bounded(9));
     case 2: return QStringLiteral("ERROR: duplicate key value violates unique constraint \"orders_pkey\" Detail: Key (order_id)=(%1) already exists.")
-            .arg(n);
+        .arg(n);
     case 3: return QStringLiteral("在庫引当に失敗しました: 商品ID %1 の在庫が不足しています（残り %2 個）").arg(n).arg(rng.bounded(10));
+    // clang-format off
     case 4: // long: beyond what the index holds, fingerprinted at query time
         return QStringLiteral("message %1 rejected by broker 10.0.%2.17:9092 ").arg(QStringLiteral("%1-%2-4b7c-9e0f-%3").arg(hex(rng, 8), hex(rng, 4), hex(rng, 12)))
                    .arg(rng.bounded(255))
                + QString(1600, QLatin1Char('x'));
+    // clang-format on
     default: return QVariant();
     }
 }
@@ -79,16 +84,21 @@ class TestFailureGroups : public QObject {
         const QString seen = QStringLiteral("to_timestamp(%1)").arg(r.seenS);
         if (profileId == QLatin1String("app_outbox"))
             m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, last_error_code,"
-                                      " last_error_msg, updated_at) VALUES ('k%1', 'T', $1, '{}', $2, $3, $4, %2)").arg(i).arg(seen),
+                                      " last_error_msg, updated_at) VALUES ('k%1', 'T', $1, '{}', $2, $3, $4, %2)")
+                           .arg(i)
+                           .arg(seen),
                        {r.destination, r.failed ? QStringLiteral("FAILED") : QStringLiteral("SENT"), r.code, r.message});
         else if (profileId == QLatin1String("batch_work_item"))
             m_db->exec(QStringLiteral("INSERT INTO batch_work_item (job_name, source_key, target_date, status, error_code, error_message,"
-                                      " updated_at) VALUES ($1, 'k%1', current_date, $2, $3, $4, %2)").arg(i).arg(seen),
+                                      " updated_at) VALUES ($1, 'k%1', current_date, $2, $3, $4, %2)")
+                           .arg(i)
+                           .arg(seen),
                        {r.destination, r.failed ? (i % 2 ? QStringLiteral("FAILED") : QStringLiteral("RETRY_WAIT")) : QStringLiteral("SUCCESS"),
                         r.code, r.message});
         else
             m_db->exec(QStringLiteral("INSERT INTO wolverine_dead_letters (id, body, message_type, source, exception_type, exception_message,"
-                                      " sent_at, replayable) VALUES (gen_random_uuid(), '\\x00', 'T', $1, $2, $3, %1, $4)").arg(seen),
+                                      " sent_at, replayable) VALUES (gen_random_uuid(), '\\x00', 'T', $1, $2, $3, %1, $4)")
+                           .arg(seen),
                        {r.destination, r.code, r.message, !r.failed});
     }
 
@@ -178,6 +188,7 @@ private slots:
     void textsThatGroupTogether_data() {
         QTest::addColumn<QString>("a");
         QTest::addColumn<QString>("b");
+        // clang-format off
         QTest::newRow("http url ids hosts query")
             << "HTTP 503 Service Unavailable from https://api.example.com/v1/orders/12345?trace=9f8e7d6c5b4a"
             << "HTTP 503 Service Unavailable from https://api-2.example.com/v1/orders/7?trace=abc";
@@ -200,6 +211,7 @@ private slots:
         QTest::newRow("lists of values") << "ids 1, 2, 3 failed" << "ids 17 failed";
         QTest::newRow("white space") << "connection  refused\n(retry 3)" << "connection refused (retry 4)";
         QTest::newRow("hex id") << "delivery deadbeef42 lost" << "delivery 0123456789ab lost";
+        // clang-format on
     }
     void textsThatGroupTogether() {
         QFETCH(QString, a);
@@ -210,6 +222,7 @@ private slots:
     void textsThatStayApart_data() {
         QTest::addColumn<QString>("a");
         QTest::addColumn<QString>("b");
+        // clang-format off
         QTest::newRow("http status") << "HTTP 503 Service Unavailable" << "HTTP 502 Bad Gateway";
         QTest::newRow("http status bare number") << "HTTP 503 from upstream" << "HTTP 504 from upstream";
         QTest::newRow("sqlstate") << "could not serialize access (SQLSTATE 40001)" << "could not serialize access (SQLSTATE 40P01)";
@@ -220,6 +233,7 @@ private slots:
         QTest::newRow("japanese words") << "在庫引当に失敗しました: 商品ID 1" << "決済に失敗しました: 商品ID 1";
         QTest::newRow("api version in path") << "GET /v1/orders failed" << "GET /v2/orders failed";
         QTest::newRow("error code word") << "E_TIMEOUT_30 while sending" << "E_TIMEOUT_60 while sending";
+        // clang-format on
     }
     void textsThatStayApart() {
         QFETCH(QString, a);
@@ -297,10 +311,10 @@ private slots:
                 tx.exec(QStringLiteral("SET LOCAL enable_seqscan = off"));
                 tx.exec(QStringLiteral("SET LOCAL enable_bitmapscan = off"));
                 const PgResult others = tx.exec(QStringLiteral(
-                    "SELECT i.indexrelid::regclass::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
-                    " WHERE i.indrelid = $1::regclass AND c.relname NOT IN ($2, $3)"
-                    " AND NOT EXISTS (SELECT FROM pg_constraint k WHERE k.conindid = i.indexrelid)"),
-                    {p.qualifiedTable(), sql::failureGroupIndexName(p), sql::failureGroupIndexName(p) + QStringLiteral("_long")});
+                                                    "SELECT i.indexrelid::regclass::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+                                                    " WHERE i.indrelid = $1::regclass AND c.relname NOT IN ($2, $3)"
+                                                    " AND NOT EXISTS (SELECT FROM pg_constraint k WHERE k.conindid = i.indexrelid)"),
+                                                {p.qualifiedTable(), sql::failureGroupIndexName(p), sql::failureGroupIndexName(p) + QStringLiteral("_long")});
                 for (const QVariantList &other : others.rows)
                     tx.exec(QStringLiteral("DROP INDEX %1").arg(other.first().toString()));
                 QStringList lines;
@@ -359,7 +373,9 @@ private slots:
         m_db->session().execScript(generated);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_indexes WHERE indexname IN ('ix_app_outbox_failure_groups',"
                                              " 'ix_batch_work_item_failure_groups', 'ix_app_outbox_failure_groups_long',"
-                                             " 'ix_batch_work_item_failure_groups_long')")).toInt(), 4);
+                                             " 'ix_batch_work_item_failure_groups_long')"))
+                     .toInt(),
+                 4);
     }
 
     /// The kit installs the same function and index the program's queries rely on.

@@ -38,19 +38,23 @@ class TestFlowPoller : public QObject {
             m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, created_at,"
                                       " updated_at, sent_at) SELECT %3, 'T', 'D', '{}',"
                                       " CASE WHEN g % 10 = 0 THEN 'FAILED' WHEN g % 10 = 1 THEN 'PENDING' ELSE 'SENT' END, %1, %2,"
-                                      " CASE WHEN g % 10 > 1 THEN %2 END FROM %4").arg(created, later, keys, series));
+                                      " CASE WHEN g % 10 > 1 THEN %2 END FROM %4")
+                           .arg(created, later, keys, series));
         else if (p.id == QLatin1String("batch_work_item")) {
             m_db->exec(QStringLiteral("INSERT INTO batch_work_item (job_name, source_key, target_date, status, created_at, updated_at,"
                                       " finished_at) SELECT 'J', %3, current_date,"
                                       " CASE WHEN g % 10 = 0 THEN 'FAILED' WHEN g % 10 = 1 THEN 'NEW' ELSE 'SUCCESS' END, %1, %2,"
-                                      " CASE WHEN g % 10 > 1 THEN %2 END FROM %4").arg(created, later, keys, series));
+                                      " CASE WHEN g % 10 > 1 THEN %2 END FROM %4")
+                           .arg(created, later, keys, series));
             // The workers' history: one FAILED row per failed item, at its failure time.
             m_db->exec(QStringLiteral("INSERT INTO batch_work_status_history (work_item_id, old_status, new_status, changed_at)"
-                                      " SELECT g, 'RUNNING', 'FAILED', %1 FROM %2 WHERE g % 10 = 0").arg(later, series));
+                                      " SELECT g, 'RUNNING', 'FAILED', %1 FROM %2 WHERE g % 10 = 0")
+                           .arg(later, series));
         } else
             m_db->exec(QStringLiteral("INSERT INTO outbox (event_id, aggregate_type, aggregate_id, event_type, payload, created_at,"
                                       " published_at) SELECT gen_random_uuid(), 'A', %3, 'E', '{}', %1,"
-                                      " CASE WHEN g % 10 > 1 THEN %2 END FROM %4").arg(created, later, keys, series));
+                                      " CASE WHEN g % 10 > 1 THEN %2 END FROM %4")
+                           .arg(created, later, keys, series));
     }
 
     /// The first flow a new poller (and store on `file`) delivers for a 6-hour window.
@@ -80,11 +84,13 @@ class TestFlowPoller : public QObject {
                 y << k;
         QVERIFY(x.size() >= 355);
         QCOMPARE(x.size(), y.size());
+        // clang-format off
         for (int i = 0; i < x.size(); ++i)
             if (!(x.at(i) == y.at(i)))
                 QFAIL(qPrintable(QStringLiteral("bucket %1: %2/%3/%4 against %5/%6/%7").arg(x.at(i).startS)
                                      .arg(x.at(i).created).arg(x.at(i).finished).arg(x.at(i).failed)
                                      .arg(y.at(i).created).arg(y.at(i).finished).arg(y.at(i).failed)));
+        // clang-format on
     }
 
 private slots:

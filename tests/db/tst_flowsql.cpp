@@ -52,7 +52,8 @@ class TestFlowSql : public QObject {
     qint64 randomMs(QRandomGenerator *rng) const {
         const qint64 s = m_baseS + rng->bounded(3 * 3600);
         const int kind = int(rng->bounded(4));
-        return s * 1000 + (kind == 0 ? 0 : kind == 1 ? 999 : qint64(rng->bounded(1000)));
+        return s * 1000 + (kind == 0 ? 0 : kind == 1 ? 999
+                                                     : qint64(rng->bounded(1000)));
     }
     static QString ts(qint64 ms) { return QStringLiteral("to_timestamp(%1 / 1000.0)").arg(ms); }
 
@@ -61,37 +62,46 @@ class TestFlowSql : public QObject {
         if (table == QLatin1String("app_outbox"))
             m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, created_at,"
                                       " updated_at, sent_at) VALUES ('k%1', 'T', 'D', '{}', $1, %2, %3, %4)")
-                           .arg(i).arg(c, r.failedMs ? ts(r.failedMs) : r.finishedMs ? ts(r.finishedMs) : c,
+                           .arg(i)
+                           .arg(c, r.failedMs ? ts(r.failedMs) : r.finishedMs ? ts(r.finishedMs)
+                                                                              : c,
                                 r.finishedMs ? ts(r.finishedMs) : QStringLiteral("NULL")),
                        {r.status});
         else if (table == QLatin1String("batch_work_item"))
             m_db->exec(QStringLiteral("INSERT INTO batch_work_item (job_name, source_key, target_date, status, created_at, updated_at,"
                                       " finished_at) VALUES ('J', 'k%1', current_date, $1, %2, %2, %3)")
-                           .arg(i).arg(c, r.finishedMs ? ts(r.finishedMs) : QStringLiteral("NULL")),
+                           .arg(i)
+                           .arg(c, r.finishedMs ? ts(r.finishedMs) : QStringLiteral("NULL")),
                        {r.status});
         else if (table == QLatin1String("outbox"))
             m_db->exec(QStringLiteral("INSERT INTO outbox (event_id, aggregate_type, aggregate_id, event_type, payload, created_at,"
                                       " published_at) VALUES (gen_random_uuid(), 'A', 'k%1', 'E', '{}', %2, %3)")
-                           .arg(i).arg(c, r.finishedMs ? ts(r.finishedMs) : QStringLiteral("NULL")));
+                           .arg(i)
+                           .arg(c, r.finishedMs ? ts(r.finishedMs) : QStringLiteral("NULL")));
         else if (table == QLatin1String("zoned_outbox"))
             m_db->exec(QStringLiteral("INSERT INTO zoned_outbox (event_key, status, payload, created_at, updated_at)"
                                       " VALUES ('k%1', $1, 'p', %2 AT TIME ZONE 'Asia/Tokyo', %3 AT TIME ZONE 'Asia/Tokyo')")
-                           .arg(i).arg(c, ts(r.failedMs ? r.failedMs : r.finishedMs ? r.finishedMs : r.createdMs)),
+                           .arg(i)
+                           .arg(c, ts(r.failedMs ? r.failedMs : r.finishedMs ? r.finishedMs
+                                                                             : r.createdMs)),
                        {r.status});
         else // text_outbox: epoch milliseconds
             m_db->exec(QStringLiteral("INSERT INTO text_outbox VALUES ('m%1', 'k%1', 'T', $1, 'b', NULL, $2, $3)").arg(i),
-                       {r.status, r.createdMs, r.failedMs ? r.failedMs : r.finishedMs ? r.finishedMs : r.createdMs});
+                       {r.status, r.createdMs, r.failedMs ? r.failedMs : r.finishedMs ? r.finishedMs
+                                                                                      : r.createdMs});
     }
 
     /// Failures written to the audit (status history) table, and other rows that must not count.
     void insertAudit(const SchemaProfile &p, qint64 ms, const QString &newStatus, int i) {
         if (p.audit.table == QLatin1String("batch_work_status_history"))
             m_db->exec(QStringLiteral("INSERT INTO batch_work_status_history (work_item_id, old_status, new_status, changed_at)"
-                                      " VALUES ($1, 'RUNNING', $2, %1)").arg(ts(ms)),
+                                      " VALUES ($1, 'RUNNING', $2, %1)")
+                           .arg(ts(ms)),
                        {i, newStatus});
         else
             m_db->exec(QStringLiteral("INSERT INTO %1 (message_id, action_name, reason, new_status, changed_by, changed_at)"
-                                      " VALUES ($1, 'W', 'r', $2, 'worker', %2)").arg(p.audit.table, ts(ms)),
+                                      " VALUES ($1, 'W', 'r', $2, 'worker', %2)")
+                           .arg(p.audit.table, ts(ms)),
                        {QString::number(i), newStatus});
     }
 
@@ -116,14 +126,17 @@ private slots:
         QRandomGenerator rng(QRandomGenerator::global()->generate());
         QStringList done, failed, open;
         for (const StateDef &s : p.states)
-            (s.role == QLatin1String("done") ? done : p.failedStates.contains(s.name) ? failed : open) << s.name;
+            (s.role == QLatin1String("done") ? done : p.failedStates.contains(s.name) ? failed
+                                                                                      : open)
+                << s.name;
         QList<Row> rows;
         QList<QPair<qint64, QString>> audit;
         for (int i = 0; i < 600; ++i) {
             Row r;
             r.createdMs = randomMs(&rng);
             const int pick = int(rng.bounded(3));
-            const QStringList &from = pick == 0 || failed.isEmpty() ? (pick == 2 ? done : open) : pick == 1 ? done : failed;
+            const QStringList &from = pick == 0 || failed.isEmpty() ? (pick == 2 ? done : open) : pick == 1 ? done
+                                                                                                            : failed;
             r.status = from.value(int(rng.bounded(int(qMax<qsizetype>(1, from.size())))), done.value(0));
             const qint64 later = r.createdMs + qint64(rng.bounded(600)) * 1000 + qint64(rng.bounded(2)) * 7;
             if (done.contains(r.status))
@@ -169,14 +182,24 @@ private slots:
             for (const bool byBucket : {false, true}) {
                 got = FlowQuery(p, byBucket).counts(s, fromS, toS, w);
                 QVERIFY2(got.size() == want.size(), qPrintable(QStringLiteral("width %1, by bucket %2: %3 buckets, want %4")
-                                                                   .arg(w).arg(byBucket).arg(got.size()).arg(want.size())));
+                                                                   .arg(w)
+                                                                   .arg(byBucket)
+                                                                   .arg(got.size())
+                                                                   .arg(want.size())));
                 int i = 0;
                 for (const FlowBucket &b : want) {
                     const FlowBucket &g = got.at(i++);
                     if (!(g == b))
                         QFAIL(qPrintable(QStringLiteral("width %1, by bucket %2, bucket %3: got %4/%5/%6, want %7/%8/%9")
-                                             .arg(w).arg(byBucket).arg(b.startS).arg(g.created).arg(g.finished).arg(g.failed)
-                                             .arg(b.created).arg(b.finished).arg(b.failed)));
+                                             .arg(w)
+                                             .arg(byBucket)
+                                             .arg(b.startS)
+                                             .arg(g.created)
+                                             .arg(g.finished)
+                                             .arg(g.failed)
+                                             .arg(b.created)
+                                             .arg(b.finished)
+                                             .arg(b.failed)));
                 }
             }
             QVERIFY(lo <= fromS);

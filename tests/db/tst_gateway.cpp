@@ -35,7 +35,8 @@ private slots:
         QThread *jobThread = nullptr;
         QThread *callbackThread = nullptr;
         QString appName;
-        gw.run<QString>(Lane::Monitor, this,
+        gw.run<QString>(
+            Lane::Monitor, this,
             [&](PgSession &s) { jobThread = QThread::currentThread(); return s.query("SELECT current_setting('application_name')").scalar().toString(); },
             [&](const QString &v) { callbackThread = QThread::currentThread(); appName = v; },
             [](const PgError &e) { QFAIL(qPrintable(e.message)); });
@@ -50,7 +51,8 @@ private slots:
     void slowQueryDoesNotBlockAndCanBeCancelled() {
         Gateway gw(config());
         bool cancelled = false;
-        const quint64 id = gw.run<int>(Lane::Browse, this,
+        const quint64 id = gw.run<int>(
+            Lane::Browse, this,
             [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
             [](const int &) {},
             [&](const PgError &e) { cancelled = e.kind == PgError::Kind::Cancelled; });
@@ -69,8 +71,9 @@ private slots:
         QVERIFY(t.elapsed() < 10000);
         // The lane is usable again after the cancel.
         int one = 0;
-        gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
-                    [&](const int &v) { one = v; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        gw.run<int>(
+            Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+            [&](const int &v) { one = v; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_COMPARE(one, 1);
     }
 
@@ -78,11 +81,13 @@ private slots:
         Gateway gw(config());
         int result = 0;
         bool oldDone = false;
-        const quint64 old = gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
-                                        [&](const int &) { oldDone = true; }, [&](const PgError &) { oldDone = true; });
+        const quint64 old = gw.run<int>(
+            Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+            [&](const int &) { oldDone = true; }, [&](const PgError &) { oldDone = true; });
         QTRY_VERIFY_WITH_TIMEOUT(oldDone, 10000);
-        gw.run<int>(Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 2 FROM pg_sleep(2)").scalar().toInt(); },
-                    [&](const int &v) { result = v; }, [&](const PgError &) { result = -1; });
+        gw.run<int>(
+            Lane::Browse, this, [](PgSession &s) { return s.query("SELECT 2 FROM pg_sleep(2)").scalar().toInt(); },
+            [&](const int &v) { result = v; }, [&](const PgError &) { result = -1; });
         QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(QStringLiteral("SELECT 2 FROM pg_sleep(2)")), 1, 10000);
         gw.cancel(Lane::Browse, old); // finished long ago: must not hit the running job
         QTRY_COMPARE_WITH_TIMEOUT(result, 2, 10000);
@@ -102,8 +107,9 @@ private slots:
         QSignalSpy changed(&gw, &Gateway::connectionChanged);
         PgError::Kind kind = PgError::Kind::Query;
         QString message;
-        gw.run<int>(Lane::Monitor, this, [](PgSession &) { return 1; }, [](const int &) { QFAIL("connected?"); },
-                    [&](const PgError &e) { kind = e.kind; message = e.message; });
+        gw.run<int>(
+            Lane::Monitor, this, [](PgSession &) { return 1; }, [](const int &) { QFAIL("connected?"); },
+            [&](const PgError &e) { kind = e.kind; message = e.message; });
         QTRY_VERIFY_WITH_TIMEOUT(!message.isEmpty(), 10000);
         QCOMPARE(kind, PgError::Kind::ConnectFailed);
         QTRY_COMPARE(changed.count(), 1);
@@ -118,15 +124,17 @@ private slots:
         // The action lane refuses before anything reaches the server...
         PgError::Kind actionKind = PgError::Kind::Query;
         bool ran = false;
-        gw.run<int>(Lane::Action, this, [&](PgSession &) { ran = true; return 0; }, [](const int &) {},
-                    [&](const PgError &e) { actionKind = e.kind; });
+        gw.run<int>(
+            Lane::Action, this, [&](PgSession &) { ran = true; return 0; }, [](const int &) {},
+            [&](const PgError &e) { actionKind = e.kind; });
         QTRY_COMPARE(actionKind, PgError::Kind::ReadOnly);
         QVERIFY(!ran);
         // ...and the read lanes' sessions are read-only in the database itself.
         QString state;
-        gw.run<int>(Lane::Browse, this,
-                    [](PgSession &s) { s.query("UPDATE app_outbox SET status = 'CANCELLED' WHERE message_key = 'RO:1'"); return 0; },
-                    [](const int &) { QFAIL("a read-only session wrote"); }, [&](const PgError &e) { state = e.sqlState; });
+        gw.run<int>(
+            Lane::Browse, this,
+            [](PgSession &s) { s.query("UPDATE app_outbox SET status = 'CANCELLED' WHERE message_key = 'RO:1'"); return 0; },
+            [](const int &) { QFAIL("a read-only session wrote"); }, [&](const PgError &e) { state = e.sqlState; });
         QTRY_COMPARE(state, QStringLiteral("25006")); // read_only_sql_transaction
         QCOMPARE(m_db->scalar("SELECT status FROM app_outbox WHERE message_key = 'RO:1'").toString(), QStringLiteral("PENDING"));
     }
@@ -135,21 +143,24 @@ private slots:
         Gateway gw(config());
         QSignalSpy changed(&gw, &Gateway::connectionChanged);
         int pid = 0;
-        gw.run<int>(Lane::Monitor, this, [](PgSession &s) { return s.backendPid(); }, [&](const int &v) { pid = v; },
-                    [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        gw.run<int>(
+            Lane::Monitor, this, [](PgSession &s) { return s.backendPid(); }, [&](const int &v) { pid = v; },
+            [](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_VERIFY(pid != 0);
         m_db->exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid));
         QTRY_COMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE pid = $1"), {pid}).toInt(), 0);
         PgError::Kind kind = PgError::Kind::Query;
         bool failed = false;
-        gw.run<int>(Lane::Monitor, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
-                    [](const int &) {}, [&](const PgError &e) { kind = e.kind; failed = true; });
+        gw.run<int>(
+            Lane::Monitor, this, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+            [](const int &) {}, [&](const PgError &e) { kind = e.kind; failed = true; });
         QTRY_VERIFY(failed);
         QCOMPARE(kind, PgError::Kind::ConnectionLost);
         QTRY_COMPARE(changed.count(), 2); // up, then down
         int newPid = 0;
-        gw.run<int>(Lane::Monitor, this, [](PgSession &s) { return s.backendPid(); }, [&](const int &v) { newPid = v; },
-                    [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        gw.run<int>(
+            Lane::Monitor, this, [](PgSession &s) { return s.backendPid(); }, [&](const int &v) { newPid = v; },
+            [](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_VERIFY(newPid != 0);
         QVERIFY(newPid != pid);
         QTRY_COMPARE(changed.count(), 3); // and up again

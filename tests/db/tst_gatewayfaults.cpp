@@ -32,6 +32,7 @@ public:
         m_timer.start(10);
     }
     qint64 maxLateMs() const { return m_maxLateMs; }
+
 private:
     QTimer m_timer;
     QElapsedTimer m_clock;
@@ -58,8 +59,9 @@ class TestGatewayFaults : public QObject {
     static bool answers(Gateway &gw, Lane lane, int timeoutMs) {
         int one = 0;
         QObject ctx;
-        gw.run<int>(lane, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
-                    [&](const int &v) { one = v; }, [](const PgError &) {});
+        gw.run<int>(
+            lane, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+            [&](const int &v) { one = v; }, [](const PgError &) {});
         return QTest::qWaitFor([&] { return one == 1; }, timeoutMs);
     }
 
@@ -86,20 +88,24 @@ private slots:
         // The lane is busy; two detail loads of the same key queue behind it.
         bool blockerDone = false;
         std::atomic<bool> blockerStarted{false};
-        gw.run<int>(Lane::Browse, this, [&](PgSession &s) { blockerStarted = true; s.query("SELECT pg_sleep(1)"); return 0; },
-                    [&](const int &) { blockerDone = true; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        gw.run<int>(
+            Lane::Browse, this, [&](PgSession &s) { blockerStarted = true; s.query("SELECT pg_sleep(1)"); return 0; },
+            [&](const int &) { blockerDone = true; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_VERIFY(blockerStarted);
         std::atomic<bool> olderRan{false}, newerRan{false};
         PgError::Kind olderError = PgError::Kind::Query;
         bool olderFailed = false, newerDone = false;
-        gw.run<int>(Lane::Browse, this, [&](PgSession &) { olderRan = true; return 1; }, [](const int &) {},
-                    [&](const PgError &e) { olderFailed = true; olderError = e.kind; }, QStringLiteral("detail"));
+        gw.run<int>(
+            Lane::Browse, this, [&](PgSession &) { olderRan = true; return 1; }, [](const int &) {},
+            [&](const PgError &e) { olderFailed = true; olderError = e.kind; }, QStringLiteral("detail"));
         // A job of another key is left alone.
         bool otherDone = false;
-        gw.run<int>(Lane::Browse, this, [](PgSession &) { return 3; }, [&](const int &) { otherDone = true; },
-                    [](const PgError &e) { QFAIL(qPrintable(e.message)); }, QStringLiteral("count"));
-        gw.run<int>(Lane::Browse, this, [&](PgSession &) { newerRan = true; return 2; }, [&](const int &) { newerDone = true; },
-                    [](const PgError &e) { QFAIL(qPrintable(e.message)); }, QStringLiteral("detail"));
+        gw.run<int>(
+            Lane::Browse, this, [](PgSession &) { return 3; }, [&](const int &) { otherDone = true; },
+            [](const PgError &e) { QFAIL(qPrintable(e.message)); }, QStringLiteral("count"));
+        gw.run<int>(
+            Lane::Browse, this, [&](PgSession &) { newerRan = true; return 2; }, [&](const int &) { newerDone = true; },
+            [](const PgError &e) { QFAIL(qPrintable(e.message)); }, QStringLiteral("detail"));
         QCOMPARE(gw.queuedJobs(Lane::Browse), 2);
         QTRY_VERIFY_WITH_TIMEOUT(newerDone && blockerDone && otherDone, 10000);
         QVERIFY(!olderRan);
@@ -115,8 +121,9 @@ private slots:
         QVERIFY(answers(gw, Lane::Browse, 10000));
         bool failed = false;
         PgError error(PgError::Kind::Query, QString());
-        const quint64 id = gw.run<int>(Lane::Browse, this, [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
-                                       [](const int &) {}, [&](const PgError &e) { failed = true; error = e; });
+        const quint64 id = gw.run<int>(
+            Lane::Browse, this, [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
+            [](const int &) {}, [&](const PgError &e) { failed = true; error = e; });
         QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(QStringLiteral("SELECT pg_sleep(30)")), 1, 10000);
         m_proxy->freeze();
         QElapsedTimer sinceFreeze;
@@ -164,8 +171,9 @@ private slots:
         Gateway gw(throughProxy(0));
         const auto backendPid = [](PgSession &s) { return s.query("SELECT pg_backend_pid()").scalar().toInt(); };
         int pidBefore = 0;
-        gw.run<int>(Lane::Browse, this, backendPid, [&](const int &pid) { pidBefore = pid; },
-                    [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        gw.run<int>(
+            Lane::Browse, this, backendPid, [&](const int &pid) { pidBefore = pid; },
+            [](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_VERIFY_WITH_TIMEOUT(pidBefore != 0, 10000);
 
         // The cancel request (a connection of its own) reaches the server delayMs late; the job it
@@ -174,18 +182,20 @@ private slots:
         m_proxy->delayNewConnections(delayMs);
         std::atomic<bool> started{false};
         bool firstEnded = false;
-        const quint64 first = gw.run<int>(Lane::Browse, this, [&](PgSession &s) { started = true; s.query("SELECT pg_sleep(0.2)"); return 0; },
-                                          [&](const int &) { firstEnded = true; }, [&](const PgError &) { firstEnded = true; });
+        const quint64 first = gw.run<int>(
+            Lane::Browse, this, [&](PgSession &s) { started = true; s.query("SELECT pg_sleep(0.2)"); return 0; },
+            [&](const int &) { firstEnded = true; }, [&](const PgError &) { firstEnded = true; });
         QTRY_VERIFY_WITH_TIMEOUT(started, 10000);
         gw.cancel(Lane::Browse, first);
         const double sleepS = delayMs / 1000.0 + 0.5;
         int nextPid = 0;
         QString nextError;
-        gw.run<int>(Lane::Browse, this,
-                    [&](PgSession &s) { const int pid = backendPid(s); s.query(QStringLiteral("SELECT pg_sleep(%1)").arg(sleepS)); return pid; },
-                    [&](const int &pid) { nextPid = pid; }, [&](const PgError &e) { nextError = e.message; });
+        gw.run<int>(
+            Lane::Browse, this,
+            [&](PgSession &s) { const int pid = backendPid(s); s.query(QStringLiteral("SELECT pg_sleep(%1)").arg(sleepS)); return pid; },
+            [&](const int &pid) { nextPid = pid; }, [&](const PgError &e) { nextError = e.message; });
         QTRY_VERIFY_WITH_TIMEOUT(m_proxy->accepted() == acceptedBefore + 1, 5000); // the cancel is on its way
-        m_proxy->delayNewConnections(0); // a new lane connection is not held
+        m_proxy->delayNewConnections(0);                                           // a new lane connection is not held
         QTRY_VERIFY_WITH_TIMEOUT(nextPid != 0 || !nextError.isEmpty(), delayMs + 15000);
         QVERIFY(firstEnded);
         QVERIFY2(nextError.isEmpty(), qPrintable(nextError)); // before: "canceling statement due to user request"
@@ -198,8 +208,9 @@ private slots:
             QVERIFY(answers(*gw, lane, 10000));
         bool delivered = false;
         for (Lane lane : {Lane::Monitor, Lane::Browse, Lane::Action})
-            gw->run<int>(lane, this, [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
-                         [&](const int &) { delivered = true; }, [&](const PgError &) { delivered = true; });
+            gw->run<int>(
+                lane, this, [](PgSession &s) { s.query("SELECT pg_sleep(30)"); return 0; },
+                [&](const int &) { delivered = true; }, [&](const PgError &) { delivered = true; });
         QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(QStringLiteral("SELECT pg_sleep(30)")), 3, 10000);
         m_proxy->freeze();
         QElapsedTimer t;

@@ -39,8 +39,8 @@ struct Row {
     QString state;
     qint64 createdUs;
     qint64 sinceUs;
-    int retries;          // -1: no column
-    qint64 nextRunUs;     // 0: no column or NULL
+    int retries;      // -1: no column
+    qint64 nextRunUs; // 0: no column or NULL
 };
 
 QString epochUs(const SchemaProfile &p, const QString &logical) {

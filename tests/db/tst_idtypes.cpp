@@ -130,7 +130,7 @@ private slots:
             all << MessageId::fromText(r.at(0).toString());
         QCOMPARE(paged.size(), 150);
         QCOMPARE(QSet<MessageId>(paged.cbegin(), paged.cend()).size(), paged.size()); // none repeated
-        QCOMPARE(paged, all);                                                        // none lost, same order
+        QCOMPARE(paged, all);                                                         // none lost, same order
     }
 
     void detailAndPayloadOfUuidRow() {
@@ -151,8 +151,7 @@ private slots:
         const SchemaProfile p = profile(QStringLiteral("uuid_outbox"));
         const QList<QVariantList> rows = m_db->rows(QStringLiteral("SELECT id::text FROM uuid_outbox ORDER BY id LIMIT 3"));
         // As a ticket might hold them: upper case, braces, one repeated.
-        const QString typed = QStringLiteral("%1, {%2}\n%3 %1").arg(rows[0][0].toString().toUpper(), rows[1][0].toString(),
-                                                                   rows[2][0].toString());
+        const QString typed = QStringLiteral("%1, {%2}\n%3 %1").arg(rows[0][0].toString().toUpper(), rows[1][0].toString(), rows[2][0].toString());
         const IdList parsed = IdList::parse(typed, 100, p.types.id);
         QVERIFY2(parsed.problem.isEmpty(), qPrintable(parsed.problem));
         QCOMPARE(parsed.ids.size(), 3);
@@ -186,7 +185,8 @@ private slots:
         f.view = ListFilter::View(view);
         if (f.view == ListFilter::View::All)
             f.ids = {MessageId::fromText(m_db->scalar(QStringLiteral("SELECT %1::text FROM %2 LIMIT 1")
-                                                          .arg(p.col(QStringLiteral("id")), p.qualifiedTable())).toString())};
+                                                          .arg(p.col(QStringLiteral("id")), p.qualifiedTable()))
+                                             .toString())};
         PageRequest r;
         r.filter = f;
         r.sort = ListSort{ListSort::Key::Id, false};
@@ -225,7 +225,9 @@ private slots:
         for (const QVariantList &r : rows)
             chosen << MessageId::fromText(r.at(0).toString());
         const QString before = m_db->scalar(QStringLiteral("SELECT string_agg(%1::text || %2, ',' ORDER BY %1) FROM %3 WHERE NOT (%1::text = ANY($1::text[]))")
-                                                .arg(id, status, t), {sql::idArrayLiteral(chosen)}).toString();
+                                                .arg(id, status, t),
+                                            {sql::idArrayLiteral(chosen)})
+                                   .toString();
         ActionRequest r;
         r.action = action;
         r.ids = chosen;
@@ -238,13 +240,20 @@ private slots:
         // In the database: exactly the chosen rows moved, every other row as it was ...
         const QString to = p.state(p.actions.value(action).to)->statusValue();
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2::text = ANY($1::text[]) AND %3 = $2").arg(t, id, status),
-                              {sql::idArrayLiteral(chosen), to}).toInt(), int(chosen.size()));
+                              {sql::idArrayLiteral(chosen), to})
+                     .toInt(),
+                 int(chosen.size()));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT string_agg(%1::text || %2, ',' ORDER BY %1) FROM %3 WHERE NOT (%1::text = ANY($1::text[]))")
-                                  .arg(id, status, t), {sql::idArrayLiteral(chosen)}).toString(), before);
+                                  .arg(id, status, t),
+                              {sql::idArrayLiteral(chosen)})
+                     .toString(),
+                 before);
         // ... and one audit row each, under the action id, its message id the server's text of the id.
         for (const MessageId &m : chosen)
             QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM om_test_audit WHERE message_id = $1 AND action_id = $2::uuid"),
-                                  {m.text(), r.actionId.toString(QUuid::WithoutBraces)}).toInt(), 1);
+                                  {m.text(), r.actionId.toString(QUuid::WithoutBraces)})
+                         .toInt(),
+                     1);
         // The audit trail joins its text ids back to the messages.
         const AuditPage page = AuditQuery(p).fetchPage(*s, AuditFilter{}, AuditCursor{}, 500);
         int joined = 0;

@@ -34,18 +34,18 @@ namespace {
 /// One system: its DDL, how its rows are made, and what each state means, written as a reader of
 /// the project's documentation would write it (not taken from the profile).
 struct System {
-    QString ddl;                       ///< tests/support/ddl/<file>
-    QString table;                     ///< for the brute-force SQL
-    QString idText;                    ///< the id as text
-    QString fill;                      ///< INSERTs randomised rows in every state
+    QString ddl;                           ///< tests/support/ddl/<file>
+    QString table;                         ///< for the brute-force SQL
+    QString idText;                        ///< the id as text
+    QString fill;                          ///< INSERTs randomised rows in every state
     QList<QPair<QString, QString>> states; ///< state -> predicate
-    QString waiting;                   ///< predicate of the rows that count as waiting
-    QString waitingSince;              ///< their time as timestamptz ("" when the table keeps none)
-    QString stuck;                     ///< stuck past 30 minutes ("false" when the profile has none)
-    QString failed;                    ///< the Failed view ("false" when none)
-    QString action;                    ///< "" (read-only) or the action's kind
-    QString actionFrom, actionTo;      ///< predicates before and after the action
-    QString fromState, toState;        ///< names written to the audit rows
+    QString waiting;                       ///< predicate of the rows that count as waiting
+    QString waitingSince;                  ///< their time as timestamptz ("" when the table keeps none)
+    QString stuck;                         ///< stuck past 30 minutes ("false" when the profile has none)
+    QString failed;                        ///< the Failed view ("false" when none)
+    QString action;                        ///< "" (read-only) or the action's kind
+    QString actionFrom, actionTo;          ///< predicates before and after the action
+    QString fromState, toState;            ///< names written to the audit rows
 };
 
 // Times are kept away from the lines the states and the stuck rule draw (now(), now() - 30
@@ -56,6 +56,7 @@ const char *const kAge = "CASE WHEN random() < 0.5 THEN interval '1 minute' + ra
 QMap<QString, System> systems() {
     QMap<QString, System> m;
     const QString age = QLatin1String(kAge);
+    // clang-format off
     m[QStringLiteral("spring_modulith_v1")] = {
         QStringLiteral("spring_modulith_v1.sql"), QStringLiteral("event_publication"), QStringLiteral("id::text"),
         QStringLiteral("INSERT INTO event_publication SELECT gen_random_uuid(), 'com.example.Listener' || (g % 4), "
@@ -124,6 +125,7 @@ QMap<QString, System> systems() {
         QStringLiteral("replayable AND sent_at < now() - interval '30 minutes'"), QStringLiteral("NOT replayable"),
         QStringLiteral("retry"), QStringLiteral("NOT replayable"), QStringLiteral("replayable"),
         QStringLiteral("DEAD"), QStringLiteral("REPLAY_REQUESTED")};
+    // clang-format on
     return m;
 }
 
@@ -317,7 +319,8 @@ private slots:
         r.filter.view = ListFilter::View::All;
         r.filter.keyMode = ListFilter::TextMode::Prefix;
         const QString key = m_db->scalar(QStringLiteral("SELECT %1::text FROM %2 LIMIT 1")
-                                             .arg(sql::quoteIdentifier(m_p.column(QStringLiteral("key"))), m_s.table)).toString();
+                                             .arg(sql::quoteIdentifier(m_p.column(QStringLiteral("key"))), m_s.table))
+                                .toString();
         r.filter.keyText = key.left(6);
         const MessagePage page = q.fetchPage(m_db->session(), r);
         QVERIFY(!page.rows.isEmpty());
@@ -360,7 +363,8 @@ private slots:
         QCOMPARE(count(m_s.actionTo), toBefore + expected.size());
         const QString list = sql::idArrayLiteral(QList<MessageId>(res.changedIds.cbegin(), res.changedIds.cend()));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2::text = ANY($1::text[]) AND %3").arg(m_s.table, m_s.idText, m_s.actionTo),
-                              {list}).toLongLong(),
+                              {list})
+                     .toLongLong(),
                  qint64(expected.size()));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM %1").arg(m_p.qualifiedAuditTable())).toLongLong(), qint64(expected.size()));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE message_id = ANY($1::text[]) AND action_name = $2 AND old_status = $3 "
@@ -474,8 +478,10 @@ private slots:
     void checkProfileNamesAMissingIdType_data() {
         QTest::addColumn<QString>("system");
         QTest::addColumn<QString>("type");
+        // clang-format off
         QTest::newRow("uuid") << "debezium_outbox" << "uuid";
         QTest::newRow("varchar") << "eventuate_message" << "varchar";
+        // clang-format on
     }
     void checkProfileNamesAMissingIdType() {
         // Without "types.id" the id is taken for a bigint; on a uuid or text column the check says
@@ -490,9 +496,11 @@ private slots:
         const ProfileCheckReport r = ProfileCheck(p).run(m_db->session());
         QVERIFY(!r.ok());
         bool named = false;
+        // clang-format off
         for (const ProfileFinding &f : r.findings)
             named = named || (f.severity == ProfileFinding::Severity::Error && f.path == QLatin1String("columns.id")
                               && f.message.contains(QStringLiteral("\"types\": {\"id\": \"%1\"}").arg(type)));
+        // clang-format on
         QVERIFY2(named, qPrintable(r.lines(system).join(QLatin1Char('\n'))));
     }
 };

@@ -25,11 +25,13 @@ struct Row {
     double created = NAN, updated = NAN, locked = NAN; // epoch seconds
 };
 
+// clang-format off
 const QStringList kHostile = {
     QStringLiteral("o'brien"), QStringLiteral("100%"), QStringLiteral("under_score"), QStringLiteral("back\\slash"),
     QStringLiteral("\\%"), QStringLiteral("%_\\"), QStringLiteral("日本語キー"), QStringLiteral("x'; DROP TABLE app_outbox; --"),
     QStringLiteral("$1"), QStringLiteral("\"quoted\""), QStringLiteral("%"), QStringLiteral("_"), QStringLiteral("\\"),
 };
+// clang-format on
 
 } // namespace
 
@@ -74,7 +76,9 @@ class TestListQuery : public QObject {
         case ListFilter::View::Stuck: view = p.stuckStates; break;
         case ListFilter::View::NearMaxRetry: view = p.hasRetries() ? p.nearMaxRetryStates : QStringList(); break;
         case ListFilter::View::Failed: view = p.failedStates; break;
-        case ListFilter::View::All: for (const StateDef &s : p.states) view << s.name; break;
+        case ListFilter::View::All:
+            for (const StateDef &s : p.states) view << s.name;
+            break;
         }
         if (!view.contains(r.state) || (!f.states.isEmpty() && !f.states.contains(r.state)))
             return false;
@@ -141,7 +145,8 @@ private slots:
                    floor(random() * 6)::int, (ARRAY[1,2,5])[1 + floor(random() * 3)::int],
                    'w' || (g % 3), CASE WHEN random() < 0.9 THEN %1 END,
                    (ARRAY[NULL,'E_TIMEOUT','E_HTTP_500'])[1 + floor(random() * 3)::int], 'boom', %2, %1
-            FROM generate_series(1, 12000) g)").arg(t.arg(90), t.arg(300)));
+            FROM generate_series(1, 12000) g)")
+                       .arg(t.arg(90), t.arg(300)));
         m_db->exec(QStringLiteral(R"(
             INSERT INTO batch_work_item (job_name, source_key, target_date, status, retry_count, max_retry_count,
                                          locked_by, locked_at, error_code, created_at, updated_at)
@@ -150,17 +155,20 @@ private slots:
                    (ARRAY['NEW','RUNNING','SUCCESS','FAILED','RETRY_WAIT','SKIPPED'])[1 + floor(random() * 6)::int],
                    floor(random() * 4)::int, 3, 'w', CASE WHEN random() < 0.9 THEN %1 END,
                    (ARRAY[NULL,'E1','E2'])[1 + floor(random() * 3)::int], %2, %1
-            FROM generate_series(1, 3000) g)").arg(t.arg(240), t.arg(400)));
+            FROM generate_series(1, 3000) g)")
+                       .arg(t.arg(240), t.arg(400)));
         m_db->exec(QStringLiteral(R"(
             INSERT INTO outbox (event_id, aggregate_type, aggregate_id, event_type, payload, created_at, published_at)
             SELECT gen_random_uuid(), 'Agg' || (g % 3), 'A-' || g || (ARRAY['', '%', '_'])[1 + floor(random() * 3)::int],
                    'Placed', '{}', %1, CASE WHEN random() < 0.4 THEN NULL ELSE now() END
-            FROM generate_series(1, 2000) g)").arg(t.arg(120)));
+            FROM generate_series(1, 2000) g)")
+                       .arg(t.arg(120)));
         int n = 0;
         for (const QString &h : kHostile) {
             ++n;
             m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, created_at) "
-                                      "VALUES ($1, 'OrderPaid', 'kafka', '{}', 'FAILED', now() - interval '17 s')"), {h});
+                                      "VALUES ($1, 'OrderPaid', 'kafka', '{}', 'FAILED', now() - interval '17 s')"),
+                       {h});
             m_db->exec(QStringLiteral("INSERT INTO batch_work_item (job_name, source_key, target_date, status) VALUES ('JOB_A', $1, current_date, 'FAILED')"), {h});
             m_db->exec(QStringLiteral("INSERT INTO outbox (event_id, aggregate_type, aggregate_id, event_type, payload) VALUES (gen_random_uuid(), 'Agg0', $1, 'Placed', '{}')"), {h});
         }
@@ -180,9 +188,11 @@ private slots:
             return;
         const QString shift = QStringLiteral("make_interval(secs => %1)").arg(now - m_now, 0, 'f', 6);
         m_db->exec(QStringLiteral("UPDATE app_outbox SET locked_at = locked_at + %1, created_at = created_at + %1, "
-                                  "updated_at = updated_at + %1, next_run_at = next_run_at + %1").arg(shift));
+                                  "updated_at = updated_at + %1, next_run_at = next_run_at + %1")
+                       .arg(shift));
         m_db->exec(QStringLiteral("UPDATE batch_work_item SET locked_at = locked_at + %1, created_at = created_at + %1, "
-                                  "updated_at = updated_at + %1, next_retry_at = next_retry_at + %1").arg(shift));
+                                  "updated_at = updated_at + %1, next_retry_at = next_retry_at + %1")
+                       .arg(shift));
         m_db->exec(QStringLiteral("UPDATE outbox SET created_at = created_at + %1, published_at = published_at + %1").arg(shift));
         // The old row versions would count in the planner's estimates (the count test compares them).
         m_db->exec(QStringLiteral("VACUUM (ANALYZE) app_outbox, batch_work_item, outbox"));
@@ -200,6 +210,7 @@ private slots:
                 f.view = v;
                 row(QStringLiteral("view%1").arg(int(v)).toLatin1().constData(), f);
             }
+            // clang-format off
             f = {}; f.view = ListFilter::View::Stuck; f.stuckTimeoutMinutes = 10; row("stuck10", f);
             f = {}; f.states = {QStringLiteral("FAILED"), QStringLiteral("PENDING"), QStringLiteral("NEW"), QStringLiteral("UNPUBLISHED")}; row("states", f);
             f = {}; f.view = ListFilter::View::Failed; f.states = {QStringLiteral("RETRY_WAIT"), QStringLiteral("NOPE")}; row("failedNarrowed", f);
@@ -218,10 +229,13 @@ private slots:
             f = {}; f.keyText = QStringLiteral("日本"); row("containsJapanese", f);
             f = {}; f.keyText = QString(10240, QLatin1Char('%')); row("contains10kB", f);
             f = {}; f.keyText = QString(QStringLiteral("x")).append(QChar(0)); row("containsNul", f);
+            // clang-format on
             int i = 0;
             for (const QString &h : kHostile)
                 for (auto m : {ListFilter::TextMode::Exact, ListFilter::TextMode::Prefix, ListFilter::TextMode::Contains}) {
-                    f = {}; f.keyText = h; f.keyMode = m;
+                    f = {};
+                    f.keyText = h;
+                    f.keyMode = m;
                     row(QStringLiteral("hostile%1").arg(i++).toLatin1().constData(), f);
                 }
         }
@@ -382,7 +396,8 @@ private slots:
             const FilterChoices c = ListQuery(p).choices(m_db->session());
             auto distinct = [&](const char *l, bool openOnly) {
                 QStringList open;
-                for (const StateDef &s : p.states) if (!s.terminal) open << s.name;
+                for (const StateDef &s : p.states)
+                    if (!s.terminal) open << s.name;
                 QStringList out;
                 for (const QVariantList &v : m_db->rows(QStringLiteral("SELECT DISTINCT %1::text FROM %2 WHERE %1 IS NOT NULL AND %3 ORDER BY 1")
                                                             .arg(p.col(QLatin1String(l)), p.qualifiedTable(), openOnly ? sql::statesPredicate(p, open) : QStringLiteral("true"))))
@@ -407,7 +422,7 @@ private slots:
         const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         const ListQuery q(p);
         db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
-                                  "SELECT 'bulk-' || g, 'E', 'd', '{}', 'SENT' FROM generate_series(1, 300000) g"));
+                                "SELECT 'bulk-' || g, 'E', 'd', '{}', 'SENT' FROM generate_series(1, 300000) g"));
         QVERIFY(!q.hasTrigramIndex(db->session()));
         PageRequest req;
         req.filter.keyText = QStringLiteral("no-such-key");
@@ -435,7 +450,7 @@ private slots:
         const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         const ListQuery q(p);
         db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
-                                  "SELECT 'sorted-' || g, 'E', 'd', '{}', 'SENT' FROM generate_series(1, 150000) g"));
+                                "SELECT 'sorted-' || g, 'E', 'd', '{}', 'SENT' FROM generate_series(1, 150000) g"));
         db->exec(QStringLiteral("ANALYZE app_outbox"));
         const qint64 total = db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox")).toLongLong();
         PageRequest req; // view All

@@ -32,10 +32,10 @@ Q_DECLARE_METATYPE(om::PoolMode)
 
 /// QCOMPARE and QVERIFY belong to the test's own thread: on a worker thread a failed check throws,
 /// and the thread's catch counts it.
-#define CHECK_ON_THREAD(cond)                                                                      \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            throw std::runtime_error("failed: " #cond);                                            \
+#define CHECK_ON_THREAD(cond)                           \
+    do {                                                \
+        if (!(cond))                                    \
+            throw std::runtime_error("failed: " #cond); \
     } while (false)
 
 namespace {
@@ -187,14 +187,12 @@ private slots:
                     auto s = session(through(QStringLiteral("transaction")), PoolSetting::Auto, t == 0);
                     for (int i = 0; i < 60; ++i) {
                         CHECK_ON_THREAD(s->queryPrepared(QStringLiteral("SELECT $1::int + 1"), {i}).scalar().toInt() == i + 1);
-                        CHECK_ON_THREAD(s->query(QStringLiteral("SELECT current_setting('statement_timeout')")).scalar().toString() ==
-                                        QStringLiteral("12345ms"));
+                        CHECK_ON_THREAD(s->query(QStringLiteral("SELECT current_setting('statement_timeout')")).scalar().toString() == QStringLiteral("12345ms"));
                         s->transact([&](PgTx &tx) {
                             CHECK_ON_THREAD(tx.inTransaction());
                             CHECK_ON_THREAD(tx.setLocal(QStringLiteral("statement_timeout"), QStringLiteral("777")));
                             CHECK_ON_THREAD((tx.exec(QStringLiteral("SHOW statement_timeout")).scalar().toString()) == (QStringLiteral("777ms")));
-                            CHECK_ON_THREAD(tx.exec(QStringLiteral("SHOW transaction_read_only")).scalar().toString() ==
-                                            (t == 0 ? QStringLiteral("on") : QStringLiteral("off")));
+                            CHECK_ON_THREAD(tx.exec(QStringLiteral("SHOW transaction_read_only")).scalar().toString() == (t == 0 ? QStringLiteral("on") : QStringLiteral("off")));
                         });
                         s->execScript(QStringLiteral("SELECT 1; SELECT 2"));
                     }
@@ -427,14 +425,16 @@ private slots:
         auto gateway = std::make_unique<Gateway>(config);
         int answered = 0;
         for (Lane lane : {Lane::Monitor, Lane::Browse, Lane::Action})
-            gateway->run<int>(lane, this, [](PgSession &s) { return s.query(QStringLiteral("SELECT 1")).scalar().toInt(); },
-                              [&](const int &) { ++answered; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+            gateway->run<int>(
+                lane, this, [](PgSession &s) { return s.query(QStringLiteral("SELECT 1")).scalar().toInt(); },
+                [&](const int &) { ++answered; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_COMPARE_WITH_TIMEOUT(answered, 3, 10000);
         QCOMPARE(gateway->linkFacts(Lane::Monitor).mode, PoolMode::Transaction);
         bool delivered = false;
         for (Lane lane : {Lane::Monitor, Lane::Browse, Lane::Action})
-            gateway->run<int>(lane, this, [](PgSession &s) { s.query(QStringLiteral("SELECT pg_sleep(30)")); return 0; },
-                              [&](const int &) { delivered = true; }, [&](const PgError &) { delivered = true; });
+            gateway->run<int>(
+                lane, this, [](PgSession &s) { s.query(QStringLiteral("SELECT pg_sleep(30)")); return 0; },
+                [&](const int &) { delivered = true; }, [&](const PgError &) { delivered = true; });
         // The pool has two server connections: two statements run, the third waits in the pooler.
         QTRY_VERIFY_WITH_TIMEOUT(m_db->runningNow(QStringLiteral("SELECT pg_sleep(30)")) >= 2, 10000);
         proxy.freeze();

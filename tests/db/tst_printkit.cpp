@@ -154,9 +154,11 @@ private slots:
         QTest::newRow("library_outbox") << "tests/support/profiles/library_outbox.json" << QStringList() << QString(kLibOutboxDdl)
                                         << "INSERT INTO lib_outbox (aggregate_id, event_type, abandoned_at) "
                                            "VALUES ('kit-1', 'E', now()) RETURNING id::text";
+        // clang-format off
         QTest::newRow("uuid_outbox, audit table missing")
             << "tests/profiles/uuid_outbox.json" << QStringList() << readSource("tests/profiles/tables.sql") + ";DROP TABLE om_test_audit"
             << "INSERT INTO uuid_outbox VALUES (gen_random_uuid(), 'kit-1', 'T', 'topic', 'FAILED', NULL, 1, 5, NULL, 'boom', now(), now()) "
+               // clang-format on
                "RETURNING id::text";
         QTest::newRow("zoned_outbox, no audit section") << "tests/profiles/zoned_outbox.json" << QStringList()
                                                         << readSource("tests/profiles/tables.sql") << QString();
@@ -204,8 +206,7 @@ private slots:
                      .arg(op, sql::quoteIdentifier(roles.operatorRole), aud, sql::quoteIdentifier(roles.auditor)));
         // Both read the table and the audit table.
         for (const QString &role : {op, aud})
-            QCOMPARE(scalarAs(*db, role, QStringLiteral("SELECT (SELECT count(*) FROM %1) + (SELECT count(*) FROM %2)")
-                                             .arg(p.qualifiedTable(), auditTable)).toInt(), 0);
+            QCOMPARE(scalarAs(*db, role, QStringLiteral("SELECT (SELECT count(*) FROM %1) + (SELECT count(*) FROM %2)").arg(p.qualifiedTable(), auditTable)).toInt(), 0);
         const QString id = p.col(QStringLiteral("id"));
         const QString audit = kit::withKitAudit(p).audit.column(QStringLiteral("messageId"));
         // Neither writes anything directly, however the statement is put.
@@ -219,7 +220,10 @@ private slots:
             QVERIFY(retryableRow.isEmpty());
             QVERIFY(script.contains(QStringLiteral("READ-ONLY PROFILE")));
             QCOMPARE(db->scalar(QStringLiteral("SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = $1::regclass "
-                                               "AND attname = 'message_id'"), {auditTable}).toString(), QStringLiteral("text"));
+                                               "AND attname = 'message_id'"),
+                                {auditTable})
+                         .toString(),
+                     QStringLiteral("text"));
             if (!p.hasAudit())
                 addsThePrintedAuditSection(*db, profileSource, script, roles);
             return;
@@ -238,7 +242,8 @@ private slots:
         QCOMPARE(result.changed(), qint64(1));
         const ActionDef retry = p.actions.value(QStringLiteral("retry"));
         QCOMPARE(db->scalar(QStringLiteral("SELECT %1 FROM %2 WHERE %3::text = $1").arg(sql::stateExpression(p), p.qualifiedTable(), id), {rowId})
-                     .toString(), stateNameValue(p, retry.to));
+                     .toString(),
+                 stateNameValue(p, retry.to));
         const QString changedBy = p.audit.column(QStringLiteral("changedBy"));
         QCOMPARE(db->rows(QStringLiteral("SELECT %1, %2 FROM %3 WHERE %4::text = $1")
                               .arg(sql::quoteIdentifier(p.audit.column(QStringLiteral("action"))), sql::quoteIdentifier(changedBy), auditTable,
@@ -274,9 +279,11 @@ private slots:
         QTest::addColumn<QString>("profileSource");
         QTest::addColumn<QString>("ddl");
         QTest::addColumn<QString>("named");
+        // clang-format off
         QTest::newRow("outbox without published_at")
             << "outbox"
             << "CREATE TABLE outbox (id bigint PRIMARY KEY, event_id uuid NOT NULL, aggregate_type text NOT NULL, "
+               // clang-format on
                "aggregate_id text NOT NULL, event_type text NOT NULL, payload jsonb NOT NULL, created_at timestamptz NOT NULL)"
             << "\"published_at\" (profile column publishedAt)";
         QTest::newRow("audit table without reason")
@@ -322,7 +329,7 @@ private slots:
     void seedKitFilesInstallWhatThePrintedKitsInstall() {
         std::unique_ptr<TestDatabase> files, generated;
         OM_CREATE_TEST_DATABASE(files, TestDatabase::seedsWithAdminKit() << QStringLiteral("kit/monitoring_indexes.sql")
-                                                  << QStringLiteral("kit/failure_groups.sql"));
+                                                                         << QStringLiteral("kit/failure_groups.sql"));
         OM_CREATE_TEST_DATABASE(generated, TestDatabase::allSeeds());
         for (const SchemaProfile &p : kit::seedProfiles()) {
             const Applied a = psqlApply(*generated, KitSql(p).script(), p.id + QStringLiteral(".sql"));
@@ -366,13 +373,13 @@ private slots:
     void rolesFileTakesTheRoleNamesFromSettings() {
         std::unique_ptr<TestDatabase> db;
         OM_CREATE_TEST_DATABASE(db, TestDatabase::allSeeds() << QStringLiteral("kit/append_only_audit.sql")
-                                        << QStringLiteral("kit/action_functions.sql") << QStringLiteral("kit/purge_functions.sql"));
+                                                             << QStringLiteral("kit/action_functions.sql") << QStringLiteral("kit/purge_functions.sql"));
         const QString suffix = uniqueSuffix();
         const QString aud = QStringLiteral("kit_aud_") + suffix, op = QStringLiteral("kit_op_") + suffix;
         QFile roles(TestDatabase::sqlPath(QStringLiteral("kit/roles.sql")));
         QVERIFY(roles.open(QIODevice::ReadOnly));
         const Applied a = psqlApply(*db, QStringLiteral("SET outbox_monitor.auditor_role = %1;\nSET outbox_monitor.operator_role = %2;\n")
-                                             .arg(sql::quoteLiteral(aud), sql::quoteLiteral(op))
+                                                 .arg(sql::quoteLiteral(aud), sql::quoteLiteral(op))
                                              + QString::fromUtf8(roles.readAll()));
         QVERIFY2(a.exitCode == 0, qPrintable(a.output));
         const auto may = [&](const QString &role, const QString &check, const QString &object, const QString &privilege) {
@@ -427,11 +434,15 @@ private slots:
         QCOMPARE(db->scalar(oid, {QStringLiteral("ix_batch_work_item_open")}).toLongLong(), bwiOpen);
         QCOMPARE(db->scalar(oid, {QStringLiteral("ix_batch_work_item_skipped")}).toLongLong(), bwiSkipped);
         QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pg_class WHERE relname IN "
-                                           "('ix_bwi_open', 'ix_bwi_skipped', 'ix_outbox_unpublished_age')")).toInt(), 0);
+                                           "('ix_bwi_open', 'ix_bwi_skipped', 'ix_outbox_unpublished_age')"))
+                     .toInt(),
+                 0);
         QVERIFY(db->scalar(QStringLiteral("SELECT pg_get_indexdef('ix_outbox_open'::regclass)")).toString().contains("aggregate_id"));
         // One index per definition: nothing built beside what was renamed.
         QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pg_index WHERE indrelid = 'batch_work_item'::regclass "
-                                           "AND pg_get_expr(indpred, indrelid) LIKE '%SKIPPED%'")).toInt(), 1);
+                                           "AND pg_get_expr(indpred, indrelid) LIKE '%SKIPPED%'"))
+                     .toInt(),
+                 1);
         // Applied again, it changes nothing.
         const QString all = QStringLiteral("SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid) FROM pg_index i "
                                            "JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = 'public'::regnamespace");
@@ -472,7 +483,8 @@ private slots:
             QVERIFY2(a.exitCode == 0, qPrintable(a.output));
             // The same id in both tables: 1.
             db->exec(QStringLiteral("INSERT INTO %1 (message_key, event_type, destination, payload_json, status) "
-                                    "VALUES ('k-%2', 'T', 'D', '{}', 'FAILED')").arg(p.qualifiedTable(), end));
+                                    "VALUES ('k-%2', 'T', 'D', '{}', 'FAILED')")
+                         .arg(p.qualifiedTable(), end));
             tables << p;
         }
         const SchemaProfile &a = tables.at(0), &b = tables.at(1);

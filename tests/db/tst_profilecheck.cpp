@@ -121,7 +121,8 @@ private slots:
             "columns": { "id": "id", "key": "k", "createdAt": "created", "sentAt": "sent" },
             "states": [ { "name": "WAITING", "role": "waiting", "isNull": "sentAt" },
                         { "name": "SENT", "role": "done", "notNull": "sentAt" } ],
-            "waiting": { "states": ["WAITING"], "sinceColumn": "createdAt" } })").object());
+            "waiting": { "states": ["WAITING"], "sinceColumn": "createdAt" } })")
+                                                .object());
         const ProfileCheckReport r = check(p);
         const ProfileFinding *f = findingAt(r, QStringLiteral("columns.createdAt"));
         QVERIFY2(f && f->message.contains(QStringLiteral("timestamp without time zone")), qPrintable(describe(r)));
@@ -138,7 +139,8 @@ private slots:
             "states": [ { "name": "QUEUED", "role": "waiting", "value": "queued" },
                         { "name": "DONE", "role": "done", "value": "done" },
                         { "name": "FAILED", "role": "failed", "value": "failed" } ],
-            "waiting": { "states": ["QUEUED"] } })").object());
+            "waiting": { "states": ["QUEUED"] } })")
+                                                .object());
         const ProfileCheckReport r = check(p);
         const ProfileFinding *f = findingAt(r, QStringLiteral("states[2]"));
         QVERIFY2(f && f->message.contains(QStringLiteral("queued, done")), qPrintable(describe(r)));
@@ -154,7 +156,8 @@ private slots:
         QJsonObject o = builtInJson(QStringLiteral("outbox"));
         o[QStringLiteral("states")] = QJsonDocument::fromJson(R"([
             { "name": "UNPUBLISHED", "role": "waiting", "isNull": "publishedAt" },
-            { "name": "NEW", "role": "waiting", "isNull": "publishedAt" } ])").array();
+            { "name": "NEW", "role": "waiting", "isNull": "publishedAt" } ])")
+                                          .array();
         o.remove(QStringLiteral("actions"));
         o.remove(QStringLiteral("purge")); // names PUBLISHED, which this profile has not
         const ProfileCheckReport r = check(profileFrom(o));

@@ -58,7 +58,9 @@ class TestPurge : public QObject {
     }
     qint64 present(const SchemaProfile &p, const QList<qint64> &ids) {
         return m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 = ANY($1::bigint[])")
-                                .arg(p.qualifiedTable(), p.col(QStringLiteral("id"))), {idArray(ids)}).toLongLong();
+                                .arg(p.qualifiedTable(), p.col(QStringLiteral("id"))),
+                            {idArray(ids)})
+            .toLongLong();
     }
     /// The open states of `p`: those a purge must never touch.
     static QStringList openStates(const SchemaProfile &p) {

@@ -95,14 +95,16 @@ private slots:
         proxy.release();
         // What brings the lane up again in the window is the dashboard's next refresh.
         QObject ctx;
-        gateway.run<int>(Lane::Monitor, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
-                         [](const int &) {}, [](const PgError &) {});
+        gateway.run<int>(
+            Lane::Monitor, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+            [](const int &) {}, [](const PgError &) {});
         QTRY_COMPARE_WITH_TIMEOUT(identified.count(), 1, 10000);
         QCOMPARE(check.identity(), (ServerIdentity{systemId(), m_db->name()}));
 
         gateway.reconnect(Lane::Monitor);
-        gateway.run<int>(Lane::Monitor, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
-                         [](const int &) {}, [](const PgError &) {});
+        gateway.run<int>(
+            Lane::Monitor, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
+            [](const int &) {}, [](const PgError &) {});
         QTRY_COMPARE_WITH_TIMEOUT(identified.count(), 2, 10000);
     }
 

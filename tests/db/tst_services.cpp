@@ -34,7 +34,8 @@ class TestServices : public QObject {
     /// Holds an ACCESS EXCLUSIVE lock on the table for `seconds`, from a Gateway of its own: every
     /// read of the table waits behind it. Returns when the lock is held.
     void holdTableLock(Gateway &holder, int seconds, bool *released) {
-        holder.run<int>(Lane::Action, this,
+        holder.run<int>(
+            Lane::Action, this,
             [seconds](PgSession &s) {
                 s.transact([seconds](PgTx &tx) {
                     tx.exec(QStringLiteral("LOCK TABLE app_outbox IN ACCESS EXCLUSIVE MODE"));
@@ -45,14 +46,17 @@ class TestServices : public QObject {
             [released](const int &) { *released = true; }, [released](const PgError &) { *released = true; });
         QTRY_VERIFY_WITH_TIMEOUT(
             m_db->scalar("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-                         "WHERE c.relname = 'app_outbox' AND l.mode = 'AccessExclusiveLock' AND l.granted").toInt() == 1,
+                         "WHERE c.relname = 'app_outbox' AND l.mode = 'AccessExclusiveLock' AND l.granted")
+                    .toInt()
+                == 1,
             10000);
     }
 
     /// Sessions of the service's Browse lane waiting for a lock right now.
     int browseWaitingForLock() {
         return m_db->scalar("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'",
-                            {kApp + QStringLiteral("/browse")}).toInt();
+                            {kApp + QStringLiteral("/browse")})
+            .toInt();
     }
 
 private slots:
@@ -100,8 +104,9 @@ private slots:
         const MessageId id = MessageId::fromVariant(m_db->scalar("SELECT min(outbox_id) FROM app_outbox"));
         std::optional<PgError> saveError;
         bool saved = false;
-        PendingCall save = service.savePayload(id, path, {this, [&](const qint64 &) { saved = true; },
-                                                          [&](const PgError &e) { saveError = e; }});
+        const auto onSaved = [&](const qint64 &) { saved = true; };
+        const auto onFailed = [&](const PgError &e) { saveError = e; };
+        PendingCall save = service.savePayload(id, path, {this, onSaved, onFailed});
         QCOMPARE(gw.queuedJobs(Lane::Browse), 1);
         save.cancel();
 

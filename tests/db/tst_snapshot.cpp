@@ -32,7 +32,9 @@ class TestSnapshot : public QObject {
             QStringLiteral("SELECT %1::text, count(*), count(*) FILTER (WHERE %2 < now() - interval '%3 minutes'), "
                            "extract(epoch from now() - min(%2))::float8 FROM %4 WHERE %5 "
                            "GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1 NULLS LAST LIMIT 12")
-                .arg(p.col("lockedBy"), p.col(p.stuckSince)).arg(p.stuckTimeoutMinutes).arg(t, sql::statesPredicate(p, p.stuckStates)));
+                .arg(p.col("lockedBy"), p.col(p.stuckSince))
+                .arg(p.stuckTimeoutMinutes)
+                .arg(t, sql::statesPredicate(p, p.stuckStates)));
         QVERIFY(truth.rows.size() >= 2); // the data has several workers and rows naming none
         QCOMPARE(s.byWorker.size(), truth.rows.size());
         const QString what = p.has("destination") ? QStringLiteral("destination") : QStringLiteral("type");
@@ -113,14 +115,16 @@ private slots:
         QCOMPARE(s.states.size(), p.states.size());
         for (const StateCount &c : s.states) {
             const qint64 truth = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2")
-                                                  .arg(t, sql::statesPredicate(p, {c.name}))).toLongLong();
+                                                  .arg(t, sql::statesPredicate(p, {c.name})))
+                                     .toLongLong();
             QVERIFY2(!c.estimated, qPrintable(c.name)); // small table: exact everywhere
             QCOMPARE(c.count, truth);
         }
         const qint64 waiting = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(t, sql::statesPredicate(p, p.waitingStates))).toLongLong();
         QCOMPARE(s.waiting, waiting);
         const double oldest = m_db->scalar(QStringLiteral("SELECT extract(epoch from now() - min(%1)) FROM %2 WHERE %3")
-                                               .arg(p.col(p.waitingSince), t, sql::statesPredicate(p, p.waitingStates))).toDouble();
+                                               .arg(p.col(p.waitingSince), t, sql::statesPredicate(p, p.waitingStates)))
+                                  .toDouble();
         QVERIFY(s.oldestWaitingAgeS.has_value());
         QVERIFY2(qAbs(*s.oldestWaitingAgeS - oldest) < 2.0, qPrintable(QStringLiteral("%1 vs %2").arg(*s.oldestWaitingAgeS).arg(oldest)));
         // At the snapshot's own server time, not this statement's: a row whose lock age reaches the
@@ -129,7 +133,8 @@ private slots:
         const qint64 stuck = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 < to_timestamp($1::float8) - interval '%4 minutes'")
                                               .arg(t, sql::statesPredicate(p, p.stuckStates), p.col(p.stuckSince))
                                               .arg(p.stuckTimeoutMinutes),
-                                          {QString::number(s.serverTime.toMSecsSinceEpoch() / 1000.0, 'f', 3)}).toLongLong();
+                                          {QString::number(s.serverTime.toMSecsSinceEpoch() / 1000.0, 'f', 3)})
+                                 .toLongLong();
         QCOMPARE(s.stuck, stuck);
         if (p.hasRetries()) {
             const qint64 near = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 >= greatest(%4 - 1, 1)")
@@ -144,7 +149,9 @@ private slots:
             qint64 sum = 0;
             for (const WaitingGroup &g : s.byDestination) {
                 const qint64 n = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 = $1")
-                                                  .arg(t, sql::statesPredicate(p, p.waitingStates), p.col("destination")), {g.label}).toLongLong();
+                                                  .arg(t, sql::statesPredicate(p, p.waitingStates), p.col("destination")),
+                                              {g.label})
+                                     .toLongLong();
                 QCOMPARE(g.count, n);
                 sum += n;
             }
@@ -203,7 +210,8 @@ private slots:
         int terminal = 0;
         for (const StateCount &c : s.states) {
             const qint64 truth = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2")
-                                                  .arg(p.qualifiedTable(), sql::statesPredicate(p, {c.name}))).toLongLong();
+                                                  .arg(p.qualifiedTable(), sql::statesPredicate(p, {c.name})))
+                                     .toLongLong();
             const StateDef *def = p.state(c.name);
             QVERIFY2(def, qPrintable(c.name));
             QCOMPARE(c.estimated, def->terminal);

@@ -96,9 +96,11 @@ private slots:
     void rareCountReadsTheIndex_data() {
         QTest::addColumn<QString>("profileId");
         QTest::addColumn<QString>("state");
+        // clang-format off
         QTest::newRow("app_outbox") << "app_outbox" << "CANCELLED";
         QTest::newRow("batch_work_item") << "batch_work_item" << "SKIPPED";
         QTest::newRow("outbox") << "outbox" << "";
+        // clang-format on
     }
     void rareCountReadsTheIndex() {
         QFETCH(QString, profileId);

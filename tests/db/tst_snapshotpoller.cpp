@@ -244,14 +244,17 @@ private slots:
                 // itself is tested in manyWaitingCarryTheLastBreakdown.
                 QVERIFY2(first.breakdownTime.msecsTo(s.breakdownTime) >= every - 100,
                          qPrintable(QStringLiteral("fresh again after %1 ms, %2 carried")
-                                        .arg(first.breakdownTime.msecsTo(s.breakdownTime)).arg(carried)));
+                                        .arg(first.breakdownTime.msecsTo(s.breakdownTime))
+                                        .arg(carried)));
                 poller.stop();
                 return;
             }
             ++carried;
         }
         QFAIL(qPrintable(QStringLiteral("the breakdown never came back: %1 carried in %2 ms (every %3 ms)")
-                             .arg(carried).arg(waited.elapsed()).arg(every)));
+                             .arg(carried)
+                             .arg(waited.elapsed())
+                             .arg(every)));
     }
 };
 

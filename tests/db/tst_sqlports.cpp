@@ -137,7 +137,8 @@ private slots:
     void concurrentWorkersNeverClaimTheSameRow() {
         const int rows = 600;
         m_db->exec(QStringLiteral("SELECT count(app_outbox_enqueue('C:' || g, 'ORDER_CREATED', 'ORDER_API', '{}')) "
-                                  "FROM generate_series(1, %1) g").arg(rows));
+                                  "FROM generate_series(1, %1) g")
+                       .arg(rows));
         const QString conn = m_db->connectionString();
         QList<qint64> claimed[2];
         QString failure[2];
@@ -150,7 +151,8 @@ private slots:
                 while (ready.load() < 2) std::this_thread::yield();
                 for (;;) {
                     const QVariant id = s.query(QStringLiteral("SELECT app_outbox_claim_one($1)"),
-                                                {QStringLiteral("worker-%1").arg(n)}).scalar();
+                                                {QStringLiteral("worker-%1").arg(n)})
+                                            .scalar();
                     if (id.isNull())
                         break;
                     claimed[n].append(id.toLongLong());
@@ -204,8 +206,10 @@ private slots:
             QCOMPARE(toLong(m_db->scalar(QStringLiteral("SELECT app_outbox_claim_one('worker-1')"))), id);
             QCOMPARE(m_db->scalar(QStringLiteral("SELECT app_outbox_mark_retry($1, $2, $3)"), {id, longCode, longMsg}).toInt(), 1);
             const auto r = m_db->rows(QStringLiteral(
-                "SELECT status, retry_count, round(extract(epoch FROM next_run_at - now()) / 60), locked_by IS NULL AND locked_at IS NULL, "
-                "length(last_error_code), length(last_error_msg) FROM app_outbox WHERE outbox_id = $1"), {id}).value(0);
+                                          "SELECT status, retry_count, round(extract(epoch FROM next_run_at - now()) / 60), locked_by IS NULL AND locked_at IS NULL, "
+                                          "length(last_error_code), length(last_error_msg) FROM app_outbox WHERE outbox_id = $1"),
+                                      {id})
+                               .value(0);
             QCOMPARE(r.value(0).toString(), attempt < 5 ? QStringLiteral("PENDING") : QStringLiteral("FAILED"));
             QCOMPARE(r.value(1).toInt(), attempt);
             // backoff = least(2^(old retry_count + 1), 60) minutes = 2, 4, 8, 16, 32
@@ -242,8 +246,10 @@ private slots:
         const qint64 failed = addOutboxRow(QStringLiteral("FAILED"), QStringLiteral("locked_at = now() - interval '3 hours'"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT recover_stuck_outbox()")).toInt(), 1); // default 30 minutes
         const auto r = m_db->rows(QStringLiteral(
-            "SELECT status, locked_by IS NULL AND locked_at IS NULL, last_error_code, next_run_at <= now() "
-            "FROM app_outbox WHERE outbox_id = $1"), {stuck}).value(0);
+                                      "SELECT status, locked_by IS NULL AND locked_at IS NULL, last_error_code, next_run_at <= now() "
+                                      "FROM app_outbox WHERE outbox_id = $1"),
+                                  {stuck})
+                           .value(0);
         QCOMPARE(r, (QVariantList{QStringLiteral("PENDING"), QStringLiteral("t"), QStringLiteral("STUCK_PROCESSING"), QStringLiteral("t")}));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT status || '/' || locked_by FROM app_outbox WHERE outbox_id = $1"), {busy}).toString(),
                  QStringLiteral("PROCESSING/worker-8"));
@@ -275,8 +281,9 @@ private slots:
         QCOMPARE(m_db->rows(QStringLiteral("SELECT status, next_run_at <= now(), locked_by IS NULL FROM app_outbox WHERE outbox_id = $1"), {id}).value(0),
                  (QVariantList{QStringLiteral("PENDING"), QStringLiteral("t"), QStringLiteral("t")}));
         const auto a = m_db->rows(QStringLiteral(
-            "SELECT action_name, old_status, new_status, reason, changed_by = session_user, ticket, os_user, client_host "
-            "FROM app_outbox_audit WHERE outbox_id = $1"), {id});
+                                      "SELECT action_name, old_status, new_status, reason, changed_by = session_user, ticket, os_user, client_host "
+                                      "FROM app_outbox_audit WHERE outbox_id = $1"),
+                                  {id});
         QCOMPARE(a.size(), 1);
         QCOMPARE(a[0], (QVariantList{QStringLiteral("RETRY_FAILED"), QStringLiteral("FAILED"), QStringLiteral("PENDING"),
                                      QStringLiteral("destination fixed, retrying"), QStringLiteral("t"), QStringLiteral("INC-7"),
@@ -318,7 +325,8 @@ private slots:
         QCOMPARE(m_db->rows(QStringLiteral("SELECT source_key FROM batch_work_item WHERE status = 'RUNNING' AND locked_by = 'w1' ORDER BY source_key")),
                  (QList<QVariantList>{{QStringLiteral("S1")}, {QStringLiteral("S2")}, {QStringLiteral("S5")}}));
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM batch_work_status_history h JOIN batch_work_item w USING (work_item_id) "
-                                      "WHERE w.locked_by = 'w1' AND h.old_status = 'NEW' AND h.new_status = 'RUNNING' AND h.changed_by = 'w1'")), 3);
+                                      "WHERE w.locked_by = 'w1' AND h.old_status = 'NEW' AND h.new_status = 'RUNNING' AND h.changed_by = 'w1'")),
+                 3);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT claim_work_items('J', current_date, 10, 'w2')")).toInt(), 3); // S3 S4 S6 only
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT claim_work_items('J', current_date, 10, 'w3')")).toInt(), 0);
 
@@ -340,7 +348,9 @@ private slots:
             const QString st = m_db->scalar(QStringLiteral("SELECT mark_work_item_error($1, 'w1', 'LOCK_TIMEOUT', 'row busy')"), {s1}).toString();
             QCOMPARE(st, attempt < 3 ? QStringLiteral("RETRY_WAIT") : QStringLiteral("FAILED"));
             const auto r = m_db->rows(QStringLiteral("SELECT status, retry_count, round(extract(epoch FROM next_retry_at - now()) / 60), finished_at IS NOT NULL, error_code "
-                                                     "FROM batch_work_item WHERE work_item_id = $1"), {s1}).value(0);
+                                                     "FROM batch_work_item WHERE work_item_id = $1"),
+                                      {s1})
+                               .value(0);
             QCOMPARE(r.value(0).toString(), st);
             QCOMPARE(r.value(1).toInt(), attempt);
             if (attempt < 3)
@@ -374,7 +384,8 @@ private slots:
         QCOMPARE(inside, 4);
         QCOMPARE(outside, 6);
         QCOMPARE(count(QStringLiteral("SELECT count(DISTINCT work_item_id) FROM batch_work_status_history h JOIN batch_work_item w USING (work_item_id) "
-                                      "WHERE h.new_status = 'RUNNING' AND w.source_key LIKE 'S%'")), 10);
+                                      "WHERE h.new_status = 'RUNNING' AND w.source_key LIKE 'S%'")),
+                 10);
     }
 
     void batchStaleResetAndManualRetry() {
@@ -389,7 +400,9 @@ private slots:
         };
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT reset_stale_running_items()")).toInt(), 1); // default 2 hours: S1 only
         QCOMPARE(m_db->rows(QStringLiteral("SELECT status, error_code, locked_by IS NULL AND locked_at IS NULL AND started_at IS NULL, next_retry_at <= now() "
-                                           "FROM batch_work_item WHERE work_item_id = $1"), {idOf("S1")}).value(0),
+                                           "FROM batch_work_item WHERE work_item_id = $1"),
+                            {idOf("S1")})
+                     .value(0),
                  (QVariantList{QStringLiteral("RETRY_WAIT"), QStringLiteral("STALE_RUNNING"), QStringLiteral("t"), QStringLiteral("t")}));
         QCOMPARE(m_db->rows(QStringLiteral("SELECT old_status, new_status, changed_by, action_name FROM batch_work_status_history WHERE work_item_id = $1"), {idOf("S1")}),
                  (QList<QVariantList>{{QStringLiteral("RUNNING"), QStringLiteral("RETRY_WAIT"), QStringLiteral("stale-reset-job"), QStringLiteral("RESET_STALE")}}));
@@ -403,7 +416,8 @@ private slots:
             QCOMPARE(m_db->rows(QStringLiteral("SELECT status, locked_by IS NULL AND error_code IS NULL AND finished_at IS NULL FROM batch_work_item WHERE work_item_id = $1"), {idOf(key)}).value(0),
                      (QVariantList{QStringLiteral("NEW"), QStringLiteral("t")}));
             QCOMPARE(m_db->rows(QStringLiteral("SELECT old_status, new_status, changed_by, action_name FROM batch_work_status_history "
-                                               "WHERE work_item_id = $1 AND action_name = 'MANUAL_RETRY'"), {idOf(key)}),
+                                               "WHERE work_item_id = $1 AND action_name = 'MANUAL_RETRY'"),
+                                {idOf(key)}),
                      (QList<QVariantList>{{old, QStringLiteral("NEW"), QStringLiteral("ops_tanaka"), QStringLiteral("MANUAL_RETRY")}}));
         }
         const qint64 before = count(QStringLiteral("SELECT count(*) FROM batch_work_status_history"));
@@ -440,8 +454,8 @@ private slots:
         });
         QCOMPARE(a.size(), 4);
         QCOMPARE(b.size(), 6);
-        QCOMPARE(toLong(a.first().value(0)), firstId);        // id order
-        QCOMPARE(toLong(b.first().value(0)), firstId + 4);    // the locked ones skipped
+        QCOMPARE(toLong(a.first().value(0)), firstId);     // id order
+        QCOMPARE(toLong(b.first().value(0)), firstId + 4); // the locked ones skipped
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM outbox WHERE published_at IS NOT NULL")), 4);
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM outbox WHERE published_at IS NULL AND id >= $1"), {firstId + 4}), 6);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT outbox_relay_once(100)")).toInt(), 6);
@@ -453,9 +467,11 @@ private slots:
     void auditTablesAreAppendOnly_data() {
         QTest::addColumn<QString>("table");
         QTest::addColumn<QString>("insert");
+        // clang-format off
         QTest::newRow("app_outbox_audit") << "app_outbox_audit" << "INSERT INTO app_outbox_audit (outbox_id, action_name, reason) VALUES (1, 'T', 'r')";
         QTest::newRow("batch_work_status_history") << "batch_work_status_history" << "INSERT INTO batch_work_status_history (work_item_id, new_status) VALUES (1, 'NEW')";
         QTest::newRow("outbox_audit") << "outbox_audit" << "INSERT INTO outbox_audit (outbox_id, action_name) VALUES (1, 'T')";
+        // clang-format on
     }
     void auditTablesAreAppendOnly() {
         QFETCH(QString, table);
@@ -482,7 +498,8 @@ private slots:
         // An operator changes messages only through the kit's action function, which
         // writes the audit row itself; the seeds' caller-rights procedures are refused.
         op.query(QStringLiteral("SELECT * FROM outbox_monitor_action_app_outbox('retry', gen_random_uuid(), ARRAY[$1::bigint],"
-                                " 'operator retry works', NULL, NULL, NULL, NULL, NULL)"), {failed});
+                                " 'operator retry works', NULL, NULL, NULL, NULL, NULL)"),
+                 {failed});
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT changed_by FROM app_outbox_audit WHERE outbox_id = $1"), {failed}).toString(),
                  QStringLiteral("demo_operator"));
         QVERIFY(isRefusal(errorOf([&] { op.query(QStringLiteral("CALL retry_failed($1, 'direct')"), {pending}); }),
@@ -568,7 +585,8 @@ private slots:
         QCOMPARE(n(QStringLiteral("SELECT count(DISTINCT status) FROM batch_work_item")), 6);
         QVERIFY(n(QStringLiteral("SELECT count(*) FROM batch_work_item WHERE status = 'RUNNING' AND locked_at < now() - interval '2 hours'")) >= 1);
         QCOMPARE(n(QStringLiteral("SELECT count(*) FROM batch_work_item w WHERE status <> 'NEW' AND NOT EXISTS "
-                                  "(SELECT 1 FROM batch_work_status_history h WHERE h.work_item_id = w.work_item_id)")), 0);
+                                  "(SELECT 1 FROM batch_work_status_history h WHERE h.work_item_id = w.work_item_id)")),
+                 0);
         QVERIFY(n(QStringLiteral("SELECT count(*) FROM batch_work_status_history WHERE action_name = 'MANUAL_RETRY'")) > 0);
 
         // outbox: mostly published, the newest 0.1% not

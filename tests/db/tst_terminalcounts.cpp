@@ -23,8 +23,9 @@ namespace {
 
 /// The profile's rare terminal state with a kit index ("" for outbox: none) and its big one.
 QString rareState(const QString &profileId) {
-    return profileId == QLatin1String("app_outbox") ? QStringLiteral("CANCELLED")
-         : profileId == QLatin1String("batch_work_item") ? QStringLiteral("SKIPPED") : QString();
+    return profileId == QLatin1String("app_outbox")        ? QStringLiteral("CANCELLED")
+           : profileId == QLatin1String("batch_work_item") ? QStringLiteral("SKIPPED")
+                                                           : QString();
 }
 QString doneState(const SchemaProfile &p) {
     for (const StateDef &s : p.states)
@@ -47,7 +48,8 @@ class TestTerminalCounts : public QObject {
         m_db->session().transact([&](PgTx &tx) {
             tx.exec(QStringLiteral("SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off; SET LOCAL enable_bitmapscan = off"));
             n = tx.exec(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), sql::statesPredicate(p, {stateName})))
-                    .scalar().toLongLong();
+                    .scalar()
+                    .toLongLong();
         });
         return n;
     }
@@ -211,7 +213,8 @@ private slots:
             after = q.run(*m_reader);
             keeper.apply(after);
             return state(after, done).note == EstimateNote::RowsDeleted;
-        }, 10000));
+        },
+                                10000));
         const StateCount &c = state(after, done);
         QCOMPARE(c.deletedRows, 3000);
         QVERIFY2(c.count < shownBefore, qPrintable(QStringLiteral("%1 -> %2").arg(shownBefore).arg(c.count)));

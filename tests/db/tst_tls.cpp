@@ -46,7 +46,8 @@ class TestTls : public QObject {
     // What the server knows about the session's TLS (pg_stat_ssl), as text.
     static QVariantList serverSide(PgSession &s) {
         return s.query(QStringLiteral("SELECT ssl::text, version, cipher, bits::text, client_dn, current_user::text "
-                                      "FROM pg_stat_ssl WHERE pid = pg_backend_pid()")).rows.value(0);
+                                      "FROM pg_stat_ssl WHERE pid = pg_backend_pid()"))
+            .rows.value(0);
     }
 
 private slots:
@@ -133,7 +134,7 @@ private slots:
 
     void refusals_data() {
         QTest::addColumn<QString>("extra");
-        QTest::addColumn<QString>("words");    ///< libpq's or the server's, in its message
+        QTest::addColumn<QString>("words"); ///< libpq's or the server's, in its message
         QTest::addColumn<ConnectProblem>("problem");
         // The server asks for a client certificate and gets none (PostgreSQL's auth.c).
         QTest::newRow("no client certificate") << verified() + QLatin1Char(' ') + noClientCertificate()

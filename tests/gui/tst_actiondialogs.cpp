@@ -27,10 +27,12 @@ class TestActionDialogs : public QObject {
     Q_OBJECT
 
     static ReasonDialog::Info info() {
+        // clang-format off
         return {QStringLiteral("Retry"), QStringLiteral("RETRY_FAILED"), QStringLiteral("app_outbox"), 1234,
                 {QStringLiteral("order-1"), QStringLiteral("order-2")},
                 QStringLiteral("the 1,234 messages selected in Triage › Failed"),
                 QStringLiteral("stuck = in PROCESSING for more than 90 min, server clock")};
+        // clang-format on
     }
     static ReasonRules rules() {
         ReasonRules r;
@@ -129,7 +131,8 @@ private slots:
         r.auditName = QStringLiteral("RETRY_FAILED");
         r.changedIds = messageIds({1, 2, 3});
         r.skipped = {{MessageId(4), SkipReason::Locked, QStringLiteral("FAILED")},
-                     {MessageId(5), SkipReason::StateChanged, QStringLiteral("SENT")}, {MessageId(6), SkipReason::Gone, QString()}};
+                     {MessageId(5), SkipReason::StateChanged, QStringLiteral("SENT")},
+                     {MessageId(6), SkipReason::Gone, QString()}};
         r.skippedTotal = 3;
         ResultDialog d(QStringLiteral("Retry"), r);
         QAbstractItemModelTester tester(d.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);

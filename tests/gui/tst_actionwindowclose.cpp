@@ -80,13 +80,15 @@ class TestActionWindowClose : public QObject {
 
     qint64 changed(const QList<qint64> &ids) {
         return m_db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox WHERE outbox_id = ANY($1::bigint[]) AND status = $2"),
-                            {idArray(ids), stateValue(m_profile, m_retry.to)}).toLongLong();
+                            {idArray(ids), stateValue(m_profile, m_retry.to)})
+            .toLongLong();
     }
     qint64 audited(const QList<qint64> &ids) { return auditCount(*m_db, m_profile, ids, m_retry.auditName); }
     /// Sessions the operator's windows still have on the server (a closed window's end on their own).
     qint64 operatorSessions() {
         return m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                                           "AND usename = 'demo_operator'")).toLongLong();
+                                           "AND usename = 'demo_operator'"))
+            .toLongLong();
     }
 
 private slots:
@@ -144,7 +146,8 @@ private slots:
         w->actions()->action(QStringLiteral("retry"))->trigger();
         // The action's transaction waits for the lock, its progress dialog shown.
         QTRY_COMPARE_WITH_TIMEOUT(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                                                              "AND usename = 'demo_operator' AND wait_event_type = 'Lock'")).toLongLong(),
+                                                              "AND usename = 'demo_operator' AND wait_event_type = 'Lock'"))
+                                      .toLongLong(),
                                   qint64(1), 10000);
         QTRY_VERIFY(w && w->findChild<QProgressDialog *>(QStringLiteral("actionProgress"))
                     && w->findChild<QProgressDialog *>(QStringLiteral("actionProgress"))->isVisible());

@@ -147,11 +147,13 @@ private slots:
         // Newest first, and the joined key is the message's.
         const QString newestId = m_db->scalar(QStringLiteral("SELECT %1 FROM %2 ORDER BY %3 DESC, %1 DESC LIMIT 1")
                                                   .arg(sql::quoteIdentifier(p.audit.column("auditId")), p.qualifiedAuditTable(),
-                                                       sql::quoteIdentifier(p.audit.column("changedAt")))).toString();
+                                                       sql::quoteIdentifier(p.audit.column("changedAt"))))
+                                     .toString();
         QCOMPARE(model.rowAt(0).auditId, newestId.toLongLong());
         QCOMPARE(model.rowAt(0).messageKey,
                  m_db->scalar(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1").arg(p.col("key"), p.qualifiedTable(), p.col("id")),
-                              {model.rowAt(0).messageId.text()}).toString());
+                              {model.rowAt(0).messageId.text()})
+                     .toString());
         QVERIFY(model.rowAt(0).messageKey.startsWith(QStringLiteral("ORD-")));
         QCOMPARE(model.data(model.index(0, AuditModel::OsUserHost)).toString(), QStringLiteral("tanaka@ops-pc"));
         QCOMPARE(model.data(model.index(0, AuditModel::StatusChange)).toString(), QStringLiteral("FAILED → PENDING"));
@@ -262,7 +264,7 @@ private slots:
         QString flat = text;
         flat.remove(QRegularExpression(QStringLiteral("\\s")));
         QVERIFY2(flat.contains(kJapaneseReason), qPrintable(text.left(2000)));
-        QVERIFY(flat.contains("RETRY_FAI")); // long names may wrap inside their cell
+        QVERIFY(flat.contains("RETRY_FAI"));                            // long names may wrap inside their cell
         QVERIFY2(flat.contains("ORD-11"), qPrintable(text.left(2000))); // a stuck message
         QVERIFY(flat.contains("INC-8"));
         const QString fonts = run("pdffonts", {pdf});
@@ -280,7 +282,6 @@ private slots:
                 ink += qGray(page.pixel(x, y)) < 200;
         // Text, tables and the chart: well over 2% of the page is not white.
         QVERIFY2(ink > page.width() * page.height() / 50, qPrintable(QString::number(ink)));
-
     }
 
     // The report draws the dashboard's history charts over its range from the local store, and
@@ -292,9 +293,11 @@ private slots:
         QList<HistoryStore::Sample> samples;
         for (int i = 600; i > 0; --i) { // one a minute over the last 10 hours, an incident in the middle
             const double incident = (i < 400 && i > 200) ? (400 - i) : 0;
+            // clang-format off
             samples << HistoryStore::Sample{now - i * 60000LL, {{"state:PENDING", 20 + incident * 3}, {"state:PROCESSING", 4},
                                                                  {"state:FAILED", incident / 10}, {"state:SENT", 50000.0 + 600 - i},
                                                                  {"stuck", incident > 0 ? 4 : 0}, {"oldest", 60 + incident * 12}}};
+            // clang-format on
         }
         QVERIFY(store.appendSamples("history-test", "app_outbox", samples));
 

@@ -85,7 +85,8 @@ class TestBlockedKeys : public QObject {
     /// The action that unblocks the head: Retry where it failed, else Cancel (outbox: Discard).
     static QString unblockingAction(const SchemaProfile &p) {
         return !p.failedStates.isEmpty() && p.actions.value(QStringLiteral("retry")).from.contains(p.failedStates.first())
-                   ? QStringLiteral("retry") : QStringLiteral("cancel");
+                   ? QStringLiteral("retry")
+                   : QStringLiteral("cancel");
     }
 
 private slots:

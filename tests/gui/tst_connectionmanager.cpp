@@ -222,10 +222,12 @@ private slots:
         QCOMPARE(store.save(saved("harness", conn, Environment::Development, profileId)), QString());
         if (screenshotsWanted()) { // the list as an operator's looks: several environments
             QCOMPARE(store.save(saved("orders-eu-prod", "host=db-eu.example port=6432 dbname=orders user=ops sslmode=verify-full",
-                                      Environment::Production)), QString());
+                                      Environment::Production)),
+                     QString());
             QCOMPARE(store.save(saved("orders-eu-stg", "service=orders-stg", Environment::Staging)), QString());
             QCOMPARE(store.save(saved("billing", "postgresql://ops@billing-db.example/billing", Environment::Unspecified,
-                                      QStringLiteral("batch_work_item"))), QString());
+                                      QStringLiteral("batch_work_item"))),
+                     QString());
         }
         auto m = manager();
         QVERIFY(m->select(QStringLiteral("harness")));
@@ -246,7 +248,9 @@ private slots:
                  qPrintable(text));
         // The test's session is gone again: nothing of it stays on the server.
         QTRY_COMPARE(m_db->scalar(QStringLiteral("select count(*) from pg_stat_activity where application_name = "
-                                                 "'outbox-monitor (connection test)'")).toString(), QStringLiteral("0"));
+                                                 "'outbox-monitor (connection test)'"))
+                         .toString(),
+                     QStringLiteral("0"));
     }
 
     void stoppedServerIsSaidInWords() {
@@ -311,11 +315,13 @@ private slots:
         QTest::addColumn<QString>("background");
         QTest::addColumn<QString>("foreground");
         QTest::addColumn<QString>("text");
+        // clang-format off
         QTest::newRow("production") << int(Environment::Production) << "#c82333" << "#ffffff" << "PRODUCTION — orders-eu";
         QTest::newRow("staging") << int(Environment::Staging) << "#e0a800" << "#000000" << "STAGING — orders-eu";
         QTest::newRow("development") << int(Environment::Development) << "#28a745" << "#000000" << "DEVELOPMENT — orders-eu";
         QTest::newRow("unspecified") << int(Environment::Unspecified) << "#6c757d" << "#ffffff" << "ENVIRONMENT NOT SET — orders-eu";
         QTest::newRow("custom") << int(Environment::Custom) << "#ffff66" << "#000000" << "QA — orders-eu";
+        // clang-format on
     }
     void bandTextIsReadableOnItsColour() {
         QFETCH(int, environment);
@@ -352,7 +358,7 @@ private slots:
         w.resize(1280, 800);
         w.showSavedConnection(saved("orders-eu", m_db->connectionString(), Environment::Production));
         ConnectionMenu menu(&w, {"app_outbox"}, resolve); // as cli/windowcommand adds it
-        QCOMPARE(menu.menu()->actions().size(), 3); // Manage connections…, Open saved connection ▸, Fleet overview…
+        QCOMPARE(menu.menu()->actions().size(), 3);       // Manage connections…, Open saved connection ▸, Fleet overview…
         if (testLanguage() == QLatin1String("en"))
             QCOMPARE(menu.menu()->actions().at(2)->text(), QStringLiteral("Fleet overview…"));
         // The Connection menu comes first in the menu bar, before the window's View menu.

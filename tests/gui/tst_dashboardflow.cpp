@@ -36,15 +36,18 @@ class TestDashboardFlow : public QObject {
         if (p.id == QLatin1String("app_outbox"))
             m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, created_at,"
                                       " updated_at, sent_at) SELECT 'k' || g, 'T', 'D', '{}', CASE WHEN %1 THEN 'SENT' ELSE 'PENDING' END,"
-                                      " %2, %2, %3 FROM generate_series(1, 720) g").arg(done, created, fin));
+                                      " %2, %2, %3 FROM generate_series(1, 720) g")
+                           .arg(done, created, fin));
         else if (p.id == QLatin1String("batch_work_item"))
             m_db->exec(QStringLiteral("INSERT INTO batch_work_item (job_name, source_key, target_date, status, created_at, updated_at,"
                                       " finished_at) SELECT 'J', 'k' || g, current_date, CASE WHEN %1 THEN 'SUCCESS' ELSE 'NEW' END,"
-                                      " %2, %2, %3 FROM generate_series(1, 720) g").arg(done, created, fin));
+                                      " %2, %2, %3 FROM generate_series(1, 720) g")
+                           .arg(done, created, fin));
         else
             m_db->exec(QStringLiteral("INSERT INTO outbox (event_id, aggregate_type, aggregate_id, event_type, payload, created_at,"
                                       " published_at) SELECT gen_random_uuid(), 'A', 'k' || g, 'E', '{}', %1, %2"
-                                      " FROM generate_series(1, 720) g").arg(created, fin));
+                                      " FROM generate_series(1, 720) g")
+                           .arg(created, fin));
     }
 
 private slots:
@@ -86,7 +89,8 @@ private slots:
         s.profileId = p.id;
         s.serverTime = QDateTime::currentDateTimeUtc();
         const qint64 open = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2")
-                                             .arg(p.qualifiedTable(), sql::statesPredicate(p, p.waitingStates))).toLongLong();
+                                             .arg(p.qualifiedTable(), sql::statesPredicate(p, p.waitingStates)))
+                                .toLongLong();
         for (const StateDef &st : p.states)
             s.states << StateCount{st.name, st.role, p.waitingStates.contains(st.name) ? open : 0, false};
         view.showSnapshot(s);

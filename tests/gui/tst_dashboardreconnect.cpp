@@ -47,7 +47,8 @@ private slots:
         // The cluster's directory and port come back through a file of their own.
         const QString where = m_tmp.filePath("cluster");
         const QString err = shell(QStringLiteral("pg_cluster_start >/dev/null; printf '%s\\n%s\\n' \"$OM_PG_DIR\" \"$PGPORT\" >'%1'")
-                                      .arg(where), &ok);
+                                      .arg(where),
+                                  &ok);
         QVERIFY2(ok, qPrintable(err));
         QFile file(where);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -59,7 +60,8 @@ private slots:
         shell(QStringLiteral("psql -X -q -v ON_ERROR_STOP=1 -h '%1' -p %2 -U postgres -d postgres -f '%3/resources/sql/seed000_app_outbox.sql' "
                              "-c \"INSERT INTO app_outbox (message_key, event_type, destination, payload_json) "
                              "SELECT 'K' || g, 'E', 'D', '{}' FROM generate_series(1, 5) g\"")
-                  .arg(m_dir, m_port, OM_SOURCE_DIR), &ok);
+                  .arg(m_dir, m_port, OM_SOURCE_DIR),
+              &ok);
         QVERIFY(ok);
     }
 

@@ -40,8 +40,10 @@ class TestDashboardView : public QObject {
         Snapshot s;
         s.profileId = "app_outbox";
         s.serverTime = QDateTime::fromMSecsSinceEpoch(tMs, Qt::UTC);
+        // clang-format off
         s.states = {{"PENDING", "waiting", pending, false}, {"PROCESSING", "inFlight", 4, false},
                     {"SENT", "done", 9876543, true}, {"FAILED", "failed", 12, false}, {"CANCELLED", "cancelled", 321, true}};
+        // clang-format on
         s.waiting = pending;
         s.oldestWaitingAgeS = oldestS;
         s.stuck = stuck;
@@ -296,7 +298,8 @@ private slots:
         // The tile says the day too when the ANALYZE was not today (a run just after midnight).
         const QDateTime analyzedLocal = s.table.analyzedAt.toLocalTime();
         const QString analyzed = QLocale().toString(analyzedLocal, analyzedLocal.date() == QDate::currentDate()
-                                                                      ? QStringLiteral("HH:mm") : QStringLiteral("MM-dd HH:mm"));
+                                                                       ? QStringLiteral("HH:mm")
+                                                                       : QStringLiteral("MM-dd HH:mm"));
         QVERIFY2(tiles->tileNote("state:SENT").contains(analyzed), qPrintable(tiles->tileNote("state:SENT")));
         if (english) {
             QVERIFY(tiles->tileToolTip("state:CANCELLED").contains("Exact count"));

@@ -68,7 +68,7 @@ QString cell(const FleetModel &model, const QString &name, int column) {
 
 class TestFleet : public QObject {
     Q_OBJECT
-    std::unique_ptr<TestDatabase> m_orders; ///< app_outbox and batch_work_item members
+    std::unique_ptr<TestDatabase> m_orders;  ///< app_outbox and batch_work_item members
     std::unique_ptr<TestDatabase> m_billing; ///< the outbox member, the one that goes down
 
     /// Rows of `p`'s table in any of `states`, by the profile's own state expression.
@@ -92,7 +92,7 @@ class TestFleet : public QObject {
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true); // thresholds are read from this test's settings
-        installTestTranslations(); // OM_LANG=ja: screenshotOfFiveDatabases in Japanese
+        installTestTranslations();                // OM_LANG=ja: screenshotOfFiveDatabases in Japanese
         OM_CREATE_TEST_DATABASE(m_orders, TestDatabase::seedsWithAdminKit());
         OM_CREATE_TEST_DATABASE(m_billing, TestDatabase::seedsWithAdminKit());
         const SchemaProfile app = *SchemaProfile::builtIn("app_outbox");
@@ -174,24 +174,23 @@ private slots:
         QVERIFY(!m->connection().readOnly); // the saved connection itself could act
         QTRY_COMPARE_WITH_TIMEOUT(m->reading().health, FleetReading::Health::Up, 15000);
         QString setting, app, writeError;
-        gatewayOf(m->gateway()).run<QStringList>(
-            Lane::Monitor, this,
-            [](PgSession &s) {
-                QStringList out{s.query("SHOW default_transaction_read_only").scalar().toString(),
-                                s.query("SELECT current_setting('application_name')").scalar().toString()};
-                try {
-                    s.query("CREATE TEMP TABLE fleet_write_probe (x int)");
-                } catch (const PgError &e) {
-                    out << e.message;
-                }
-                return out;
-            },
-            [&](const QStringList &out) {
-                setting = out.value(0);
-                app = out.value(1);
-                writeError = out.value(2);
-            },
-            [&](const PgError &e) { writeError = QStringLiteral("job failed: ") + e.message; });
+        const auto probe = [](PgSession &s) {
+            QStringList out{s.query("SHOW default_transaction_read_only").scalar().toString(),
+                            s.query("SELECT current_setting('application_name')").scalar().toString()};
+            try {
+                s.query("CREATE TEMP TABLE fleet_write_probe (x int)");
+            } catch (const PgError &e) {
+                out << e.message;
+            }
+            return out;
+        };
+        const auto heard = [&](const QStringList &out) {
+            setting = out.value(0);
+            app = out.value(1);
+            writeError = out.value(2);
+        };
+        const auto failed = [&](const PgError &e) { writeError = QStringLiteral("job failed: ") + e.message; };
+        gatewayOf(m->gateway()).run<QStringList>(Lane::Monitor, this, probe, heard, failed);
         QTRY_VERIFY_WITH_TIMEOUT(!setting.isEmpty() || writeError.startsWith("job failed"), 10000);
         QCOMPARE(setting, QStringLiteral("on"));
         QCOMPARE(app, QStringLiteral("outbox-monitor-fleet/monitor"));
@@ -306,7 +305,9 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(w.members().first()->reading().health, FleetReading::Health::Up, 15000);
         const auto fleetSessions = [this](const TestDatabase &db) {
             return m_orders->scalar("SELECT count(*) FROM pg_stat_activity WHERE datname = $1 "
-                                    "AND application_name LIKE 'outbox-monitor-fleet%'", {db.name()}).toInt();
+                                    "AND application_name LIKE 'outbox-monitor-fleet%'",
+                                    {db.name()})
+                .toInt();
         };
         QCOMPARE(fleetSessions(*m_orders), 1);
         saved = {setup("billing", m_billing->connectionString(), "outbox", Environment::Staging),

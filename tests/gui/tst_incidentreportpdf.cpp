@@ -174,7 +174,8 @@ class TestIncidentReportPdf : public QObject {
         auto count = [&](const QString &table, const QString &column, const QString &where) {
             return m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 >= to_timestamp($1::bigint) AND %2 < to_timestamp($2::bigint)%3")
                                     .arg(table, sql::quoteIdentifier(column), where.isEmpty() ? QString() : QStringLiteral(" AND ") + where),
-                                {fromS, toS}).toLongLong();
+                                {fromS, toS})
+                .toLongLong();
         };
         QStringList done, failedValues;
         for (const StateDef &s : p.states)
@@ -293,8 +294,10 @@ private slots:
         d.to = QDateTime::currentDateTimeUtc();
         d.from = d.to.addSecs(-3600);
         d.serverNow = d.end.serverTime = d.to;
+        // clang-format off
         d.end.states = {{"PENDING", "waiting", 42, false}, {"PROCESSING", "inFlight", 3, false}, {"SENT", "done", 9930000, true},
                         {"FAILED", "failed", 12, false}, {"CANCELLED", "cancelled", 1, true}};
+        // clang-format on
         const IncidentReport report(d, *SchemaProfile::builtIn("app_outbox"));
         const QString pdf = m_dir.filePath("estimates.pdf");
         QString error;

@@ -230,8 +230,10 @@ private slots:
     }
 
     void theReasonDialogGoesRoundByTab() {
+        // clang-format off
         ReasonDialog::Info info{QStringLiteral("Retry"), QStringLiteral("RETRY_FAILED"), QStringLiteral("app_outbox"), 12,
                                 {QStringLiteral("order-1")}, QStringLiteral("the 12 messages selected"), QString()};
+        // clang-format on
         ReasonDialog d(info, ReasonRules{});
         activate(&d);
         // The reason is where typing goes first.

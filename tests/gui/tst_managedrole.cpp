@@ -88,7 +88,9 @@ class TestManagedRole : public QObject {
     QStringList rolePids() {
         return m_db->scalar(QStringLiteral("SELECT string_agg(pid::text, ',' ORDER BY pid) FROM pg_stat_activity "
                                            "WHERE usename = $1 AND datname = current_database()"),
-                            {m_role}).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+                            {m_role})
+            .toString()
+            .split(QLatin1Char(','), Qt::SkipEmptyParts);
     }
     /// Every backend of `before` is still there: no lane reconnected, the server ended none.
     void sameBackends(const QStringList &before) {
@@ -116,12 +118,14 @@ private slots:
         m_role = QStringLiteral("om_managed_") + m_db->name().section(QLatin1Char('_'), -1);
         m_db->exec(QStringLiteral("CREATE ROLE %1 LOGIN IN ROLE outbox_operator; "
                                   "ALTER ROLE %1 SET statement_timeout = '2s'; "
-                                  "ALTER ROLE %1 SET idle_in_transaction_session_timeout = '2s'").arg(m_role));
+                                  "ALTER ROLE %1 SET idle_in_transaction_session_timeout = '2s'")
+                       .arg(m_role));
         // The set-up is what a managed server gives: checked, so that the test cannot pass on a
         // privileged role by accident.
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT rolsuper::text || pg_has_role($1, 'pg_read_all_stats', 'MEMBER')::text "
                                              "|| pg_has_role($1, 'pg_monitor', 'MEMBER')::text FROM pg_roles WHERE rolname = $1"),
-                              {m_role}).toString(),
+                              {m_role})
+                     .toString(),
                  QStringLiteral("falsefalsefalse"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_extension WHERE extname = 'pg_stat_statements'")).toInt(), 0);
 
@@ -327,7 +331,8 @@ private slots:
         // The server's precedence: role in database, then role, then database.
         const QString other = m_role + QStringLiteral("_b");
         m_db->exec(QStringLiteral("CREATE ROLE %1 LOGIN IN ROLE outbox_auditor; ALTER ROLE %1 IN DATABASE %2 SET statement_timeout = '4s'; "
-                                  "ALTER DATABASE %2 SET statement_timeout = '3s'").arg(other, m_db->name()));
+                                  "ALTER DATABASE %2 SET statement_timeout = '3s'")
+                       .arg(other, m_db->name()));
         auto limitsOf = [this](const QString &role) {
             PgSession s({role.isEmpty() ? m_db->connectionString() : m_db->connectionStringAs(role)});
             s.open();

@@ -28,9 +28,13 @@ class TestPayloadCap : public QObject {
         const QString payload = QStringLiteral("'{\"x\":\"' || repeat('a', %1) || '\"}'").arg(kChars);
         if (profileId == QLatin1String("app_outbox"))
             return m_db->scalar(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
-                                                   "VALUES ('HUGE', 'E', 'D', %1, 'FAILED') RETURNING outbox_id").arg(payload)).toLongLong();
+                                               "VALUES ('HUGE', 'E', 'D', %1, 'FAILED') RETURNING outbox_id")
+                                    .arg(payload))
+                .toLongLong();
         return m_db->scalar(QStringLiteral("INSERT INTO outbox (event_id, aggregate_type, aggregate_id, event_type, payload) "
-                                               "VALUES (gen_random_uuid(), 'Order', 'HUGE', 'E', (%1)::jsonb) RETURNING id").arg(payload)).toLongLong();
+                                           "VALUES (gen_random_uuid(), 'Order', 'HUGE', 'E', (%1)::jsonb) RETURNING id")
+                                .arg(payload))
+            .toLongLong();
     }
 
 private slots:

@@ -172,13 +172,13 @@ private slots:
             const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2, 5, QStringLiteral("soak%1").arg(acted.size()));
             acted << qMakePair(ids, kind);
             const ActionRequest r = actionRequest(kind, ids);
-            gatewayOf(operatorWindow.context().gateway).run<ActionResult>(Lane::Action, this,
-                [p, r](PgSession &s) { return ActionRunner(p).run(s, r); },
-                [&](const ActionResult &result) { actionsDone += result.changed() == 2; },
-                [&](const PgError &e) {
-                    ++actionErrors;
-                    qWarning() << "action failed:" << e.message;
-                });
+            const auto act = [p, r](PgSession &s) { return ActionRunner(p).run(s, r); };
+            const auto finished = [&](const ActionResult &result) { actionsDone += result.changed() == 2; };
+            const auto failed = [&](const PgError &e) {
+                ++actionErrors;
+                qWarning() << "action failed:" << e.message;
+            };
+            gatewayOf(operatorWindow.context().gateway).run<ActionResult>(Lane::Action, this, act, finished, failed);
         });
         actor.start(2000);
 
@@ -255,9 +255,10 @@ private slots:
         const SchemaProfile p = ctx.profile;
         const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2, 5, QStringLiteral("sessionpool"));
         bool done = false;
-        gatewayOf(w.context().gateway).run<ActionResult>(Lane::Action, this,
-            [p, r = actionRequest(QStringLiteral("retry"), ids)](PgSession &s) { return ActionRunner(p).run(s, r); },
-            [&](const ActionResult &) { done = true; }, [&](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        const auto retry = [p, r = actionRequest(QStringLiteral("retry"), ids)](PgSession &s) { return ActionRunner(p).run(s, r); };
+        const auto retried = [&](const ActionResult &) { done = true; };
+        const auto failed = [&](const PgError &e) { QFAIL(qPrintable(e.message)); };
+        gatewayOf(w.context().gateway).run<ActionResult>(Lane::Action, this, retry, retried, failed);
         QTRY_VERIFY_WITH_TIMEOUT(done, 15000);
         QCOMPARE(auditCount(*m_db, p, ids, p.actions.value(QStringLiteral("retry")).auditName), 2);
         QCOMPARE(w.findChild<ActionPoller *>(), nullptr); // LISTEN works on its own connection
@@ -269,8 +270,8 @@ private slots:
         const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         QList<FleetMember::Setup> setups;
         for (const auto &[mode, pooling] : {std::pair{QStringLiteral("session"), PoolSetting::Own},
-                                           {QStringLiteral("transaction"), PoolSetting::Auto},
-                                           {QStringLiteral("statement"), PoolSetting::Auto}}) {
+                                            {QStringLiteral("transaction"), PoolSetting::Auto},
+                                            {QStringLiteral("statement"), PoolSetting::Auto}}) {
             FleetMember::Setup s;
             s.connection.name = mode;
             s.connection.connInfo = pooled(mode, QStringLiteral("postgres"));

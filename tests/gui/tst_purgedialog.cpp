@@ -68,6 +68,7 @@ private slots:
         QTest::addColumn<QString>("retention");
         QTest::addColumn<QString>("reason");
         QTest::addColumn<QString>("says");
+        // clang-format off
         QTest::newRow("empty reason") << "30" << "" << "reason";
         QTest::newRow("short reason") << "30" << "old" << "reason";
         QTest::newRow("retention empty") << "" << "Retention clean-up INC-1" << "Type the retention";
@@ -75,6 +76,7 @@ private slots:
         QTest::newRow("retention negative") << "-5" << "Retention clean-up INC-1" << "at least 1 day";
         QTest::newRow("retention not a number") << "thirty" << "Retention clean-up INC-1" << "whole number of days";
         QTest::newRow("retention fraction") << "1.5" << "Retention clean-up INC-1" << "whole number of days";
+        // clang-format on
     }
     void inputErrorsAreSaidAndNothingIsDeleted() {
         QFETCH(QString, retention);
@@ -151,7 +153,7 @@ private slots:
         QCOMPARE(present(m_open), qint64(m_open.size()));
         QCOMPARE(auditCount(*m_db, m_profile, m_old, QStringLiteral("PURGE")), qint64(12));
         const qint64 readsBefore = shown.count();
-        d->reject(); // Close
+        d->reject();             // Close
         QTRY_VERIFY(d.isNull()); // deleted once closed
         QTRY_VERIFY_WITH_TIMEOUT(shown.count() > readsBefore, 10000);
 

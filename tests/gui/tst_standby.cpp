@@ -62,7 +62,8 @@ R runOn(Gateway &gw, Lane lane, std::function<R(PgSession &)> job, QString *erro
     std::optional<R> out;
     QString failed;
     QObject context;
-    gw.run<R>(lane, &context, std::move(job), [&out](const R &r) { out = r; }, [&failed](const PgError &e) { failed = e.message; });
+    gw.run<R>(
+        lane, &context, std::move(job), [&out](const R &r) { out = r; }, [&failed](const PgError &e) { failed = e.message; });
     (void)QTest::qWaitFor([&] { return out || !failed.isEmpty(); }, timeoutMs); // a timeout leaves both empty
     if (error)
         *error = failed;
@@ -101,7 +102,10 @@ class TestStandby : public QObject {
     void waitForStandby() {
         const quint64 wanted = *StandbyLink::parseLsn(m_db->scalar(QStringLiteral("SELECT pg_current_wal_insert_lsn()::text")).toString());
         QTRY_VERIFY_WITH_TIMEOUT(StandbyLink::parseLsn(m_standbyAdmin->query(QStringLiteral("SELECT pg_last_wal_replay_lsn()::text"))
-                                                           .scalar().toString()).value_or(0) >= wanted,
+                                                           .scalar()
+                                                           .toString())
+                                         .value_or(0)
+                                     >= wanted,
                                  20000);
     }
     /// Server processes on the primary whose last statement was a LISTEN: a window's listener is
@@ -109,7 +113,8 @@ class TestStandby : public QObject {
     QStringList listenerPids() {
         return m_db->scalar(QStringLiteral("SELECT coalesce(string_agg(pid::text, ','), '') FROM pg_stat_activity "
                                            "WHERE datname = current_database() AND query LIKE 'LISTEN %'"))
-            .toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+            .toString()
+            .split(QLatin1Char(','), Qt::SkipEmptyParts);
     }
     bool newListenerSince(const QStringList &before) {
         const QStringList now = listenerPids();
@@ -120,10 +125,15 @@ class TestStandby : public QObject {
 
     /// The state `lane` reads for `id`, as the profile names it (as stateOf() on the primary).
     static QString stateOnLane(Gateway &gw, Lane lane, const SchemaProfile &p, qint64 id, QString *error = nullptr) {
-        return runOn<QString>(gw, lane, [p, id](PgSession &s) {
-            return s.query(QStringLiteral("SELECT (%1)::text FROM %2 WHERE %3 = $1")
-                               .arg(sql::stateExpression(p), p.qualifiedTable(), p.col(QStringLiteral("id"))), {id}).scalar().toString();
-        }, error);
+        return runOn<QString>(
+            gw, lane, [p, id](PgSession &s) {
+                return s.query(QStringLiteral("SELECT (%1)::text FROM %2 WHERE %3 = $1")
+                                   .arg(sql::stateExpression(p), p.qualifiedTable(), p.col(QStringLiteral("id"))),
+                               {id})
+                    .scalar()
+                    .toString();
+            },
+            error);
     }
 
 private slots:
@@ -147,7 +157,8 @@ private slots:
             } catch (const PgError &) {
                 return false;
             }
-        }(), 20000);
+        }(),
+                                 20000);
         waitForStandby(); // the new database and its seeds are on the standby
     }
 
@@ -211,9 +222,11 @@ private slots:
         QVERIFY2(quick.elapsed() < 2000, qPrintable(QString::number(quick.elapsed())));
 
         QString error;
-        const ActionResult res = runOn<ActionResult>(gw, Lane::Action, [p, ids](PgSession &s) {
-            return ActionRunner(p).run(s, actionRequest(QStringLiteral("retry"), ids));
-        }, &error);
+        const ActionResult res = runOn<ActionResult>(
+            gw, Lane::Action, [p, ids](PgSession &s) {
+                return ActionRunner(p).run(s, actionRequest(QStringLiteral("retry"), ids));
+            },
+            &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(res.changed(), qint64(1));
         QCOMPARE(stateOf(*m_db, p, ids.first()), stateValue(p, retry.to)); // on the primary
@@ -239,9 +252,11 @@ private slots:
         Gateway gw(config(QStringLiteral("demo_operator")));
         pauseReplay();
         QString error;
-        const ActionResult res = runOn<ActionResult>(gw, Lane::Action, [p, ids](PgSession &s) {
-            return ActionRunner(p).run(s, actionRequest(QStringLiteral("cancel"), ids));
-        }, &error);
+        const ActionResult res = runOn<ActionResult>(
+            gw, Lane::Action, [p, ids](PgSession &s) {
+                return ActionRunner(p).run(s, actionRequest(QStringLiteral("cancel"), ids));
+            },
+            &error);
         QCOMPARE(res.changed(), qint64(1));
         QElapsedTimer waited;
         waited.start();

@@ -57,26 +57,50 @@ QList<QStringList> parseCsv(const QString &text, QString *error) {
         if (text[i] == QLatin1Char('"')) {
             ++i;
             for (;;) {
-                if (i >= n) { *error = QStringLiteral("unterminated quote"); return {}; }
+                if (i >= n) {
+                    *error = QStringLiteral("unterminated quote");
+                    return {};
+                }
                 if (text[i] == QLatin1Char('"')) {
-                    if (i + 1 < n && text[i + 1] == QLatin1Char('"')) { field += QLatin1Char('"'); i += 2; continue; }
+                    if (i + 1 < n && text[i + 1] == QLatin1Char('"')) {
+                        field += QLatin1Char('"');
+                        i += 2;
+                        continue;
+                    }
                     ++i;
                     break;
                 }
                 field += text[i++];
             }
-            if (i < n && text[i] != QLatin1Char(',') && text[i] != QLatin1Char('\r')) { *error = QStringLiteral("text after quote at %1").arg(i); return {}; }
+            if (i < n && text[i] != QLatin1Char(',') && text[i] != QLatin1Char('\r')) {
+                *error = QStringLiteral("text after quote at %1").arg(i);
+                return {};
+            }
         } else {
             while (i < n && text[i] != QLatin1Char(',') && text[i] != QLatin1Char('\r')) {
-                if (text[i] == QLatin1Char('"') || text[i] == QLatin1Char('\n')) { *error = QStringLiteral("bare quote or LF at %1").arg(i); return {}; }
+                if (text[i] == QLatin1Char('"') || text[i] == QLatin1Char('\n')) {
+                    *error = QStringLiteral("bare quote or LF at %1").arg(i);
+                    return {};
+                }
                 field += text[i++];
             }
         }
         record << field;
         field.clear();
-        if (i < n && text[i] == QLatin1Char(',')) { ++i; continue; }
-        if (i + 1 < n && text[i] == QLatin1Char('\r') && text[i + 1] == QLatin1Char('\n')) { i += 2; records << record; record.clear(); continue; }
-        if (i >= n) { *error = QStringLiteral("last record without CRLF"); return {}; }
+        if (i < n && text[i] == QLatin1Char(',')) {
+            ++i;
+            continue;
+        }
+        if (i + 1 < n && text[i] == QLatin1Char('\r') && text[i + 1] == QLatin1Char('\n')) {
+            i += 2;
+            records << record;
+            record.clear();
+            continue;
+        }
+        if (i >= n) {
+            *error = QStringLiteral("last record without CRLF");
+            return {};
+        }
         *error = QStringLiteral("CR without LF at %1").arg(i);
         return {};
     }
@@ -139,8 +163,7 @@ private slots:
     void init() {
         QSettings().clear();
         for (const QString &id : builtInProfileIds())
-            m_db->exec(QStringLiteral("TRUNCATE %1, %2").arg(SchemaProfile::builtIn(id)->qualifiedTable(),
-                                                             SchemaProfile::builtIn(id)->qualifiedAuditTable()));
+            m_db->exec(QStringLiteral("TRUNCATE %1, %2").arg(SchemaProfile::builtIn(id)->qualifiedTable(), SchemaProfile::builtIn(id)->qualifiedAuditTable()));
         // Keys and error messages with what CSV must quote: commas, quotes, line breaks, Japanese.
         m_db->exec(R"(INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status, retry_count,
                                               locked_by, locked_at, last_error_code, last_error_msg, created_at, updated_at)
@@ -177,7 +200,8 @@ private slots:
         }
         const qint64 stuckCount = m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 AND %3 < now() - make_interval(mins => $1::int)")
                                                    .arg(p.qualifiedTable(), sql::statesPredicate(p, p.stuckStates), p.col(p.stuckSince)),
-                                               {p.stuckTimeoutMinutes}).toLongLong();
+                                               {p.stuckTimeoutMinutes})
+                                      .toLongLong();
         QVERIFY(stuckCount > 0);
         QCOMPARE(model.rowCount(), int(stuckCount));
         for (int r = 0; r < model.rowCount(); ++r)
@@ -255,7 +279,8 @@ private slots:
             QCOMPARE(pane.lastErrorText(), QStringLiteral("E_BIG: too big"));
         // Every column of the table but the payload.
         const int columns = m_db->scalar(QStringLiteral("SELECT count(*) FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1"),
-                                         {p.table}).toInt();
+                                         {p.table})
+                                .toInt();
         QCOMPARE(pane.fieldRowCount(), columns - (hasPayload ? 1 : 0));
         if (!hasPayload) {
             QVERIFY(pane.payloadText().isEmpty());
@@ -266,7 +291,8 @@ private slots:
 
         // The payload as the server prints it (jsonb adds a space after the colon).
         const QString stored = m_db->scalar(QStringLiteral("SELECT %1::text FROM %2 WHERE %3 = $1").arg(p.col("payload"), p.qualifiedTable(), p.col("id")),
-                                            {huge}).toString();
+                                            {huge})
+                                   .toString();
         QVERIFY(pane.isPayloadTruncated());
         QCOMPARE(pane.payloadText().size(), limits::kPayloadPrefixChars);
         QVERIFY(pane.payloadNote().contains(formatCount(stored.size())));
@@ -288,7 +314,9 @@ private slots:
 
         // A payload that is not JSON: only a text column can hold one (jsonb refuses it).
         if (m_db->scalar(QStringLiteral("SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2"),
-                         {p.table, p.column(QStringLiteral("payload"))}).toString() == QLatin1String("text")) {
+                         {p.table, p.column(QStringLiteral("payload"))})
+                .toString()
+            == QLatin1String("text")) {
             set(QStringLiteral("payload"), QStringLiteral("{not json,"));
             pane.showMessage(MessageId(huge));
             QTRY_COMPARE(shown.size(), 2);
@@ -513,11 +541,12 @@ private slots:
             table->scrollToTop();
             QCOMPARE(header->isSectionHidden(M::LockedBy), !p.has(QStringLiteral("lockedBy")) || (v != ListFilter::View::All && v != ListFilter::View::Stuck));
             const char *viewName = v == ListFilter::View::All ? "all" : v == ListFilter::View::Stuck ? "stuck"
-                                 : v == ListFilter::View::Failed ? "failed" : "nearmax";
+                                                                    : v == ListFilter::View::Failed  ? "failed"
+                                                                                                     : "nearmax";
             saveScreenshot(&view, QStringLiteral("triage-%1-%2").arg(profileId, QLatin1String(viewName)));
         }
         QVERIFY(cellsChecked > 100); // the widths were checked against real rows
-        QVERIFY(viewsSeen >= 2); // All and at least one other (outbox has no in-flight or retry states)
+        QVERIFY(viewsSeen >= 2);     // All and at least one other (outbox has no in-flight or retry states)
     }
 
     // Rows that arrive later in the same view and sort (a new filter, a refresh) widen a column
@@ -573,7 +602,7 @@ private slots:
             QVERIFY(view.table()->columnWidth(M::Destination) != 41); // another view: fitted
             openView(view, ListFilter::View::All);
             QCOMPARE(view.table()->columnWidth(M::Destination), 41); // back with its view
-        } // closed within the half second before the widths are written: written as it goes
+        }                                                            // closed within the half second before the widths are written: written as it goes
         {
             TriageView again(ctx);
             openView(again, ListFilter::View::All);

@@ -223,7 +223,7 @@ private slots:
             if (!changes(a->text(), a->objectName()))
                 continue;
             QVERIFY2(!a->isEnabled(), qPrintable(a->text())); // no trigger, no shortcut
-            QVERIFY2(!a->isVisible(), qPrintable(a->text()));  // not offered in the toolbar or a menu
+            QVERIFY2(!a->isVisible(), qPrintable(a->text())); // not offered in the toolbar or a menu
         }
         for (QAbstractButton *b : w.findChildren<QAbstractButton *>()) {
             ++walked;
@@ -305,7 +305,9 @@ private slots:
             QVERIFY2(op.reasonScopes.first().contains(QStringLiteral("the 2 message")) && op.reasonScopes.first().contains(QStringLiteral("selected in Triage")),
                      qPrintable(op.reasonScopes.first()));
         const QString key0 = m_db->scalar(QStringLiteral("SELECT %1::text FROM %2 WHERE %3 = $1")
-                                              .arg(p.col(QStringLiteral("key")), p.qualifiedTable(), p.col(QStringLiteral("id"))), {ids[0]}).toString();
+                                              .arg(p.col(QStringLiteral("key")), p.qualifiedTable(), p.col(QStringLiteral("id"))),
+                                          {ids[0]})
+                                 .toString();
         QVERIFY2(op.reasonTexts.first().contains(key0), qPrintable(op.reasonTexts.first()));
         QVERIFY(!op.progressVisibleAtResult); // (d) on the real window
         QVERIFY(!DialogOperator::anyProgressVisible());

@@ -48,14 +48,17 @@ QList<qint64> insertMessages(PgSession &db, const SchemaProfile &p, const QStrin
 
 QString stateOf(TestDatabase &db, const SchemaProfile &p, qint64 id) {
     return db.scalar(QStringLiteral("SELECT (%1)::text FROM %2 WHERE %3 = $1")
-                         .arg(sql::stateExpression(p), p.qualifiedTable(), p.col(QStringLiteral("id"))), {id}).toString();
+                         .arg(sql::stateExpression(p), p.qualifiedTable(), p.col(QStringLiteral("id"))),
+                     {id})
+        .toString();
 }
 
 qint64 auditCount(TestDatabase &db, const SchemaProfile &p, const QList<qint64> &ids, const QString &auditName) {
     return db.scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2 = ANY($1::bigint[]) AND %3 = $2")
                          .arg(p.qualifiedAuditTable(), sql::quoteIdentifier(p.audit.column(QStringLiteral("messageId"))),
                               sql::quoteIdentifier(p.audit.column(QStringLiteral("action")))),
-                     {idArray(ids), auditName}).toLongLong();
+                     {idArray(ids), auditName})
+        .toLongLong();
 }
 
 namespace {

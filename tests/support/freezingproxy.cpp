@@ -112,12 +112,14 @@ FreezingProxy::FreezingProxy(const QHostAddress &target, quint16 targetPort)
     if (!target.isLoopback())
         return; // never a proxy to anything but this machine
     quint16 port = 0;
-    QMetaObject::invokeMethod(m_core, [this, &port] { port = m_core->listen(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_core, [this, &port] { port = m_core->listen(); }, Qt::BlockingQueuedConnection);
     m_port = port;
 }
 
 FreezingProxy::~FreezingProxy() {
-    QMetaObject::invokeMethod(m_core, [this] { delete m_core; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_core, [this] { delete m_core; }, Qt::BlockingQueuedConnection);
     m_thread->quit();
     m_thread->wait();
     delete m_thread;
@@ -127,12 +129,14 @@ void FreezingProxy::freeze() { m_frozen = true; }
 
 void FreezingProxy::release() {
     m_frozen = false;
-    QMetaObject::invokeMethod(m_core, [this] { m_core->flush(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_core, [this] { m_core->flush(); }, Qt::BlockingQueuedConnection);
 }
 
 int FreezingProxy::accepted() const {
     int n = 0;
-    QMetaObject::invokeMethod(m_core, [this, &n] { n = m_core->accepted(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_core, [this, &n] { n = m_core->accepted(); }, Qt::BlockingQueuedConnection);
     return n;
 }
 

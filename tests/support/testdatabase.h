@@ -67,11 +67,11 @@ private:
 /// In a test function (initTestCase, init, ...): `db` = a new TestDatabase with the files given
 /// (a braced list or a preset), or the function fails with the reason (never skips: a green run
 /// means the database tests ran).
-#define OM_CREATE_TEST_DATABASE(db, ...)                                                           \
-    do {                                                                                           \
-        const QStringList omCreateFiles_ = __VA_ARGS__;                                            \
-        QString omCreateError_;                                                                    \
-        (db) = ::om::test::TestDatabase::create(omCreateFiles_, &omCreateError_);                  \
-        if (!(db))                                                                                 \
-            QFAIL(qPrintable(omCreateError_));                                                     \
+#define OM_CREATE_TEST_DATABASE(db, ...)                                          \
+    do {                                                                          \
+        const QStringList omCreateFiles_ = __VA_ARGS__;                           \
+        QString omCreateError_;                                                   \
+        (db) = ::om::test::TestDatabase::create(omCreateFiles_, &omCreateError_); \
+        if (!(db))                                                                \
+            QFAIL(qPrintable(omCreateError_));                                    \
     } while (false)

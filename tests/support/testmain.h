@@ -61,21 +61,21 @@ inline int exitCode(int failures) {
 } // namespace om::test
 
 /// QSKIP that the program's exit code reports (tests/checks/sources.sh refuses a bare QSKIP).
-#define OM_SKIP(reason)                                                                            \
-    do {                                                                                           \
-        ::om::test::skipped() = true;                                                              \
-        QSKIP(reason);                                                                             \
+#define OM_SKIP(reason)               \
+    do {                              \
+        ::om::test::skipped() = true; \
+        QSKIP(reason);                \
     } while (false)
 
 // As QTEST_MAIN / QTEST_GUILESS_MAIN (same application set-up), with exitCode() as the result.
-#define OM_TEST_MAIN_WRAPPER(TestObject, ...)                                                      \
-    int main(int argc, char *argv[]) {                                                             \
-        std::atexit(::om::test::settleExitingThreads);                                             \
-        QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                         \
-        __VA_ARGS__                                                                                \
-        TestObject tc;                                                                             \
-        QTEST_SET_MAIN_SOURCE_PATH                                                                 \
-        return ::om::test::exitCode(QTest::qExec(&tc, argc, argv));                                \
+#define OM_TEST_MAIN_WRAPPER(TestObject, ...)                              \
+    int main(int argc, char *argv[]) {                                     \
+        std::atexit(::om::test::settleExitingThreads);                     \
+        QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>(); \
+        __VA_ARGS__                                                        \
+        TestObject tc;                                                     \
+        QTEST_SET_MAIN_SOURCE_PATH                                         \
+        return ::om::test::exitCode(QTest::qExec(&tc, argc, argv));        \
     }
 #define OM_TEST_MAIN(TestObject) OM_TEST_MAIN_WRAPPER(TestObject, QTEST_MAIN_SETUP())
 #define OM_TEST_GUILESS_MAIN(TestObject) OM_TEST_MAIN_WRAPPER(TestObject, QTEST_QAPP_SETUP(QCoreApplication))

@@ -73,9 +73,9 @@ private slots:
         o.quietMs = 10 * 60 * 1000;
         AlertWatch w(o);
         QCOMPARE(feed(w, 20, 0).size(), 1);
-        QVERIFY(feed(w, 0, 60000).isEmpty());    // cleared
-        QVERIFY(feed(w, 20, 120000).isEmpty());  // crossed again 2 min later: within the quiet period
-        QCOMPARE(w.level(kStuck), 1);            // the level (the tray's colour) still follows
+        QVERIFY(feed(w, 0, 60000).isEmpty());   // cleared
+        QVERIFY(feed(w, 20, 120000).isEmpty()); // crossed again 2 min later: within the quiet period
+        QCOMPARE(w.level(kStuck), 1);           // the level (the tray's colour) still follows
         QVERIFY(feed(w, 0, 180000).isEmpty());
         const QList<AlertCrossing> later = feed(w, 20, 601000); // past 10 min since the announcement
         QCOMPARE(later.size(), 1);

@@ -30,12 +30,14 @@ private slots:
         QTest::addColumn<QString>("conninfo");
         QTest::addColumn<QString>("keyword");
         QTest::addColumn<QString>("value");
+        // clang-format off
         QTest::newRow("plain") << "host=db port=5433 dbname=app" << "port" << "5433";
         QTest::newRow("quoted") << R"(host=db dbname='my \'odd\' db')" << "dbname" << "my 'odd' db";
         QTest::newRow("uri host") << "postgresql://ops@db.example:6543/app?sslmode=require" << "host" << "db.example";
         QTest::newRow("uri db") << "postgresql://ops@db.example:6543/app?sslmode=require" << "dbname" << "app";
         QTest::newRow("uri query") << "postgresql://ops@db.example:6543/app?sslmode=require" << "sslmode" << "require";
         QTest::newRow("absent") << "host=db" << "dbname" << "";
+        // clang-format on
     }
     void values() {
         QFETCH(QString, conninfo);
@@ -55,6 +57,7 @@ private slots:
         QTest::addColumn<QString>("typed");
         QTest::addColumn<QString>("kept");
         QTest::addColumn<QString>("password");
+        // clang-format off
         QTest::newRow("kv") << "host=db password=s3cret dbname=app" << "host=db dbname=app" << "s3cret";
         QTest::newRow("kv first") << "password=s3cret host=db" << "host=db" << "s3cret";
         QTest::newRow("kv quoted") << R"(host=db password='s3 \'c' sslmode=require)" << "host=db sslmode=require" << "s3 'c";
@@ -65,8 +68,10 @@ private slots:
         QTest::newRow("kv none") << "host=db dbname='a  b' sslmode=verify-full sslrootcert=/etc/ca.pem"
                                  << "host=db dbname='a  b' sslmode=verify-full sslrootcert=/etc/ca.pem" << "";
         QTest::newRow("not a password keyword") << "host=db passfile=/etc/pgpass" << "host=db passfile=/etc/pgpass" << "";
+        // clang-format on
         // With a password in it, a URI is kept as the keyword/value string of everything else
         // (libpq parsed it: host lists, socket paths and escapes are libpq's reading).
+        // clang-format off
         QTest::newRow("uri userinfo") << "postgresql://ops:s3cret@db:6543/app?sslmode=require"
                                       << "host=db port=6543 dbname=app user=ops sslmode=require" << "s3cret";
         QTest::newRow("uri query") << "postgresql://ops@db/app?password=s%20x&sslmode=require"
@@ -78,6 +83,7 @@ private slots:
         QTest::newRow("kv value with spaces") << "host=db password=x dbname='a  b'" << "host=db dbname='a  b'" << "x";
         QTest::newRow("uri none") << "postgresql://ops@db/app?sslmode=require&sslrootcert=%2Fca.pem"
                                   << "postgresql://ops@db/app?sslmode=require&sslrootcert=%2Fca.pem" << "";
+        // clang-format on
     }
     void passwordIsTakenOut() {
         QFETCH(QString, typed);
@@ -195,8 +201,7 @@ private slots:
         const QString staging = ConnectionInfo::identity(QStringLiteral("service=staging"));
         QVERIFY2(prod != staging, qPrintable(prod));
         QVERIFY(prod != ConnectionInfo::identity(QString()));
-        QVERIFY(ConnectionInfo::identity(QStringLiteral("hostaddr=10.0.0.1 dbname=app")) !=
-                ConnectionInfo::identity(QStringLiteral("hostaddr=10.0.0.2 dbname=app")));
+        QVERIFY(ConnectionInfo::identity(QStringLiteral("hostaddr=10.0.0.1 dbname=app")) != ConnectionInfo::identity(QStringLiteral("hostaddr=10.0.0.2 dbname=app")));
     }
 
     void identityNamesRoleAndDatabase() {

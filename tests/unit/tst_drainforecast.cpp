@@ -103,7 +103,8 @@ private slots:
     void growingButNotThisMinute() {
         // Growing over 15 minutes, but the last 5 minutes finished more than arrived: no run.
         const DrainForecast f = DrainForecast::compute(
-            series(60, [](int i) { return i < 5 ? qMakePair(100, 300) : i < 15 ? qMakePair(500, 100) : qMakePair(100, 100); }),
+            series(60, [](int i) { return i < 5 ? qMakePair(100, 300) : i < 15 ? qMakePair(500, 100)
+                                                                               : qMakePair(100, 100); }),
             5000, kNow);
         QCOMPARE(f.kind, DrainForecast::Kind::Growing);
         QCOMPARE(f.growthSinceS, qint64(0));

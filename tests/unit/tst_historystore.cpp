@@ -127,7 +127,7 @@ private slots:
         addOld(now);
         QVERIFY(store.append("k", snapshot(now + 59 * minute, 1, 1, 1))); // within the hour: not yet
         QCOMPARE(store.rawCount("k", "app_outbox", "waiting"), qint64(3));
-        QVERIFY(store.append("k", snapshot(now + 60 * minute, 1, 1, 1))); // an hour on: purged
+        QVERIFY(store.append("k", snapshot(now + 60 * minute, 1, 1, 1)));  // an hour on: purged
         QCOMPARE(store.rawCount("k", "app_outbox", "waiting"), qint64(3)); // the three recent ones
         addOld(now);
         store.setRetentionDays(2); // a new retention purges at the next append

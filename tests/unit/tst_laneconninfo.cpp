@@ -36,12 +36,14 @@ private slots:
         QTest::addColumn<QString>("actions"); // Action
         const QString kv = QStringLiteral("host=db1,db2 port=5432,5433 dbname=app user=ops");
         const QString uri = QStringLiteral("postgresql://ops@db1:5432,db2:5433/app?sslmode=require");
+        // clang-format off
         QTest::newRow("keyword, may act") << kv << false << "read-write" << "read-write";
         QTest::newRow("keyword, read-only") << kv << true << "any" << "read-write";
         QTest::newRow("uri, may act") << uri << false << "read-write" << "read-write";
         QTest::newRow("uri, read-only") << uri << true << "any" << "read-write";
         QTest::newRow("hostaddr list") << "hostaddr=10.0.0.1,10.0.0.2 dbname=app" << false << "read-write" << "read-write";
         QTest::newRow("empty second entry") << "host=db1, dbname=app" << false << "read-write" << "read-write";
+        // clang-format on
     }
     void hostListsGetTheLanesChoice() {
         QFETCH(QString, connInfo);

@@ -42,7 +42,7 @@ private slots:
         QVERIFY2(p, qPrintable(error));
         QCOMPARE(p->orderingKey, QStringLiteral("destination"));
         QCOMPARE(sql::orderingIndex(*p), QStringLiteral(R"(CREATE INDEX ON "public"."app_outbox" ("destination", "created_at", "outbox_id") )"
-                                                         R"(WHERE "status" IN ('PENDING', 'PROCESSING', 'FAILED'))"));
+                                                        R"(WHERE "status" IN ('PENDING', 'PROCESSING', 'FAILED'))"));
     }
 
     void refused_data() {

@@ -126,6 +126,7 @@ private slots:
         QTest::addColumn<QString>("says");
         QTest::addColumn<QString>("standby");
         QTest::addColumn<int>("maxLagS");
+        // clang-format off
         QTest::newRow("empty name") << "   " << "host=db" << "app_outbox" << "" << "needs a name" << "" << 30;
         QTest::newRow("duplicate name") << " Existing " << "host=db" << "app_outbox" << "" << "\"existing\" is saved already" << "" << 30;
         QTest::newRow("duplicate ignoring case") << "EXISTING" << "host=db" << "app_outbox" << "" << "is saved already" << "" << 30;
@@ -139,6 +140,7 @@ private slots:
         QTest::newRow("standby libpq rejects") << "a" << "host=db" << "app_outbox" << "" << "The standby's connection string of \"a\" is not one libpq accepts"
                                                << "host=replica nosuchkeyword=1" << 30;
         QTest::newRow("standby bound zero") << "a" << "host=db" << "app_outbox" << "" << "must be at least 1 second" << "host=replica" << 0;
+        // clang-format on
     }
     void everyMistakeIsRefusedWithItsReason() {
         QFETCH(QString, name);

@@ -64,7 +64,8 @@ private slots:
         o.insert("states", states);
         o.insert("waiting", QJsonObject{{"states", QJsonArray{}}, {"sinceColumn", "createdAt"}});
         QJsonObject actions = o.value("actions").toObject();
-        actions.remove("retry"); actions.remove("cancel");
+        actions.remove("retry");
+        actions.remove("cancel");
         o.insert("actions", actions);
         QString err;
         auto p = SchemaProfile::fromJson(QJsonDocument(o).toJson(), &err);
@@ -148,12 +149,18 @@ private slots:
     void conditionForms_data() {
         QTest::addColumn<QString>("condition");
         QTest::addColumn<QString>("sql");
-        QTest::newRow("equals text") << "{\"column\": \"type\", \"equals\": \"it's\"}" << R"("event_type" = 'it''s')";
-        QTest::newRow("equals number") << R"({"column": "retries", "equals": 3})" << R"("attempts" = 3)";
-        QTest::newRow("in") << R"({"column": "type", "in": ["a", "b"]})" << R"("event_type" IN ('a', 'b'))";
-        QTest::newRow("is true") << R"({"column": "type", "is": "true"})" << R"("event_type" IS TRUE)";
-        QTest::newRow("is false") << R"({"column": "type", "is": "false"})" << R"("event_type" IS FALSE)";
-        QTest::newRow("after now") << R"({"column": "lockedUntil", "after": "now"})" << R"("locked_until" > now())";
+        QTest::newRow("equals text") << "{\"column\": \"type\", \"equals\": \"it's\"}"
+                                     << R"("event_type" = 'it''s')";
+        QTest::newRow("equals number") << R"({"column": "retries", "equals": 3})"
+                                       << R"("attempts" = 3)";
+        QTest::newRow("in") << R"({"column": "type", "in": ["a", "b"]})"
+                            << R"("event_type" IN ('a', 'b'))";
+        QTest::newRow("is true") << R"({"column": "type", "is": "true"})"
+                                 << R"("event_type" IS TRUE)";
+        QTest::newRow("is false") << R"({"column": "type", "is": "false"})"
+                                  << R"("event_type" IS FALSE)";
+        QTest::newRow("after now") << R"({"column": "lockedUntil", "after": "now"})"
+                                   << R"("locked_until" > now())";
         QTest::newRow("before now - 5 minutes") << R"({"column": "lockedUntil", "before": "now - 5 minutes"})"
                                                 << R"("locked_until" < (now() - interval '5 minutes'))";
         QTest::newRow("after now + 1 hour") << R"({"column": "lockedUntil", "after": "now+1 hour"})"
@@ -162,7 +169,8 @@ private slots:
                                                    << R"("attempts" >= 5)";
         QTest::newRow("compare with column") << R"({"column": "processedAt", "compare": "<", "with": "createdAt"})"
                                              << R"("processed_at" < "created_at")";
-        QTest::newRow("compare with number") << R"({"column": "retries", "compare": "<>", "with": 0})" << R"("attempts" <> 0)";
+        QTest::newRow("compare with number") << R"({"column": "retries", "compare": "<>", "with": 0})"
+                                             << R"("attempts" <> 0)";
     }
     void conditionForms() {
         QFETCH(QString, condition);
@@ -185,6 +193,7 @@ private slots:
         QTest::addColumn<QByteArray>("to");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("mentions");
+        // clang-format off
         QTest::newRow("bad interval") << QByteArray(R"("after": "now")") << QByteArray(R"("after": "now + 5 minuets")")
                                       << "states[2].when[2].after" << "\"now + 5 minuets\" is not a time";
         QTest::newRow("interval pasted as SQL") << QByteArray(R"("before": "now")") << QByteArray(R"j("before": "now() - interval '1 day'; DROP TABLE x")j")
@@ -251,6 +260,7 @@ private slots:
                                                << "" << "not valid JSON";
         QTest::newRow("syntax: trailing comma") << QByteArray(R"("failed": { "states": ["ABANDONED"] },)")
                                                 << QByteArray(R"("failed": { "states": ["ABANDONED",] },)") << "" << "not valid JSON";
+        // clang-format on
     }
     void refusedWithPlace() {
         QFETCH(QByteArray, from);

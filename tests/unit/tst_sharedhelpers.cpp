@@ -23,10 +23,12 @@ private slots:
         QTest::addColumn<QString>("in");
         QTest::addColumn<QString>("identifier");
         QTest::addColumn<QString>("literal");
+        // clang-format off
         QTest::newRow("plain") << "status" << "\"status\"" << "'status'";
         QTest::newRow("quotes") << "a\"b'c" << "\"a\"\"b'c\"" << "'a\"b''c'";
         QTest::newRow("backslash") << "a\\b" << "\"a\\b\"" << "'a\\b'";
         QTest::newRow("empty") << "" << "\"\"" << "''";
+        // clang-format on
     }
     void quoting() {
         QFETCH(QString, in);
@@ -47,9 +49,11 @@ private slots:
     void likeEscaping_data() {
         QTest::addColumn<QString>("in");
         QTest::addColumn<QString>("escaped");
+        // clang-format off
         QTest::newRow("plain") << "ORDER-1" << "ORDER-1";
         QTest::newRow("wildcards") << "50%_off" << "50\\%\\_off";
         QTest::newRow("escape char") << "a\\b" << "a\\\\b";
+        // clang-format on
     }
     void likeEscaping() {
         QFETCH(QString, in);

@@ -13,7 +13,10 @@
 
 class TestTranslations : public QObject {
     Q_OBJECT
-    struct Message { QString context, source, translation; bool finished = true; };
+    struct Message {
+        QString context, source, translation;
+        bool finished = true;
+    };
     QList<Message> m_messages;
 
 private slots:
@@ -83,8 +86,10 @@ private slots:
             QStringList want, got;
             for (auto it = ph.globalMatch(m.source); it.hasNext();) want << it.next().captured();
             for (auto it = ph.globalMatch(m.translation); it.hasNext();) got << it.next().captured();
-            want.sort(); want.removeDuplicates();
-            got.sort(); got.removeDuplicates();
+            want.sort();
+            want.removeDuplicates();
+            got.sort();
+            got.removeDuplicates();
             QVERIFY2(want == got, qPrintable(m.source + QLatin1String(" -> ") + m.translation));
         }
     }

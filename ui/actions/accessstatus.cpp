@@ -23,14 +23,14 @@ AccessStatus::AccessStatus(DatabaseLink *gateway, SchemaProfile profile, QObject
 void AccessStatus::recheck() {
     m_call.cancel();
     m_call = m_service.privileges(m_lane, {this, [this](const Privileges &p) { apply(p); },
-        [this](const PgError &e) {
-            if (e.kind == PgError::Kind::Cancelled)
-                return;
-            Privileges p;
-            p.forcedReadOnly = m_gateway->isReadOnly();
-            p.error = e.message;
-            apply(p);
-        }});
+                                           [this](const PgError &e) {
+                                               if (e.kind == PgError::Kind::Cancelled)
+                                                   return;
+                                               Privileges p;
+                                               p.forcedReadOnly = m_gateway->isReadOnly();
+                                               p.error = e.message;
+                                               apply(p);
+                                           }});
 }
 
 void AccessStatus::apply(const Privileges &p) {

@@ -24,7 +24,8 @@ ActionController::ActionController(const AppContext &context, QWidget *window)
             a->setObjectName(kind);
             a->setShortcut(shortcut(kind));
             a->setToolTip(tr("%1 the selected messages, or with nothing selected, every message matching the filter. "
-                             "Asks for a reason; writes one audit row per message.").arg(title(kind))
+                             "Asks for a reason; writes one audit row per message.")
+                              .arg(title(kind))
                           + QStringLiteral(" (%1)").arg(a->shortcut().toString(QKeySequence::NativeText)));
             connect(a, &QAction::triggered, this, [this, kind] { triggered(kind); });
             m_actions << a;

@@ -44,10 +44,10 @@ void ActionRunFlow::tell(QMessageBox::Icon icon, const QString &text, bool thenR
 //    Action lane when the lists read a standby, as what would change is what the primary has).
 void ActionRunFlow::start() {
     m_service.preview(m_request, m_setup.filterCap,
-        {this, [this](const ActionPreview &pv) { counted(pv); },
-         [this](const PgError &e) {
-             tell(QMessageBox::Warning, ActionController::tr("Could not count the messages: %1").arg(e.message), false);
-         }});
+                      {this, [this](const ActionPreview &pv) { counted(pv); },
+                       [this](const PgError &e) {
+                           tell(QMessageBox::Warning, ActionController::tr("Could not count the messages: %1").arg(e.message), false);
+                       }});
 }
 
 void ActionRunFlow::counted(const ActionPreview &pv) {
@@ -71,9 +71,9 @@ void ActionRunFlow::askReason(const ActionPreview &pv) {
     const SchemaProfile &profile = m_context.profile;
     const ActionDef def = profile.actions.value(m_setup.kind);
     const QString stuckRule = def.pastStuckTimeout
-        ? ActionController::tr("stuck = in %1 for more than %n min, server clock", nullptr, m_setup.stuckTimeoutMinutes)
-              .arg(def.from.join(QLatin1String(" / ")))
-        : QString();
+                                  ? ActionController::tr("stuck = in %1 for more than %n min, server clock", nullptr, m_setup.stuckTimeoutMinutes)
+                                        .arg(def.from.join(QLatin1String(" / ")))
+                                  : QString();
     auto *dialog = new ReasonDialog({title(), def.auditName, profile.schema + QLatin1Char('.') + profile.table, pv.eligible,
                                      pv.sampleKeys, m_setup.scope, stuckRule},
                                     m_setup.rules, m_window);
@@ -153,8 +153,9 @@ void ActionRunFlow::run(int count) {
         }
     });
     watch->start();
-    PendingCall call = m_service.run(m_request, state,
-        {this, [this](const ActionResult &res) { ran(res); }, [this](const PgError &e) { failed(e); }});
+    const auto onDone = [this](const ActionResult &res) { ran(res); };
+    const auto onFailed = [this](const PgError &e) { failed(e); };
+    PendingCall call = m_service.run(m_request, state, {this, onDone, onFailed});
     connect(progress, &QProgressDialog::canceled, this, [call, state]() mutable {
         if (state->rollbackPossible())
             call.cancel();
@@ -173,8 +174,8 @@ void ActionRunFlow::failed(const PgError &e) {
         return recheck(m_state->xid.load());
     closeProgress();
     const QString msg = e.kind == PgError::Kind::Cancelled
-        ? ActionController::tr("%1 was cancelled and rolled back; nothing was changed.").arg(title())
-        : ActionController::tr("%1 failed; nothing was changed.\n\n%2").arg(title(), e.message);
+                            ? ActionController::tr("%1 was cancelled and rolled back; nothing was changed.").arg(title())
+                            : ActionController::tr("%1 failed; nothing was changed.\n\n%2").arg(title(), e.message);
     tell(QMessageBox::Warning, msg, false);
 }
 
@@ -184,43 +185,44 @@ void ActionRunFlow::recheck(qint64 xid) {
     if (m_progress) {
         m_progress->setCancelButton(nullptr);
         m_progress->setLabelText(ActionController::tr("The connection was lost during COMMIT: the outcome is unknown.\n"
-                                    "Re-checking on a new connection (action id %1)…")
+                                                      "Re-checking on a new connection (action id %1)…")
                                      .arg(request.actionId.toString(QUuid::WithoutBraces)));
         m_progress->show();
     }
-    m_service.recheck(request.actionId, xid, {this,
-        [this, xid](const ActionRecheck &rc) {
-            closeProgress();
-            const QString actionId = m_request.actionId.toString(QUuid::WithoutBraces);
-            if (rc.outcome == ActionRecheck::Outcome::Committed) {
-                const ActionDef def = m_context.profile.actions.value(m_request.action);
-                ActionResult res;
-                res.action = m_request.action;
-                res.auditName = def.auditName;
-                res.toState = def.to;
-                res.actionId = m_request.actionId;
-                res.xid = xid;
-                res.changedIds = rc.changedIds;
-                res.rechecked = true;
-                return ran(res);
-            }
-            tell(QMessageBox::Warning,
-                 rc.outcome == ActionRecheck::Outcome::RolledBack
-                     ? ActionController::tr("The connection was lost during COMMIT. Re-checked on a new connection: the transaction was "
-                          "rolled back; nothing was changed.")
-                     : ActionController::tr("The connection was lost during COMMIT and the outcome is still unknown: the server has not "
-                          "finished transaction %1. Look for audit rows of action id %2 before acting again.")
-                           .arg(xid).arg(actionId),
-                 false);
-        },
-        [this](const PgError &e) {
-            closeProgress();
-            tell(QMessageBox::Warning,
-                 ActionController::tr("The connection was lost during COMMIT and the re-check failed (%1): the outcome is "
-                    "unknown. Look for audit rows of action id %2 before acting again.")
-                     .arg(e.message, m_request.actionId.toString(QUuid::WithoutBraces)),
-                 false);
-        }});
+    const auto onDone = [this, xid](const ActionRecheck &rc) {
+        closeProgress();
+        const QString actionId = m_request.actionId.toString(QUuid::WithoutBraces);
+        if (rc.outcome == ActionRecheck::Outcome::Committed) {
+            const ActionDef def = m_context.profile.actions.value(m_request.action);
+            ActionResult res;
+            res.action = m_request.action;
+            res.auditName = def.auditName;
+            res.toState = def.to;
+            res.actionId = m_request.actionId;
+            res.xid = xid;
+            res.changedIds = rc.changedIds;
+            res.rechecked = true;
+            return ran(res);
+        }
+        tell(QMessageBox::Warning,
+             rc.outcome == ActionRecheck::Outcome::RolledBack
+                 ? ActionController::tr("The connection was lost during COMMIT. Re-checked on a new connection: the transaction was "
+                                        "rolled back; nothing was changed.")
+                 : ActionController::tr("The connection was lost during COMMIT and the outcome is still unknown: the server has not "
+                                        "finished transaction %1. Look for audit rows of action id %2 before acting again.")
+                       .arg(xid)
+                       .arg(actionId),
+             false);
+    };
+    const auto onFailed = [this](const PgError &e) {
+        closeProgress();
+        tell(QMessageBox::Warning,
+             ActionController::tr("The connection was lost during COMMIT and the re-check failed (%1): the outcome is "
+                                  "unknown. Look for audit rows of action id %2 before acting again.")
+                 .arg(e.message, m_request.actionId.toString(QUuid::WithoutBraces)),
+             false);
+    };
+    m_service.recheck(request.actionId, xid, {this, onDone, onFailed});
 }
 
 // 5. The result, over the window; it needs nothing from the flow once open.

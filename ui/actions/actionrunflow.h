@@ -34,12 +34,12 @@ class ActionRunFlow : public QObject {
     Q_OBJECT
 public:
     struct Setup {
-        QString kind;              ///< retry / cancel / recoverStuck
-        ActionRequest request;     ///< ids or filter, workstation fields; reason and ids come later
-        QString scope;             ///< the target in words, for the reason dialog
+        QString kind;          ///< retry / cancel / recoverStuck
+        ActionRequest request; ///< ids or filter, workstation fields; reason and ids come later
+        QString scope;         ///< the target in words, for the reason dialog
         int stuckTimeoutMinutes = 0;
         ReasonRules rules;
-        int filterCap = 0;         ///< "everything matching" refuses above this many messages
+        int filterCap = 0; ///< "everything matching" refuses above this many messages
     };
 
     /// `window` parents the dialogs; `parent` (the controller) owns the flow.
@@ -75,7 +75,7 @@ private:
     AppContext m_context;
     QPointer<QWidget> m_window;
     Setup m_setup;
-    ActionRequest m_request;                 ///< as run: the counted ids, the reason, the action id
+    ActionRequest m_request; ///< as run: the counted ids, the reason, the action id
     ActionService m_service;
     std::shared_ptr<ActionProgress> m_state; ///< the run's stage, read from the GUI thread
     QPointer<QProgressDialog> m_progress;

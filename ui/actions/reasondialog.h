@@ -19,13 +19,13 @@ class ReasonDialog : public QDialog {
     Q_OBJECT
 public:
     struct Info {
-        QString actionTitle;   ///< e.g. "Retry", translated
-        QString auditName;     ///< e.g. RETRY_FAILED
-        QString tableTitle;    ///< the table as the operator knows it: schema.table
-        qint64 count = 0;      ///< exact number of messages the action will touch
+        QString actionTitle; ///< e.g. "Retry", translated
+        QString auditName;   ///< e.g. RETRY_FAILED
+        QString tableTitle;  ///< the table as the operator knows it: schema.table
+        qint64 count = 0;    ///< exact number of messages the action will touch
         QStringList sampleKeys;
-        QString scope;         ///< the target in words: "the 3 messages selected in Triage › Failed", "all … matching …"
-        QString stuckRule;     ///< recover stuck: "stuck = in PROCESSING for more than 90 min, server clock"
+        QString scope;     ///< the target in words: "the 3 messages selected in Triage › Failed", "all … matching …"
+        QString stuckRule; ///< recover stuck: "stuck = in PROCESSING for more than 90 min, server clock"
     };
     ReasonDialog(const Info &info, const ReasonRules &rules, QWidget *parent = nullptr);
 

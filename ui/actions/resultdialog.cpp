@@ -21,7 +21,8 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
     QString text;
     if (result.rechecked)
         text = tr("The connection was lost during COMMIT, so the outcome was unknown. Re-checked on a new "
-                  "connection: the transaction committed.") + QLatin1Char(' ');
+                  "connection: the transaction committed.")
+               + QLatin1Char(' ');
     // What changed, in the operator's terms: which message(s), and the state they have now.
     const int changed = int(result.changed());
     if (changed == 1)

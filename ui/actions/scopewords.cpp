@@ -27,9 +27,9 @@ QString ScopeWords::conditions(const ListFilter &f) {
     list(tr("destination"), f.destinations);
     list(tr("error code"), f.errorCodes);
     if (!f.keyText.isEmpty()) {
-        const QString how = f.keyMode == ListFilter::TextMode::Exact  ? tr("key is \"%1\"")
-                          : f.keyMode == ListFilter::TextMode::Prefix ? tr("key starts with \"%1\"")
-                                                                      : tr("key contains \"%1\"");
+        const QString how = f.keyMode == ListFilter::TextMode::Exact    ? tr("key is \"%1\"")
+                            : f.keyMode == ListFilter::TextMode::Prefix ? tr("key starts with \"%1\"")
+                                                                        : tr("key contains \"%1\"");
         parts << how.arg(f.keyText);
     }
     if (!f.ids.isEmpty())
@@ -40,9 +40,11 @@ QString ScopeWords::conditions(const ListFilter &f) {
         parts << tr("older than %n min", nullptr, f.minAgeMinutes);
     const QLocale loc;
     auto range = [&](const QString &label, const QDateTime &from, const QDateTime &to) {
+        // clang-format off
         if (from.isValid() || to.isValid())
             parts << tr("%1 %2 … %3").arg(label, from.isValid() ? loc.toString(from.toLocalTime(), QLocale::ShortFormat) : QString(),
                                           to.isValid() ? loc.toString(to.toLocalTime(), QLocale::ShortFormat) : QString());
+        // clang-format on
     };
     range(tr("created"), f.createdFrom, f.createdTo);
     range(tr("updated"), f.updatedFrom, f.updatedTo);

@@ -87,9 +87,9 @@ void DesktopAlerts::setDatabaseName(const QString &name) {
 QString DesktopAlerts::toolTip() const { return m_toolTip; }
 
 QString DesktopAlerts::levelToolTip(int level) const {
-    return level >= 2 ? tr("%1: critical").arg(m_database)
-         : level == 1 ? tr("%1: warning").arg(m_database)
-                      : tr("%1: no threshold crossed").arg(m_database);
+    return level >= 2   ? tr("%1: critical").arg(m_database)
+           : level == 1 ? tr("%1: warning").arg(m_database)
+                        : tr("%1: no threshold crossed").arg(m_database);
 }
 
 void DesktopAlerts::setIconLevel(int level, const QString &toolTip) {

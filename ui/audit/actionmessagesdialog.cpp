@@ -45,24 +45,24 @@ ActionMessagesDialog::ActionMessagesDialog(DatabaseLink *gateway, SchemaProfile 
 QString ActionMessagesDialog::statusText() const { return m_status->text(); }
 
 void ActionMessagesDialog::load() {
-    OutcomeService(m_gateway, m_profile).actionMessages(m_actionId, {this,
-        [this](const QList<ActionMessage> &rows) {
-            m_model->setMessages(rows);
-            m_table->resizeColumnsToContents();
-            const qint64 gone = rows.size() - m_model->presentIds().size();
-            QString text = rows.size() >= outcome::kMessagesLimit
-                               ? tr("The first %1 messages of the action, by id, as they are now.").arg(formatCount(rows.size()))
-                               : tr("The action's %1 messages as they are now.").arg(formatCount(rows.size()));
-            if (gone > 0)
-                text += QLatin1Char(' ') + tr("%1 are no longer in the table.").arg(formatCount(gone));
-            m_status->setText(text);
-            m_triage->setEnabled(!m_model->presentIds().isEmpty());
-            emit loaded(true);
-        },
-        [this](const PgError &e) {
-            m_status->setText(tr("Could not read the action's messages: %1").arg(firstLine(e.message)));
-            emit loaded(false);
-        }});
+    const auto onDone = [this](const QList<ActionMessage> &rows) {
+        m_model->setMessages(rows);
+        m_table->resizeColumnsToContents();
+        const qint64 gone = rows.size() - m_model->presentIds().size();
+        QString text = rows.size() >= outcome::kMessagesLimit
+                           ? tr("The first %1 messages of the action, by id, as they are now.").arg(formatCount(rows.size()))
+                           : tr("The action's %1 messages as they are now.").arg(formatCount(rows.size()));
+        if (gone > 0)
+            text += QLatin1Char(' ') + tr("%1 are no longer in the table.").arg(formatCount(gone));
+        m_status->setText(text);
+        m_triage->setEnabled(!m_model->presentIds().isEmpty());
+        emit loaded(true);
+    };
+    const auto onFailed = [this](const PgError &e) {
+        m_status->setText(tr("Could not read the action's messages: %1").arg(firstLine(e.message)));
+        emit loaded(false);
+    };
+    OutcomeService(m_gateway, m_profile).actionMessages(m_actionId, {this, onDone, onFailed});
 }
 
 } // namespace om

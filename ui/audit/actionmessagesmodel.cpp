@@ -33,7 +33,8 @@ QVariant ActionMessagesModel::data(const QModelIndex &index, int role) const {
     switch (index.column()) {
     case Id: return m.id.text();
     case Key: return m.key;
-    case State: return m.gone ? tr("(gone)") : m.state.isEmpty() ? tr("(no state)") : m.state;
+    case State: return m.gone ? tr("(gone)") : m.state.isEmpty() ? tr("(no state)")
+                                                                 : m.state;
     case Error: return m.error;
     case SinceUpdate: return m.sinceUpdateS < 0 ? QString() : formatAge(m.sinceUpdateS);
     default: return {};

@@ -10,7 +10,14 @@ namespace om {
 class ActionMessagesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Key, State, Error, SinceUpdate, ColumnCount };
+    enum Column {
+        Id,
+        Key,
+        State,
+        Error,
+        SinceUpdate,
+        ColumnCount
+    };
     using QAbstractTableModel::QAbstractTableModel;
 
     void setMessages(const QList<ActionMessage> &messages);

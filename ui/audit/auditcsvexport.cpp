@@ -38,26 +38,26 @@ void AuditCsvExport::cancel() {
 
 void AuditCsvExport::requestPage() {
     CsvFile *file = m_file.get();
-    m_call = m_service.page(m_filter, m_next, m_pageSize, {this,
-        [this, file](const AuditPage &page) {
-            if (file != m_file.get())
-                return; // cancelled while the page was on its way
-            for (const AuditRow &r : page.rows)
-                m_file->write(AuditQuery::csvRecord(r));
-            m_rows += page.rows.size();
-            emit progressed(m_rows);
-            if (!m_file->ok())
-                return finish(false, tr("Writing the file failed: %1").arg(m_file->errorString()));
-            if (!page.hasMore)
-                return finish(true, {});
-            m_next = page.next;
-            requestPage();
-        },
-        [this, file](const PgError &e) {
-            if (file != m_file.get())
-                return;
-            finish(false, tr("Reading the audit trail failed: %1").arg(e.message));
-        }});
+    const auto onDone = [this, file](const AuditPage &page) {
+        if (file != m_file.get())
+            return; // cancelled while the page was on its way
+        for (const AuditRow &r : page.rows)
+            m_file->write(AuditQuery::csvRecord(r));
+        m_rows += page.rows.size();
+        emit progressed(m_rows);
+        if (!m_file->ok())
+            return finish(false, tr("Writing the file failed: %1").arg(m_file->errorString()));
+        if (!page.hasMore)
+            return finish(true, {});
+        m_next = page.next;
+        requestPage();
+    };
+    const auto onFailed = [this, file](const PgError &e) {
+        if (file != m_file.get())
+            return;
+        finish(false, tr("Reading the audit trail failed: %1").arg(e.message));
+    };
+    m_call = m_service.page(m_filter, m_next, m_pageSize, {this, onDone, onFailed});
 }
 
 void AuditCsvExport::finish(bool ok, const QString &message) {

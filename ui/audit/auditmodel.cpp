@@ -28,29 +28,29 @@ void AuditModel::request() {
     const quint64 generation = m_generation;
     const int limit = qMin(m_pageSize, m_maxRows - int(m_rows.size()));
     m_loading = true;
-    m_call = m_service.page(m_filter, m_next, limit, {this,
-        [this, generation](const AuditPage &page) {
-            if (generation != m_generation)
-                return; // an answer for a filter that has since been replaced
-            // The cursor moves before the rows go in, and the job counts as running until they
-            // are in: a view (or the model tester) calling fetchMore() from rowsInserted must
-            // not ask for the same page again.
-            m_hasMore = page.hasMore;
-            m_next = page.next;
-            if (!page.rows.isEmpty()) {
-                beginInsertRows({}, m_rows.size(), m_rows.size() + page.rows.size() - 1);
-                m_rows += page.rows;
-                endInsertRows();
-            }
-            m_loading = false;
-            emit pageLoaded(page.rows.size(), page.hasMore);
-        },
-        [this, generation](const PgError &e) {
-            if (generation != m_generation)
-                return;
-            m_loading = false;
-            emit loadFailed(e.message);
-        }});
+    const auto onDone = [this, generation](const AuditPage &page) {
+        if (generation != m_generation)
+            return; // an answer for a filter that has since been replaced
+        // The cursor moves before the rows go in, and the job counts as running until they
+        // are in: a view (or the model tester) calling fetchMore() from rowsInserted must
+        // not ask for the same page again.
+        m_hasMore = page.hasMore;
+        m_next = page.next;
+        if (!page.rows.isEmpty()) {
+            beginInsertRows({}, m_rows.size(), m_rows.size() + page.rows.size() - 1);
+            m_rows += page.rows;
+            endInsertRows();
+        }
+        m_loading = false;
+        emit pageLoaded(page.rows.size(), page.hasMore);
+    };
+    const auto onFailed = [this, generation](const PgError &e) {
+        if (generation != m_generation)
+            return;
+        m_loading = false;
+        emit loadFailed(e.message);
+    };
+    m_call = m_service.page(m_filter, m_next, limit, {this, onDone, onFailed});
 }
 
 void AuditModel::setOutcomeBook(OutcomeBook *book) {
@@ -74,8 +74,7 @@ QVariant AuditModel::outcomeData(const AuditRow &r, int role) const {
         return {};
     const ActionOutcome *o = m_outcomes->outcome(r.actionId);
     if (role == Qt::ToolTipRole)
-        return o ? tr("Action %1, its %2 messages now: %3").arg(r.actionId, QString::number(o->messages),
-                                                                OutcomeWording::byState(m_outcomes->profile(), *o))
+        return o ? tr("Action %1, its %2 messages now: %3").arg(r.actionId, QString::number(o->messages), OutcomeWording::byState(m_outcomes->profile(), *o))
                  : QVariant();
     return o ? OutcomeWording::summary(m_outcomes->profile(), r.action, *o) : tr("…");
 }
@@ -100,8 +99,7 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
         return outcomeData(r, role);
     if (role == Qt::ToolTipRole) {
         if (index.column() == Time)
-            return tr("%1 (server time, UTC %2)").arg(QLocale().toString(r.changedAt.toLocalTime(), QLocale::LongFormat),
-                                                      r.changedAtText);
+            return tr("%1 (server time, UTC %2)").arg(QLocale().toString(r.changedAt.toLocalTime(), QLocale::LongFormat), r.changedAtText);
         if (index.column() == Reason)
             return r.reason;
         return {};

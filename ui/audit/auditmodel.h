@@ -17,7 +17,20 @@ class AuditModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     /// Outcome is last in the model (the view shows it after Action): what became of the row's action.
-    enum Column { Time, Action, MessageId, MessageKey, StatusChange, Reason, Ticket, DbUser, OsUserHost, AppVersion, Outcome, ColumnCount };
+    enum Column {
+        Time,
+        Action,
+        MessageId,
+        MessageKey,
+        StatusChange,
+        Reason,
+        Ticket,
+        DbUser,
+        OsUserHost,
+        AppVersion,
+        Outcome,
+        ColumnCount
+    };
 
     AuditModel(DatabaseLink *gateway, SchemaProfile profile, QObject *parent = nullptr);
 

@@ -134,12 +134,14 @@ void AuditView::connectModel() {
             setStatus(tr("Profile %1 names no audit table, so there is no audit trail and no actions (a change needs its "
                          "audit row). To record actions, add an \"audit\" section to the profile naming a table with the "
                          "message id, action, reason, old and new state, who and when; the admin kit can create one.")
-                          .arg(m_profile.id), true);
+                          .arg(m_profile.id),
+                      true);
             return;
         }
         if (m_model->isCapped()) {
             setStatus(tr("The audit list stops at %1 rows to keep memory bounded; narrow the filter, or export "
-                         "to CSV for all of them.").arg(formatCount(m_model->rowCount())));
+                         "to CSV for all of them.")
+                          .arg(formatCount(m_model->rowCount())));
             return;
         }
         setStatus(more ? tr("%1 rows shown, newest first; scroll for more").arg(formatCount(m_model->rowCount()))

@@ -79,8 +79,10 @@ QString IncidentReport::historyHtml() const {
     }
     const QDateTime first = QDateTime::fromMSecsSinceEpoch(m_history.firstMs());
     const QDateTime last = QDateTime::fromMSecsSinceEpoch(m_history.lastMs());
+    // clang-format off
     h += QStringLiteral("<p>%1</p>").arg(esc(tr("From %1 samples recorded on this computer between %2 and %3.")
                                                  .arg(count(m_history.sampleCount()), formatLocalMinutes(first), formatLocalMinutes(last))));
+    // clang-format on
     return h + image("history-open") + image("history-oldest") + image("history-finished");
 }
 
@@ -158,15 +160,17 @@ QString IncidentReport::headerHtml() const {
     // "Label: number" lines: no "1 messages" (one plural form could not serve both numbers).
     if (d.noAuditTable)
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("This profile names no audit table: actions are not possible and none "
-                                                       "are reported; the numbers below come from the table itself.")));
+                                                      "are reported; the numbers below come from the table itself.")));
     else
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("Audit rows in the range: %1 · distinct messages: %2").arg(count(d.auditRows), count(d.messagesTouched))));
     if (!d.failedSince.isEmpty())
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("Failed within the range and still failed: %1").arg(count(d.failedInRange))));
+    // clang-format off
     // The stuck timeout in minutes, as Dashboard → Settings and the Stuck tile state it.
     h += QStringLiteral("<li>%1</li>").arg(esc(tr("Now: %1 waiting, %2 stuck past %3 min, %4 failed")
                                                    .arg(count(d.end.waiting), count(d.end.stuck), QString::number(d.end.stuckTimeoutMinutes),
                                                         count(d.failedTotal))));
+    // clang-format on
     if (d.end.oldestWaitingAgeS)
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("Oldest waiting message: %1").arg(formatAge(*d.end.oldestWaitingAgeS))));
     h += QStringLiteral("</ul>");
@@ -178,11 +182,13 @@ QString IncidentReport::actionsHtml() const {
     if (m_data.groups.isEmpty())
         return h + QStringLiteral("<p>%1</p>").arg(esc(tr("No actions in this range.")));
     h += QLatin1String(kTable) + QStringLiteral("<thead><tr>");
+    // clang-format off
     // Action names, tickets and counts never wrap (CANCEL_MESS / AGE was unreadable); the
     // operator and the reasons take what is left. QTextDocument ignores the nowrap attribute
     // but honours white-space in CSS.
     const QList<QPair<QString, int>> heads = {{tr("Action"), 19}, {tr("Operator"), 16}, {tr("Ticket"), 10}, {tr("Rows"), 6},
                                               {tr("Messages"), 9}, {tr("First – last"), 11}, {tr("Reasons"), 29}};
+    // clang-format on
     for (const auto &c : heads)
         h += QStringLiteral("<th width=\"%2%\"%3>%1</th>").arg(esc(c.first)).arg(c.second).arg(kNoWrap);
     h += QStringLiteral("</tr></thead>");
@@ -203,8 +209,7 @@ QString IncidentReport::actionsHtml() const {
 QString IncidentReport::endStateHtml() const {
     QString h = QStringLiteral("<h2>%1</h2>").arg(esc(tr("State at the end"))) + image("states");
     bool anyEstimate = false;
-    h += QLatin1String(kTable) + QStringLiteral("<thead><tr><th>%1</th><th>%2</th><th>%3</th></tr></thead>")
-                                     .arg(esc(tr("State")), esc(tr("Messages")), esc(tr("Counted")));
+    h += QLatin1String(kTable) + QStringLiteral("<thead><tr><th>%1</th><th>%2</th><th>%3</th></tr></thead>").arg(esc(tr("State")), esc(tr("Messages")), esc(tr("Counted")));
     for (const StateCount &s : m_data.end.states) {
         anyEstimate |= s.estimated;
         h += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td>%3</td></tr>")
@@ -234,9 +239,11 @@ QString IncidentReport::failedHtml() const {
         return QString(); // this table has no failed state
     QString h = QStringLiteral("<h3>%1</h3>").arg(esc(tr("Failed within the range (%1)").arg(count(d.failedInRange))));
     const QString dated = d.failedSince == QLatin1String("updatedAt") ? tr("by their last update") : tr("by their creation");
+    // clang-format off
     h += QStringLiteral("<p>%1</p>").arg(esc(tr("Messages now failed whose failure (%1) falls between %2 and %3: %4 in all (%5 failed now, whenever they failed).")
                                                  .arg(dated, formatLocalMinutes(d.from), formatLocalMinutes(d.to), count(d.failedInRange),
                                                       count(d.failedTotal))));
+    // clang-format on
     if (d.failed.isEmpty())
         return h + QStringLiteral("<p>%1</p>").arg(esc(tr("None.")));
     if (d.failedInRange > d.failed.size())

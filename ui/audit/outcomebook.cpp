@@ -36,18 +36,18 @@ void OutcomeBook::refresh() {
     const QStringList ids = m_tracked;
     // The key makes the newest read win: a read still queued behind a slow page is replaced.
     const QString key = QStringLiteral("outcomes:%1").arg(quintptr(this));
-    OutcomeService(m_gateway, m_profile).outcomes(ids, m_lane, key, {this,
-        [this, ids](const ActionOutcomes &read) {
-            const QSet<QString> shown(m_tracked.cbegin(), m_tracked.cend());
-            for (const QString &id : ids)
-                if (shown.contains(id))
-                    m_outcomes.insert(id, read.value(id)); // none read: an action without messages
-            emit outcomesUpdated(ids);
-        },
-        [this](const PgError &e) {
-            if (e.kind != PgError::Kind::Cancelled)
-                emit loadFailed(e.message);
-        }});
+    const auto onDone = [this, ids](const ActionOutcomes &read) {
+        const QSet<QString> shown(m_tracked.cbegin(), m_tracked.cend());
+        for (const QString &id : ids)
+            if (shown.contains(id))
+                m_outcomes.insert(id, read.value(id)); // none read: an action without messages
+        emit outcomesUpdated(ids);
+    };
+    const auto onFailed = [this](const PgError &e) {
+        if (e.kind != PgError::Kind::Cancelled)
+            emit loadFailed(e.message);
+    };
+    OutcomeService(m_gateway, m_profile).outcomes(ids, m_lane, key, {this, onDone, onFailed});
 }
 
 void OutcomeBook::setActive(bool active) {

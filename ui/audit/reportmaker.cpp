@@ -30,27 +30,28 @@ void ReportMaker::make(const QString &path, const QDateTime &from, const QDateTi
         emit finished(false, tr("The start of the time range must be before its end."));
         return;
     }
-    AuditService(m_gateway, m_profile).incident(from, to, ticket, {this,
-        [this, path](const IncidentData &d) {
-            IncidentReport report(d, m_profile);
-            if (m_history && m_history->isOpen()) {
-                // On this (the GUI) thread, where the store lives (Qt Sql connections are per thread),
-                // and cheap: at most kReportChartPoints min/max/avg buckets per series, aggregated in
-                // SQLite over the per-minute rollup (7 days = ~10k rollup rows per series, a few ms).
-                constexpr int kReportChartPoints = 400;
-                report.setHistory(HistoryCharts::load(*m_history, m_historyKey, m_profile, d.from.toMSecsSinceEpoch(),
-                                                      d.to.toMSecsSinceEpoch(), kReportChartPoints),
-                                  DashboardSettings::load(m_historyKey, m_profile.stuckTimeoutMinutes)
-                                      .thresholds.value(QStringLiteral("oldest")));
-            }
-            QString error;
-            const bool ok = writeAtomically(path, [&report](const QString &tmp, QString *e) { return report.writePdf(tmp, e); },
-                                            &error);
-            emit finished(ok, ok ? path : error);
-        },
-        [this](const PgError &e) {
-            emit finished(false, tr("Could not read the report's data: %1").arg(firstLine(e.message)));
-        }});
+    const auto onDone = [this, path](const IncidentData &d) {
+        IncidentReport report(d, m_profile);
+        if (m_history && m_history->isOpen()) {
+            // On this (the GUI) thread, where the store lives (Qt Sql connections are per thread),
+            // and cheap: at most kReportChartPoints min/max/avg buckets per series, aggregated in
+            // SQLite over the per-minute rollup (7 days = ~10k rollup rows per series, a few ms).
+            constexpr int kReportChartPoints = 400;
+            report.setHistory(HistoryCharts::load(*m_history, m_historyKey, m_profile, d.from.toMSecsSinceEpoch(),
+                                                  d.to.toMSecsSinceEpoch(), kReportChartPoints),
+                              DashboardSettings::load(m_historyKey, m_profile.stuckTimeoutMinutes)
+                                  .thresholds.value(QStringLiteral("oldest")));
+        }
+        QString error;
+        const bool ok = writeAtomically(
+            path, [&report](const QString &tmp, QString *e) { return report.writePdf(tmp, e); },
+            &error);
+        emit finished(ok, ok ? path : error);
+    };
+    const auto onFailed = [this](const PgError &e) {
+        emit finished(false, tr("Could not read the report's data: %1").arg(firstLine(e.message)));
+    };
+    AuditService(m_gateway, m_profile).incident(from, to, ticket, {this, onDone, onFailed});
 }
 
 bool ReportMaker::writeAtomically(const QString &path, const std::function<bool(const QString &, QString *)> &write,

@@ -38,7 +38,8 @@ bool HelpMenu::openUserGuide(QWidget *parent) {
         return true;
     QMessageBox::information(parent, tr("User guide"),
                              tr("No program on this computer opened the user guide. It is a text file (Markdown) that any "
-                                "text editor or web browser shows:\n%1").arg(QDir::toNativeSeparators(path)));
+                                "text editor or web browser shows:\n%1")
+                                 .arg(QDir::toNativeSeparators(path)));
     return false;
 }
 

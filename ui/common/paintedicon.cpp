@@ -65,13 +65,14 @@ QIcon swatchIcon(const QColor &colour) {
     if (const auto it = icons.constFind(colour.rgba()); it != icons.cend())
         return *it;
     return icons.insert(colour.rgba(), paintedIcon([colour](QPainter &p, const QRectF &box) {
-        const qreal side = qMin(box.width(), box.height()) - 2;
-        const QRectF square(box.center() - QPointF(side / 2, side / 2), QSizeF(side, side));
-        // A mid-grey edge: seen on a light and on a dark palette, around a white or a black swatch.
-        p.setPen(QPen(QColor(0x80, 0x80, 0x80), qMax<qreal>(1, side / 14)));
-        p.setBrush(colour);
-        p.drawRect(square);
-    })).value();
+                            const qreal side = qMin(box.width(), box.height()) - 2;
+                            const QRectF square(box.center() - QPointF(side / 2, side / 2), QSizeF(side, side));
+                            // A mid-grey edge: seen on a light and on a dark palette, around a white or a black swatch.
+                            p.setPen(QPen(QColor(0x80, 0x80, 0x80), qMax<qreal>(1, side / 14)));
+                            p.setBrush(colour);
+                            p.drawRect(square);
+                        }))
+        .value();
 }
 
 QIcon applicationIcon() {

@@ -16,8 +16,8 @@ QString pathText(const LinkFacts &f) {
     switch (f.mode) {
     case PoolMode::Own:
         return f.poolerAnswered
-            ? ConnectionInfoDialog::tr("Through a connection pooler in session mode: the server connection stays this window's while it is connected.")
-            : ConnectionInfoDialog::tr("Direct: the server connection is this window's own.");
+                   ? ConnectionInfoDialog::tr("Through a connection pooler in session mode: the server connection stays this window's while it is connected.")
+                   : ConnectionInfoDialog::tr("Direct: the server connection is this window's own.");
     case PoolMode::Transaction:
         return ConnectionInfoDialog::tr("Through a connection pooler, treated as transaction pooling: each transaction may run on "
                                         "another server connection, shared with other clients.");
@@ -34,10 +34,10 @@ QString howKnownText(const LinkFacts &f) {
     if (f.modeConfigured)
         return ConnectionInfoDialog::tr("As the connection's settings say.");
     return f.poolerAnswered
-        ? ConnectionInfoDialog::tr("Found out at connect: the server process that answers is not the one the connection was "
-                                   "given, so a pooler stands in between. A session pool cannot be told from a transaction pool "
-                                   "from outside; say so in the saved connection to use one as the window's own.")
-        : ConnectionInfoDialog::tr("Found out at connect: the server process that answers is the connection's own.");
+               ? ConnectionInfoDialog::tr("Found out at connect: the server process that answers is not the one the connection was "
+                                          "given, so a pooler stands in between. A session pool cannot be told from a transaction pool "
+                                          "from outside; say so in the saved connection to use one as the window's own.")
+               : ConnectionInfoDialog::tr("Found out at connect: the server process that answers is the connection's own.");
 }
 
 QString leavesText(const LinkFacts &f) {
@@ -69,7 +69,8 @@ QString timeLimitText(const LinkFacts &f) {
         return ConnectionInfoDialog::tr("None: statements run until they end or are cancelled.");
     if (f.serverStatementTimeoutMs > 0 && f.statementTimeoutMs == f.serverStatementTimeoutMs)
         return ConnectionInfoDialog::tr("%1 s: the server's own limit for this role or database, which the window keeps "
-                                        "(it is not longer than the window's own).").arg(seconds(f.statementTimeoutMs));
+                                        "(it is not longer than the window's own).")
+            .arg(seconds(f.statementTimeoutMs));
     return ConnectionInfoDialog::tr("%1 s, the window's own.").arg(seconds(f.statementTimeoutMs));
 }
 
@@ -119,7 +120,7 @@ void ConnectionInfoDialog::fill() {
     addRow(tr("Database"), m_label);
     // The Action lane reaches the primary; its facts speak for the connection the changes take.
     const LinkFacts f = m_gateway->linkFacts(Lane::Action).known ? m_gateway->linkFacts(Lane::Action)
-                                                                  : m_gateway->linkFacts(Lane::Monitor);
+                                                                 : m_gateway->linkFacts(Lane::Monitor);
     if (!f.known) {
         addRow(tr("Path"), tr("Not connected yet."));
         return;
@@ -141,7 +142,8 @@ void ConnectionInfoDialog::fill() {
         const LinkFacts l = m_gateway->linkFacts(lane);
         if (l.known)
             lanes << tr("%1: %2, server process %3, %n server connection(s) seen", nullptr, l.serverConnectionsSeen)
-                         .arg(name, pathWords(l)).arg(l.serverPid);
+                         .arg(name, pathWords(l))
+                         .arg(l.serverPid);
         else if (lane == Lane::Action && m_gateway->isReadOnly())
             lanes << tr("%1: not used, the window is read-only").arg(name);
         else

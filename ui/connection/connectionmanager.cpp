@@ -194,7 +194,8 @@ void ConnectionManager::deleteConnection() {
     // Opened, not exec'd: the dialog (and a test in it) keeps running while the question is asked.
     m_confirm = new QMessageBox(QMessageBox::Question, tr("Delete saved connection"),
                                 tr("Delete the saved connection \"%1\"? Its history and settings on this computer stay; "
-                                   "a password in the keychain stays too.").arg(name),
+                                   "a password in the keychain stays too.")
+                                    .arg(name),
                                 QMessageBox::Yes | QMessageBox::No, this);
     m_confirm->setDefaultButton(QMessageBox::No);
     m_confirm->setAttribute(Qt::WA_DeleteOnClose);

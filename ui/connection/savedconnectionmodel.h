@@ -12,7 +12,12 @@ namespace om {
 class SavedConnectionModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, EnvironmentColumn, Target, ColumnCount };
+    enum Column {
+        Name,
+        EnvironmentColumn,
+        Target,
+        ColumnCount
+    };
     /// The row's SavedConnection::name, for any column.
     static constexpr int NameRole = Qt::UserRole + 1;
 

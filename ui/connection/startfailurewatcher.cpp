@@ -19,16 +19,19 @@ QString StartFailureWatcher::explain(ConnectProblem problem, const QString &labe
     switch (problem) {
     case ConnectProblem::Unreachable:
         return tr("No server answered at %1. It may be down, or the host, the port or the network "
-                  "(VPN, firewall) may be wrong.").arg(label);
+                  "(VPN, firewall) may be wrong.")
+            .arg(label);
     case ConnectProblem::NotAccepting:
         return tr("The server at %1 answered but takes no connections now: it is starting up, "
                   "shutting down or has no free connection slot. With several hosts listed: none of "
-                  "them takes changes now, as while a standby is being promoted.").arg(label);
+                  "them takes changes now, as while a standby is being promoted.")
+            .arg(label);
     case ConnectProblem::BadParameters:
         return tr("The connection string for %1 is not valid; no connection was tried.").arg(label);
     case ConnectProblem::Authentication:
         return tr("The server at %1 refused the login: a wrong or missing password, or no "
-                  "pg_hba.conf entry lets this user in from here.").arg(label);
+                  "pg_hba.conf entry lets this user in from here.")
+            .arg(label);
     case ConnectProblem::RoleMissing:
         return tr("The server at %1 has no such role (user name).").arg(label);
     case ConnectProblem::DatabaseMissing:
@@ -36,7 +39,8 @@ QString StartFailureWatcher::explain(ConnectProblem problem, const QString &labe
     case ConnectProblem::Tls:
         return tr("A server answers at %1, but the encrypted (TLS) connection failed: its certificate is not "
                   "trusted here (root certificate, host name), it offers no TLS, or it refused the client "
-                  "certificate.").arg(label);
+                  "certificate.")
+            .arg(label);
     case ConnectProblem::LoginRefused:
     case ConnectProblem::None:
         break;

@@ -28,8 +28,8 @@ QString CountWording::note(const StateCount &c, const TableStats &table) {
     case EstimateNote::Held:
         // The reading is lower while nothing left the table: the statistics moved, not the count.
         return table.analyzedAt.isValid()
-            ? tr("held: statistics (ANALYZE %1) read ≈ %2; no rows were deleted").arg(shortTime(table.analyzedAt), formatCount(c.readEstimate))
-            : tr("held: statistics read ≈ %1; no rows were deleted").arg(formatCount(c.readEstimate));
+                   ? tr("held: statistics (ANALYZE %1) read ≈ %2; no rows were deleted").arg(shortTime(table.analyzedAt), formatCount(c.readEstimate))
+                   : tr("held: statistics read ≈ %1; no rows were deleted").arg(formatCount(c.readEstimate));
     case EstimateNote::RowsDeleted:
         return tr("lower: %Ln row(s) deleted since the last refresh", nullptr, int(qMin<qint64>(c.deletedRows, INT_MAX)));
     case EstimateNote::TableRewritten:
@@ -46,9 +46,10 @@ QString CountWording::note(const StateCount &c, const TableStats &table) {
 QString CountWording::toolTip(const StateCount &c, const TableStats &table) {
     if (!c.estimated) {
         return c.countedByIndex
-            ? tr("Exact count: a rare finished state, counted through its index while the statistics put it at "
-                 "%1 rows or fewer.").arg(formatCount(limits::kRareCountMaxRows))
-            : tr("Exact count.");
+                   ? tr("Exact count: a rare finished state, counted through its index while the statistics put it at "
+                        "%1 rows or fewer.")
+                         .arg(formatCount(limits::kRareCountMaxRows))
+                   : tr("Exact count.");
     }
     QString tip = tr("Estimated from the table's statistics (live rows from pg_stat, less every exact count): "
                      "counting millions of finished rows exactly would scan the table. It does not go down "

@@ -153,9 +153,7 @@ void DashboardView::openHistory() {
 
 void DashboardView::setupWindowChoice() {
     // Window choices: 15 min ... 7 days.
-    const QList<QPair<QString, qint64>> windows = {{tr("15 minutes"), 900}, {tr("1 hour"), 3600},
-                                                   {tr("6 hours"), 6 * 3600}, {tr("24 hours"), 86400},
-                                                   {tr("7 days"), 7 * 86400}};
+    const QList<QPair<QString, qint64>> windows = {{tr("15 minutes"), 900}, {tr("1 hour"), 3600}, {tr("6 hours"), 6 * 3600}, {tr("24 hours"), 86400}, {tr("7 days"), 7 * 86400}};
     for (const auto &[label, seconds] : windows)
         m_window->addItem(label, seconds);
     m_windowS = m_settings.windowS; // the window the operator chose last time, for this connection
@@ -358,10 +356,12 @@ void DashboardView::showBreakdownTime(const QDateTime &breakdownAt, const QDateT
     // With many messages waiting the breakdown is refreshed less often than the counts
     // (SnapshotPoller): say how old it is rather than pass it off as current.
     QString asOf;
+    // clang-format off
     if (breakdownAt.isValid() && serverTime.isValid() && breakdownAt.msecsTo(serverTime) >= 1000)
         asOf = QLatin1Char(' ') + tr("(as of %1, %2 s ago)")
                                       .arg(QLocale().toString(breakdownAt.toLocalTime().time(), QStringLiteral("HH:mm:ss")))
                                       .arg(breakdownAt.secsTo(serverTime));
+    // clang-format on
     m_byDestinationTitle->setText(tr("Waiting by destination") + asOf);
     m_byTypeTitle->setText(tr("Waiting by event type") + asOf);
     if (m_byWorkerTitle)
@@ -454,8 +454,8 @@ bool DashboardView::saveChartsPng(const QString &path) const {
 
 void DashboardView::saveChartsInteractively() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save charts"),
-        QStringLiteral("dashboard-%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))),
-        tr("PNG images (*.png)"));
+                                                      QStringLiteral("dashboard-%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))),
+                                                      tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
     if (!saveChartsPng(path))
@@ -469,11 +469,11 @@ void DashboardView::runProfileCheck() {
     if (!m_context.gateway)
         return;
     m_checkRequested = true;
-    ProfileCheckService(m_context.gateway, m_context.profile).check(m_settings.stuckTimeoutMinutes, {this,
-        [this](const ProfileCheckReport &r) { showProfileCheck(r); },
-        // Not again until the lane reconnects (connectionChanged): while the server is away every
-        // retry would otherwise queue one more check behind the snapshot.
-        [](const PgError &e) { qCWarning(lcDashboard) << "profile check failed:" << e.message; }});
+    const auto onDone = [this](const ProfileCheckReport &r) { showProfileCheck(r); };
+    // Not again until the lane reconnects (connectionChanged): while the server is away every
+    // retry would otherwise queue one more check behind the snapshot.
+    const auto onFailed = [](const PgError &e) { qCWarning(lcDashboard) << "profile check failed:" << e.message; };
+    ProfileCheckService(m_context.gateway, m_context.profile).check(m_settings.stuckTimeoutMinutes, {this, onDone, onFailed});
 }
 
 void DashboardView::showProfileCheck(const ProfileCheckReport &report) {
@@ -519,16 +519,23 @@ void DashboardView::setStale(bool stale) {
 void DashboardView::updateHealth() {
     if (!m_sinceSnapshot.isValid()) {
         m_reconnect->setVisible(!m_lastError.isEmpty() && !m_refusedByServer);
-        m_health->setFullText(m_lastError.isEmpty()
-            ? tr("Connecting…")
-            : m_refusedByServer ? tr("Connected, but the first refresh failed: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000)
-            : m_retryInMs < 0 ? tr("Not connected: %1 · not retrying: change the connection, or try again").arg(m_lastError)
-                              : tr("Not connected: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000));
-        showNotLive(m_lastError.isEmpty() ? QString()
-                    : m_refusedByServer ? tr("Not live: the server refuses the refresh. %1 The charts show only what this "
-                                             "computer recorded earlier.").arg(m_lastError)
-                                        : tr("Not live: the charts show only what this computer recorded earlier; nothing new "
-                                             "arrives until the connection is up."));
+        QString health = tr("Connecting…");
+        QString notLive;
+        if (m_lastError.isEmpty()) {
+            // the first connection is still being made
+        } else if (m_refusedByServer) {
+            health = tr("Connected, but the first refresh failed: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000);
+            notLive = tr("Not live: the server refuses the refresh. %1 The charts show only what this "
+                         "computer recorded earlier.")
+                          .arg(m_lastError);
+        } else {
+            health = m_retryInMs < 0 ? tr("Not connected: %1 · not retrying: change the connection, or try again").arg(m_lastError)
+                                     : tr("Not connected: %1 · retry %2 in %3 s").arg(m_lastError).arg(m_failures).arg((m_retryInMs + 999) / 1000);
+            notLive = tr("Not live: the charts show only what this computer recorded earlier; nothing new "
+                         "arrives until the connection is up.");
+        }
+        m_health->setFullText(health);
+        showNotLive(notLive);
         return;
     }
     const QDateTime last = QDateTime::fromMSecsSinceEpoch(m_nowMs);
@@ -538,10 +545,12 @@ void DashboardView::updateHealth() {
         QString text = tr("● Connection up · last refresh %1 (%2 s ago, %3 ms)").arg(when).arg(ageS).arg(m_lastRoundTripMs);
         if (m_poller && m_poller->effectiveIntervalMs() > m_poller->intervalMs())
             text += QStringLiteral(" · ")
-                  + tr("refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server "
-                       "busy at most 1/%4 of the time")
-                        .arg((m_poller->effectiveIntervalMs() + 999) / 1000).arg((m_poller->intervalMs() + 999) / 1000)
-                        .arg(m_lastServerMs).arg(limits::kMaxDutyDivisor);
+                    + tr("refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server "
+                         "busy at most 1/%4 of the time")
+                          .arg((m_poller->effectiveIntervalMs() + 999) / 1000)
+                          .arg((m_poller->intervalMs() + 999) / 1000)
+                          .arg(m_lastServerMs)
+                          .arg(limits::kMaxDutyDivisor);
         if (m_standby)
             text += QStringLiteral(" · ") + standbywords::describe(*m_standby, m_context.gateway->config().standbyMaxLagS);
         m_health->setFullText(text);
@@ -557,20 +566,21 @@ void DashboardView::updateHealth() {
         m_reconnect->hide();
         setStale(true);
         showNotLive(tr("Not live since %1: the server refuses the refresh. %2 The charts show what this computer "
-                       "recorded up to then.").arg(when, m_lastError));
+                       "recorded up to then.")
+                        .arg(when, m_lastError));
         m_health->setFullText(tr("● Connected, but the refresh failed: %3 · data is %1 old (last refresh %2) · retry %4 in %5 s")
-                              .arg(formatAge(double(ageS)), when, m_lastError)
-                              .arg(m_failures)
-                              .arg((m_retryInMs + 999) / 1000));
+                                  .arg(formatAge(double(ageS)), when, m_lastError)
+                                  .arg(m_failures)
+                                  .arg((m_retryInMs + 999) / 1000));
         m_health->setStyleSheet(notLiveLabelStyle());
     } else {
         m_reconnect->show();
         setStale(true);
         showNotLive(tr("Not live since %1: the charts show what this computer recorded up to then.").arg(when));
         m_health->setFullText(tr("● Connection down · data is %1 old (last refresh %2) · %3 · retry %4 in %5 s")
-                              .arg(formatAge(double(ageS)), when, m_lastError)
-                              .arg(m_failures)
-                              .arg((m_retryInMs + 999) / 1000));
+                                  .arg(formatAge(double(ageS)), when, m_lastError)
+                                  .arg(m_failures)
+                                  .arg((m_retryInMs + 999) / 1000));
         m_health->setStyleSheet(notLiveLabelStyle());
     }
 }

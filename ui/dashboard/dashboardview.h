@@ -168,13 +168,13 @@ private:
     QElapsedTimer m_sinceReload;
     qint64 m_lastReloadMs = 0;
     QString m_lastError;
-    QString m_notAnswering; ///< the watchdog's verdict, until a refresh succeeds
+    QString m_notAnswering;         ///< the watchdog's verdict, until a refresh succeeds
     bool m_refusedByServer = false; ///< the last refresh failed with the connection up
     int m_retryInMs = 0;
     int m_failures = 0;
     qint64 m_lastRoundTripMs = 0;
     std::optional<StandbyReplay> m_standby; ///< the newest snapshot's, when the window reads a standby
-    bool m_checkRequested = false; ///< asked since the Monitor lane's session last (re)opened
+    bool m_checkRequested = false;          ///< asked since the Monitor lane's session last (re)opened
     QSplitter *m_split = nullptr;
     bool m_splitSized = false; ///< the first show split the width 3:2
 };

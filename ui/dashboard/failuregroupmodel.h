@@ -10,7 +10,15 @@ namespace om {
 class FailureGroupModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Code, Error, Messages, Destinations, FirstSeen, LastSeen, ColumnCount };
+    enum Column {
+        Code,
+        Error,
+        Messages,
+        Destinations,
+        FirstSeen,
+        LastSeen,
+        ColumnCount
+    };
     explicit FailureGroupModel(QObject *parent = nullptr);
 
     void setGroups(const QList<FailureGroup> &groups);

@@ -99,22 +99,22 @@ void FailureGroupPanel::refresh() {
     if (!m_context.gateway || !m_available || m_inFlight)
         return;
     m_inFlight = true;
-    FailureGroupService(m_context.gateway, m_context.profile).groups({this,
-        [this](const FailureGroups &g) {
-            m_inFlight = false;
-            showGroups(g);
-            // Without the kit's index a reading recomputes every fingerprint (seconds on a big
-            // table): read less often then, so that the snapshots keep their turn on the lane.
-            m_timer->start(int(qMin<qint64>(qMax<qint64>(kRefreshMs, kSlowFactor * g.queryMs), 600000)));
-        },
-        [this](const PgError &e) {
-            m_inFlight = false;
-            qCWarning(lcFailureGroups) << "failure groups:" << e.message;
-            // libpq's first line only (its hint follows on the next, indented): the panel is a
-            // narrow column, and a wrapped paragraph squeezed its buttons. The whole in the tooltip.
-            m_title->setText(tr("Failure groups: could not read them (%1)").arg(firstLine(e.message).left(200)));
-            m_title->setToolTip(e.message);
-        }});
+    const auto onDone = [this](const FailureGroups &g) {
+        m_inFlight = false;
+        showGroups(g);
+        // Without the kit's index a reading recomputes every fingerprint (seconds on a big
+        // table): read less often then, so that the snapshots keep their turn on the lane.
+        m_timer->start(int(qMin<qint64>(qMax<qint64>(kRefreshMs, kSlowFactor * g.queryMs), 600000)));
+    };
+    const auto onFailed = [this](const PgError &e) {
+        m_inFlight = false;
+        qCWarning(lcFailureGroups) << "failure groups:" << e.message;
+        // libpq's first line only (its hint follows on the next, indented): the panel is a
+        // narrow column, and a wrapped paragraph squeezed its buttons. The whole in the tooltip.
+        m_title->setText(tr("Failure groups: could not read them (%1)").arg(firstLine(e.message).left(200)));
+        m_title->setToolTip(e.message);
+    };
+    FailureGroupService(m_context.gateway, m_context.profile).groups({this, onDone, onFailed});
 }
 
 void FailureGroupPanel::showGroups(const FailureGroups &groups) {

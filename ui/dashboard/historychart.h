@@ -20,7 +20,10 @@ class HistoryChart : public QChartView {
 public:
     /// Log: a logarithmic value axis, for values that span orders of magnitude while the lines
     /// that matter lie low (the oldest age: 5 and 30 min thresholds under a 1000 min backlog).
-    enum class Scale { Linear, Log };
+    enum class Scale {
+        Linear,
+        Log
+    };
     /// `format` turns a plotted value into text for the tooltip.
     HistoryChart(const QString &title, std::function<QString(double)> format, QWidget *parent = nullptr,
                  Scale scale = Scale::Linear);

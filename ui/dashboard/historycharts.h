@@ -18,15 +18,15 @@ class HistoryChart;
 /// dashboard and the incident report draw the same charts from the same code.
 struct HistoryData {
     struct Series {
-        QString id;     ///< store metric ("state:PENDING", "stuck", "oldest")
-        QString label;  ///< legend text
+        QString id;    ///< store metric ("state:PENDING", "stuck", "oldest")
+        QString label; ///< legend text
         QList<HistoryPoint> points;
     };
     qint64 fromMs = 0;
     qint64 toMs = 0;
-    QList<Series> open;      ///< open states and "stuck" (exact counts)
-    QList<Series> finished;  ///< terminal states (estimated)
-    Series oldest;           ///< oldest waiting age, seconds
+    QList<Series> open;     ///< open states and "stuck" (exact counts)
+    QList<Series> finished; ///< terminal states (estimated)
+    Series oldest;          ///< oldest waiting age, seconds
     /// Stored samples behind the points (a downsampled point counts its bucket's samples).
     qint64 sampleCount() const;
     /// Server time of the first and last point (0 when none).

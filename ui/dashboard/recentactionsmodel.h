@@ -11,7 +11,14 @@ namespace om {
 class RecentActionsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Time, What, By, Ticket, Outcome, ColumnCount };
+    enum Column {
+        Time,
+        What,
+        By,
+        Ticket,
+        Outcome,
+        ColumnCount
+    };
     explicit RecentActionsModel(SchemaProfile profile, QObject *parent = nullptr);
 
     /// Replaces the rows; rows of the same action keep their place (no reset while watched).

@@ -40,20 +40,20 @@ void RecentActionsView::refresh() {
     // The Browse lane, not the Monitor lane: a big action's outcome (10,000 messages: tens to
     // hundreds of ms, bench insight) must never delay the next snapshot.
     const QString key = QStringLiteral("recent-actions:%1").arg(quintptr(this));
-    OutcomeService(m_context.gateway, m_context.profile).recentActions(key, {this,
-        [this](const QList<ActionSummary> &actions) {
-            m_model->setActions(actions);
-            m_title->setText(actions.isEmpty() ? tr("No actions in the last hour")
-                                               : tr("Actions of the last hour, and where their messages are now"));
-            m_table->resizeColumnsToContents();
-            emit refreshed(true);
-        },
-        [this](const PgError &e) {
-            if (e.kind == PgError::Kind::Cancelled)
-                return;
-            m_title->setText(tr("Recent actions could not be read: %1").arg(firstLine(e.message)));
-            emit refreshed(false);
-        }});
+    const auto onDone = [this](const QList<ActionSummary> &actions) {
+        m_model->setActions(actions);
+        m_title->setText(actions.isEmpty() ? tr("No actions in the last hour")
+                                           : tr("Actions of the last hour, and where their messages are now"));
+        m_table->resizeColumnsToContents();
+        emit refreshed(true);
+    };
+    const auto onFailed = [this](const PgError &e) {
+        if (e.kind == PgError::Kind::Cancelled)
+            return;
+        m_title->setText(tr("Recent actions could not be read: %1").arg(firstLine(e.message)));
+        emit refreshed(false);
+    };
+    OutcomeService(m_context.gateway, m_context.profile).recentActions(key, {this, onDone, onFailed});
 }
 
 void RecentActionsView::showEvent(QShowEvent *event) {

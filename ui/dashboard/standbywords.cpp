@@ -18,7 +18,8 @@ QString describe(const StandbyReplay &replay, int maxLagS) {
         if (!replay.lagS)
             return QCoreApplication::translate("StandbyWords", "the standby is not streaming from the primary: how far behind it is cannot be told; these numbers may be stale");
         return QCoreApplication::translate("StandbyWords", "the standby is %1 behind the primary (the bound is %2 s): these numbers are stale")
-            .arg(lag(*replay.lagS)).arg(maxLagS);
+            .arg(lag(*replay.lagS))
+            .arg(maxLagS);
     }
     if (!replay.lagS)
         return QCoreApplication::translate("StandbyWords", "reading the standby · replay lag unknown (nothing replayed since it started)");

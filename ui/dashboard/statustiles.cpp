@@ -71,7 +71,8 @@ void StatusTiles::showSnapshot(const Snapshot &s) {
     tile(QStringLiteral("oldest"), tr("Oldest waiting"))
         ->setText(s.oldestWaitingAgeS ? formatAge(*s.oldestWaitingAgeS)
                   // Messages wait but none has a time (NServiceBus keeps no creation time): say so, not "none".
-                  : s.waiting > 0 ? tr("unknown: no time recorded") : tr("none waiting"));
+                  : s.waiting > 0 ? tr("unknown: no time recorded")
+                                  : tr("none waiting"));
     tile(QStringLiteral("stuck"), tr("Stuck > %n min", nullptr, s.stuckTimeoutMinutes))->setText(formatCount(s.stuck));
     if (s.nearMaxRetry) {
         tile(QStringLiteral("nearMax"), tr("At or near max retries"))->setText(formatCount(*s.nearMaxRetry));
@@ -173,7 +174,7 @@ void StatusTiles::setLevel(const QString &key, double value) {
         frame->setStyleSheet(style(Tone::WarningFill, Tone::WarningEdge, "2px solid"));
     else
         frame->setStyleSheet(QString());
-    frame->setToolTip(level == 2 ? tr("Critical: at or above %1").arg(m_thresholds.value(key).critical)
+    frame->setToolTip(level == 2   ? tr("Critical: at or above %1").arg(m_thresholds.value(key).critical)
                       : level == 1 ? tr("Warning: at or above %1").arg(m_thresholds.value(key).warning)
                                    : QString());
 }

@@ -9,7 +9,12 @@ namespace om {
 class WaitingGroupModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Label, Count, OldestAge, ColumnCount };
+    enum Column {
+        Label,
+        Count,
+        OldestAge,
+        ColumnCount
+    };
     WaitingGroupModel(const QString &labelHeader, QObject *parent = nullptr);
 
     void setGroups(const QList<WaitingGroup> &groups);

@@ -12,7 +12,14 @@ namespace om {
 class WorkerGroupModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Worker, InFlight, Stuck, Since, What, ColumnCount };
+    enum Column {
+        Worker,
+        InFlight,
+        Stuck,
+        Since,
+        What,
+        ColumnCount
+    };
     explicit WorkerGroupModel(QObject *parent = nullptr);
 
     /// `asOf` (the server time the ages were computed at) turns each oldest lock's age into a time of day.

@@ -21,8 +21,23 @@ class FleetMember;
 class FleetModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, EnvironmentColumn, State, OldestWaiting, Waiting, Failed, Stuck, Blocked, DataAge, Connection, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, NameRole };
+    enum Column {
+        Name,
+        EnvironmentColumn,
+        State,
+        OldestWaiting,
+        Waiting,
+        Failed,
+        Stuck,
+        Blocked,
+        DataAge,
+        Connection,
+        ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1,
+        NameRole
+    };
 
     /// The members are not owned; each must outlive the model or be removed first.
     explicit FleetModel(QObject *parent = nullptr);

@@ -71,10 +71,10 @@ private:
     QLabel *m_status;
     FleetTray *m_tray;
     QTimer m_clock;
-    QTimer m_fit;                                  ///< fits the columns, debounced
+    QTimer m_fit; ///< fits the columns, debounced
     QElapsedTimer m_sinceFit;
-    QElapsedTimer m_sinceSort;                     ///< since the rows last moved by keepOrder()
-    QList<FleetReading::Health> m_fittedHealths;   ///< the healths the columns were last fitted for
+    QElapsedTimer m_sinceSort;                   ///< since the rows last moved by keepOrder()
+    QList<FleetReading::Health> m_fittedHealths; ///< the healths the columns were last fitted for
     bool m_stopped = false;
 };
 

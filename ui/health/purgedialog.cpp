@@ -169,24 +169,22 @@ void PurgeDialog::recount() {
     };
     // The estimate first (milliseconds, from the statistics), then the exact count (a scan of the
     // matching rows, on a big table seconds): the operator sees the order of magnitude at once.
-    service.estimate(r, {this,
-        [this, generation](const qint64 &rows) {
-            if (generation != m_countGeneration || m_counted >= 0)
-                return;
-            m_estimate = qMax<qint64>(rows, 0);
-            m_count->setText(tr("about %1 (the planner's estimate; counting…)").arg(formatCount(qMax<qint64>(rows, 0))));
-            emit countShown(rows, false);
-        },
-        failed});
-    service.count(r, {this,
-        [this, generation](const qint64 &rows) {
-            if (generation != m_countGeneration)
-                return;
-            m_counted = rows;
-            m_count->setText(tr("%1 message(s) (counted)").arg(formatCount(rows)));
-            emit countShown(rows, true);
-        },
-        failed});
+    const auto onEstimate = [this, generation](const qint64 &rows) {
+        if (generation != m_countGeneration || m_counted >= 0)
+            return;
+        m_estimate = qMax<qint64>(rows, 0);
+        m_count->setText(tr("about %1 (the planner's estimate; counting…)").arg(formatCount(qMax<qint64>(rows, 0))));
+        emit countShown(rows, false);
+    };
+    const auto onCount = [this, generation](const qint64 &rows) {
+        if (generation != m_countGeneration)
+            return;
+        m_counted = rows;
+        m_count->setText(tr("%1 message(s) (counted)").arg(formatCount(rows)));
+        emit countShown(rows, true);
+    };
+    service.estimate(r, {this, onEstimate, failed});
+    service.count(r, {this, onCount, failed});
 }
 
 void PurgeDialog::startPurge() {

@@ -48,9 +48,9 @@ private:
     AppContext m_context;
     PurgeJob *m_job;
     int m_batchSize = 10000;
-    quint64 m_countGeneration = 0;  ///< answers of an older retention are dropped
+    quint64 m_countGeneration = 0; ///< answers of an older retention are dropped
     qint64 m_counted = -1;
-    qint64 m_estimate = -1;         ///< the planner's figure for the retention shown
+    qint64 m_estimate = -1; ///< the planner's figure for the retention shown
     QLineEdit *m_retention;
     QLineEdit *m_reason;
     QLineEdit *m_ticket;

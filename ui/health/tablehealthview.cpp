@@ -69,12 +69,12 @@ void TableHealthView::showEvent(QShowEvent *event) {
 }
 
 void TableHealthView::refresh() {
-    HealthService(m_context.gateway, m_context.profile).report(kDefaultRetentionDays, {this,
-        [this](const HealthReport &r) { showReport(r); },
-        [this](const PgError &e) {
-            if (e.kind != PgError::Kind::Cancelled)
-                m_readAt->setText(tr("Could not read the table's health: %1").arg(e.message));
-        }});
+    const auto onDone = [this](const HealthReport &r) { showReport(r); };
+    const auto onFailed = [this](const PgError &e) {
+        if (e.kind != PgError::Kind::Cancelled)
+            m_readAt->setText(tr("Could not read the table's health: %1").arg(e.message));
+    };
+    HealthService(m_context.gateway, m_context.profile).report(kDefaultRetentionDays, {this, onDone, onFailed});
 }
 
 QTreeWidgetItem *TableHealthView::addRow(QTreeWidgetItem *parent, const QString &name, const QString &value) {

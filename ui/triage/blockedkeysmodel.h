@@ -11,7 +11,18 @@ namespace om {
 class BlockedKeysModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Key, Behind, OldestBehind, HeadState, HeadAge, Retries, ErrorCode, ErrorMessage, HeadId, ColumnCount };
+    enum Column {
+        Key,
+        Behind,
+        OldestBehind,
+        HeadState,
+        HeadAge,
+        Retries,
+        ErrorCode,
+        ErrorMessage,
+        HeadId,
+        ColumnCount
+    };
 
     explicit BlockedKeysModel(QObject *parent = nullptr);
 

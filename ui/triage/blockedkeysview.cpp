@@ -150,12 +150,12 @@ void BlockedKeysView::refresh() {
     m_call.cancel();
     const quint64 gen = ++m_generation;
     m_keptHead = !selectedHeadId().isNull() ? selectedHeadId() : m_keptHead;
-    m_call = TriageService(m_context.gateway, m_context.profile).blockedKeys(m_stuckTimeoutMinutes, {this,
-        [this, gen](const BlockedKeys &k) { if (gen == m_generation) onLoaded(k); },
-        [this, gen](const PgError &e) {
-            if (gen != m_generation || e.kind == PgError::Kind::Cancelled) return;
-            m_summary->setText(tr("Blocked keys unavailable: %1").arg(firstLine(e.message)));
-        }});
+    const auto onDone = [this, gen](const BlockedKeys &k) { if (gen == m_generation) onLoaded(k); };
+    const auto onFailed = [this, gen](const PgError &e) {
+        if (gen != m_generation || e.kind == PgError::Kind::Cancelled) return;
+        m_summary->setText(tr("Blocked keys unavailable: %1").arg(firstLine(e.message)));
+    };
+    m_call = TriageService(m_context.gateway, m_context.profile).blockedKeys(m_stuckTimeoutMinutes, {this, onDone, onFailed});
 }
 
 void BlockedKeysView::onLoaded(const BlockedKeys &keys) {

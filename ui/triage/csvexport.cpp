@@ -68,27 +68,27 @@ bool CsvExport::start(const PageRequest &request, const QString &path, QString *
 }
 
 void CsvExport::next(const PageRequest &request) {
-    m_call = m_service.page(request, {this,
-        [this, request](const MessagePage &page) {
-            if (m_cancelled || !m_running)
-                return;
-            for (const MessageRow &r : page.rows)
-                m_file->writeRecord(fields(r));
-            if (!m_file->ok()) {
-                finish(false, tr("Cannot write %1: %2").arg(m_file->fileName(), m_file->errorString()));
-                return;
-            }
-            m_rows += page.rows.size();
-            emit progressed(m_rows);
-            if (page.atEnd)
-                finish(true, tr("%n message(s) exported to %1.", nullptr, int(qMin<qint64>(m_rows, INT_MAX))).arg(m_file->fileName()));
-            else
-                next(request.after(page.rows.last()));
-        },
-        [this](const PgError &e) {
-            if (m_running && !m_cancelled)
-                finish(false, tr("The export stopped: %1").arg(e.message));
-        }});
+    const auto onDone = [this, request](const MessagePage &page) {
+        if (m_cancelled || !m_running)
+            return;
+        for (const MessageRow &r : page.rows)
+            m_file->writeRecord(fields(r));
+        if (!m_file->ok()) {
+            finish(false, tr("Cannot write %1: %2").arg(m_file->fileName(), m_file->errorString()));
+            return;
+        }
+        m_rows += page.rows.size();
+        emit progressed(m_rows);
+        if (page.atEnd)
+            finish(true, tr("%n message(s) exported to %1.", nullptr, int(qMin<qint64>(m_rows, INT_MAX))).arg(m_file->fileName()));
+        else
+            next(request.after(page.rows.last()));
+    };
+    const auto onFailed = [this](const PgError &e) {
+        if (m_running && !m_cancelled)
+            finish(false, tr("The export stopped: %1").arg(e.message));
+    };
+    m_call = m_service.page(request, {this, onDone, onFailed});
 }
 
 void CsvExport::cancel() {

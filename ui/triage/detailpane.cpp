@@ -136,12 +136,12 @@ void DetailPane::clear() {
 void DetailPane::showMessage(const MessageId &id) {
     const quint64 gen = ++m_generation;
     m_title->setText(tr("Loading message %1 …").arg(id.text()));
-    m_service.detail(id, {this,
-        [this, gen](const MessageDetail &d) { if (gen == m_generation) present(d); },
-        [this, gen](const PgError &e) {
-            if (gen != m_generation) return;
-            m_title->setText(tr("Could not load the message: %1").arg(e.message));
-        }});
+    const auto onDone = [this, gen](const MessageDetail &d) { if (gen == m_generation) present(d); };
+    const auto onFailed = [this, gen](const PgError &e) {
+        if (gen != m_generation) return;
+        m_title->setText(tr("Could not load the message: %1").arg(e.message));
+    };
+    m_service.detail(id, {this, onDone, onFailed});
 }
 
 QString DetailPane::historyHeader(const QString &logicalColumn) {
@@ -174,7 +174,8 @@ void DetailPane::present(const MessageDetail &d) {
     for (int i = 0; i < d.fields.size(); ++i) {
         const DetailField &f = d.fields[i];
         m_fields->setItem(i, 0, new QTableWidgetItem(f.name));
-        const QString v = f.isNull ? tr("(null)") : f.time.isValid() ? formatLocalTime(f.time) : f.text;
+        const QString v = f.isNull ? tr("(null)") : f.time.isValid() ? formatLocalTime(f.time)
+                                                                     : f.text;
         auto *item = new QTableWidgetItem(v);
         item->setToolTip(f.type);
         m_fields->setItem(i, 1, item);
@@ -222,9 +223,11 @@ void DetailPane::showPayload(const MessageDetail &d) {
         setPayload(d.payloadPrefix, false,
                    d.payloadLength > m_showAllLimit
                        ? tr("Showing the first %1 of %2 characters, as stored. The whole payload is too large to show "
-                            "here; \"Save to file…\" writes all of it.").arg(first, all)
+                            "here; \"Save to file…\" writes all of it.")
+                             .arg(first, all)
                        : tr("Showing the first %1 of %2 characters, as stored. Use \"Show all\" or \"Save to file…\" for "
-                            "the whole payload.").arg(first, all));
+                            "the whole payload.")
+                             .arg(first, all));
     } else {
         m_truncated = false;
         const FormattedPayload f = formatPayload(d.payloadPrefix);
@@ -248,21 +251,21 @@ void DetailPane::showWholePayload() {
     const quint64 gen = m_generation;
     m_showAll->setEnabled(false);
     m_payloadNote->setText(tr("Loading the whole payload …"));
-    m_service.wholePayload(id, {this,
-        [this, gen, id](const FormattedPayload &f) {
-            if (gen != m_generation) return;
-            m_truncated = false;
-            QString note = f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError);
-            if (f.isJson && f.text.size() > limits::kHighlightLimitChars)
-                note = tr("%1 characters: shown without colours.").arg(formatCount(f.text.size()));
-            setPayload(f.text, f.isJson, note);
-            emit wholePayloadShown(id);
-        },
-        [this, gen](const PgError &e) {
-            if (gen != m_generation) return;
-            m_showAll->setEnabled(true);
-            m_payloadNote->setText(tr("Could not load the payload: %1").arg(e.message));
-        }});
+    const auto onDone = [this, gen, id](const FormattedPayload &f) {
+        if (gen != m_generation) return;
+        m_truncated = false;
+        QString note = f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError);
+        if (f.isJson && f.text.size() > limits::kHighlightLimitChars)
+            note = tr("%1 characters: shown without colours.").arg(formatCount(f.text.size()));
+        setPayload(f.text, f.isJson, note);
+        emit wholePayloadShown(id);
+    };
+    const auto onFailed = [this, gen](const PgError &e) {
+        if (gen != m_generation) return;
+        m_showAll->setEnabled(true);
+        m_payloadNote->setText(tr("Could not load the payload: %1").arg(e.message));
+    };
+    m_service.wholePayload(id, {this, onDone, onFailed});
 }
 
 void DetailPane::askSavePath() {
@@ -274,18 +277,18 @@ void DetailPane::askSavePath() {
 void DetailPane::savePayloadTo(const QString &path) {
     const MessageId id = m_detail.id;
     m_save->setEnabled(false);
-    m_service.savePayload(id, path, {this,
-        [this, path](const qint64 &bytes) {
-            m_save->setEnabled(true);
-            m_payloadNote->setText(tr("Saved %1 bytes to %2.").arg(formatCount(bytes), path));
-            m_payloadNote->setVisible(true);
-            emit payloadSaved(path, bytes);
-        },
-        [this](const PgError &e) {
-            m_save->setEnabled(true);
-            m_payloadNote->setText(tr("Could not save the payload: %1").arg(e.message));
-            m_payloadNote->setVisible(true);
-        }});
+    const auto onDone = [this, path](const qint64 &bytes) {
+        m_save->setEnabled(true);
+        m_payloadNote->setText(tr("Saved %1 bytes to %2.").arg(formatCount(bytes), path));
+        m_payloadNote->setVisible(true);
+        emit payloadSaved(path, bytes);
+    };
+    const auto onFailed = [this](const PgError &e) {
+        m_save->setEnabled(true);
+        m_payloadNote->setText(tr("Could not save the payload: %1").arg(e.message));
+        m_payloadNote->setVisible(true);
+    };
+    m_service.savePayload(id, path, {this, onDone, onFailed});
 }
 
 void DetailPane::copyId() { QApplication::clipboard()->setText(m_detail.id.text()); }

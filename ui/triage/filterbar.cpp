@@ -63,8 +63,10 @@ void FilterBar::setupTimeRanges() {
     for (QWidget *w : {static_cast<QWidget *>(m_updatedFromOn), static_cast<QWidget *>(m_updatedToOn),
                        static_cast<QWidget *>(m_updatedFrom), static_cast<QWidget *>(m_updatedTo)})
         w->setVisible(hasUpdated);
+    // clang-format off
     const QList<QPair<QCheckBox *, QDateTimeEdit *>> pairs = {{m_createdFromOn, m_createdFrom}, {m_createdToOn, m_createdTo},
                                                               {m_updatedFromOn, m_updatedFrom}, {m_updatedToOn, m_updatedTo}};
+    // clang-format on
     for (const auto &p : pairs) {
         connect(p.first, &QCheckBox::toggled, p.second, &QWidget::setEnabled);
         connect(p.first, &QCheckBox::toggled, this, &FilterBar::edited);
@@ -212,7 +214,8 @@ ListFilter FilterBar::filter() const {
 
 void FilterBar::setFilter(const ListFilter &f) {
     m_applying = true;
-    setOptions(m_states, [this] { QStringList s; for (const StateDef &d : m_profile.states) s << d.name; return s; }(), f.states);
+    setOptions(
+        m_states, [this] { QStringList s; for (const StateDef &d : m_profile.states) s << d.name; return s; }(), f.states);
     auto values = [](const QToolButton *b) { QStringList v; for (const QAction *a : b->menu()->actions()) v << a->text(); return v; };
     setOptions(m_types, values(m_types), f.types);
     setOptions(m_destinations, values(m_destinations), f.destinations);

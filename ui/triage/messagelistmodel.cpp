@@ -70,31 +70,31 @@ void MessageListModel::request() {
     req.pageSize = qMin(m_request.pageSize, m_maxRows - int(m_rows.size()));
     const quint64 gen = m_generation;
     setLoading(true);
-    m_call = m_service.page(req, {this,
-        [this, gen](const MessagePage &page) {
-            if (gen != m_generation)
-                return; // an era before the latest reset
-            if (!page.rows.isEmpty()) {
-                beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.rows.size()) - 1);
-                m_rows += page.rows;
-                endInsertRows();
-            }
-            m_atEnd = page.atEnd;
-            if (m_rows.size() == page.rows.size()) // the first page carries the plan's verdict
-                m_unindexedSortRows = page.unindexedSortRows;
-            setLoading(false);
-            emit pageLoaded(int(page.rows.size()), page.elapsedMs);
-            if (isCapped())
-                emit capReached(m_maxRows);
-        },
-        [this, gen](const PgError &e) {
-            if (gen != m_generation)
-                return;
-            qCWarning(lcListModel) << "page failed:" << e.message;
-            m_atEnd = true; // no endless retry through fetchMore; reload() starts over
-            setLoading(false);
-            emit loadFailed(e.message);
-        }});
+    const auto onDone = [this, gen](const MessagePage &page) {
+        if (gen != m_generation)
+            return; // an era before the latest reset
+        if (!page.rows.isEmpty()) {
+            beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.rows.size()) - 1);
+            m_rows += page.rows;
+            endInsertRows();
+        }
+        m_atEnd = page.atEnd;
+        if (m_rows.size() == page.rows.size()) // the first page carries the plan's verdict
+            m_unindexedSortRows = page.unindexedSortRows;
+        setLoading(false);
+        emit pageLoaded(int(page.rows.size()), page.elapsedMs);
+        if (isCapped())
+            emit capReached(m_maxRows);
+    };
+    const auto onFailed = [this, gen](const PgError &e) {
+        if (gen != m_generation)
+            return;
+        qCWarning(lcListModel) << "page failed:" << e.message;
+        m_atEnd = true; // no endless retry through fetchMore; reload() starts over
+        setLoading(false);
+        emit loadFailed(e.message);
+    };
+    m_call = m_service.page(req, {this, onDone, onFailed});
 }
 
 void MessageListModel::setLoading(bool on) {
@@ -135,7 +135,7 @@ QString MessageListModel::exportText(int row, int column) const {
     case Destination: return m.destination;
     case State: return m.state;
     case Retries: return m.retries < 0 ? QString() : m.maxRetries < 0 ? QString::number(m.retries)
-                                                   : QStringLiteral("%1 / %2").arg(m.retries).arg(m.maxRetries);
+                                                                      : QStringLiteral("%1 / %2").arg(m.retries).arg(m.maxRetries);
     case NextRun: return formatLocalTime(m.nextRun);
     case LockedBy: return m.lockedBy;
     case Age: return formatAge(m.ageSeconds);

@@ -18,7 +18,22 @@ class DatabaseLink;
 class MessageListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Key, Type, Destination, State, Retries, NextRun, LockedBy, Age, Created, Updated, ErrorCode, ErrorMessage, ColumnCount };
+    enum Column {
+        Id,
+        Key,
+        Type,
+        Destination,
+        State,
+        Retries,
+        NextRun,
+        LockedBy,
+        Age,
+        Created,
+        Updated,
+        ErrorCode,
+        ErrorMessage,
+        ColumnCount
+    };
 
     MessageListModel(DatabaseLink *gateway, const SchemaProfile &profile, QObject *parent = nullptr);
 

@@ -20,7 +20,7 @@ QString SavedFilters::group() const { return connectionSettingsGroup(QStringLite
 // move once to the shared encoding instead of disappearing.
 void SavedFilters::moveFromHashedGroup() const {
     const QString old = QStringLiteral("triage/")
-        + QString::fromLatin1(QCryptographicHash::hash(m_key.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
+                        + QString::fromLatin1(QCryptographicHash::hash(m_key.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
     QSettings s;
     s.beginGroup(old);
     const QStringList keys = s.allKeys();

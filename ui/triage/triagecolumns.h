@@ -63,9 +63,9 @@ private:
     std::pair<ListFilter::View, int> m_arrangedFor{ListFilter::View::All, -1};
     bool m_fitPending = false;
     bool m_sizing = false;
-    QSet<int> m_operatorSized; ///< columns whose width the operator chose for the view shown
+    QSet<int> m_operatorSized;            ///< columns whose width the operator chose for the view shown
     QHash<int, QHash<int, int>> m_chosen; ///< view → column → width the operator dragged
-    QTimer m_widenSoon;        ///< rows scrolled into view are measured once the scrolling pauses
+    QTimer m_widenSoon;                   ///< rows scrolled into view are measured once the scrolling pauses
 };
 
 } // namespace om

@@ -254,10 +254,10 @@ void TriageView::onPageLoaded(int rows, qint64 ms) {
         QString text = tr("%Ln row(s) shown · last page %1 ms", nullptr, m_model->rowCount()).arg(ms);
         if (m_model->unindexedSortRows() > limits::kSlowSortRows)
             text += QStringLiteral(" · ")
-                  + tr("No index follows this order: every page sorts about %1 messages on the server. Narrow the filter "
-                       "(a view, a state, a time range), sort by id, or ask the DBA to install "
-                       "resources/sql/kit/sort_indexes.sql.")
-                        .arg(formatCount(m_model->unindexedSortRows()));
+                    + tr("No index follows this order: every page sorts about %1 messages on the server. Narrow the filter "
+                         "(a view, a state, a time range), sort by id, or ask the DBA to install "
+                         "resources/sql/kit/sort_indexes.sql.")
+                          .arg(formatCount(m_model->unindexedSortRows()));
         m_status->setText(text);
     }
     restoreSelection();
@@ -432,7 +432,7 @@ void TriageView::onFilterEdited() {
 }
 
 void TriageView::startQuery() {
-    m_keptSelection.clear(); // a new filter, view or sort: the operator chooses again
+    m_keptSelection.clear();         // a new filter, view or sort: the operator chooses again
     m_pendingDetailId = MessageId(); // a row of the old list is not loaded into the pane after it
     m_detailDebounce.stop();
     m_detail->clear();
@@ -477,7 +477,8 @@ void TriageView::restoreSelection() {
     if (found.size() < kept.size() && !m_model->canFetchMore({}))
         m_status->setText(tr("%n of your selected message(s) changed since you selected them and left this list; "
                              "an action still targets the %1 you selected and skips what no longer fits.",
-                             nullptr, int(kept.size() - found.size())).arg(kept.size()));
+                             nullptr, int(kept.size() - found.size()))
+                              .arg(kept.size()));
 }
 
 void TriageView::refresh() {
@@ -500,25 +501,25 @@ void TriageView::updateCount() {
     const quint64 gen = ++m_countGeneration;
     m_count->setText(tr("counting …"));
     // The newest count wins: one queued for an older filter never runs.
-    m_countCall = TriageService(m_gateway, m_profile).count(m_filter, {this,
-        [this, gen](const MatchCount &c) {
-            if (gen != m_countGeneration) return;
-            const QString n = formatCount(c.n);
-            m_count->setText(c.estimated ? tr("about %1 matching (estimated)").arg(n)
-                             : c.atLeast ? tr("more than %1 matching").arg(n)
-                                         : tr("%1 matching").arg(n));
-        },
-        [this, gen](const PgError &e) {
-            if (gen != m_countGeneration) return;
-            m_count->setText(tr("count unavailable"));
-            m_count->setToolTip(e.message);
-        }});
+    const auto onDone = [this, gen](const MatchCount &c) {
+        if (gen != m_countGeneration) return;
+        const QString n = formatCount(c.n);
+        m_count->setText(c.estimated ? tr("about %1 matching (estimated)").arg(n)
+                         : c.atLeast ? tr("more than %1 matching").arg(n)
+                                     : tr("%1 matching").arg(n));
+    };
+    const auto onFailed = [this, gen](const PgError &e) {
+        if (gen != m_countGeneration) return;
+        m_count->setText(tr("count unavailable"));
+        m_count->setToolTip(e.message);
+    };
+    m_countCall = TriageService(m_gateway, m_profile).count(m_filter, {this, onDone, onFailed});
 }
 
 void TriageView::loadChoices() {
-    TriageService(m_gateway, m_profile).choices({this,
-        [this](const FilterChoices &c) { m_filterBar->setChoices(c); },
-        [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); }});
+    const auto onDone = [this](const FilterChoices &c) { m_filterBar->setChoices(c); };
+    const auto onFailed = [this](const PgError &e) { m_status->setText(tr("Could not read the filter choices: %1").arg(e.message)); };
+    TriageService(m_gateway, m_profile).choices({this, onDone, onFailed});
 }
 
 void TriageView::onCurrentRowChanged() {

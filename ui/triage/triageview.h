@@ -130,7 +130,7 @@ private:
 
     DatabaseLink *m_gateway;
     SchemaProfile m_profile;
-    int m_stuckTimeoutMinutes = -1; ///< the connection's (dashboard Settings); -1 until told
+    int m_stuckTimeoutMinutes = -1;   ///< the connection's (dashboard Settings); -1 until told
     QList<MessageId> m_keptSelection; ///< the selection refresh() keeps, until the operator changes it
     std::unique_ptr<SavedFilters> m_saved;
     ListFilter m_filter;
@@ -143,7 +143,7 @@ private:
     QLabel *m_sortNote; ///< the sort in words: its column may be out of sight
     QLabel *m_status;
     DataAgeLabel *m_age;
-    QWidget *m_restored;      ///< "Filter restored from your last session: …  [Clear filter]"
+    QWidget *m_restored; ///< "Filter restored from your last session: …  [Clear filter]"
     QLabel *m_restoredText;
     FailureGroupChip *m_groupChip; ///< the failure group the list is narrowed to
     QTableView *m_table;
@@ -156,7 +156,7 @@ private:
     /// over a slow link loads the row the operator stops on, not every row passed.
     QTimer m_detailDebounce;
     WidthSetting *m_widths = nullptr; ///< the column widths the operator chose, per connection
-    MessageId m_pendingDetailId; ///< the row the debounced load shows
+    MessageId m_pendingDetailId;      ///< the row the debounced load shows
 };
 
 } // namespace om

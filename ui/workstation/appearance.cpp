@@ -86,6 +86,7 @@ QPalette Appearance::darkPalette() {
         QRgb normal;
         QRgb disabled;
     };
+    // clang-format off
     static const Role roles[] = {
         {QPalette::Window, 0x2b2e33, 0x2b2e33},        {QPalette::WindowText, 0xe6e6e6, 0x7d838b},
         {QPalette::Base, 0x1f2226, 0x26292d},          {QPalette::AlternateBase, 0x272a2f, 0x272a2f},
@@ -98,6 +99,7 @@ QPalette Appearance::darkPalette() {
         {QPalette::Highlight, 0x2f6fb5, 0x3b4046},     {QPalette::HighlightedText, 0xffffff, 0x7d838b},
         {QPalette::Link, 0x6cb6ff, 0x6a7078},          {QPalette::LinkVisited, 0xb392f0, 0x6a7078},
     };
+    // clang-format on
     QPalette p;
     for (const Role &r : roles) {
         p.setColor(QPalette::Active, r.role, QColor(r.normal));

@@ -18,7 +18,11 @@ namespace om {
 class Appearance : public QObject {
     Q_OBJECT
 public:
-    enum class Choice { FollowDesktop, Light, Dark };
+    enum class Choice {
+        FollowDesktop,
+        Light,
+        Dark
+    };
 
     /// The one instance (created on first use, owned by the application). It applies the kept
     /// choice at once; the desktop's preference arrives later, from follow().

@@ -13,7 +13,10 @@ namespace om {
 class TableDensity : public QObject {
     Q_OBJECT
 public:
-    enum class Density { Comfortable, Compact };
+    enum class Density {
+        Comfortable,
+        Compact
+    };
 
     /// The one instance (created on first use, owned by the application); it applies the choice
     /// to each table as the table is first shown.

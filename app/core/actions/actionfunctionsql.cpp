@@ -15,9 +15,16 @@ QString ident(const QString &s) { return sql::quoteIdentifier(s); }
 // Arguments of every generated function, in order. The runner binds them as $n..$n+8. "ids"
 // stands for an array of the table's id type (bigint[], uuid[], text[], ...).
 const char *const kArguments[][2] = {
-    {"p_action", "text"}, {"p_action_id", "uuid"}, {"p_ids", "ids"}, {"p_reason", "text"},
-    {"p_ticket", "text"}, {"p_stuck_timeout_minutes", "integer"}, {"p_os_user", "text"},
-    {"p_client_host", "text"}, {"p_app_version", "text"}};
+    {"p_action", "text"},
+    {"p_action_id", "uuid"},
+    {"p_ids", "ids"},
+    {"p_reason", "text"},
+    {"p_ticket", "text"},
+    {"p_stuck_timeout_minutes", "integer"},
+    {"p_os_user", "text"},
+    {"p_client_host", "text"},
+    {"p_app_version", "text"},
+};
 
 QString argumentType(const char *type, IdType idType) {
     return qstrcmp(type, "ids") == 0 ? sqlTypeName(idType) + QLatin1String("[]") : QLatin1String(type);
@@ -40,8 +47,16 @@ QString ActionFunctionSql::callSql(const QString &idsExpr, int n) const {
     // Casts name the argument types, so that the one function is found whatever libpq sends.
     return QStringLiteral("SELECT om_id FROM %1($%2::text, $%3::uuid, %4, $%5::text, $%6::text, $%7::int,"
                           " $%8::text, $%9::text, $%10::text) AS om_id")
-        .arg(qualifiedFunction()).arg(n).arg(n + 1).arg(idsExpr).arg(n + 2).arg(n + 3).arg(n + 4).arg(n + 5)
-        .arg(n + 6).arg(n + 7);
+        .arg(qualifiedFunction())
+        .arg(n)
+        .arg(n + 1)
+        .arg(idsExpr)
+        .arg(n + 2)
+        .arg(n + 3)
+        .arg(n + 4)
+        .arg(n + 5)
+        .arg(n + 6)
+        .arg(n + 7);
 }
 
 QString ActionFunctionSql::newStateValue(const ActionDef &a) const {
@@ -78,9 +93,11 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
     QString guard = sql::statesPredicate(m_profile, a.from);
     QString check;
     if (a.pastStuckTimeout) {
+        // clang-format off
         // Server clock: a row is stuck when the database says so, whatever the workstation thinks.
         guard += QLatin1String(" AND ") + sql::timeCompare(m_profile, m_profile.stuckSince, QStringLiteral("<"),
                                                           QStringLiteral("now() - make_interval(mins => p_stuck_timeout_minutes)"));
+        // clang-format on
         check = QStringLiteral(
             "        IF p_stuck_timeout_minutes IS NULL OR p_stuck_timeout_minutes < 1 THEN\n"
             "            RAISE EXCEPTION 'outbox monitor: % needs a stuck timeout of at least 1 minute', p_action\n"
@@ -94,7 +111,8 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
     // UPDATE's own RETURNING: never a row that did not change, never a change without its row.
     const QString head = QStringLiteral("    %1 p_action = %2 THEN\n")
                              .arg(kind == m_profile.actions.firstKey() ? QStringLiteral("IF") : QStringLiteral("ELSIF"),
-                                  lit(kind)) + check;
+                                  lit(kind))
+                         + check;
     return QStringLiteral(
                "%1"
                "        RETURN QUERY\n"

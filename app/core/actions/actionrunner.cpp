@@ -120,7 +120,7 @@ static void refuseUnstorableText(PgTx &tx, const ActionRequest &r) {
             throw PgError(PgError::Kind::Query,
                           // Outside the class, lupdate reads tr() as context "om": name it.
                           QCoreApplication::translate("om::ActionRunner", "This database stores text in %1, which cannot hold some characters of \"%2\". "
-                             "Nothing was changed; write the reason and ticket in characters the database can hold.")
+                                                                          "Nothing was changed; write the reason and ticket in characters the database can hold.")
                               .arg(encoding, t));
         }
     }
@@ -155,8 +155,8 @@ void ActionRunner::probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &
         s.id = MessageId::fromVariant(row.at(0));
         s.state = row.at(3).toString();
         s.reason = row.at(1).toString() != QLatin1String("t") ? SkipReason::Gone
-                 : pgTrue(row.at(2)) ? SkipReason::Locked
-                                                             : SkipReason::StateChanged;
+                   : pgTrue(row.at(2))                        ? SkipReason::Locked
+                                                              : SkipReason::StateChanged;
         result.skipped << s;
     }
 }

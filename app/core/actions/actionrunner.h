@@ -19,19 +19,29 @@ class PgTx;
 /// only while the stage is before Committing), and a test seam: `hook` runs on the action's thread
 /// at each stage, e.g. to kill the backend there.
 struct ActionProgress {
-    enum class Stage { NotStarted, Begun, Changed, Committing, Committed };
+    enum class Stage {
+        NotStarted,
+        Begun,
+        Changed,
+        Committing,
+        Committed
+    };
     std::atomic<int> stage{int(Stage::NotStarted)};
-    std::atomic<qint64> xid{0};   ///< the transaction's txid_current(), 0 until known
+    std::atomic<qint64> xid{0}; ///< the transaction's txid_current(), 0 until known
     std::function<void(Stage)> hook;
     bool rollbackPossible() const { return stage.load() < int(Stage::Committing); }
 };
 
 /// What a new connection found out about an action whose COMMIT acknowledgement was lost.
 struct ActionRecheck {
-    enum class Outcome { Committed, RolledBack, Unknown };
+    enum class Outcome {
+        Committed,
+        RolledBack,
+        Unknown
+    };
     Outcome outcome = Outcome::Unknown;
     QList<MessageId> changedIds; ///< from the audit rows carrying the action id
-    QString serverStatus;      ///< txid_status(): committed | aborted | in progress | "" (unknown xid)
+    QString serverStatus;        ///< txid_status(): committed | aborted | in progress | "" (unknown xid)
 };
 
 /// Runs one audited recovery action as ONE transaction: the kit's SECURITY DEFINER function (see

@@ -26,7 +26,8 @@ QString Privileges::summary() const {
                   "transactions, and every action changes messages and writes their audit rows in one");
     if (kitFunctionMissing && !forcedReadOnly && !readOnlyTransactions)
         return tr("read-only: the admin kit's action function %1 is not installed in this database; "
-                  "the profile and the role are fine (ask the DBA to apply the kit's kit/action_functions.sql)").arg(missing.value(0));
+                  "the profile and the role are fine (ask the DBA to apply the kit's kit/action_functions.sql)")
+            .arg(missing.value(0));
     QString why;
     if (forcedReadOnly)
         why = tr("read-only session requested");
@@ -35,8 +36,7 @@ QString Privileges::summary() const {
     else if (readOnlyTransactions)
         why = tr("the server makes %1's transactions read-only").arg(role);
     else
-        why = tr("%1 lacks %2").arg(role, missing.mid(0, 3).join(QLatin1String(", "))
-                                              + (missing.size() > 3 ? QStringLiteral(", …") : QString()));
+        why = tr("%1 lacks %2").arg(role, missing.mid(0, 3).join(QLatin1String(", ")) + (missing.size() > 3 ? QStringLiteral(", …") : QString()));
     return tr("read-only: this role cannot change messages (%1)").arg(why);
 }
 
@@ -62,8 +62,7 @@ Privileges PrivilegeCheck::run(PgSession &session) const {
     if (!granted(2)) {
         out.missing << fn.signature();
         out.kitFunctionMissing = true;
-    }
-    else if (!granted(3))
+    } else if (!granted(3))
         out.missing << QStringLiteral("EXECUTE ON FUNCTION %1").arg(fn.signature());
     return out;
 }

@@ -11,12 +11,12 @@ class PgSession;
 
 /// What the connected role may do to the profile's tables, as the server sees it.
 struct Privileges {
-    bool checked = false;          ///< false until the server answered
-    bool forcedReadOnly = false;   ///< the application was told to open read-only sessions
+    bool checked = false;              ///< false until the server answered
+    bool forcedReadOnly = false;       ///< the application was told to open read-only sessions
     bool readOnlyTransactions = false; ///< transaction_read_only is on (role, database or session setting)
-    QString role;                  ///< current_user
-    QStringList missing;           ///< privileges the actions need and the role lacks, e.g. "UPDATE (status) ON public.app_outbox"
-    QString error;                 ///< why the check could not run (then nothing may change)
+    QString role;                      ///< current_user
+    QStringList missing;               ///< privileges the actions need and the role lacks, e.g. "UPDATE (status) ON public.app_outbox"
+    QString error;                     ///< why the check could not run (then nothing may change)
     /// The profile names no audit table (or no actions): read-only whatever the role may do,
     /// because every change needs its audit row.
     bool profileWithoutActions = false;

@@ -9,8 +9,8 @@ namespace om {
 struct ReasonRules {
     Q_DECLARE_TR_FUNCTIONS(ReasonRules)
 public:
-    int minLength = 10;        ///< team setting (characters after trimming)
-    int maxLength = 1000;      ///< what the audit column holds (profile.audit.reasonMaxLength)
+    int minLength = 10;   ///< team setting (characters after trimming)
+    int maxLength = 1000; ///< what the audit column holds (profile.audit.reasonMaxLength)
     int ticketMaxLength = 100;
 
     /// "" when `reason` (as typed; it is trimmed here) is acceptable, else a message saying why.

@@ -129,10 +129,10 @@ QString KitSql::header() const {
                          kit::commentText(sql::quoteIdentifier(m_roles.operatorRole)));
     if (!installsFunction())
         h += QStringLiteral(
-            "\n"
-            "READ-ONLY PROFILE: it declares no actions%1, so this kit installs no action function.\n"
-            "Operators can read this table and its audit table, but nobody can change a message through\n"
-            "Outbox Monitor. Add \"actions\" to the profile and print the kit again to change that.\n")
+                 "\n"
+                 "READ-ONLY PROFILE: it declares no actions%1, so this kit installs no action function.\n"
+                 "Operators can read this table and its audit table, but nobody can change a message through\n"
+                 "Outbox Monitor. Add \"actions\" to the profile and print the kit again to change that.\n")
                  .arg(m_kit.actions.isEmpty() ? QString() : QStringLiteral(" whose audit maps \"actionId\""));
     if (!m_profile.hasAudit())
         h += QStringLiteral(
@@ -185,11 +185,11 @@ QString KitSql::flowIndexSection() const {
 QString KitSql::vacuumNote() const {
     // Storage parameters alter the table, which the kit never does; they are the DBA's call.
     return commented(QStringLiteral(
-        "Recommended, not applied (it would alter the table): autovacuum after a fixed amount of churn\n"
-        "whatever the table's size, so that the index-only scans above stay index-only and the\n"
-        "estimated counts of the big terminal states stay fresh (kit/monitoring_indexes.sql explains it):\n"
-        "  %1;")
-        .arg(kit::autovacuumSettingsSql(kit::commentText(m_kit.qualifiedTable())).replace(QLatin1Char('\n'), QLatin1String("\n  "))));
+                         "Recommended, not applied (it would alter the table): autovacuum after a fixed amount of churn\n"
+                         "whatever the table's size, so that the index-only scans above stay index-only and the\n"
+                         "estimated counts of the big terminal states stay fresh (kit/monitoring_indexes.sql explains it):\n"
+                         "  %1;")
+                         .arg(kit::autovacuumSettingsSql(kit::commentText(m_kit.qualifiedTable())).replace(QLatin1Char('\n'), QLatin1String("\n  "))));
 }
 
 QString KitSql::auditSection() const {
@@ -205,8 +205,8 @@ QString KitSql::auditSection() const {
                "    END IF;\n"
                "END\n"
                "$om_kit$;\n")
-        .arg(lit(m_kit.qualifiedAuditTable()), steps.join(QString()))
-        + kit::appendOnlyTriggers(m_kit);
+               .arg(lit(m_kit.qualifiedAuditTable()), steps.join(QString()))
+           + kit::appendOnlyTriggers(m_kit);
 }
 
 QString KitSql::script() const {

@@ -13,10 +13,10 @@ namespace om {
 
 /// A tile that crossed one of its thresholds upwards, to be announced once.
 struct AlertCrossing {
-    QString key;        ///< the tile's key: "oldest", "stuck", "state:FAILED", ...
-    int level = 0;      ///< 1 = warning, 2 = critical
-    double value = 0;   ///< the value that crossed
-    double limit = 0;   ///< the threshold it reached
+    QString key;      ///< the tile's key: "oldest", "stuck", "state:FAILED", ...
+    int level = 0;    ///< 1 = warning, 2 = critical
+    double value = 0; ///< the value that crossed
+    double limit = 0; ///< the threshold it reached
 };
 
 /// Decides when a threshold crossing deserves a desktop notification (alerts): once per
@@ -48,7 +48,8 @@ private:
         int level = 0;
         std::optional<qint64> announcedMs[3]; ///< when each level was last announced
     };
-    static double limitOf(const Threshold &t, int level) { return level == 2 ? t.critical : level == 1 ? t.warning : 0; }
+    static double limitOf(const Threshold &t, int level) { return level == 2 ? t.critical : level == 1 ? t.warning
+                                                                                                       : 0; }
     int levelWithHysteresis(const Threshold &t, int previous, double value) const;
 
     Options m_options;

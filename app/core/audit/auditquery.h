@@ -18,15 +18,15 @@ class PgSession;
 /// One row of the audit trail, joined to its message's key.
 struct AuditRow {
     qint64 auditId = 0;
-    QDateTime changedAt;     ///< server time, UTC
-    QString changedAtText;   ///< exact server value, the keyset cursor (microseconds intact)
+    QDateTime changedAt;   ///< server time, UTC
+    QString changedAtText; ///< exact server value, the keyset cursor (microseconds intact)
     QString action;
     om::MessageId messageId; ///< null when the audit row names none
     QString messageKey;      ///< empty when the message no longer exists
     QString oldStatus, newStatus;
     QString reason, ticket;
     QString dbUser, osUser, host, appVersion;
-    QString actionId;        ///< the action (one dialog) the row belongs to; empty for older rows
+    QString actionId; ///< the action (one dialog) the row belongs to; empty for older rows
 
     /// "user@host", "user" or "" from the OS user and host columns.
     QString osUserAtHost() const;
@@ -43,7 +43,7 @@ namespace om {
 struct AuditPage {
     QList<AuditRow> rows;
     bool hasMore = false;
-    AuditCursor next;        ///< valid when hasMore
+    AuditCursor next; ///< valid when hasMore
 };
 
 /// Reads the audit trail of a profile page by page (keyset on changed_at desc, audit id desc,

@@ -12,8 +12,8 @@ class PgSession;
 /// report's range, counted by the server from the table's own times (core/sql/flowsql, the
 /// dashboard's counts), so that the report has them even when no monitor was running then.
 struct IncidentFlow {
-    FlowSeries series;     ///< dense, in buckets of series.bucketS (the first and last may be partial)
-    qint64 created = 0;    ///< totals over [series.fromS, series.toS)
+    FlowSeries series;  ///< dense, in buckets of series.bucketS (the first and last may be partial)
+    qint64 created = 0; ///< totals over [series.fromS, series.toS)
     qint64 finished = 0;
     qint64 failed = 0;
 

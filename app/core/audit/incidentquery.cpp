@@ -42,7 +42,7 @@ IncidentData IncidentQuery::run(PgSession &session, const QDateTime &from, const
     std::reverse(d.actionOutcomes.begin(), d.actionOutcomes.end()); // a report reads forward in time
     readEndState(session, d);
     d.failureGroups = FailureGroupQuery(m_profile).readBetween(session, d.from.toSecsSinceEpoch(), d.to.toSecsSinceEpoch(),
-                                                              kReportFailureGroups);
+                                                               kReportFailureGroups);
     d.flow = IncidentFlow::read(session, m_profile, d.from, d.to);
     return d;
 }
@@ -62,8 +62,7 @@ void IncidentQuery::readActions(PgSession &session, const AuditFilter &f, Incide
 
     const sql::Statement groups = sql::incidentGroups(m_profile, f, limits::kReportActionGroups);
     for (const QVariantList &v : session.query(groups.text, groups.params).rows) {
-        ActionGroup g{str(v[0]), str(v[1]), str(v[2]), str(v[3]), v[4].toLongLong(), v[5].toLongLong(),
-                      fromEpochSeconds(v[6]), fromEpochSeconds(v[7]), {}};
+        ActionGroup g{str(v[0]), str(v[1]), str(v[2]), str(v[3]), v[4].toLongLong(), v[5].toLongLong(), fromEpochSeconds(v[6]), fromEpochSeconds(v[7]), {}};
         for (const QJsonValue &reason : QJsonDocument::fromJson(str(v[8]).toUtf8()).array())
             g.reasons << reason.toString();
         d.groups << g;

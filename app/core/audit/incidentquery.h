@@ -20,15 +20,15 @@ class PgSession;
 /// Actions of one kind by one operator under one ticket, within the report's range.
 struct ActionGroup {
     QString action, dbUser, osUserAtHost, ticket;
-    qint64 count = 0;        ///< audit rows
-    qint64 messages = 0;     ///< distinct messages
-    QDateTime first, last;   ///< UTC
-    QStringList reasons;     ///< the most frequent distinct reasons (at most 3)
+    qint64 count = 0;      ///< audit rows
+    qint64 messages = 0;   ///< distinct messages
+    QDateTime first, last; ///< UTC
+    QStringList reasons;   ///< the most frequent distinct reasons (at most 3)
 };
 
 /// Audit rows of one action in one time bucket (for the report's chart).
 struct TimelinePoint {
-    QDateTime bucketStart;   ///< UTC
+    QDateTime bucketStart; ///< UTC
     QString action;
     qint64 count = 0;
 };
@@ -37,14 +37,14 @@ struct TimelinePoint {
 struct OpenMessage {
     MessageId id;
     QString key, state, error;
-    double ageS = 0;         ///< server clock
-    QDateTime since;         ///< UTC; the failed list's time of failure (last update), else invalid
+    double ageS = 0; ///< server clock
+    QDateTime since; ///< UTC; the failed list's time of failure (last update), else invalid
 };
 
 /// Everything the incident report shows, read from the database in one job.
 struct IncidentData {
-    QDateTime from, to;      ///< the range asked for (UTC)
-    QString ticket;          ///< empty: every ticket
+    QDateTime from, to; ///< the range asked for (UTC)
+    QString ticket;     ///< empty: every ticket
     QDateTime serverNow;
     qint64 auditRows = 0, messagesTouched = 0;
     bool noAuditTable = false; ///< the profile names none: no actions to report, said so in the report
@@ -54,18 +54,18 @@ struct IncidentData {
     QList<ActionSummary> actionOutcomes;
     int bucketSeconds = 3600;
     QList<TimelinePoint> timeline;
-    Snapshot end;            ///< the live dashboard numbers at report time
+    Snapshot end;             ///< the live dashboard numbers at report time
     QList<OpenMessage> stuck; ///< stuck now, bounded list (oldest first)
-    qint64 failedTotal = 0;  ///< failed now, whenever they failed
+    qint64 failedTotal = 0;   ///< failed now, whenever they failed
     /// Failed now and failed within [from, to) (by the failed-since column, failedSince): the
     /// earliest up to the list limit, and how many in all.
     QList<OpenMessage> failed;
     qint64 failedInRange = 0;
-    QString failedSince;     ///< logical column the failed list is dated by ("" without failed states)
+    QString failedSince; ///< logical column the failed list is dated by ("" without failed states)
     /// Failure groups of the messages failed now and last seen within the range, from the table
     /// itself (core/groups/failuregroupquery). `available` false: the profile has none.
     FailureGroups failureGroups;
-    IncidentFlow flow;       ///< created / finished / failed over the range, from the table itself
+    IncidentFlow flow; ///< created / finished / failed over the range, from the table itself
 };
 
 /// Reads the data for an incident report: actions in [from, to) (optionally one ticket),

@@ -26,8 +26,7 @@ QList<LiveColumn> liveColumns(PgSession &s, const QString &qualifiedName) {
     const PgResult r = s.query(st.text, st.params);
     QList<LiveColumn> out;
     for (const QVariantList &row : r.rows) {
-        LiveColumn c{row.value(0).toString(), row.value(1).toString(), row.value(2).toString(),
-                     row.value(3).toString() == QLatin1String("e"), {}};
+        LiveColumn c{row.value(0).toString(), row.value(1).toString(), row.value(2).toString(), row.value(3).toString() == QLatin1String("e"), {}};
         for (const QJsonValue &l : QJsonDocument::fromJson(row.value(4).toString().toUtf8()).array())
             c.labels << l.toString();
         out << c;
@@ -68,16 +67,19 @@ QStringList ProfileCheckReport::lines(const QString &file, const std::function<i
     for (const ProfileFinding &f : findings) {
         // "file:12: columns.retries: error: …", as compilers say it, so that editors jump there.
         const QString prefix = file.isEmpty() ? QString()
-                             : lineOf ? QStringLiteral("%1:%2: ").arg(file).arg(lineOf(f.path))
-                                      : file + QLatin1String(": ");
-        const QString level = f.severity == Severity::Error ? CheckText::tr("error")
-                            : f.severity == Severity::Warning ? CheckText::tr("warning") : CheckText::tr("note");
+                               : lineOf       ? QStringLiteral("%1:%2: ").arg(file).arg(lineOf(f.path))
+                                              : file + QLatin1String(": ");
+        const QString level = f.severity == Severity::Error     ? CheckText::tr("error")
+                              : f.severity == Severity::Warning ? CheckText::tr("warning")
+                                                                : CheckText::tr("note");
         out << QStringLiteral("%1%2: %3: %4").arg(prefix, f.path, level, f.message);
     }
     if (coverage.measured) {
         out << (coverage.samplePercent > 0
                     ? CheckText::tr("Rows per state in a sample of %1 rows (%2 % of the pages of about %3 rows):")
-                          .arg(formatCount(coverage.total)).arg(coverage.samplePercent, 0, 'g', 2).arg(formatCount(coverage.tableRowsEstimate))
+                          .arg(formatCount(coverage.total))
+                          .arg(coverage.samplePercent, 0, 'g', 2)
+                          .arg(formatCount(coverage.tableRowsEstimate))
                     : CheckText::tr("Rows per state (all %1 rows counted):").arg(formatCount(coverage.total)));
         for (const auto &[state, n] : coverage.perState)
             out << QStringLiteral("  %1  %2").arg(state, -24).arg(formatCount(n));
@@ -99,10 +101,10 @@ QString ProfileCheckReport::summary() const {
         for (const ProfileFinding &f : findings)
             if (f.severity == level)
                 return level == Severity::Error
-                    ? CheckText::tr("The profile does not fit %1 (%n problem(s)): %2: %3", nullptr, count(Severity::Error) + count(Severity::Warning))
-                          .arg(table, f.path, f.message)
-                    : CheckText::tr("The profile fits %1, with %n warning(s): %2: %3", nullptr, count(Severity::Warning))
-                          .arg(table, f.path, f.message);
+                           ? CheckText::tr("The profile does not fit %1 (%n problem(s)): %2: %3", nullptr, count(Severity::Error) + count(Severity::Warning))
+                                 .arg(table, f.path, f.message)
+                           : CheckText::tr("The profile fits %1, with %n warning(s): %2: %3", nullptr, count(Severity::Warning))
+                                 .arg(table, f.path, f.message);
     return {};
 }
 
@@ -156,7 +158,8 @@ void ProfileCheck::checkAudit(PgSession &s, ProfileCheckReport &r) const {
     if (cols.isEmpty()) {
         r.findings << ProfileFinding{m_profile.actions.isEmpty() ? Severity::Warning : Severity::Error, QStringLiteral("audit.table"),
                                      CheckText::tr("%1 does not exist (or this role cannot see it): no action can be taken, "
-                                        "because every change needs its audit row.").arg(audit)};
+                                                   "because every change needs its audit row.")
+                                         .arg(audit)};
         return;
     }
     for (auto it = m_profile.audit.columns.cbegin(); it != m_profile.audit.columns.cend(); ++it)
@@ -182,7 +185,7 @@ void ProfileCheck::checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 row
     if (c.inSeveralStates > 0)
         r.findings << ProfileFinding{Severity::Error, QStringLiteral("states"),
                                      CheckText::tr("%1 of %2 rows read are in more than one state: every count on the dashboard would "
-                                        "count them twice. Make the states' conditions exclusive.")
+                                                   "count them twice. Make the states' conditions exclusive.")
                                          .arg(formatCount(c.inSeveralStates), formatCount(c.total))};
     if (c.inNoState > 0)
         r.findings << ProfileFinding{Severity::Warning, QStringLiteral("states"),
@@ -198,7 +201,8 @@ void ProfileCheck::checkActions(PgSession &s, ProfileCheckReport &r) const {
     if (s.query(st.text, st.params).scalar().toString() != QLatin1String("t"))
         r.findings << ProfileFinding{Severity::Warning, QStringLiteral("actions"),
                                      CheckText::tr("The admin kit's action function %1 is not installed: the program opens read-only "
-                                        "until a DBA applies the table's admin kit (outbox-monitor --print-kit --profile FILE).").arg(fn.signature())};
+                                                   "until a DBA applies the table's admin kit (outbox-monitor --print-kit --profile FILE).")
+                                         .arg(fn.signature())};
 }
 
 namespace {

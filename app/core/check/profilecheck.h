@@ -14,7 +14,11 @@ class PgSession;
 
 /// One thing the check found, tied to the place in the profile it concerns.
 struct ProfileFinding {
-    enum class Severity { Error, Warning, Note };
+    enum class Severity {
+        Error,
+        Warning,
+        Note
+    };
     Severity severity = Severity::Error;
     QString path;    ///< JSON path in the profile: "columns.retries", "states[2]", "audit.table"
     QString message; ///< for the operator, one sentence
@@ -24,19 +28,19 @@ struct ProfileFinding {
 /// than one state claims: the evidence that the states describe the table.
 struct StateCoverage {
     bool measured = false;
-    double samplePercent = 0;  ///< 0: every row counted; else a TABLESAMPLE of that many percent of the pages
+    double samplePercent = 0; ///< 0: every row counted; else a TABLESAMPLE of that many percent of the pages
     qint64 tableRowsEstimate = 0;
-    qint64 total = 0;          ///< rows read (all, or the sample)
+    qint64 total = 0; ///< rows read (all, or the sample)
     QList<QPair<QString, qint64>> perState;
     qint64 inNoState = 0;
     qint64 inSeveralStates = 0;
 };
 
 struct ProfileCheckReport {
-    QString table;             ///< "schema"."table" the profile names
+    QString table; ///< "schema"."table" the profile names
     QList<ProfileFinding> findings;
     StateCoverage coverage;
-    IndexAdvice indexes;       ///< only when every column fits (EXPLAIN needs them)
+    IndexAdvice indexes; ///< only when every column fits (EXPLAIN needs them)
     bool indexesChecked = false;
 
     int count(ProfileFinding::Severity s) const;

@@ -58,7 +58,8 @@ void HeapTrimmer::trimOnPoolThread() {
         const bool released = trimNow();
         const double ms = double(took.nsecsElapsed()) / 1e6;
         const Qt::HANDLE on = QThread::currentThreadId();
-        QMetaObject::invokeMethod(this, [this, released, on, ms] { emit trimmed(released, on, ms); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, released, on, ms] { emit trimmed(released, on, ms); }, Qt::QueuedConnection);
     });
 }
 

@@ -15,8 +15,10 @@ QString zoneNameAt(const QDateTime &local) {
     if (!abbr.isEmpty() && !abbr.startsWith(QLatin1Char('+')) && !abbr.startsWith(QLatin1Char('-')))
         return abbr;
     const int off = local.offsetFromUtc();
+    // clang-format off
     return QStringLiteral("UTC%1%2:%3").arg(off < 0 ? QLatin1Char('-') : QLatin1Char('+'))
         .arg(qAbs(off) / 3600, 2, 10, QLatin1Char('0')).arg(qAbs(off) % 3600 / 60, 2, 10, QLatin1Char('0'));
+    // clang-format on
 }
 } // namespace
 

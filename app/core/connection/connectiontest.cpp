@@ -42,12 +42,14 @@ void ConnectionTest::start(const QString &connInfo, const QString &password, con
     connect(thread, &QThread::finished, worker, &QObject::deleteLater);
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);
     // Queued to this object: when it is gone (the dialog closed) the result goes nowhere.
-    connect(worker, &ConnectionTestWorker::done, this, [this, state](const ConnectionTestResult &r) {
-        if (state->cancelled || m_state != state)
-            return;
-        m_state.reset();
-        emit finished(r);
-    }, Qt::QueuedConnection);
+    connect(
+        worker, &ConnectionTestWorker::done, this, [this, state](const ConnectionTestResult &r) {
+            if (state->cancelled || m_state != state)
+                return;
+            m_state.reset();
+            emit finished(r);
+        },
+        Qt::QueuedConnection);
     thread->start();
 }
 

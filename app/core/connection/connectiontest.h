@@ -13,12 +13,12 @@ namespace om {
 /// What "Test connection" found out.
 struct ConnectionTestResult {
     bool ok = false;
-    QString error;                 ///< libpq's or the server's words when !ok
+    QString error;                                 ///< libpq's or the server's words when !ok
     ConnectProblem problem = ConnectProblem::None; ///< why, when the connection itself failed
-    QString serverVersion;         ///< server_version, e.g. "15.20 (Debian 15.20-0+deb12u1)"
-    QString database;              ///< current_database()
-    bool standby = false;          ///< pg_is_in_recovery()
-    Privileges privileges;         ///< what the role may do to the profile's table (PrivilegeCheck)
+    QString serverVersion;                         ///< server_version, e.g. "15.20 (Debian 15.20-0+deb12u1)"
+    QString database;                              ///< current_database()
+    bool standby = false;                          ///< pg_is_in_recovery()
+    Privileges privileges;                         ///< what the role may do to the profile's table (PrivilegeCheck)
     qint64 elapsedMs = 0;
 };
 
@@ -56,6 +56,7 @@ public:
     void run();
 signals:
     void done(const om::ConnectionTestResult &result);
+
 private:
     std::shared_ptr<ConnectionTestState> m_state;
     SchemaProfile m_profile;

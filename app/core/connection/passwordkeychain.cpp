@@ -19,7 +19,7 @@ const char *const kService = "Outbox Monitor (PostgreSQL)";
 
 QString fallbackHint() {
     return QCoreApplication::translate("PasswordKeychain",
-        "Passwords come from ~/.pgpass (or PGPASSFILE), a service file or PGPASSWORD instead.");
+                                       "Passwords come from ~/.pgpass (or PGPASSFILE), a service file or PGPASSWORD instead.");
 }
 } // namespace
 
@@ -40,8 +40,9 @@ void PasswordKeychain::fail(Operation operation, const QString &key, const QStri
     qCInfo(lcKeychain).noquote() << "keychain" << int(operation) << key << "failed:" << reason;
     const QString message = QStringLiteral("%1 %2").arg(reason, fallbackHint());
     // Queued: callers connect after calling, and a failure must look like any other finish.
-    QMetaObject::invokeMethod(this, [this, operation, key, message] { emit finished(operation, key, false, {}, message); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, operation, key, message] { emit finished(operation, key, false, {}, message); },
+        Qt::QueuedConnection);
 }
 
 #ifdef OM_HAVE_KEYCHAIN

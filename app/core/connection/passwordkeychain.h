@@ -15,7 +15,11 @@ namespace om {
 class PasswordKeychain : public QObject {
     Q_OBJECT
 public:
-    enum class Operation { Read, Write, Remove };
+    enum class Operation {
+        Read,
+        Write,
+        Remove
+    };
     Q_ENUM(Operation)
 
     explicit PasswordKeychain(QObject *parent = nullptr);

@@ -11,20 +11,26 @@ namespace om {
 /// Which kind of database a saved connection leads to. Unspecified is said as such ("environment
 /// not set", grey), never guessed: a production database must not look like a test one because
 /// nobody chose.
-enum class Environment { Unspecified, Production, Staging, Development, Custom };
+enum class Environment {
+    Unspecified,
+    Production,
+    Staging,
+    Development,
+    Custom
+};
 
 /// A named connection the operator saved: where it leads, how the window opens it and
 /// how the window shows which environment it is. The connection string never holds a password
 /// (keychain, .pgpass, service file or PGPASSWORD supply it).
 struct SavedConnection {
-    QString name;            ///< unique, trimmed, non-empty
-    QString connInfo;        ///< libpq keyword/value string, URI or service=NAME, without password
+    QString name;                                   ///< unique, trimmed, non-empty
+    QString connInfo;                               ///< libpq keyword/value string, URI or service=NAME, without password
     QString profile = QStringLiteral("app_outbox"); ///< built-in profile id or a profile file's path
     bool readOnly = false;
     Environment environment = Environment::Unspecified;
-    QString customLabel;     ///< Custom only: the environment's word ("qa", "perf"); "custom" when empty
-    QString customColour;    ///< Custom only: "#rrggbb" the operator picked
-    QString note;            ///< optional, free text
+    QString customLabel;  ///< Custom only: the environment's word ("qa", "perf"); "custom" when empty
+    QString customColour; ///< Custom only: "#rrggbb" the operator picked
+    QString note;         ///< optional, free text
     /// Optional: a read-only hot standby of the same cluster (same syntax as connInfo, no
     /// password) that the dashboard and the lists read; actions still go to connInfo, the primary.
     QString standbyConnInfo;

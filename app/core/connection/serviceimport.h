@@ -10,10 +10,10 @@ class SavedConnections;
 
 /// What an import from the service files did, for the operator to read.
 struct ServiceImportResult {
-    QStringList added;         ///< names of the connections saved
-    QStringList alreadySaved;  ///< services a saved connection already leads to (service=NAME)
-    QStringList refused;       ///< one line per service that could not be saved, and why
-    QStringList skippedLines;  ///< the service files' own problems (unreadable file, lines libpq skips)
+    QStringList added;        ///< names of the connections saved
+    QStringList alreadySaved; ///< services a saved connection already leads to (service=NAME)
+    QStringList refused;      ///< one line per service that could not be saved, and why
+    QStringList skippedLines; ///< the service files' own problems (unreadable file, lines libpq skips)
     /// A few lines for a message box: what was added, what was not and why.
     QString summary() const;
 };

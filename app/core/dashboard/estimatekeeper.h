@@ -24,8 +24,8 @@ public:
 private:
     void keep(StateCount &c, const TableStats &now);
     QString m_profileId;
-    TableStats m_last;               ///< of the last snapshot applied
-    QHash<QString, qint64> m_shown;  ///< per state: the count last shown
+    TableStats m_last;              ///< of the last snapshot applied
+    QHash<QString, qint64> m_shown; ///< per state: the count last shown
 };
 
 } // namespace om

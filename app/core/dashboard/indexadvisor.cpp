@@ -34,8 +34,9 @@ QStringList IndexAdvice::messages() const {
     QStringList out;
     for (auto it = perTable.cbegin(); it != perTable.cend(); ++it)
         out << QCoreApplication::translate("IndexAdvisor",
-                   "Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). "
-                   "Apply %3, or create: %4", nullptr, it->first)
+                                           "Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). "
+                                           "Apply %3, or create: %4",
+                                           nullptr, it->first)
                    .arg(it.key())
                    .arg(it->second, 0, 'f', 0)
                    .arg(kitFile, suggestedIndex);

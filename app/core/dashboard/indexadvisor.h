@@ -12,16 +12,16 @@ class PgSession;
 
 /// One sequential scan of the monitored table found in the snapshot's plan.
 struct SeqScanFinding {
-    QString relation;   ///< table the plan scans
-    QString filter;     ///< the scan's filter, as the planner prints it
+    QString relation; ///< table the plan scans
+    QString filter;   ///< the scan's filter, as the planner prints it
     double totalCost = 0;
-    double rows = 0;    ///< planner's row estimate for the table it reads
+    double rows = 0; ///< planner's row estimate for the table it reads
 };
 
 /// What the advisor found: empty `findings` means the snapshot reads only indexes.
 struct IndexAdvice {
     QList<SeqScanFinding> findings;
-    QString suggestedIndex;  ///< CREATE INDEX statement that would make the snapshot index-only
+    QString suggestedIndex; ///< CREATE INDEX statement that would make the snapshot index-only
     QString kitFile = QStringLiteral("resources/sql/kit/monitoring_indexes.sql");
     bool ok() const { return findings.isEmpty(); }
     /// One sentence per finding for the operator: which index is missing, what it costs.

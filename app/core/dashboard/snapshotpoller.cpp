@@ -89,7 +89,7 @@ bool SnapshotPoller::breakdownDue() const {
     if (m_breakdownTimedOut.isValid() && m_breakdownTimedOut.elapsed() < m_breakdownEveryMs)
         return false;
     return m_breakdownRequested
-        || breakdownDueAfter(m_sinceBreakdown.isValid() ? m_sinceBreakdown.elapsed() : -1, m_last.waiting, m_breakdownEveryMs);
+           || breakdownDueAfter(m_sinceBreakdown.isValid() ? m_sinceBreakdown.elapsed() : -1, m_last.waiting, m_breakdownEveryMs);
 }
 
 bool SnapshotPoller::breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiting, int everyMs) {

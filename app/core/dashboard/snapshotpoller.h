@@ -95,13 +95,13 @@ private:
     QElapsedTimer m_sinceLast;
     bool m_breakdownWanted = true;
     int m_breakdownEveryMs = limits::kBreakdownEveryMs;
-    bool m_breakdownRequested = true; ///< refreshNow(): the operator wants everything fresh
-    QElapsedTimer m_sinceBreakdown;   ///< invalid until the first breakdown arrived
+    bool m_breakdownRequested = true;  ///< refreshNow(): the operator wants everything fresh
+    QElapsedTimer m_sinceBreakdown;    ///< invalid until the first breakdown arrived
     QElapsedTimer m_breakdownTimedOut; ///< a refresh with the breakdown met the statement timeout
-    QElapsedTimer m_attempt;          ///< the refresh in flight, since it was sent
-    Snapshot m_last;                  ///< source of the breakdown for the snapshots without one
-    int m_checkedBackendPid = 0;      ///< the connection RareCountCheck last ran on
-    QStringList m_indexedTerminal;    ///< its answer
+    QElapsedTimer m_attempt;           ///< the refresh in flight, since it was sent
+    Snapshot m_last;                   ///< source of the breakdown for the snapshots without one
+    int m_checkedBackendPid = 0;       ///< the connection RareCountCheck last ran on
+    QStringList m_indexedTerminal;     ///< its answer
     EstimateKeeper m_keeper;
 };
 

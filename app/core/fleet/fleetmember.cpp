@@ -29,7 +29,7 @@ FleetMember::FleetMember(Setup setup, QObject *parent)
     GatewayConfig config;
     config.connInfo = m_setup.connection.connInfo;
     config.password = m_setup.password;
-    config.readOnly = true; // the overview only reads, whatever the connection allows
+    config.readOnly = true;                                      // the overview only reads, whatever the connection allows
     config.standbyConnInfo = m_setup.connection.standbyConnInfo; // the standby, when the connection names one
     config.standbyMaxLagS = m_setup.connection.standbyMaxLagS;
     config.pooling = m_setup.connection.pooling;

@@ -28,9 +28,9 @@ public:
         SavedConnection connection;
         std::optional<SchemaProfile> profile; ///< empty: the profile could not be read (profileError says why)
         QString profileError;
-        QString password;                     ///< from the keychain, when one was used; else libpq's own sources
-        int intervalMs = 0;                   ///< 0: the connection's own dashboard interval
-        int connectTimeoutS = 0;              ///< 0: the application's default
+        QString password;        ///< from the keychain, when one was used; else libpq's own sources
+        int intervalMs = 0;      ///< 0: the connection's own dashboard interval
+        int connectTimeoutS = 0; ///< 0: the application's default
     };
 
     explicit FleetMember(Setup setup, QObject *parent = nullptr);

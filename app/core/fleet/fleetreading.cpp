@@ -32,7 +32,8 @@ QString FleetReading::stateWords() const {
     case Health::Up:
         break;
     }
-    return level >= 2 ? tr("critical") : level == 1 ? tr("warning") : tr("ok");
+    return level >= 2 ? tr("critical") : level == 1 ? tr("warning")
+                                                    : tr("ok");
 }
 
 int FleetReading::trayLevel() const { return qMax(0, colourLevel()); }

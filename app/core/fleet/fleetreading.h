@@ -14,24 +14,24 @@ struct FleetReading {
     Q_DECLARE_TR_FUNCTIONS(om::FleetReading)
 public:
     enum class Health {
-        Connecting,   ///< no answer yet
-        Up,           ///< the last refresh succeeded
-        Failing,      ///< refreshes fail (server down, the network, a query error); the poller retries with backoff
-        Refused,      ///< retrying cannot help (password, role, database, profile): nothing more is tried
+        Connecting, ///< no answer yet
+        Up,         ///< the last refresh succeeded
+        Failing,    ///< refreshes fail (server down, the network, a query error); the poller retries with backoff
+        Refused,    ///< retrying cannot help (password, role, database, profile): nothing more is tried
     };
 
     Health health = Health::Connecting;
-    QString message;                      ///< why it is not up, in the server's or our words
-    bool hasNumbers = false;              ///< a snapshot arrived at least once
+    QString message;         ///< why it is not up, in the server's or our words
+    bool hasNumbers = false; ///< a snapshot arrived at least once
     qint64 waiting = 0;
     std::optional<double> oldestWaitingS; ///< none waiting: empty
     qint64 failed = 0;                    ///< the profile's failed states together
     qint64 stuck = 0;
-    std::optional<qint64> blocked;        ///< rows behind a failing head; empty without an ordering key
-    bool blockedNeedsIndex = false;       ///< ordered table without the kit's (key, created) index: not counted
-    int level = 0;                        ///< the worst tile against its thresholds: 0 ok, 1 warning, 2 critical
-    qint64 serverMs = 0;                  ///< what the last refresh cost the server
-    qint64 roundTripMs = 0;               ///< the last refresh from asking to the answer
+    std::optional<qint64> blocked;  ///< rows behind a failing head; empty without an ordering key
+    bool blockedNeedsIndex = false; ///< ordered table without the kit's (key, created) index: not counted
+    int level = 0;                  ///< the worst tile against its thresholds: 0 ok, 1 warning, 2 critical
+    qint64 serverMs = 0;            ///< what the last refresh cost the server
+    qint64 roundTripMs = 0;         ///< the last refresh from asking to the answer
     /// Read from a standby (the saved connection names one): its replay lag (empty: unknown), and
     /// whether that makes the numbers stale by the connection's bound.
     bool readsStandby = false;

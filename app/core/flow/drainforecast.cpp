@@ -22,7 +22,8 @@ double netPerMinute(const QList<FlowBucket> &complete, int n) {
 
 QString signedRate(double v) {
     const QString n = QLocale().toString(qRound64(std::abs(v)));
-    return v > 0.5 ? QStringLiteral("+") + n : v < -0.5 ? QStringLiteral("−") + n : QStringLiteral("0");
+    return v > 0.5 ? QStringLiteral("+") + n : v < -0.5 ? QStringLiteral("−") + n
+                                                        : QStringLiteral("0");
 }
 
 QString clock(qint64 s) { return QLocale().toString(QDateTime::fromSecsSinceEpoch(s).toLocalTime().time(), QStringLiteral("HH:mm")); }
@@ -84,10 +85,13 @@ QString DrainForecast::text() const {
         return tr("Steady: %1 open, as many finish as arrive").arg(n);
     case Kind::Draining:
         return tr("Draining: empty in ~%1 min (%2 open, %3/min)")
-            .arg(qMax<qint64>(1, qRound64(minutesToEmpty))).arg(n, signedRate(net15));
+            .arg(qMax<qint64>(1, qRound64(minutesToEmpty)))
+            .arg(n, signedRate(net15));
     case Kind::DrainingBeyondData:
         return tr("Draining by %1/min: not empty within the %2 min the trend covers (%3 open)")
-            .arg(QLocale().toString(qRound64(net15))).arg(horizonMinutes).arg(n);
+            .arg(QLocale().toString(qRound64(net15)))
+            .arg(horizonMinutes)
+            .arg(n);
     case Kind::Growing: {
         const QString rate = QLocale().toString(qRound64(-net15));
         if (growthSinceS <= 0)

@@ -23,7 +23,13 @@ namespace om {
 class DrainForecast {
     Q_DECLARE_TR_FUNCTIONS(om::DrainForecast)
 public:
-    enum class Kind { NotEnoughHistory, Steady, Draining, DrainingBeyondData, Growing };
+    enum class Kind {
+        NotEnoughHistory,
+        Steady,
+        Draining,
+        DrainingBeyondData,
+        Growing
+    };
 
     /// `minutes`: dense one-minute buckets (FlowPoller's), `backlog`: open messages now (-1:
     /// unknown), `nowS`: the server's time of the counts.
@@ -35,9 +41,9 @@ public:
     double net5 = qQNaN();
     double net15 = qQNaN();
     double net60 = qQNaN();
-    double minutesToEmpty = -1;  ///< Draining
-    int horizonMinutes = 0;      ///< how far ahead the trend reaches (15 or 60)
-    qint64 growthSinceS = 0;     ///< Growing: first minute of the run (0: no run)
+    double minutesToEmpty = -1;      ///< Draining
+    int horizonMinutes = 0;          ///< how far ahead the trend reaches (15 or 60)
+    qint64 growthSinceS = 0;         ///< Growing: first minute of the run (0: no run)
     bool growthBeganEarlier = false; ///< the run reaches the oldest minute the data covers
 
     /// One line for the dashboard ("Draining: empty in ~25 min …"), times in local time.

@@ -43,8 +43,7 @@ bool FlowQuery::bucketCountsServed(PgSession &session, const SchemaProfile &p) {
         // it takes a B-tree wherever one applies, and falls back to a Seq Scan where none does
         // (a BRIN index is read only through a bitmap, i.e. it reads the table's pages).
         // Statement pooling holds no setting: the planner's choice would answer another question.
-        if (!tx.setLocal(QStringLiteral("enable_seqscan"), QStringLiteral("off")) ||
-            !tx.setLocal(QStringLiteral("enable_bitmapscan"), QStringLiteral("off"))) {
+        if (!tx.setLocal(QStringLiteral("enable_seqscan"), QStringLiteral("off")) || !tx.setLocal(QStringLiteral("enable_bitmapscan"), QStringLiteral("off"))) {
             served = false;
             return;
         }

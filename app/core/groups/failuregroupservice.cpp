@@ -10,8 +10,9 @@ FailureGroupService::FailureGroupService(DatabaseLink *link, SchemaProfile profi
 PendingCall FailureGroupService::groups(Reply<FailureGroups> reply) const {
     const FailureGroupQuery q(m_profile);
     // The newest wins: a reading still queued behind a slow snapshot is replaced, never doubled.
-    return serviceCall<FailureGroups>(m_link, Lane::Monitor, std::move(reply), [q](PgSession &s) { return q.read(s); },
-                                      QStringLiteral("failureGroups"));
+    return serviceCall<FailureGroups>(
+        m_link, Lane::Monitor, std::move(reply), [q](PgSession &s) { return q.read(s); },
+        QStringLiteral("failureGroups"));
 }
 
 } // namespace om

@@ -7,9 +7,10 @@ HealthService::HealthService(DatabaseLink *link, SchemaProfile profile) : m_link
 
 PendingCall HealthService::report(int olderThanDays, Reply<HealthReport> reply) const {
     const TableHealthReader reader(m_profile);
-    return serviceCall<HealthReport>(m_link, Lane::Browse, std::move(reply),
-                                     [reader, olderThanDays](PgSession &s) { return reader.read(s, olderThanDays); },
-                                     QStringLiteral("table-health"));
+    return serviceCall<HealthReport>(
+        m_link, Lane::Browse, std::move(reply),
+        [reader, olderThanDays](PgSession &s) { return reader.read(s, olderThanDays); },
+        QStringLiteral("table-health"));
 }
 
 } // namespace om

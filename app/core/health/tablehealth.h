@@ -13,15 +13,15 @@ class PgSession;
 
 /// One table's health as the catalog tells it (TableHealthReader).
 struct TableHealth {
-    QString table;               ///< the quoted, qualified name
+    QString table; ///< the quoted, qualified name
     bool exists = false;
-    qint64 rowsEstimate = -1;    ///< pg_class.reltuples (-1: never vacuumed or analyzed)
-    qint64 totalBytes = 0;       ///< heap + indexes + TOAST
+    qint64 rowsEstimate = -1; ///< pg_class.reltuples (-1: never vacuumed or analyzed)
+    qint64 totalBytes = 0;    ///< heap + indexes + TOAST
     qint64 heapBytes = 0;
     qint64 indexBytes = 0;
     qint64 toastBytes = 0;
     QList<QPair<QString, qint64>> indexes; ///< each index and its size, largest first
-    qint64 liveTuples = -1;      ///< pg_stat_user_tables (-1: no statistics)
+    qint64 liveTuples = -1;                ///< pg_stat_user_tables (-1: no statistics)
     qint64 deadTuples = -1;
     qint64 modifiedSinceAnalyze = -1;
     QDateTime lastVacuum, lastAutovacuum, lastAnalyze, lastAutoanalyze; ///< invalid: never
@@ -32,11 +32,11 @@ struct TableHealth {
 /// of `olderThanDays` would delete, as the planner estimates them (no scan).
 struct HealthReport {
     TableHealth table;
-    TableHealth audit;           ///< exists = false when the profile has no audit table
+    TableHealth audit; ///< exists = false when the profile has no audit table
     int olderThanDays = 0;
     qint64 purgeableEstimate = -1; ///< -1: the profile has no purge, or no estimate
-    bool purgeAllowed = false;   ///< the kit's purge function exists and this login may run it
-    QDateTime readAt;            ///< the server's clock when it was read
+    bool purgeAllowed = false;     ///< the kit's purge function exists and this login may run it
+    QDateTime readAt;              ///< the server's clock when it was read
 };
 
 /// Reads a HealthReport on a lane's session (Monitor or Browse; never the GUI thread).

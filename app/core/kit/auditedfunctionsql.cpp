@@ -64,6 +64,7 @@ QString functionInstallSql(const AuditedFunction &f) {
                                            .arg(f.profileId, f.table, f.auditTable, f.kind, f.signature()))
                            + QLatin1Char('\n');
     if (!f.installs())
+        // clang-format off
         return header + QStringLiteral("-- (%1)\n").arg(commentText(f.notInstalled));
     const QString definition = functionDefinitionSql(f);
     if (const QString tag = brokenDollarQuote(definition); !tag.isEmpty())
@@ -86,6 +87,7 @@ QString functionInstallSql(const AuditedFunction &f) {
                "$om_kit$;\n")
         .arg(lit(f.table), lit(f.auditTable), setUp, definition,
              lit(QStringLiteral("REVOKE ALL ON FUNCTION %1 FROM PUBLIC").arg(f.signature())));
+    // clang-format on
 }
 
 } // namespace om::kit

@@ -12,11 +12,13 @@ QString ident(const QString &s) { return sql::quoteIdentifier(s); }
 QString lit(const QString &s) { return sql::quoteLiteral(s); }
 
 /// The kit's audit columns, logical -> real, in the order the table lists them.
+// clang-format off
 const char *const kKitAuditColumns[][2] = {
     {"auditId", "audit_id"},       {"messageId", "message_id"},   {"action", "action_name"}, {"reason", "reason"},
     {"ticket", "ticket"},          {"oldStatus", "old_status"},   {"newStatus", "new_status"},
     {"changedBy", "changed_by"},   {"changedAt", "changed_at"},   {"osUser", "os_user"},
     {"host", "client_host"},       {"appVersion", "app_version"}, {"actionId", "action_id"}};
+// clang-format on
 
 /// The SQL type of one logical audit column. Who and when default to the server's word, as the
 /// seeds' audit tables do; what the program does not know (a column a profile added) is text.
@@ -103,6 +105,7 @@ QStringList auditTableStatements(const SchemaProfile &p) {
 
 QString appendOnlyTriggers(const SchemaProfile &p) {
     const QString fn = ident(p.audit.schema) + QStringLiteral(".outbox_monitor_audit_append_only()");
+    // clang-format off
     QString out = QStringLiteral(
         "CREATE OR REPLACE FUNCTION %1\n"
         "RETURNS trigger\n"
@@ -113,6 +116,7 @@ QString appendOnlyTriggers(const SchemaProfile &p) {
         "                HINT = 'Audit rows can be inserted and read, never changed or removed.';\n"
         "END;\n"
         "$$;\n").arg(fn);
+    // clang-format on
     // Created only when missing (a trigger dropped and made again would be a new object each
     // run), and switched to ALWAYS only when it is not: applying the kit twice changes nothing.
     QStringList steps;

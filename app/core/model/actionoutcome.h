@@ -14,16 +14,16 @@ namespace om {
 /// Where one action's messages are now ("what became of every action"), read from the
 /// message table at one moment: counted by current state, those still stuck, those gone.
 struct ActionOutcome {
-    QString actionId;             ///< the uuid every audit row of the action carries
-    QDateTime at;                 ///< UTC, the action's first audit row
-    qint64 messages = 0;          ///< distinct messages the action touched
-    QMap<QString, qint64> byState; ///< state name -> messages in it now
-    qint64 noState = 0;           ///< present, but in no state of the profile
-    qint64 stuck = 0;             ///< in a stuck state past the timeout (also counted in byState)
+    QString actionId;                   ///< the uuid every audit row of the action carries
+    QDateTime at;                       ///< UTC, the action's first audit row
+    qint64 messages = 0;                ///< distinct messages the action touched
+    QMap<QString, qint64> byState;      ///< state name -> messages in it now
+    qint64 noState = 0;                 ///< present, but in no state of the profile
+    qint64 stuck = 0;                   ///< in a stuck state past the timeout (also counted in byState)
     QMap<QString, qint64> stuckByState; ///< state name -> of its messages, those stuck
-    qint64 gone = 0;              ///< no longer in the table (deleted, purged)
-    double finishedWithinS = -1;  ///< longest time from the action to a finished time after it; -1: unknown
-    QString topFailure;           ///< the most frequent error (code, else text) of the failed ones
+    qint64 gone = 0;                    ///< no longer in the table (deleted, purged)
+    double finishedWithinS = -1;        ///< longest time from the action to a finished time after it; -1: unknown
+    QString topFailure;                 ///< the most frequent error (code, else text) of the failed ones
     qint64 topFailureCount = 0;
 
     /// Messages in states of `role` (waiting, inFlight, done, failed, cancelled).
@@ -35,7 +35,7 @@ struct ActionOutcome {
 /// One action as the audit table tells it, with its outcome.
 struct ActionSummary {
     QString actionId, action, dbUser, osUser, host, ticket;
-    QDateTime at;                 ///< UTC, its first audit row
+    QDateTime at; ///< UTC, its first audit row
     qint64 messages = 0;
     ActionOutcome outcome;
 };
@@ -44,10 +44,10 @@ struct ActionSummary {
 struct ActionMessage {
     MessageId id;
     QString key;
-    QString state;                ///< empty when gone or in no state
+    QString state; ///< empty when gone or in no state
     bool gone = false;
     QString error;
-    double sinceUpdateS = -1;     ///< -1: the profile maps no updatedAt
+    double sinceUpdateS = -1; ///< -1: the profile maps no updatedAt
 };
 
 using ActionOutcomes = QHash<QString, ActionOutcome>;

@@ -7,7 +7,7 @@ namespace om {
 
 bool AuditFilter::operator==(const AuditFilter &o) const {
     return from == o.from && to == o.to && action == o.action && operatorName == o.operatorName
-        && keyText == o.keyText && ticket == o.ticket && reasonText == o.reasonText;
+           && keyText == o.keyText && ticket == o.ticket && reasonText == o.reasonText;
 }
 
 QString AuditFilter::problem() const {

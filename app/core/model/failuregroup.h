@@ -12,12 +12,12 @@ namespace om {
 /// One failure group: the failed (and retrying) messages with the same error code and the same
 /// fingerprint of their error text (core/sql/fingerprintsql.h).
 struct FailureGroup {
-    QVariant code;          ///< the error code (text), null when unmapped or empty
-    QVariant fingerprint;   ///< the masked error text, null for messages without one
+    QVariant code;        ///< the error code (text), null when unmapped or empty
+    QVariant fingerprint; ///< the masked error text, null for messages without one
     qint64 messages = 0;
     QStringList destinations; ///< the first few destinations by name
     qint64 destinationCount = 0;
-    double firstSeenS = 0;  ///< epoch seconds
+    double firstSeenS = 0; ///< epoch seconds
     double lastSeenS = 0;
 
     FailureGroupKey key() const { return {code, fingerprint}; }

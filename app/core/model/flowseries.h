@@ -20,8 +20,8 @@ struct FlowBucket {
 struct FlowSeries {
     int bucketS = 60;
     qint64 fromS = 0;
-    qint64 toS = 0;    ///< end of the newest bucket (it may still be filling)
-    qint64 nowS = 0;   ///< the server's time when the newest counts were read
+    qint64 toS = 0;  ///< end of the newest bucket (it may still be filling)
+    qint64 nowS = 0; ///< the server's time when the newest counts were read
     bool hasFinished = true;
     bool hasFailed = true;
     QList<FlowBucket> buckets;

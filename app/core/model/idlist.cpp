@@ -40,7 +40,8 @@ MessageId idOf(const QString &t, IdType type, QString *problem) {
     if (t.size() <= IdList::kMaxTextIdChars && !t.contains(control))
         return MessageId::fromText(t);
     *problem = tr("\"%1\" is not a message id (at most %2 characters, no control characters).")
-                   .arg(shown).arg(IdList::kMaxTextIdChars);
+                   .arg(shown)
+                   .arg(IdList::kMaxTextIdChars);
     return {};
 }
 

@@ -15,18 +15,27 @@ namespace om {
 /// (buildWhere) with every value bound as a parameter; shared by the triage tables, the
 /// "everything matching the current filter" actions and the benchmarks.
 struct ListFilter {
-    enum class View { Stuck, NearMaxRetry, Failed, All };
-    enum class TextMode { Exact, Prefix, Contains };
+    enum class View {
+        Stuck,
+        NearMaxRetry,
+        Failed,
+        All
+    };
+    enum class TextMode {
+        Exact,
+        Prefix,
+        Contains
+    };
 
     View view = View::All;
-    QStringList states;          ///< empty: every state the view shows
-    QStringList types;           ///< event type / job name; empty: any
-    QStringList destinations;    ///< empty: any
-    QStringList errorCodes;      ///< empty: any
+    QStringList states;               ///< empty: every state the view shows
+    QStringList types;                ///< event type / job name; empty: any
+    QStringList destinations;         ///< empty: any
+    QStringList errorCodes;           ///< empty: any
     QDateTime createdFrom, createdTo; ///< invalid: open end
     QDateTime updatedFrom, updatedTo;
-    int minAgeMinutes = 0;       ///< 0: any age (age of the view's "since" column, server clock)
-    QString keyText;             ///< matched literally against the message key (no wildcards)
+    int minAgeMinutes = 0; ///< 0: any age (age of the view's "since" column, server clock)
+    QString keyText;       ///< matched literally against the message key (no wildcards)
     TextMode keyMode = TextMode::Contains;
     QList<MessageId> ids;         ///< message ids pasted from a ticket; empty: any
     int stuckTimeoutMinutes = -1; ///< -1: the profile's default

@@ -12,7 +12,7 @@ namespace om {
 /// One message as the triage list shows it. Plain values, copied out on the Browse lane.
 /// Columns a profile does not have stay empty / -1 / invalid.
 struct MessageRow {
-    MessageId id;               ///< as the server prints it (any id type)
+    MessageId id; ///< as the server prints it (any id type)
     QString key;
     QString type;
     QString destination;
@@ -21,12 +21,12 @@ struct MessageRow {
     int maxRetries = -1;
     QDateTime nextRun;
     QString lockedBy;
-    double ageSeconds = -1;     ///< now() - the view's "since" column, computed by the server
+    double ageSeconds = -1; ///< now() - the view's "since" column, computed by the server
     QDateTime created;
     QDateTime updated;
     QString errorCode;
-    QString errorMessage;       ///< truncated to limits::kErrorPreviewChars
-    QString sortKey;            ///< the sort column as text, exactly as the server printed it (keyset cursor)
+    QString errorMessage; ///< truncated to limits::kErrorPreviewChars
+    QString sortKey;      ///< the sort column as text, exactly as the server printed it (keyset cursor)
 };
 
 } // namespace om
@@ -42,7 +42,7 @@ namespace om {
 /// One keyset page and where the next one starts.
 struct MessagePage {
     QList<MessageRow> rows;
-    bool atEnd = false;         ///< fewer rows than asked for: nothing after this page
+    bool atEnd = false; ///< fewer rows than asked for: nothing after this page
     qint64 elapsedMs = 0;
     /// First page only: how many rows the server's plan sorts for every page because no index
     /// follows the chosen order (the planner's estimate; 0 when an index does).
@@ -52,8 +52,8 @@ struct MessagePage {
 /// How many messages match a filter.
 struct MatchCount {
     qint64 n = 0;
-    bool estimated = false;     ///< from the planner (EXPLAIN), not counted
-    bool atLeast = false;       ///< exact counting stopped at the cap: "n or more"
+    bool estimated = false; ///< from the planner (EXPLAIN), not counted
+    bool atLeast = false;   ///< exact counting stopped at the cap: "n or more"
 };
 
 /// The values the filter bar offers, read from the data.

@@ -28,18 +28,18 @@ struct StateCount {
     /// Exact although the table is big: a rare terminal state counted through an index
     /// (SnapshotQuery::setIndexedTerminalStates).
     bool countedByIndex = false;
-    qint64 readEstimate = -1;   ///< estimated only: what the statistics gave this refresh
+    qint64 readEstimate = -1; ///< estimated only: what the statistics gave this refresh
     EstimateNote note = EstimateNote::None;
-    qint64 deletedRows = 0;     ///< with EstimateNote::RowsDeleted: rows deleted since the last refresh
+    qint64 deletedRows = 0; ///< with EstimateNote::RowsDeleted: rows deleted since the last refresh
 };
 
 /// The table's statistics and activity counters the estimates come from, read in the same
 /// statement; EstimateKeeper compares two consecutive ones to tell why an estimate fell.
 struct TableStats {
     bool valid = false;
-    qint64 deletedTotal = 0;  ///< pg_stat n_tup_del: rows deleted since the counters were last reset
-    QDateTime analyzedAt;     ///< last ANALYZE, manual or automatic (UTC); invalid when never
-    QString fileNode;         ///< pg_class.relfilenode: changes on TRUNCATE, VACUUM FULL, CLUSTER
+    qint64 deletedTotal = 0; ///< pg_stat n_tup_del: rows deleted since the counters were last reset
+    QDateTime analyzedAt;    ///< last ANALYZE, manual or automatic (UTC); invalid when never
+    QString fileNode;        ///< pg_class.relfilenode: changes on TRUNCATE, VACUUM FULL, CLUSTER
 };
 
 /// Waiting work for one destination or one event type.
@@ -51,37 +51,37 @@ struct WaitingGroup {
 
 /// In-flight work one worker holds (profiles whose in-flight states record `lockedBy`).
 struct WorkerGroup {
-    QString worker;           ///< empty when the rows name no worker
-    qint64 inFlight = 0;      ///< rows it holds in the stuck (in-flight) states
-    qint64 stuck = 0;         ///< of those, held past the stuck timeout
+    QString worker;            ///< empty when the rows name no worker
+    qint64 inFlight = 0;       ///< rows it holds in the stuck (in-flight) states
+    qint64 stuck = 0;          ///< of those, held past the stuck timeout
     double oldestLockAgeS = 0; ///< since its oldest lock, server clock
-    QStringList what;         ///< up to three destinations (else types) of those rows
+    QStringList what;          ///< up to three destinations (else types) of those rows
 };
 
 /// A logical replication slot that captures the table (a CDC relay such as Debezium reads the
 /// table's inserts from the WAL, so the rows may be gone while the events are still on their way):
 /// how far the slot's consumer is behind the server's current WAL position.
 struct SlotLag {
-    QString name;             ///< the profile's "replicationSlot"
-    bool exists = false;      ///< false: no slot of that name in this server
-    bool active = false;      ///< a consumer is connected (pg_replication_slots.active)
+    QString name;        ///< the profile's "replicationSlot"
+    bool exists = false; ///< false: no slot of that name in this server
+    bool active = false; ///< a consumer is connected (pg_replication_slots.active)
     /// pg_wal_lsn_diff(current WAL position, confirmed_flush_lsn): WAL the consumer has not yet
     /// confirmed, in bytes; empty when the slot has never confirmed anything.
     std::optional<qint64> behindBytes;
     /// WAL the slot makes the server keep (from restart_lsn), in bytes; empty when unknown.
     std::optional<qint64> retainedBytes;
-    QString walStatus;        ///< reserved | extended | unreserved | lost ("" when unknown)
+    QString walStatus; ///< reserved | extended | unreserved | lost ("" when unknown)
 };
 
 /// What the dashboard shows, computed by the server in one round trip.
 struct Snapshot {
     QString profileId;
-    QDateTime serverTime;            ///< now() on the server, UTC
+    QDateTime serverTime; ///< now() on the server, UTC
     QList<StateCount> states;
     TableStats table;
-    qint64 waiting = 0;              ///< messages in the profile's waiting states
+    qint64 waiting = 0;                      ///< messages in the profile's waiting states
     std::optional<double> oldestWaitingAgeS; ///< empty when nothing waits
-    qint64 stuck = 0;                ///< in a stuck state for longer than the timeout
+    qint64 stuck = 0;                        ///< in a stuck state for longer than the timeout
     int stuckTimeoutMinutes = 30;
     std::optional<qint64> nearMaxRetry; ///< empty when the table has no retry columns
     /// Ordered tables only (profile "ordering"): keys whose head is failing, stuck or retrying,
@@ -96,15 +96,15 @@ struct Snapshot {
     std::optional<SlotLag> slot;
     QList<WaitingGroup> byDestination;
     QList<WaitingGroup> byType;
-    QList<WorkerGroup> byWorker;     ///< with the breakdown: who holds the in-flight rows
+    QList<WorkerGroup> byWorker; ///< with the breakdown: who holds the in-flight rows
     /// Server time the breakdowns above were computed at. They are refreshed less often than
     /// the counts while many messages wait (SnapshotPoller), so this can be older than serverTime;
     /// invalid when the snapshot carries none yet.
     QDateTime breakdownTime;
     /// Read from a standby (the window's GatewayConfig::standbyConnInfo): how far behind it is.
     std::optional<StandbyReplay> standby;
-    qint64 roundTripMs = 0;          ///< measured by the client
-    qint64 serverMs = -1;            ///< the statement's own duration on the server (-1 unknown)
+    qint64 roundTripMs = 0; ///< measured by the client
+    qint64 serverMs = -1;   ///< the statement's own duration on the server (-1 unknown)
 
     /// The count of `state`, or an empty one (no name, count 0) when the snapshot has none.
     const StateCount &stateCount(const QString &state) const {

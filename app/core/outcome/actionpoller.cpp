@@ -28,7 +28,8 @@ void ActionPoller::start(int intervalMs) {
 void ActionPoller::poll() {
     const SchemaProfile profile = m_profile;
     // The Browse lane: a read of the audit trail must never delay the dashboard's snapshot.
-    m_gateway->run<QList<ActionSummary>>(Lane::Browse, this,
+    m_gateway->run<QList<ActionSummary>>(
+        Lane::Browse, this,
         [profile](PgSession &s) { return ActionOutcomeQuery(profile).actions(s, AuditFilter(), kLookBackSeconds, kLimit); },
         [this](const QList<ActionSummary> &actions) {
             // Oldest first, as they happened.

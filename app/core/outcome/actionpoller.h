@@ -34,8 +34,8 @@ private:
     Gateway *m_gateway;
     SchemaProfile m_profile;
     QTimer m_timer;
-    QSet<QString> m_seen;   ///< action ids already announced or there at the start
-    bool m_primed = false;  ///< the first read only records what is there
+    QSet<QString> m_seen;  ///< action ids already announced or there at the start
+    bool m_primed = false; ///< the first read only records what is there
 };
 
 } // namespace om

@@ -9,15 +9,18 @@ OutcomeService::OutcomeService(DatabaseLink *link, SchemaProfile profile) : m_li
 PendingCall OutcomeService::outcomes(const QStringList &actionIds, Lane lane, const QString &key,
                                      Reply<ActionOutcomes> reply) const {
     const ActionOutcomeQuery q(m_profile);
-    return serviceCall<ActionOutcomes>(m_link, lane, std::move(reply),
-                                       [q, actionIds](PgSession &s) { return q.outcomes(s, actionIds); }, key);
+    return serviceCall<ActionOutcomes>(
+        m_link, lane, std::move(reply),
+        [q, actionIds](PgSession &s) { return q.outcomes(s, actionIds); }, key);
 }
 
 PendingCall OutcomeService::recentActions(const QString &key, Reply<QList<ActionSummary>> reply) const {
     const ActionOutcomeQuery q(m_profile);
-    return serviceCall<QList<ActionSummary>>(m_link, Lane::Browse, std::move(reply), [q](PgSession &s) {
-        return q.actions(s, AuditFilter(), outcome::kRecentSeconds, outcome::kRecentLimit);
-    }, key);
+    return serviceCall<QList<ActionSummary>>(
+        m_link, Lane::Browse, std::move(reply), [q](PgSession &s) {
+            return q.actions(s, AuditFilter(), outcome::kRecentSeconds, outcome::kRecentLimit);
+        },
+        key);
 }
 
 PendingCall OutcomeService::actionMessages(const QString &actionId, Reply<QList<ActionMessage>> reply) const {

@@ -71,14 +71,16 @@ QString timeMisfit(const SchemaProfile &p, const QString &logical, const LiveCol
         if (c.base == QLatin1String("timestamp"))
             return CheckText::tr("%1 has no time zone: every age would be off by the difference between the server's zone and "
                                  "the writers' zone; say which zone the writers use: \"types\": {\"%2\": \"timestamp\"} "
-                                 "and \"timeZone\"").arg(c.type, logical);
+                                 "and \"timeZone\"")
+                .arg(c.type, logical);
         if (integer)
             return CheckText::tr("%1 is a number: if it counts seconds or milliseconds since 1970, say so in \"types\": "
-                                 "{\"%2\": \"epochSeconds\"} or \"epochMillis\"").arg(c.type, logical);
+                                 "{\"%2\": \"epochSeconds\"} or \"epochMillis\"")
+                .arg(c.type, logical);
         return CheckText::tr("a time must be timestamp with time zone, not %1").arg(c.type);
     case TimeType::Timestamp:
         return c.base == QLatin1String("timestamp") ? QString()
-             : CheckText::tr("the profile says timestamp (without time zone), the column is %1").arg(c.type);
+                                                    : CheckText::tr("the profile says timestamp (without time zone), the column is %1").arg(c.type);
     case TimeType::EpochSeconds:
     case TimeType::EpochMillis:
         return integer ? QString() : CheckText::tr("the profile says epoch seconds or milliseconds, the column is %1").arg(c.type);

@@ -9,8 +9,8 @@ namespace om {
 /// One column of the live table, as the catalog describes it.
 struct LiveColumn {
     QString name;
-    QString type;      ///< format_type(): "timestamp with time zone", "character varying(64)"
-    QString base;      ///< the type's name, or its base type's for a domain: timestamptz, int8, uuid
+    QString type; ///< format_type(): "timestamp with time zone", "character varying(64)"
+    QString base; ///< the type's name, or its base type's for a domain: timestamptz, int8, uuid
     bool isEnum = false;
     QStringList labels; ///< an enum's labels, in order
 };

@@ -15,15 +15,16 @@ struct IdTypeName {
 };
 // The profile's spelling and the SQL type cast to; "varchar" covers character varying(n) (its
 // btree operator class is text's, so a varchar[] comparison still uses the index).
-constexpr IdTypeName kIdTypes[] = {{"bigint", IdType::BigInt}, {"integer", IdType::Integer}, {"uuid", IdType::Uuid},
-                                   {"text", IdType::Text}, {"varchar", IdType::Varchar}};
+constexpr IdTypeName kIdTypes[] = {{"bigint", IdType::BigInt}, {"integer", IdType::Integer}, {"uuid", IdType::Uuid}, {"text", IdType::Text}, {"varchar", IdType::Varchar}};
 
 struct TimeTypeName {
     const char *name;
     TimeType type;
 };
+// clang-format off
 constexpr TimeTypeName kTimeTypes[] = {{"timestamptz", TimeType::TimestampTz}, {"timestamp", TimeType::Timestamp},
                                        {"epochSeconds", TimeType::EpochSeconds}, {"epochMillis", TimeType::EpochMillis}};
+// clang-format on
 
 bool idTypeFromName(const QString &name, IdType *out) {
     for (const IdTypeName &t : kIdTypes)

@@ -9,7 +9,13 @@ namespace om {
 /// The SQL types a message id may have. Only these reach SQL (as fixed type names, never as
 /// the profile's text): ids are sent as text and cast to the column's own type, so that the
 /// primary key's index serves the lookup.
-enum class IdType { BigInt, Integer, Uuid, Text, Varchar };
+enum class IdType {
+    BigInt,
+    Integer,
+    Uuid,
+    Text,
+    Varchar
+};
 
 /// How a time column stores its instant.
 enum class TimeType {

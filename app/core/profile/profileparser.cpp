@@ -44,7 +44,7 @@ QString quoted(const QString &s) { return QLatin1Char('"') + s + QLatin1Char('"'
 bool estimable(const StateCondition &c) {
     using Op = StateCondition::Op;
     return c.op == Op::Equals || c.op == Op::In || c.op == Op::IsNull || c.op == Op::NotNull || c.op == Op::IsTrue
-        || c.op == Op::IsFalse;
+           || c.op == Op::IsFalse;
 }
 
 } // namespace
@@ -152,12 +152,14 @@ bool ProfileParser::parse() {
     if (!m_locator.duplicateKeys().isEmpty())
         fail(m_locator.duplicateKeys().first(), tr("this key is written twice in its object"));
     const QJsonObject o = doc.object();
+    // clang-format off
     knownKeys(o, QString(), {QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("schema"), QStringLiteral("table"),
                              QStringLiteral("columns"), QStringLiteral("extraColumns"), QStringLiteral("maxRetries"),
                              QStringLiteral("states"), QStringLiteral("waiting"), QStringLiteral("stuck"),
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
                              QStringLiteral("audit"), QStringLiteral("types"), QStringLiteral("timeZone"),
                              QStringLiteral("ordering"), QStringLiteral("replicationSlot"), QStringLiteral("purge")});
+    // clang-format on
     table(o);
     columns(o);
     maxRetries(o);
@@ -229,8 +231,10 @@ void ProfileParser::states(const QJsonObject &o) {
 }
 
 void ProfileParser::state(const QJsonObject &so, const QString &path) {
+    // clang-format off
     knownKeys(so, path, {QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("terminal"), QStringLiteral("value"),
                          QStringLiteral("isNull"), QStringLiteral("notNull"), QStringLiteral("when")});
+    // clang-format on
     StateDef s;
     s.name = text(so, QStringLiteral("name"), path);
     s.role = text(so, QStringLiteral("role"), path);
@@ -382,7 +386,8 @@ void ProfileParser::checkTerminal(const StateDef &s, const QString &path) {
         if (!estimable(s.when.at(i)))
             fail(jsonChild(path, QStringLiteral("terminal")),
                  tr("state %1 is terminal (counted from the planner's statistics), so its conditions must be equals, in or is; condition %2 is not")
-                     .arg(s.name).arg(i));
+                     .arg(s.name)
+                     .arg(i));
 }
 
 void ProfileParser::checkStates(const QStringList &names, const QString &path) {
@@ -442,8 +447,7 @@ void ProfileParser::actions(const QJsonObject &o) {
 }
 
 void ProfileParser::action(const QString &kind, const QJsonObject &ao, const QString &path) {
-    knownKeys(ao, path, {QStringLiteral("auditName"), QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("pastStuckTimeout"),
-                         QStringLiteral("set")});
+    knownKeys(ao, path, {QStringLiteral("auditName"), QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("pastStuckTimeout"), QStringLiteral("set")});
     ActionDef a;
     a.kind = kind;
     a.auditName = text(ao, QStringLiteral("auditName"), path, kind.toUpper());
@@ -535,15 +539,16 @@ void ProfileParser::checkReachable(const ActionDef &a, const QString &path) {
         if (!holds)
             fail(jsonChild(path, QStringLiteral("set")),
                  tr("action %1 cannot make a row %2: its \"set\" does not satisfy condition %3 (on \"%4\") of that state")
-                     .arg(a.kind, a.to).arg(i).arg(c.column));
+                     .arg(a.kind, a.to)
+                     .arg(i)
+                     .arg(c.column));
     }
 }
 
 void ProfileParser::audit(const QJsonObject &o) {
     const QString path = QStringLiteral("audit");
     const QJsonObject audit = object(o, path, {});
-    knownKeys(audit, path, {QStringLiteral("schema"), QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("reasonMaxLength"),
-                            QStringLiteral("messageIdType")});
+    knownKeys(audit, path, {QStringLiteral("schema"), QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("reasonMaxLength"), QStringLiteral("messageIdType")});
     prof.audit.schema = text(audit, QStringLiteral("schema"), path, prof.schema);
     prof.audit.table = text(audit, QStringLiteral("table"), path);
     prof.audit.reasonMaxLength = integer(audit, QStringLiteral("reasonMaxLength"), path, kDefaultReasonMaxLength);

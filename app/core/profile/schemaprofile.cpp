@@ -50,7 +50,7 @@ QString StateDef::statusValue() const {
 
 bool StateDef::reachedImplicitly() const {
     return !statusValue().isEmpty()
-        || (when.size() == 1 && (when.first().op == StateCondition::Op::IsNull || when.first().op == StateCondition::Op::NotNull));
+           || (when.size() == 1 && (when.first().op == StateCondition::Op::IsNull || when.first().op == StateCondition::Op::NotNull));
 }
 
 bool SchemaProfile::statesAreStatusValues() const {

@@ -17,10 +17,10 @@ namespace om {
 /// One state a message can be in, and how a row is recognised as being in it: by all of its
 /// conditions. The profile's shorthands ("value", "isNull", "notNull") are one condition each.
 struct StateDef {
-    QString name;          ///< shown to the operator, e.g. PENDING
-    QString role;          ///< waiting | inFlight | done | failed | cancelled
+    QString name;               ///< shown to the operator, e.g. PENDING
+    QString role;               ///< waiting | inFlight | done | failed | cancelled
     QList<StateCondition> when; ///< all must hold (at least one)
-    bool terminal = false; ///< huge, never changes again: counted from planner statistics
+    bool terminal = false;      ///< huge, never changes again: counted from planner statistics
 
     /// The status value when the state is exactly "status = value" (the shorthand), else "".
     QString statusValue() const;
@@ -31,7 +31,12 @@ struct StateDef {
 
 /// One column assignment of an action: `now`, NULL or a text constant.
 struct SetClause {
-    enum class Kind { Now, Null, Text, Bool };
+    enum class Kind {
+        Now,
+        Null,
+        Text,
+        Bool
+    };
     QString column; ///< logical column
     Kind kind = Kind::Null;
     QString text;
@@ -40,10 +45,10 @@ struct SetClause {
 
 /// How an action (retry, cancel, recoverStuck) changes a row; see the profile's "actions".
 struct ActionDef {
-    QString kind;       ///< retry | cancel | recoverStuck
-    QString auditName;  ///< action name written to the audit row
-    QStringList from;   ///< states a row must still be in
-    QString to;         ///< state it moves to
+    QString kind;      ///< retry | cancel | recoverStuck
+    QString auditName; ///< action name written to the audit row
+    QStringList from;  ///< states a row must still be in
+    QString to;        ///< state it moves to
     bool pastStuckTimeout = false;
     QList<SetClause> set;
 };
@@ -79,13 +84,13 @@ public:
     QString table;
     QList<StateDef> states;
     QStringList waitingStates;
-    QString waitingSince;        ///< logical column of "oldest waiting"
+    QString waitingSince; ///< logical column of "oldest waiting"
     QStringList stuckStates;
-    QString stuckSince;          ///< logical column the stuck age is measured from
+    QString stuckSince; ///< logical column the stuck age is measured from
     int stuckTimeoutMinutes = 30;
     QStringList nearMaxRetryStates;
     QStringList failedStates;
-    int maxRetriesConstant = 0;  ///< "maxRetries": N when no column holds the maximum (0: none)
+    int maxRetriesConstant = 0; ///< "maxRetries": N when no column holds the maximum (0: none)
     /// Logical column of the ordering key ("ordering": {"key": ...}): rows of one key are delivered
     /// in order (created time, then id), so a failing or stuck head blocks every row behind it.
     /// Empty: the table is not ordered and has no head-of-line view.
@@ -97,7 +102,7 @@ public:
     /// "purge": the finished rows an operator may delete (empty: the profile has no purge).
     PurgeDef purge;
     AuditDef audit;
-    ColumnTypes types;           ///< the id's and time columns' SQL types ("types", "timeZone")
+    ColumnTypes types; ///< the id's and time columns' SQL types ("types", "timeZone")
 
     /// Real column name for a logical one ("" when the table has no such column).
     QString column(const QString &logical) const { return m_columns.value(logical); }

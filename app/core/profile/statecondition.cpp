@@ -52,7 +52,7 @@ QStringList StateCondition::compareOps() {
 
 bool StateCondition::sameAs(const StateCondition &o) const {
     return column == o.column && op == o.op && values == o.values && time.amount == o.time.amount && time.unit == o.time.unit
-        && compareOp == o.compareOp && withColumn == o.withColumn && withValue == o.withValue;
+           && compareOp == o.compareOp && withColumn == o.withColumn && withValue == o.withValue;
 }
 
 } // namespace om

@@ -9,8 +9,8 @@ namespace om {
 /// Parsed from "now", "now + 5 minutes", "now - 1 hour" (never pasted into SQL: rendered from
 /// the validated number and one of the known units).
 struct NowOffset {
-    qint64 amount = 0;  ///< signed; 0 means now() itself
-    QString unit;       ///< seconds | minutes | hours | days ("" when amount is 0)
+    qint64 amount = 0; ///< signed; 0 means now() itself
+    QString unit;      ///< seconds | minutes | hours | days ("" when amount is 0)
 
     /// Parses `text`; nullopt-like false when it is not of the forms above.
     static bool parse(const QString &text, NowOffset *out);
@@ -20,14 +20,24 @@ struct NowOffset {
 
 /// One condition over a mapped (logical) column; a state is recognised by all of its conditions.
 struct StateCondition {
-    enum class Op { Equals, In, IsNull, NotNull, IsTrue, IsFalse, Before, After, Compare };
-    QString column;        ///< logical column
+    enum class Op {
+        Equals,
+        In,
+        IsNull,
+        NotNull,
+        IsTrue,
+        IsFalse,
+        Before,
+        After,
+        Compare
+    };
+    QString column; ///< logical column
     Op op = Op::Equals;
-    QVariantList values;   ///< Equals (one) / In (several): string, integer, double or bool
-    NowOffset time;        ///< Before / After
-    QString compareOp;     ///< Compare: = <> < <= > >=
-    QString withColumn;    ///< Compare: another logical column (or "maxRetries" as the constant) ...
-    QVariant withValue;    ///< ... or a constant
+    QVariantList values; ///< Equals (one) / In (several): string, integer, double or bool
+    NowOffset time;      ///< Before / After
+    QString compareOp;   ///< Compare: = <> < <= > >=
+    QString withColumn;  ///< Compare: another logical column (or "maxRetries" as the constant) ...
+    QVariant withValue;  ///< ... or a constant
 
     /// Comparison operators a profile may use in "compare".
     static QStringList compareOps();

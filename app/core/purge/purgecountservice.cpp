@@ -9,16 +9,18 @@ PurgeCountService::PurgeCountService(DatabaseLink *link, SchemaProfile profile)
 
 PendingCall PurgeCountService::estimate(const PurgeRequest &request, Reply<qint64> reply) const {
     const PurgeRunner runner(m_profile);
-    return serviceCall<qint64>(m_link, Lane::Browse, std::move(reply),
-                               [runner, request](PgSession &s) { return runner.estimate(s, request); },
-                               QStringLiteral("purge-estimate"));
+    return serviceCall<qint64>(
+        m_link, Lane::Browse, std::move(reply),
+        [runner, request](PgSession &s) { return runner.estimate(s, request); },
+        QStringLiteral("purge-estimate"));
 }
 
 PendingCall PurgeCountService::count(const PurgeRequest &request, Reply<qint64> reply) const {
     const PurgeRunner runner(m_profile);
-    return serviceCall<qint64>(m_link, Lane::Browse, std::move(reply),
-                               [runner, request](PgSession &s) { return runner.count(s, request); },
-                               QStringLiteral("purge-count"));
+    return serviceCall<qint64>(
+        m_link, Lane::Browse, std::move(reply),
+        [runner, request](PgSession &s) { return runner.count(s, request); },
+        QStringLiteral("purge-count"));
 }
 
 } // namespace om

@@ -13,9 +13,16 @@ QString lit(const QString &s) { return sql::quoteLiteral(s); }
 
 // Arguments in order; the runner binds them as $n..$n+8 (PurgeFunctionSql::callSql).
 const char *const kArguments[][2] = {
-    {"p_action_id", "uuid"},   {"p_states", "text[]"},    {"p_older_than_days", "integer"},
-    {"p_batch_size", "integer"}, {"p_reason", "text"},    {"p_ticket", "text"},
-    {"p_os_user", "text"},     {"p_client_host", "text"}, {"p_app_version", "text"}};
+    {"p_action_id", "uuid"},
+    {"p_states", "text[]"},
+    {"p_older_than_days", "integer"},
+    {"p_batch_size", "integer"},
+    {"p_reason", "text"},
+    {"p_ticket", "text"},
+    {"p_os_user", "text"},
+    {"p_client_host", "text"},
+    {"p_app_version", "text"},
+};
 
 } // namespace
 
@@ -36,8 +43,16 @@ bool PurgeFunctionSql::installs() const {
 QString PurgeFunctionSql::callSql(int n) const {
     return QStringLiteral("SELECT %1($%2::uuid, $%3::text[], $%4::int, $%5::int, $%6::text, $%7::text,"
                           " $%8::text, $%9::text, $%10::text)")
-        .arg(qualifiedFunction()).arg(n).arg(n + 1).arg(n + 2).arg(n + 3).arg(n + 4).arg(n + 5).arg(n + 6)
-        .arg(n + 7).arg(n + 8);
+        .arg(qualifiedFunction())
+        .arg(n)
+        .arg(n + 1)
+        .arg(n + 2)
+        .arg(n + 3)
+        .arg(n + 4)
+        .arg(n + 5)
+        .arg(n + 6)
+        .arg(n + 7)
+        .arg(n + 8);
 }
 
 QString PurgeFunctionSql::stateGuard() const {

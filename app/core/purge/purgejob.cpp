@@ -46,7 +46,8 @@ void PurgeJob::nextBatch() {
             // InDoubt: the batch may have committed; its audit rows (this action id) say so.
             finish(e.kind == PgError::Kind::InDoubt
                        ? PurgeRunner::tr("The connection broke while a batch was committing: the Audit tab shows "
-                                         "whether it was (action id %1). %2").arg(m_request.actionId.toString(QUuid::WithoutBraces), e.message)
+                                         "whether it was (action id %1). %2")
+                             .arg(m_request.actionId.toString(QUuid::WithoutBraces), e.message)
                        : e.message);
         });
 }

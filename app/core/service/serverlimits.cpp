@@ -61,7 +61,8 @@ QString ServerLimits::describeServerLimit() const {
         return tr("%1, set for every role (ALTER ROLE ALL SET)").arg(value);
     case Origin::Server:
         return tr("%1, set in the server's configuration (postgresql.conf, ALTER SYSTEM or the provider's parameter "
-                  "group) or in the connection's options").arg(value);
+                  "group) or in the connection's options")
+            .arg(value);
     case Origin::None:
         break;
     }
@@ -72,7 +73,8 @@ QString ServerLimits::timeoutExplanation(qint64 inForceMs, qint64 ownMs) const {
     if (isServersLimit(inForceMs, ownMs))
         return tr("The server's own time limit ended this statement: statement_timeout is %1. It is not a connection "
                   "problem and reconnecting does not help: narrow what is shown, or ask the DBA to raise the limit for "
-                  "this role.").arg(describeServerLimit());
+                  "this role.")
+            .arg(describeServerLimit());
     return tr("The program's own time limit ended this statement after %1 (statement_timeout). Narrow what is shown.")
         .arg(formatMs(ownMs > 0 ? qMin(ownMs, inForceMs > 0 ? inForceMs : ownMs) : inForceMs));
 }

@@ -28,11 +28,11 @@ public:
         Server,         ///< postgresql.conf, ALTER SYSTEM, a parameter group, the connection's options
     };
 
-    QString role;                 ///< the login (session_user)
+    QString role; ///< the login (session_user)
     QString database;
-    qint64 serverTimeoutMs = 0;   ///< the server's own statement_timeout for this login (0: none)
+    qint64 serverTimeoutMs = 0; ///< the server's own statement_timeout for this login (0: none)
     Origin origin = Origin::None;
-    qint64 sessionTimeoutMs = 0;  ///< the statement_timeout this session has now
+    qint64 sessionTimeoutMs = 0; ///< the statement_timeout this session has now
 
     /// Reads them on `session` (one round trip, catalog views every role may read). Throws PgError.
     static ServerLimits read(PgSession &session);

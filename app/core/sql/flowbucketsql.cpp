@@ -7,7 +7,7 @@ namespace {
 /// The series' rows whose time is in [lo, hi) (timestamptz expressions).
 QString seriesWhere(const SchemaProfile &p, const FlowTableSeries &s, const QString &lo, const QString &hi) {
     QString where = timeCompare(p, s.logical, QStringLiteral(">="), lo) + QStringLiteral(" AND ")
-                  + timeCompare(p, s.logical, QStringLiteral("<"), hi);
+                    + timeCompare(p, s.logical, QStringLiteral("<"), hi);
     return s.predicate.isEmpty() ? where : s.predicate + QStringLiteral(" AND ") + where;
 }
 
@@ -25,10 +25,10 @@ Statement flowCountsByBucket(const SchemaProfile &p, qint64 fromS, qint64 toS, i
     // OFFSET 0 keeps the counts in a subquery of their own: pulled up into the outer query, each
     // count would run twice, once for the sums and once more for the HAVING.
     QString perBucket = QStringLiteral(
-        "(SELECT extract(epoch from r.b)::bigint AS t, %1 AS c, %2 AS f, %3 AS x FROM ("
-        "SELECT g AS b, greatest(g, to_timestamp($1::bigint)) AS lo, least(g + %4, to_timestamp($2::bigint)) AS hi"
-        " FROM generate_series(date_bin(%4, to_timestamp($1::bigint), timestamptz 'epoch'),"
-        " to_timestamp($2::bigint) - interval '1 microsecond', %4) g) r OFFSET 0)")
+                            "(SELECT extract(epoch from r.b)::bigint AS t, %1 AS c, %2 AS f, %3 AS x FROM ("
+                            "SELECT g AS b, greatest(g, to_timestamp($1::bigint)) AS lo, least(g + %4, to_timestamp($2::bigint)) AS hi"
+                            " FROM generate_series(date_bin(%4, to_timestamp($1::bigint), timestamptz 'epoch'),"
+                            " to_timestamp($2::bigint) - interval '1 microsecond', %4) g) r OFFSET 0)")
                             .arg(counts[0], counts[1], counts[2], width);
     if (flowSources(p).failedFromAudit)
         perBucket += QStringLiteral(" UNION ALL ") + flowAuditFailedBranch(p);

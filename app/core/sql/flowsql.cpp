@@ -63,7 +63,7 @@ Bucket bucketOf(const SchemaProfile &p, const QString &logical) {
 
 QString range(const SchemaProfile &p, const QString &logical) {
     return timeCompare(p, logical, QStringLiteral(">="), QStringLiteral("to_timestamp($1::bigint)")) + QStringLiteral(" AND ")
-         + timeCompare(p, logical, QStringLiteral("<"), QStringLiteral("to_timestamp($2::bigint)"));
+           + timeCompare(p, logical, QStringLiteral("<"), QStringLiteral("to_timestamp($2::bigint)"));
 }
 
 /// One branch of the UNION: counts of one series per bucket, its count in column `slot` (0..2).
@@ -92,7 +92,9 @@ FlowSources flowSources(const SchemaProfile &p) {
     FlowSources s;
     const QString notNull = doneNotNullColumn(p);
     if (!statesOfRole(p, QStringLiteral("done")).isEmpty())
-        s.finishedAt = p.has(kFinishedAt) ? kFinishedAt : !notNull.isEmpty() ? notNull : p.has(kUpdatedAt) ? kUpdatedAt : QString();
+        s.finishedAt = p.has(kFinishedAt) ? kFinishedAt : !notNull.isEmpty() ? notNull
+                                                      : p.has(kUpdatedAt)    ? kUpdatedAt
+                                                                             : QString();
     const QStringList failed = failedStates(p);
     if (failed.isEmpty())
         return s;

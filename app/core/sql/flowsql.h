@@ -52,7 +52,10 @@ QString flowAuditFailedBranch(const SchemaProfile &profile);
 Statement flowCountsNaive(const SchemaProfile &profile, qint64 fromS, qint64 toS);
 
 /// The index kind of the flow's time columns (the benchmark compares them).
-enum class FlowIndexKind { Brin, BTree };
+enum class FlowIndexKind {
+    Brin,
+    BTree
+};
 /// CREATE INDEX IF NOT EXISTS statements for the flow's time columns (created, finished, failed
 /// and the audit table's changedAt), as the admin kit writes them. B-tree by default (partial on
 /// the finished rows for the finished time): each bucket's count is then an index-only range

@@ -16,7 +16,8 @@ Statement incidentTotals(const SchemaProfile &p, const AuditFilter &filter) {
     Statement s;
     const QString from = auditFrom(p, filter, s.params);
     s.text = QStringLiteral("SELECT count(*), count(DISTINCT %1), extract(epoch from now())::float8 ")
-                 .arg(column(p, "messageId")) + from;
+                 .arg(column(p, "messageId"))
+             + from;
     return s;
 }
 
@@ -26,16 +27,16 @@ Statement incidentGroups(const SchemaProfile &p, const AuditFilter &filter, int 
     const QString osAtHost = QStringLiteral("concat_ws('@', %1, %2)").arg(column(p, "osUser"), column(p, "host"));
     // Each group with its three most frequent reasons (as a JSON array: one round trip).
     s.text = QStringLiteral(
-        "WITH x AS (SELECT %1 AS action, %2 AS db_user, %3 AS os_at, %4 AS ticket, %5 AS mid, %6 AS at, %7 AS reason %8) "
-        "SELECT action, db_user, os_at, ticket, count(*), count(DISTINCT mid), extract(epoch from min(at))::float8, "
-        "extract(epoch from max(at))::float8, "
-        "(SELECT json_agg(reason) FROM (SELECT y.reason FROM x y WHERE y.action IS NOT DISTINCT FROM x.action "
-        "  AND y.db_user IS NOT DISTINCT FROM x.db_user AND y.os_at IS NOT DISTINCT FROM x.os_at "
-        "  AND y.ticket IS NOT DISTINCT FROM x.ticket AND y.reason IS NOT NULL "
-        "  GROUP BY y.reason ORDER BY count(*) DESC, y.reason LIMIT 3) z)::text "
-        "FROM x GROUP BY action, db_user, os_at, ticket ORDER BY count(*) DESC, action LIMIT %9")
-        .arg(column(p, "action"), column(p, "changedBy"), osAtHost, column(p, "ticket"), column(p, "messageId"),
-             column(p, "changedAt"), column(p, "reason"), from, QString::number(limit));
+                 "WITH x AS (SELECT %1 AS action, %2 AS db_user, %3 AS os_at, %4 AS ticket, %5 AS mid, %6 AS at, %7 AS reason %8) "
+                 "SELECT action, db_user, os_at, ticket, count(*), count(DISTINCT mid), extract(epoch from min(at))::float8, "
+                 "extract(epoch from max(at))::float8, "
+                 "(SELECT json_agg(reason) FROM (SELECT y.reason FROM x y WHERE y.action IS NOT DISTINCT FROM x.action "
+                 "  AND y.db_user IS NOT DISTINCT FROM x.db_user AND y.os_at IS NOT DISTINCT FROM x.os_at "
+                 "  AND y.ticket IS NOT DISTINCT FROM x.ticket AND y.reason IS NOT NULL "
+                 "  GROUP BY y.reason ORDER BY count(*) DESC, y.reason LIMIT 3) z)::text "
+                 "FROM x GROUP BY action, db_user, os_at, ticket ORDER BY count(*) DESC, action LIMIT %9")
+                 .arg(column(p, "action"), column(p, "changedBy"), osAtHost, column(p, "ticket"), column(p, "messageId"),
+                      column(p, "changedAt"), column(p, "reason"), from, QString::number(limit));
     return s;
 }
 
@@ -66,10 +67,12 @@ Statement openMessages(const SchemaProfile &p, const QStringList &states, const 
     Statement s;
     const QString limitParam = param(s.params, QString::number(limit));
     QString cond = sql::statesPredicate(p, states);
+    // clang-format off
     if (pastTimeoutMinutes > 0)
         cond += QLatin1String(" AND ") + timeCompare(p, sinceLogical, QStringLiteral("<"),
                                                    QStringLiteral("now() - make_interval(mins => %1::int)")
                                                        .arg(param(s.params, QString::number(pastTimeoutMinutes))));
+    // clang-format on
     s.text = QStringLiteral("SELECT %1::text, %2, %3, %4, %5 FROM %6 WHERE %7 ORDER BY %8 LIMIT %9::int")
                  .arg(p.col(QStringLiteral("id")), key, sql::stateExpression(p), ageSeconds(p, sinceLogical), err, p.qualifiedTable(),
                       cond, since, limitParam);

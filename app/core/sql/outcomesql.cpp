@@ -32,9 +32,11 @@ QString errorExpression(const SchemaProfile &p) {
 QString stuckExpression(const SchemaProfile &p, const QString &minutesParam) {
     if (p.stuckStates.isEmpty() || p.stuckSince.isEmpty() || !p.has(p.stuckSince))
         return QStringLiteral("false");
+    // clang-format off
     return QStringLiteral("(%1 AND %2)").arg(sql::statesPredicate(p, p.stuckStates),
                                              timeCompare(p, p.stuckSince, QStringLiteral("<"),
                                                          QStringLiteral("now() - make_interval(mins => %1::int)").arg(minutesParam)));
+    // clang-format on
 }
 
 /// The CTEs `acted` (each action's distinct messages and when the action first touched them,
@@ -122,7 +124,8 @@ Statement actionMessages(const SchemaProfile &p, const QString &actionId, int li
     // The list shows no stuck flag: its timeout does not matter here.
     s.text = movedCtes(p, QStringLiteral("%1 = %2::uuid").arg(a(p, "actionId"), id), QStringLiteral("0"), true)
              + QStringLiteral("SELECT om_mid::text, om_key, om_state, om_found, om_err, om_age FROM moved "
-                              "ORDER BY om_mid LIMIT %1::int").arg(limitParam);
+                              "ORDER BY om_mid LIMIT %1::int")
+                   .arg(limitParam);
     return s;
 }
 

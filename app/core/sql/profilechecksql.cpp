@@ -16,13 +16,13 @@ Statement relationFacts(const QString &qualifiedName) {
 Statement relationColumns(const QString &qualifiedName) {
     Statement s;
     s.text = QStringLiteral(
-        "SELECT a.attname, format_type(a.atttypid, a.atttypmod) AS type,"
-        " coalesce(b.typname, t.typname) AS base, coalesce(b.typtype, t.typtype) AS typtype,"
-        " (SELECT json_agg(e.enumlabel ORDER BY e.enumsortorder)::text FROM pg_enum e"
-        "   WHERE e.enumtypid = coalesce(b.oid, t.oid)) AS labels"
-        " FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid"
-        " LEFT JOIN pg_type b ON t.typtype = 'd' AND b.oid = t.typbasetype"
-        " WHERE a.attrelid = to_regclass(%1) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum")
+                 "SELECT a.attname, format_type(a.atttypid, a.atttypmod) AS type,"
+                 " coalesce(b.typname, t.typname) AS base, coalesce(b.typtype, t.typtype) AS typtype,"
+                 " (SELECT json_agg(e.enumlabel ORDER BY e.enumsortorder)::text FROM pg_enum e"
+                 "   WHERE e.enumtypid = coalesce(b.oid, t.oid)) AS labels"
+                 " FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid"
+                 " LEFT JOIN pg_type b ON t.typtype = 'd' AND b.oid = t.typbasetype"
+                 " WHERE a.attrelid = to_regclass(%1) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum")
                  .arg(param(s.params, qualifiedName));
     return s;
 }

@@ -167,8 +167,8 @@ QString stuckColumn(const SchemaProfile &p) {
             stuck << QStringLiteral("(SELECT %1 FROM %2)").arg(alias(QStringLiteral("stuck"), s), groupCteName(g));
         else
             stuck << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3)")
-                     .arg(p.qualifiedTable(), sql::statesPredicate(p, {s}),
-                          timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")));
+                         .arg(p.qualifiedTable(), sql::statesPredicate(p, {s}),
+                              timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")));
     // A profile without stuck states (NServiceBus's OutboxData) still binds the timeout as $1:
     // the statement must refer to it, or the server cannot type the parameter and refuses.
     return stuck.isEmpty() ? QStringLiteral("(0 * $1::int)::bigint AS stuck") : stuck.join(QLatin1String(" + ")) + QLatin1String(" AS stuck");
@@ -277,6 +277,7 @@ QString ctes(const SchemaProfile &p, bool withBreakdown, const QStringList &term
     // or vacuumed since the counters were last reset (before that it holds only what was written
     // since, e.g. after a crash); otherwise the planner's way. EstimateKeeper deals with the
     // steps each VACUUM/ANALYZE makes.
+    // clang-format off
     const QString relCte = QStringLiteral(
         "rel AS (SELECT CASE WHEN coalesce(pg_stat_get_last_analyze_time(c.oid), pg_stat_get_last_autoanalyze_time(c.oid), "
         "pg_stat_get_last_vacuum_time(c.oid), pg_stat_get_last_autovacuum_time(c.oid)) IS NOT NULL "
@@ -293,6 +294,7 @@ QString ctes(const SchemaProfile &p, bool withBreakdown, const QStringList &term
         "st AS (SELECT s.attname::text AS att, s.most_common_vals::text::text[] AS vals, "
         "s.most_common_freqs AS freqs, s.null_frac FROM pg_stats s WHERE s.schemaname = %1 AND s.tablename = %2)")
         .arg(quoteLiteral(p.schema), quoteLiteral(p.table));
+    // clang-format on
     QString out = relCte + QLatin1String(", ") + statsCte;
     if (const QString pairs = breakdownCte(p); withBreakdown && !pairs.isEmpty())
         out += QLatin1String(", ") + pairs;

@@ -47,8 +47,8 @@ QString condition(const SchemaProfile &p, const StateCondition &c) {
     case Op::After: return timeCompare(p, c.column, QStringLiteral(">"), nowOffset(c.time));
     case Op::Compare: {
         const QString other = !c.withColumn.isEmpty()
-            ? (c.withColumn == QLatin1String("maxRetries") ? maxRetries(p) : p.col(c.withColumn))
-            : constant(c.withValue);
+                                  ? (c.withColumn == QLatin1String("maxRetries") ? maxRetries(p) : p.col(c.withColumn))
+                                  : constant(c.withValue);
         return column + QLatin1Char(' ') + c.compareOp + QLatin1Char(' ') + other;
     }
     }

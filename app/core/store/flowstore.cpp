@@ -35,6 +35,7 @@ FlowStore::FlowStore(const QString &path)
 FlowStore::~FlowStore() { sqlite::close(m_connectionName); }
 
 bool FlowStore::open(QString *error) {
+    // clang-format off
     m_open = sqlite::open(m_path, m_connectionName, {
              "CREATE TABLE IF NOT EXISTS flow_bucket (conn TEXT NOT NULL, profile TEXT NOT NULL, width INTEGER NOT NULL,"
              " t INTEGER NOT NULL, created INTEGER NOT NULL, finished INTEGER NOT NULL, failed INTEGER NOT NULL,"
@@ -42,6 +43,7 @@ bool FlowStore::open(QString *error) {
              "CREATE TABLE IF NOT EXISTS flow_span (conn TEXT NOT NULL, profile TEXT NOT NULL, width INTEGER NOT NULL,"
              " from_t INTEGER NOT NULL, to_t INTEGER NOT NULL, PRIMARY KEY (conn, profile, width)) WITHOUT ROWID"},
         error);
+    // clang-format on
     return m_open;
 }
 

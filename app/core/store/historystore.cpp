@@ -43,6 +43,7 @@ QString HistoryStore::defaultPath() {
 }
 
 bool HistoryStore::open(QString *error) {
+    // clang-format off
     m_open = sqlite::open(m_path, m_connectionName, {
              "CREATE TABLE IF NOT EXISTS series (id INTEGER PRIMARY KEY, conn TEXT NOT NULL, profile TEXT NOT NULL,"
              " metric TEXT NOT NULL, UNIQUE (conn, profile, metric))",
@@ -53,6 +54,7 @@ bool HistoryStore::open(QString *error) {
              " vmin REAL NOT NULL, vmax REAL NOT NULL, vsum REAL NOT NULL, n INTEGER NOT NULL, first_t INTEGER NOT NULL,"
              " PRIMARY KEY (series, t)) WITHOUT ROWID"},
         error);
+    // clang-format on
     return m_open;
 }
 

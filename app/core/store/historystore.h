@@ -14,7 +14,7 @@ namespace om {
 
 /// One point of a history series: for downsampled windows the min/max/avg of a time bucket.
 struct HistoryPoint {
-    qint64 tMs = 0;   ///< server time (ms since epoch) of the bucket's first sample
+    qint64 tMs = 0; ///< server time (ms since epoch) of the bucket's first sample
     double min = 0;
     double max = 0;
     double avg = 0;

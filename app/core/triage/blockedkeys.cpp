@@ -29,7 +29,9 @@ BlockedKeys BlockedKeysQuery::run(PgSession &session, int limit) const {
     try {
         r = session.query(st.text, st.params);
     } catch (const PgError &) {
-        try { session.query(QStringLiteral("RESET jit")); } catch (const PgError &) {}
+        try {
+            session.query(QStringLiteral("RESET jit"));
+        } catch (const PgError &) {}
         throw;
     }
     session.query(QStringLiteral("RESET jit"));

@@ -9,18 +9,22 @@ class PgSession;
 /// One key of an ordered outbox whose head (its earliest open message) holds up every open
 /// message of the key behind it.
 struct BlockedKey {
-    enum class Why { Failed = 1, Stuck = 2, Retrying = 3 };
-    QString orderingKey;        ///< the key's value, as text
-    MessageRow head;            ///< ageSeconds: since the head was created
+    enum class Why {
+        Failed = 1,
+        Stuck = 2,
+        Retrying = 3
+    };
+    QString orderingKey; ///< the key's value, as text
+    MessageRow head;     ///< ageSeconds: since the head was created
     Why why = Why::Failed;
-    qint64 behind = 0;          ///< open messages of the key behind the head
+    qint64 behind = 0;            ///< open messages of the key behind the head
     double oldestBehindAgeS = -1; ///< age of the oldest of them; -1 when none waits
 };
 
 /// The blocked keys, worst first, as one Browse-lane job returns them.
 struct BlockedKeys {
     QList<BlockedKey> keys;
-    bool truncated = false;     ///< more keys are blocked than the limit asked for
+    bool truncated = false; ///< more keys are blocked than the limit asked for
     qint64 elapsedMs = 0;
 };
 

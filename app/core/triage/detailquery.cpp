@@ -68,7 +68,8 @@ void DetailQuery::readFields(const QVariantList &row, const QStringList &names, 
         return QString();
     };
     const QString code = fieldText("errorCode"), msg = fieldText("errorMessage");
-    d.lastError = code.isEmpty() ? msg : msg.isEmpty() ? code : code + QLatin1String(": ") + msg;
+    d.lastError = code.isEmpty() ? msg : msg.isEmpty() ? code
+                                                       : code + QLatin1String(": ") + msg;
 }
 
 void DetailQuery::readHistory(PgSession &session, MessageDetail &d) const {

@@ -15,11 +15,11 @@ class PgSession;
 
 /// One column of one message, as the database holds it.
 struct DetailField {
-    QString name;               ///< real column name
-    QString type;               ///< format_type(), e.g. "timestamp with time zone"
-    QString text;               ///< the value as text (empty when null)
+    QString name; ///< real column name
+    QString type; ///< format_type(), e.g. "timestamp with time zone"
+    QString text; ///< the value as text (empty when null)
     bool isNull = false;
-    QDateTime time;             ///< set for time columns (UTC; sql::detailIsTime)
+    QDateTime time; ///< set for time columns (UTC; sql::detailIsTime)
 };
 
 /// Everything the detail pane shows about one message.
@@ -27,12 +27,12 @@ struct MessageDetail {
     bool found = false;
     MessageId id;
     QString key;
-    QList<DetailField> fields;  ///< every column of the row except the payload, in table order
-    QString payloadPrefix;      ///< at most the requested number of characters
-    qint64 payloadLength = 0;   ///< characters in the whole payload (-1: the table has no payload)
-    QString lastError;          ///< error code and message in full
-    QStringList historyColumns; ///< logical audit column names, in display order
-    QList<QVariantList> history;///< newest first; QString or null, times as epoch text
+    QList<DetailField> fields;   ///< every column of the row except the payload, in table order
+    QString payloadPrefix;       ///< at most the requested number of characters
+    qint64 payloadLength = 0;    ///< characters in the whole payload (-1: the table has no payload)
+    QString lastError;           ///< error code and message in full
+    QStringList historyColumns;  ///< logical audit column names, in display order
+    QList<QVariantList> history; ///< newest first; QString or null, times as epoch text
 };
 
 /// Reads one message by id for the detail pane (Browse lane; core/sql/detailsql builds the

@@ -130,7 +130,8 @@ PgResult ListQuery::runPage(PgSession &session, const sql::Statement &page, cons
             const QString serverLimit = serversLimitEnded(session, -1, session.options().statementTimeoutMs);
             const QString why = tr("No index follows this order, so every page sorts about %1 messages on the server. "
                                    "Narrow the filter (a view, a state, a time range), sort by id, or ask the DBA to "
-                                   "install resources/sql/kit/sort_indexes.sql.").arg(formatCount(sortRows));
+                                   "install resources/sql/kit/sort_indexes.sql.")
+                                    .arg(formatCount(sortRows));
             throw PgError(PgError::Kind::Query,
                           serverLimit.isEmpty() ? tr("The list was stopped at the statement timeout: %1").arg(why)
                                                 : serverLimit + QLatin1Char(' ') + why,
@@ -151,10 +152,10 @@ PgResult ListQuery::runPage(PgSession &session, const sql::Statement &page, cons
         if (!isStatementTimeout(e))
             throw;
         const QString hint = hasTrigramIndex(session)
-            ? tr("Narrow the search by state, type or time range.")
-            : tr("The key column has no trigram index, so the search reads the whole table: narrow it by "
-                 "state, type or time range, search by prefix, or ask the DBA to install "
-                 "resources/sql/kit/trigram_index.sql.");
+                                 ? tr("Narrow the search by state, type or time range.")
+                                 : tr("The key column has no trigram index, so the search reads the whole table: narrow it by "
+                                      "state, type or time range, search by prefix, or ask the DBA to install "
+                                      "resources/sql/kit/trigram_index.sql.");
         const QString serverLimit = serversLimitEnded(session, inForce, wanted);
         throw PgError(PgError::Kind::Query,
                       serverLimit.isEmpty() ? tr("The \"contains\" search was stopped after %1 s. %2").arg(double(inForce) / 1000.0).arg(hint)

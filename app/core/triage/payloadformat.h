@@ -7,7 +7,7 @@ namespace om {
 struct FormattedPayload {
     QString text;
     bool isJson = false;
-    QString parseError;   ///< why it is not JSON (empty when it is)
+    QString parseError; ///< why it is not JSON (empty when it is)
 };
 
 /// Pretty-prints JSON (objects, arrays and scalars) with four-space indentation. Pure function:

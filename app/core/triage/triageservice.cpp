@@ -14,8 +14,9 @@ PendingCall TriageService::page(const PageRequest &request, Reply<MessagePage> r
 
 PendingCall TriageService::count(const ListFilter &filter, Reply<MatchCount> reply) const {
     const ListQuery q = m_list;
-    return serviceCall<MatchCount>(m_link, Lane::Browse, std::move(reply),
-                                   [q, filter](PgSession &s) { return q.count(s, filter); }, QStringLiteral("triage-count"));
+    return serviceCall<MatchCount>(
+        m_link, Lane::Browse, std::move(reply),
+        [q, filter](PgSession &s) { return q.count(s, filter); }, QStringLiteral("triage-count"));
 }
 
 PendingCall TriageService::choices(Reply<FilterChoices> reply) const {
@@ -44,9 +45,10 @@ PendingCall TriageService::savePayload(const MessageId &id, const QString &path,
 
 PendingCall TriageService::blockedKeys(int stuckTimeoutMinutes, Reply<BlockedKeys> reply) const {
     const BlockedKeysQuery q(m_profile, stuckTimeoutMinutes);
-    return serviceCall<BlockedKeys>(m_link, Lane::Browse, std::move(reply),
-                                    [q](PgSession &s) { return q.run(s, limits::kMaxBlockedKeys); },
-                                    QStringLiteral("blocked-keys"));
+    return serviceCall<BlockedKeys>(
+        m_link, Lane::Browse, std::move(reply),
+        [q](PgSession &s) { return q.run(s, limits::kMaxBlockedKeys); },
+        QStringLiteral("blocked-keys"));
 }
 
 } // namespace om

@@ -17,15 +17,15 @@ class DialogOperator : public QObject {
 public:
     DialogOperator();
 
-    QStringList reasonScopes;  ///< the reason dialog's scope line, one per dialog
-    QStringList reasonRules;   ///< its stuck rule line ("" when it has none)
-    QStringList reasonTexts;   ///< every label of it, one text per dialog
-    QStringList results;       ///< ResultDialog::summary() of each result dialog
-    QStringList messages;      ///< the text of each message box
-    QStringList outcomes;      ///< results and messages, in the order they came
+    QStringList reasonScopes;             ///< the reason dialog's scope line, one per dialog
+    QStringList reasonRules;              ///< its stuck rule line ("" when it has none)
+    QStringList reasonTexts;              ///< every label of it, one text per dialog
+    QStringList results;                  ///< ResultDialog::summary() of each result dialog
+    QStringList messages;                 ///< the text of each message box
+    QStringList outcomes;                 ///< results and messages, in the order they came
     bool progressVisibleAtResult = false; ///< a progress dialog was still shown when a result opened
     bool progressEverShown = false;
-    int stuckMinutes = 0;      ///< what to type into Dashboard → Settings
+    int stuckMinutes = 0; ///< what to type into Dashboard → Settings
     /// Press Yes in a message box that asks (the bulk confirmation); else every message box is
     /// closed without an answer, which declines what it asks.
     bool confirm = false;
