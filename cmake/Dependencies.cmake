@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Finds what the build needs and, when something is missing, stops with the Debian 12 package
 # that provides it (scripts/bootstrap installs them all). A bare "Qt6Charts could not be found
 # because dependency Qt6OpenGL could not be found" does not tell a new machine what to install.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `cmake --install` lays the program out where Debian expects it (FHS under the prefix):
 #   bin/outbox-monitor
 #   share/outbox-monitor/{translations/*.qm, profiles/*.json, sql/}   found by the binary relative to

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # CPack: a Debian package of what cmake/Install.cmake installs (scripts/package builds it).
 # The shared-library dependencies are computed by dpkg-shlibdeps (dpkg-dev) from the binary, so they
 # name the runtime packages of the machine that builds it; only what the binary loads as a plugin

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Layers the build enforces: each library sees only the include roots of what it links.
 #
 # Sources include one another with the layer as prefix ("pg/gateway.h", "core/triage/listquery.h").

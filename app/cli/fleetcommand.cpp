@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/fleetcommand.h"
 #include "cli/appidentity.h"
 #include "cli/installpaths.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Qt's QCommandLineParser translates its own texts in the context "QCommandLineParser". Listing
 // them here puts them into our .ts files, so that --help and parse errors are translated from our
 // own .qm, installed or embedded, whether or not Qt's qtbase_*.qm (qt6-translations-l10n) is there.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/savedconnectioncommand.h"
 #include "cli/installpaths.h"
 #include "core/connection/passwordkeychain.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/windowcommand.h"
 #include "appcontext.h"
 #include "audit/auditview.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "link/pendingcall.h"
 #include "link/databaselink.h"
 

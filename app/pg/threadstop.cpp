@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "pg/threadstop.h"
 #include "link/limits.h"
 

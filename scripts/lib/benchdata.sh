@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Benchmark data: a realistic app_outbox of N rows in the current PG* database, built set-based.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Benchmark data for failure groups: exactly N FAILED rows in the current PG* database's
 # app_outbox (built by bench_make_outbox), with real-looking error texts.

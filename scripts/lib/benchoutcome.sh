@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Benchmark data for "what became of an action", on the app_outbox that
 # bench_make_outbox built, in the current PG* database.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Configures and builds the project into $OM_BUILD_DIR (default: build/ at the top).
 # OM_BUILD_TYPE (default RelWithDebInfo), OM_CXX_FLAGS and OM_LINK_FLAGS (e.g. -Werror or the

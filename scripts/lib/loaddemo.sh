@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Loads the demo database: the three seed ports, the admin kit, the demo login roles and 30 days of
 # history, into the current PG* environment's database (PGDATABASE).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Real PgBouncers (Debian's package) in front of the throwaway cluster, one per pooling mode, each
 # with a pool smaller than a window's connections (three lanes and a listener), as DBAs put them

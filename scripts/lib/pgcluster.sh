@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # A private, throwaway PostgreSQL 15 cluster: its own data directory, its own Unix socket
 # directory and a free TCP port on 127.0.0.1. Never touches the system cluster.

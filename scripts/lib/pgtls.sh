@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # A second throwaway PostgreSQL server, with TLS, for the TLS tests (tests/db/tst_tls.cpp). Sourced
 # after pgcluster.sh and pg_cluster_start; pg_cluster_stop stops and removes it with the cluster.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # The demo's live workload: pgbench running the scripts of resources/workload/ over the ported seed
 # procedures, against the current PG* environment (PGHOST, PGPORT, PGUSER, PGDATABASE).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_dashboard: timings for scripts/bench.d/dashboard (not a test).
 //   bench_dashboard measure RUNS [naive|snapshot|full|all] median / p95 of repeated runs
 //                      snapshot = the refresh without the breakdown by destination / type (the usual

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fleet benchmark (scripts/bench fleet; not a timed test): the fleet overview offscreen over many
 // databases with live workloads, each polled every 5 s by its own member, for a few minutes.
 // Measures what the program costs the workstation while it watches them: CPU time of the whole

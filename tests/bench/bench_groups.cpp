@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_insight groups …: the failure groups' part of scripts/bench insight.
 //   bench_insight groups ddl           prints the kit's fingerprint function and app_outbox's
 //                                      failure-group index (core/sql/fingerprintsql, failuregroupsql)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GUI benchmark (scripts/bench gui; not a timed test): the real MainWindow, offscreen, against the
 // demo database, measuring how late the GUI thread's event loop runs while
 //   - the network stops answering (a loopback proxy that accepts but stops forwarding, like a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_insight: timings for scripts/bench.d/insight (not a test).
 //   bench_insight ddl brin|btree   prints the flow indexes of app_outbox (core/sql/flowsql), one a line
 //   bench_insight drop brin|btree  prints their DROP INDEX statements

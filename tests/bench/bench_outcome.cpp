@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_outcome: timings of "what became of an action" for scripts/bench.d/insight (not a test).
 //   bench_outcome measure RUNS ACTION_ID
 // On the bench's app_outbox and its audit table (with the admin kit's action-id index): the outcome

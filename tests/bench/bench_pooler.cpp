@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_pooler: the dashboard's snapshot and Triage's first page, three ways, for scripts/bench.d/pooler
 // (not a test):   bench_pooler RUNS DIRECT_CONNINFO POOLED_CONNINFO
 //   direct   the program's own server connection: session settings, statements prepared by name

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_profiles: timings for scripts/bench.d/profiles (not a test).
 //   bench_profiles measure RUNS   the blocked heads of the ordered outbox (outbox profile, ordering
 //                                 key aggregate_id) as the Blocked keys view asks for them, against

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Timing helpers shared by the benchmark programs (scripts/bench.d/*): one place for the median
 // and the timer, so that every benchmark reports its numbers the same way.

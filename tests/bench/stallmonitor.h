@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How late the GUI thread's event loop runs (scripts/bench gui and fleet): a 5 ms precise timer's
 // lateness, as measured and less the time the thread waited for a CPU, and the machine's load to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // outbox-monitor's command line without a display: --help/--version (translated), mistakes,
 // --report-pdf against the harness's real server for every built-in profile (file written, or one
 // line on stderr and no file), the default logging, and the installed layout (cmake --install into

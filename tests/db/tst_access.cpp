@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Access the database enforces: the admin kit's roles and append-only triggers, driven with raw
 // statements through PgSession (no application guard in the way), and the privilege detection
 // that tells the window whether to offer actions.

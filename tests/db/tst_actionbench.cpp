@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Timing of the audited retry (1 / 100 / 10,000 FAILED messages in one transaction) and of the
 // same retry while a worker holds a lock on one of the rows, against a plain UPDATE that waits for
 // that lock. As a test it asserts loose bounds on a fresh database; scripts/bench actions runs it

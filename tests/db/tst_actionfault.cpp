@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fault test: retry, cancel and recover stuck, by selection and by filter, for the
 // three built-in profiles, with the action's backend killed at chosen points INSIDE the transaction:
 //   beforeChange  after BEGIN, before the action function runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What became of an action: an audited retry through the kit's action function, then
 // "workers" (this test's own SQL, as the demo's workers would) move its messages — some finished,
 // some failed again, one stuck, one deleted, the rest still waiting — and the outcome read by

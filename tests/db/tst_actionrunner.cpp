@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Audited recovery actions against the real server, for all three seed tables: one audit row per
 // changed message, skipped rows reported with why, locked rows skipped at once, no lost update,
 // read-only refusal, the NOTIFY on commit and "everything matching the filter".

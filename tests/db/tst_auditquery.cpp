@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit trail query against brute force, for every built-in profile's audit table:
 // randomised audit rows (ties in time, hostile text, messages that no longer exist), random
 // filters, every page joined back together must equal the rows a plain scan filtered in C++

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // States defined by several conditions (a library's outbox: processed_at / abandoned_at /
 // locked_until / attempts, the maximum a constant 5), on randomised rows: the snapshot, Triage's
 // lists and an action against brute-force SQL written here, independently of the profile's SQL.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What libpq is given: the connection string's TLS keywords untouched, and a keychain password
 // as its own parameter that parses whatever characters it holds.
 #include "link/connectioninfo.h"

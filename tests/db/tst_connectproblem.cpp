@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Why a start failed, from real failures against the throwaway server: no such role, no such
 // database, nothing listening, an invalid connection string. PgSession::open() pings the
 // address after a failure and classifies with the answer; the server's words decide only which

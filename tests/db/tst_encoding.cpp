@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Text through a database that is not UTF-8. Sessions speak UTF-8 (client_encoding), so the
 // server converts: what a LATIN1 database can hold is stored as typed, never garbled; a Japanese
 // reason it cannot hold is refused with a message that says so, and nothing changes.

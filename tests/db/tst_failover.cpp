@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Several hosts in one connection string, and a failover followed by itself, against a real
 // primary and its streaming standby of their own (scripts/lib/pgcluster.sh pg_failover_start:
 // the suite's other standby is read by tst_standby meanwhile and is never promoted).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Retry and cancel of a whole failure group, through the kit's action function, for
 // every built-in profile with a failed state, an error text and the action: exactly the group's
 // rows at the moment of the action are changed (a row that left the group after the preview is

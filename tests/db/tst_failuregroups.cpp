@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Failure groups: the error fingerprint on real-looking error texts (which must group
 // together, which must not), the kit's function against the expression the program sends, and
 // the groups of every built-in profile with a failed state and an error text (app_outbox,

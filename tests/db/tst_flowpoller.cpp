@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The flow poller on the Monitor lane with its local cache, every built-in profile:
 // the first refresh backfills the window; a new store object on the same file (a restart) asks
 // only for the newest buckets and then shows exactly what a fresh backfill shows, including a

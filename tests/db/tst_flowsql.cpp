@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The flow from the table against brute force: random rows with known times (some
 // exactly on bucket edges) in every built-in profile's table and in two test tables whose times
 // are `timestamp` in Asia/Tokyo (zoned_outbox) and epoch milliseconds (text_outbox); the counts

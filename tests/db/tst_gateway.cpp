@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The gateway: work runs on lane threads, results come back on the caller's thread, a slow or
 // broken database never blocks the caller, and read-only sessions refuse changes.
 #include "pg/gateway.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The gateway against the faults of a real network, through a loopback proxy that can freeze
 // (connections stay open, nothing is forwarded: a dropped VPN): a cancel never blocks the caller,
 // the watchdog declares the server not answering within its bound and the lane recovers when the

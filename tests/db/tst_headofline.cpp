@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Head of line against the real server, for every profile with an ordering key
 // (tests/support/orderedprofiles.h): randomised rows, the blocked keys and the dashboard's totals
 // against a brute force computed here from every row; a head retried or cancelled through the

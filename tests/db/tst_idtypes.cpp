@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ids and times of any type, against the real server with the test profiles of
 // tests/profiles/: a uuid id (timestamptz times), a varchar id (epoch-millisecond times) and a
 // bigint id with `timestamp` columns written in Asia/Tokyo and no audit table. Rows are random,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The built-in profiles of outbox tables that libraries create (Spring Modulith 1.x and 2.x,
 // Debezium's outbox, MassTransit's EF Core outbox, NServiceBus's OutboxData, Eventuate Tram's
 // message table, Wolverine's dead letters), each on its project's own DDL as published

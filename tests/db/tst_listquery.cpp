@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The triage list's SQL against brute force: for each profile, every filter's WHERE returns
 // exactly the rows a C++ evaluation of the same rules over all rows returns, keyset pages in every
 // order concatenate to the brute-force order, and hostile key text is matched literally.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The program through real PgBouncers (scripts/lib/pgbouncer.sh: session, transaction and
 // statement pooling, pools smaller than a window's connections): it finds out which path it is
 // on, leaves no setting or statement on a server connection that another client of the pool

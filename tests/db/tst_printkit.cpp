@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The admin kit generated from a profile (om::KitSql, what `outbox-monitor --print-kit` prints),
 // applied to the table's own DDL in a fresh database, for every built-in profile, a profile with
 // condition states (tests/support/profiles/library_outbox.json), a uuid-id profile whose audit

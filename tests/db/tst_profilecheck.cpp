@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The profile check (--check-profile, and the window's check on connect) against a real server:
 // every built-in profile fits its own seed with the kit (rows per state equal brute-force counts,
 // none in no state or in two); and each kind of misfit is reported at its place in the profile,

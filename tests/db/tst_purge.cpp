@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audited purge of finished rows against the real server, for all three seed tables: only
 // finished rows older than the retention are deleted (open and younger rows untouched), one audit
 // row per deleted row with the reason and the login, batches committed one by one with their

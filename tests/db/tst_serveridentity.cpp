@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The local store is keyed by the server's identity, not by the text that reached it: two strings
 // that reach one database share its history, two that look alike (two services without host=)
 // but reach different databases never do; the identity is read off the GUI thread, when the

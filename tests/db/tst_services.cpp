@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Core's typed services, as the views use them: a call answers values in the GUI thread, a call
 // cancelled before its turn never reaches the server, a running one is cancelled on the server,
 // and a receiver that is gone hears nothing. Outcomes are read in the database and on disk.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard's one-round-trip snapshot against brute force, on randomised data, for each of
 // the three profiles from the seeds.
 #include "core/dashboard/snapshotquery.h"

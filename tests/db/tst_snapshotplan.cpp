@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // With the admin kit's indexes the dashboard's snapshot never reads an outbox table sequentially
 // (EXPLAIN, no ANALYZE), for each of the three profiles; without them the index advisor names the
 // missing index and its cost.

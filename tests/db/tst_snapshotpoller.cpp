@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SnapshotPoller's cadence for the breakdown by destination / type, against the real server and
 // for every built-in profile: with every refresh while few messages wait; while many wait, only
 // every breakdownEveryMs or on refreshNow(), the snapshots in between carrying the last breakdown

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The PostgreSQL ports of the seeds (resources/sql/) against a real server: the semantics each
 // seed promises, checked by the rows they leave behind. Also the admin kit (append-only audit,
 // roles) and the demo history loader.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Table health from the catalog, checked against the catalog queried independently: sizes equal
 // to the server's own figures (and heap + indexes + TOAST within the total), the rows estimate
 // pg_class's, dead tuples after an UPDATE burst and gone after VACUUM, the vacuum counted, and

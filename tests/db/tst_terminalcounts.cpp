@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Finished-state counts on a table the snapshot treats as big (setExactCountMaxPages(0)), for
 // every built-in profile against a real server: (a) a rare terminal state with the kit's partial
 // index is counted exactly, equal to a brute-force count without indexes, also after more rows

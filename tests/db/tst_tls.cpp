@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TLS against a real server that the harness set up with a CA of the run's own (scripts/lib/pgtls.sh):
 // verify-full with a client certificate connects and PgSession::tlsFacts() says what libpq and
 // the server say; each way of getting it wrong (no client certificate, a server certificate from

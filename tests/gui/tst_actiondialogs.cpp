@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The reason dialog's validation (empty, spaces, too short, too long, control characters,
 // Japanese through an input method), the result dialog's model, and the controller's actions:
 // present only where they make sense, absent in read-only mode.

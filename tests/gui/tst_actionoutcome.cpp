@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The operator's side of an action against the real server: the reason dialog names
 // the target in words (selection or filter, and the stuck rule), the progress dialog is gone before
 // the result dialog opens, and a lost COMMIT acknowledgement is reported as unknown, re-checked on a

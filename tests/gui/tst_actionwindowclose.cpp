@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An action whose window closes under it, against the real server with the admin kit and an
 // operator's login: closed while the reason dialog is up, nothing changes and nothing is audited;
 // closed while the run waits for a lock, the window goes at once and the database holds all of the

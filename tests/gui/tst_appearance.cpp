@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Light and dark (workstation manners): View → Appearance switches every window at
 // once and keeps the choice; "Follow the desktop" follows the XDG settings portal over D-Bus (a
 // real D-Bus peer connection to a portal object in this test); the program's own colours (tiles,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The audit list holds at most its cap of rows, like Triage's list: a window left open for weeks
 // and scrolled to the end of a long audit trail keeps its memory bounded, and the view says why
 // the list stops and what to do (narrow the filter, or export). The cap is the model's, the same

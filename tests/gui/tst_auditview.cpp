@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Audit tab and the window's access, offscreen against a real database: keyset paging through
 // the model and the incident report as a PDF that renders (with Japanese) for every built-in
 // profile's audit table; filters, CSV export, "open the message", and a window logged in as an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Head of line in the real window against the real server, for every profile with an
 // ordering key (tests/support/orderedprofiles.h): the dashboard tile counts the messages behind
 // blocked heads and opens the Blocked keys tab; the tab lists the keys worst first (its model

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The connection dialog and the OS keychain's fallback path. No test here needs a running
 // secret service: main() points D-Bus at a socket that does not exist, as on CI and offscreen.
 #include "connection/connectiondialog.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Named connections in the window: the connection manager against the harness's real
 // server (Test connection shows the server's version, the database, the role and whether it may
 // change messages; a stopped server is said in words; a hung one neither freezes the dialog nor

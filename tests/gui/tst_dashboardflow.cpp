@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard's flow from the table, offscreen against the real server: on first
 // open, with nothing recorded by this computer and before any snapshot, the flow chart already
 // holds the window's history counted by the server, and the drain forecast speaks. Every built-in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard when its server really goes away and comes back: a private cluster (the commands
 // of scripts/lib/pgcluster.sh, run through bash) is stopped and started again inside the test.
 // While it is down the health line says the connection is down and how old the data is, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard fed with snapshots, offscreen: tiles show the numbers (estimates marked), turn
 // warning / critical past the thresholds, the charts' series hold the stored samples (downsampled
 // for 7 days), the breakdown tables follow, and the charts can be saved as PNG.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // DesktopAlerts (alerts): the snapshots a window receives become one notification per
 // threshold crossing, worded with the database and the number, and a desktop without a system
 // tray (the offscreen platform has none) is said, not silently ignored.

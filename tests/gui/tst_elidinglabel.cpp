@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ElidingLabel in a status bar: in a narrow window a long connection text ends in "…" (whole in its
 // tooltip) instead of being cut mid-word, and the privileges summary beside it stays whole.
 #include "common/elidinglabel.h"

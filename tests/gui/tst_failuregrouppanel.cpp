@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard's failure groups: the model under QAbstractItemModelTester, the panel's
 // "N distinct failures" title, its buttons and double-click asking for Triage and for a group
 // action with the group chosen, and a profile without error text saying so instead of an empty

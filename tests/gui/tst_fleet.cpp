@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fleet overview against real databases: one row per database with the numbers
 // its own snapshot gives (every built-in profile), worst first; a database that goes down is a
 // row that says so, greyed, and comes back by itself; one that was never reachable, or whose

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The incident report's PDF read back as an operator's manager reads it (pdftotext -layout), for
 // every built-in profile against a real database: the range printed, the failed list holding
 // exactly the messages that failed within the range (compared with the database), ages in days

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Everything reachable from the keyboard (workstation manners). In each view of the
 // main window, the fleet overview, the connection manager, the start dialog and the reason
 // dialog, pressing Tab

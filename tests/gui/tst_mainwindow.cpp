@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window against a real database, offscreen: the tiles show the server's numbers and the
 // status bar says where they come from.
 #include "core/common/countformat.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window as a managed server's ordinary role (RDS, Cloud SQL, Azure): a LOGIN role that is a
 // member of the kit's operator role only — no superuser, no pg_read_all_stats / pg_monitor — with
 // its own statement_timeout and idle_in_transaction_session_timeout of 2 s (ALTER ROLE … SET), in a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window through a network that stops answering (a loopback proxy that freezes: connections
 // stay open, nothing is forwarded). The dashboard says "server not answering" within the
 // watchdog's bound, greys what it can no longer refresh without widening the window, offers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What became of an action, on screen, offscreen against a real database: a retry of
 // ten failed app_outbox messages, then "workers" (this test's SQL) send six, fail two again with
 // HTTP_503 and delete one. The Audit tab's Outcome column says so and follows a later move while

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A payload above the "Show all" limit is never loaded into the pane: the pane keeps its first
 // part, says the whole is too large to show, and "Save to file…" writes all of it. For each
 // built-in profile with a payload column (batch_work_item has none). The limit is lowered for

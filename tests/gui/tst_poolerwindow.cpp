@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Real windows through a real PgBouncer in transaction mode (a pool of two server connections for
 // two windows of four connections each): for a minute a read-write window with every lane busy
 // (fast refreshes, Triage and Audit pages, audited actions) and a read-only window run, while

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard's profile check against a real database, offscreen: a profile that fits shows no
 // banner; a column with a typo is named (file, place in the profile, the columns the table has)
 // in a red banner whether or not the snapshot reads that column — also when the snapshot itself

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The purge dialog and the Table tab against the real server: every input error (empty reason,
 // retention empty, 0, negative or not a number) said in words with nothing deleted; the count
 // shown (estimate, then exact); a valid purge deleting the old finished rows with its progress;

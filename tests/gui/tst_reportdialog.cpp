@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The incident-report dialog offscreen, against a real database: it shows the range it will
 // report (local time, zone named) and lets it be set; it offers the last folder used or the
 // user's Documents folder, never the working directory; a range that ends before it starts and a

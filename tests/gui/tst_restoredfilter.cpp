@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Triage's filter comes back with the window, visibly: "Filter restored from your last
 // session: …" with one click to clear it, and only for the login that left it: another role on the
 // same computer (an auditor) starts with the plain Stuck view. Also the "as of …, N s ago" label

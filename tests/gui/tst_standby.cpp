@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading from a standby: a real streaming standby that scripts/test started
 // (pg_basebackup -R from the throwaway primary, OM_PG_STANDBY_PORT).
 // - the Monitor and Browse lanes read the standby (read-only sessions), the Action lane the primary;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A start that fails says what failed and asks, instead of retrying forever: the real window on a
 // connection with no such role, no such database and nothing listening. What retrying cannot fix
 // stops the poller and offers "Change connection…" and "Try again"; an unreachable server keeps

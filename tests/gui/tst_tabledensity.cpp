@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Row density (workstation manners): View → Row density sets every table of every
 // window, also one opened later, and the choice is kept for the next start; Comfortable gives back
 // the style's own height.

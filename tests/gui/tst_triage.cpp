@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The triage tab against a real database, offscreen: the list model under QAbstractItemModelTester
 // while keyset pages arrive and filters change, and the detail pane (fields, last error, audit
 // history, a huge and an invalid payload), for every built-in profile; CSV export read back by an

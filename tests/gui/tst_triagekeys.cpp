@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Holding ↓ in the Triage list over a slow link: the detail pane loads the row the operator stops
 // on, not every row passed (a short debounce, then "latest wins" on the detail job's key), for
 // every built-in profile. Before, each row passed queued a detail load on the Browse lane ahead of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The real main window against the real server, for every built-in profile:
 // - an auditor's window offers no Retry / Cancel / Recover anywhere (toolbar, menus, buttons, the
 //   list's context menu, shortcuts, every tab);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where the window stood, its size, its tab and its splitters come back per connection
 // (workstation manners): one connection's window never takes another's place or tab.
 #include "isolatedsettings.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Ages ("oldest waiting 1,234 s") grow while a test runs: the program's reading and a brute-force
 // reading taken after it differ by the time that passed between them, which on a loaded machine

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Every row of a Triage view, fetched the way the list fetches them: page by page, by keyset.
 #include "core/triage/listquery.h"

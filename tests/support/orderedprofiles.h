@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The profiles with an ordering key the head-of-line tests run over: every built-in that declares
 // one (outbox: aggregate_id, as its seed's relay notes), and app_outbox ordered by destination,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Data-driven tests over every built-in profile: one row per profile, named after it, so that a
 // failure says which table it was (e.g. "FAIL!  : TestX::f(batch_work_item)").

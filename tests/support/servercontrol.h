@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Control over a throwaway server that the harness started (scripts/lib/pgcluster.sh), for the
 // tests that take one down or promote one: its tools run as the owner of its data directory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A pg_service.conf of a test's own, for the code that reads service files (pg/pgservicefile)
 // and for libpq itself.

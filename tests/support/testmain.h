@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The main() of every test program. QTest exits 0 when a function skipped, so CTest could not tell a
 // skip from a pass, and a pattern match on "SKIP" would call the whole program skipped even when

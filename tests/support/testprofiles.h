@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Profiles the tests load: files of the source tree, and the built-ins' JSON to derive variants.
 #include "core/profile/schemaprofile.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How a test reaches the throwaway PostgreSQL server that scripts/test started: one place for
 // its port, its user and the loopback connection strings the proxies and the TLS tests need.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The kit's action functions (resources/sql/kit/action_functions.sql) are generated from the
 // built-in profiles: the committed file must be exactly what om::ActionFunctionSql produces, so a
 // profile change cannot leave the database's functions behind. OM_REGENERATE_KIT=1 rewrites it.

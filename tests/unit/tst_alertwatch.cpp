@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // AlertWatch (alerts): a desktop notification once per threshold crossing, with
 // hysteresis and a quiet period, on a test clock (no sleeps).
 #include "core/alerts/alertwatch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The threads that carry cancel requests: each request runs on a thread of its own, never the
 // caller's; no more than the bound wait at once; and a finished one is joined, not left behind.
 #include "pg/cancelthreads.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The drain forecast's words from made-up minute series and a fixed clock (no sleeps, no server):
 // not enough history, steady, draining (within and beyond the trend's reach), growing with the
 // start of the run of growth, and a run that began before the data.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // EstimateKeeper on hand-made consecutive snapshots: an estimate never goes down while rows only
 // arrive (held, and said so), falls by at most the rows deleted since the last refresh, and takes
 // a lower reading as it is after a TRUNCATE / rewrite or a reset of the counters. Exact counts pass

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HeapTrimmer (a wall display's memory plateau): freed memory that glibc keeps inside a
 // thread's arena goes back to the system when trimmed, and the timer trims off the GUI thread.
 #include "core/common/heaptrimmer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard's local history: samples survive a reopen, stay per connection and profile,
 // are downsampled in SQL for long windows, and are purged past the retention limit.
 #include "core/store/historystore.h"

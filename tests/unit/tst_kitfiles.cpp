@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The seed tables' kit files that install.sql applies are generated, not kept by hand:
 // resources/sql/kit/monitoring_indexes.sql and roles.sql must be exactly what the generators
 // write from the seed tables' built-in profiles (the same indexes and grants --print-kit writes

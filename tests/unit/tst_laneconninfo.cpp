@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which server each lane asks libpq for when a connection string lists several hosts: a writable
 // one for actions, and for the reads of a window that may act; whichever answers for a read-only
 // window's reads. A single host, or a choice the operator made (in the string, its service or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The profile's "ordering" section: which built-ins declare an ordering key, what a
 // valid section looks like, and the message each wrong one is refused with. The SQL the key
 // produces is checked against the server in tests/db/tst_headofline.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The kit's purge functions (resources/sql/kit/purge_functions.sql) are generated from the
 // built-in profiles' "purge" sections: the committed file must be exactly what
 // om::PurgeFunctionSql produces. OM_REGENERATE_KIT=1 rewrites it. Also the profile language of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Saved connections: kept in a settings file without any password (the file's bytes
 // are read), every change validated with a message that says what is wrong, and the import of
 // pg_service.conf (one per service not yet saved, the environment only when the name says it).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one-per-job helpers that replaced the copies: SQL text pieces, time conversion,
 // age text, per-connection settings groups, and the CSV file that appears only when complete.
 #include "core/common/countformat.h"

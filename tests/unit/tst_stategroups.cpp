@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which open states the dashboard snapshot counts in one pass (core/sql/stategroups): the
 // groups of the built-in and the library profile, what makes a group, and the disjointness the
 // near-max sum relies on. The counts themselves are checked against the server in

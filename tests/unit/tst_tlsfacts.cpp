@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What TlsFacts claims from what libpq reported (tlsFactsFrom), and which files libpq would
 // load (libpqCertificatePath). The same facts from a real TLS server: db/tst_tls.
 #include "link/tlsfacts.h"

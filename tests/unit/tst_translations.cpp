@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Japanese translation is complete, keeps every placeholder, and is found at run time: a
 // string translated through QCoreApplication::translate("Context", ...) is looked up under
 // that context, so the context must be one lupdate filed strings under.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where Help → User guide finds the guide: the installed copy beside the program's prefix first,
 // else the source tree's docs/ (a build run in place), else nothing.
 #include "core/common/userguide.h"

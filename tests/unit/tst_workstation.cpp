@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Who ran an action, as the audit row records it: the OS account and host, also when the
 // environment does not name the user (services, containers).
 #include "core/model/actionrequest.h"

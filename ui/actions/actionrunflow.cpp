@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "actionrunflow.h"
 #include "actioncontroller.h"
 #include "common/openedbox.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/actionmessagesdialog.h"
 #include "core/common/firstline.h"
 #include "audit/actionmessagesmodel.h"

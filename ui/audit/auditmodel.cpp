@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/auditmodel.h"
 #include "audit/outcomebook.h"
 #include "audit/outcomewording.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/auditview.h"
 #include "core/common/firstline.h"
 #include "core/common/countformat.h"

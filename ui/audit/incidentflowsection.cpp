@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/incidentflowsection.h"
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/incidentreport.h"
 #include "audit/failuregroupsection.h"
 #include "audit/outcomereport.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/outcomereport.h"
 #include "audit/outcomewording.h"
 #include "core/common/timeformat.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/reportmaker.h"
 #include "core/common/firstline.h"
 #include "audit/incidentreport.h"

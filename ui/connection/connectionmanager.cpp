@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "connection/connectionmanager.h"
 #include "core/common/firstline.h"
 #include "connection/savedconnectioneditor.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "connection/savedconnectioneditor.h"
 #include "common/tones.h"
 #include "connection/environmentband.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "connection/savedconnectionmodel.h"
 #include "common/paintedicon.h"
 #include "link/connectioninfo.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "connection/startfailurewatcher.h"
 #include "core/dashboard/snapshotpoller.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardview.h"
 #include "core/common/firstline.h"
 #include "dashboard/recentactionsview.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/failuregrouplinks.h"
 #include "actions/actioncontroller.h"
 #include "core/model/failuregrouptext.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "flowchart.h"
 #include "core/common/timeformat.h"
 #include "historychart.h"

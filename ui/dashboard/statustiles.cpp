@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/statustiles.h"
 #include "common/tones.h"
 #include "core/common/countformat.h"

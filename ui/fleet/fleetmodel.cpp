@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/fleetmodel.h"
 #include "common/paintedicon.h"
 #include "common/tones.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/fleettray.h"
 #include "alerts/desktopalerts.h"
 #include "alerts/levelicon.h"

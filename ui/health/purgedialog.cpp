@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "health/purgedialog.h"
 #include "common/tones.h"
 #include "actions/actioncontroller.h"

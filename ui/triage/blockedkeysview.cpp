@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "triage/blockedkeysview.h"
 #include "core/common/firstline.h"
 #include "core/triage/triageservice.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "csvexport.h"
 #include "core/common/csvfile.h"
 #include "link/databaselink.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "detailpane.h"
 #include "core/common/countformat.h"
 #include "common/dataagelabel.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "triagecolumns.h"
 #include "common/widthsetting.h"
 #include "messagelistmodel.h"

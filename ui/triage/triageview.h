@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include "core/triage/listquery.h"
 #include "core/triage/triageservice.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/actions/actionrunner.h"
 #include "core/actions/reasonrules.h"
 #include "core/actions/actionsql.h"

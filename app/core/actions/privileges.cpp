@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/actions/privileges.h"
 #include "core/common/firstline.h"
 #include "core/actions/actionfunctionsql.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/adminkit/seedrolesfile.h"
 #include "core/actions/actionfunctionsql.h"
 #include "core/kit/kitgrants.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/audit/incidentflow.h"
 #include "core/audit/incidentquery.h"
 #include "core/flow/flowquery.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/audit/incidentquery.h"
 #include "core/model/auditfilter.h"
 #include "core/common/timeconv.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/check/profilecheck.h"
 #include "core/actions/actionfunctionsql.h"
 #include "core/common/countformat.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/connection/connectiontest.h"
 #include "pg/gateway.h"
 #include "link/pgerror.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/connection/serviceimport.h"
 #include "core/connection/savedconnections.h"
 #include "link/connectioninfo.h"

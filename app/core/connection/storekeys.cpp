@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/connection/storekeys.h"
 #include "core/connection/serveridentity.h"
 #include "core/common/settingskey.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dashboard/indexadvisor.h"
 #include "core/dashboard/snapshotquery.h"
 #include "core/sql/profilechecksql.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dashboard/snapshotpoller.h"
 #include "core/dashboard/standbyreplayquery.h"
 #include "core/service/serverlimits.h"

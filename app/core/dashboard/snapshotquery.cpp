@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dashboard/snapshotquery.h"
 #include "core/common/timeconv.h"
 #include "pg/pgsession.h"

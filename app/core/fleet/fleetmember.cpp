@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/fleet/fleetmember.h"
 #include "core/common/firstline.h"
 #include "core/connection/storekeys.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/flow/flowpoller.h"
 #include "core/service/serverlimits.h"
 #include "core/flow/flowquery.h"

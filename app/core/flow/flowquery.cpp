@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/flow/flowquery.h"
 #include "core/sql/flowbucketsql.h"
 #include "core/sql/flowsql.h"

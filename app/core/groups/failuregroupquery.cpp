@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/groups/failuregroupquery.h"
 #include "core/sql/failuregroupsql.h"
 #include "pg/pgsession.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/groups/failuregroupservice.h"
 #include "core/groups/failuregroupquery.h"
 #include "core/service/servicecall.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/kit/audittablesql.h"
 #include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/kit/kitfailuregroups.h"
 #include "core/sql/kitnames.h"
 #include "core/kit/kitseeds.h"

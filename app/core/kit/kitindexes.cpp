@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/kit/kitindexes.h"
 #include "core/sql/statesql.h"
 #include "core/sql/kitnames.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/kit/seedindexesfile.h"
 #include "core/kit/kitautovacuum.h"
 #include "core/kit/kitindexes.h"

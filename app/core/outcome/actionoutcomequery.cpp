@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/outcome/actionoutcomequery.h"
 #include "core/common/timeconv.h"
 #include "core/sql/outcomesql.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/outcome/actionpoller.h"
 #include "core/outcome/actionoutcomequery.h"
 #include "core/service/servicecall.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/profile/schemaprofile.h"
 #include "core/profile/profileparser.h"
 #include "core/common/quotedidentifier.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/purge/purgefunctionsql.h"
 #include "core/sql/statesql.h"
 #include "core/kit/auditedfunctionsql.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/purge/purgerunner.h"
 #include "core/model/actionrequest.h"
 #include "core/purge/purgefunctionsql.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/service/serverlimits.h"
 #include "core/sql/serverlimitsql.h"
 #include "pg/pgsession.h"

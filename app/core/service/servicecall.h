@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Only core's .cpp files include this: it is where a service's job meets the Gateway (pg/), which
 // no header above core may name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/sql/detailsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"

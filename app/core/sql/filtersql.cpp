@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/sql/filtersql.h"
 #include "core/sql/statesql.h"
 #include "core/common/timeconv.h"

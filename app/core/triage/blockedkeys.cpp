@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/triage/blockedkeys.h"
 #include "core/sql/headsql.h"
 #include "core/triage/listquery.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/triage/detailquery.h"
 #include "core/common/timeconv.h"
 #include "core/sql/detailsql.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/triage/listquery.h"
 #include "core/common/countformat.h"
 #include "core/common/timeconv.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogoperator.h"
 #include "actions/reasondialog.h"
 #include "actions/resultdialog.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Triage filtered down to one test's rows, as the window tests need it: the rows insertMessages()
 // tagged `tag` (their keys start with "k-<tag>-"), in the All view.
