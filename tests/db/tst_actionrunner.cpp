@@ -317,7 +317,7 @@ private slots:
                 throw PgError(PgError::Kind::Query, QStringLiteral("changed my mind"));
             });
         } catch (const PgError &) {}
-        QTest::qWait(300);
+        QTest::qWait(300); // a notification would have arrived by now: none may
         QCOMPARE(heard.count(), 0);
         QCOMPARE(auditCount(*m_db, p, ids, QStringLiteral("MANUAL_RETRY")), qint64(0));
 

@@ -138,7 +138,7 @@ private slots:
             t.start();
             gw.cancel(Lane::Browse, id);
             slowestCancelMs = qMax(slowestCancelMs, t.elapsed());
-            QTest::qWait(50);
+            QTest::qWait(50); // keystrokes are this far apart; the loop runs meanwhile
         }
         QVERIFY2(slowestCancelMs < 100, qPrintable(QString::number(slowestCancelMs)));
         // The watchdog, not the cancel (which cannot get through), ends the job.

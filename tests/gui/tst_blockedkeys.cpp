@@ -38,9 +38,6 @@
 using namespace om;
 using namespace om::test;
 
-namespace {
-bool english() { return testLanguage() == QLatin1String("en"); }
-} // namespace
 
 class TestBlockedKeys : public QObject {
     Q_OBJECT

@@ -133,7 +133,7 @@ private slots:
         k.read(key);
         k.remove(key);
         QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 3, 30000);
-        QTest::qWait(200);
+        QTest::qWait(200); // and no fourth answer
         QCOMPARE(spy.count(), 3);
         for (const QList<QVariant> &args : spy) {
             QCOMPARE(args.at(1).toString(), key);

@@ -258,8 +258,8 @@ private slots:
         bool done = false;
         const auto retry = [p, r = actionRequest(QStringLiteral("retry"), ids)](PgSession &s) { return ActionRunner(p).run(s, r); };
         const auto retried = [&](const ActionResult &) { done = true; };
-        const auto failed = [&](const PgError &e) { QFAIL(qPrintable(e.message)); };
-        gatewayOf(w.context().gateway).run<ActionResult>(Lane::Action, this, retry, retried, failed);
+        const auto retryFailed = [&](const PgError &e) { QFAIL(qPrintable(e.message)); };
+        gatewayOf(w.context().gateway).run<ActionResult>(Lane::Action, this, retry, retried, retryFailed);
         QTRY_VERIFY_WITH_TIMEOUT(done, 15000);
         QCOMPARE(auditCount(*m_db, p, ids, p.actions.value(QStringLiteral("retry")).auditName), 2);
         QCOMPARE(w.findChild<ActionPoller *>(), nullptr); // LISTEN works on its own connection

@@ -94,7 +94,7 @@ private slots:
         QTest::mouseClick(d.findChild<QPushButton *>(QStringLiteral("delete")), Qt::LeftButton);
         QCOMPARE(problemText(d), d.problem());
         QVERIFY(!d.job()->isRunning());
-        QTest::qWait(200);
+        QTest::qWait(200); // nothing starts late either
         QCOMPARE(finished.count(), 0);
         QCOMPARE(present(m_old), qint64(m_old.size()));
         QCOMPARE(present(m_open), qint64(m_open.size()));

@@ -55,7 +55,6 @@ const char *const kProfiles[] = {"app_outbox", "batch_work_item", "outbox"};
 
 quint16 standbyPort() { return quint16(qEnvironmentVariableIntValue("OM_PG_STANDBY_PORT")); }
 
-bool english() { return testLanguage() == QLatin1String("en"); }
 
 /// A job's result on the test's thread: waits (spinning the event loop) for `lane` to answer.
 template <class R>
