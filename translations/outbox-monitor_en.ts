@@ -31,10 +31,10 @@
 <context>
     <name>IndexAdvisor</name>
     <message numerus="yes">
-        <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply %3, or create: %4</source>
+        <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply the table&apos;s admin kit (outbox-monitor --print-kit --profile FILE), or create: %3</source>
         <translation>
-            <numerusform>Index missing: each refresh reads %1 sequentially %n time (estimated cost %2). Apply %3, or create: %4</numerusform>
-            <numerusform>Index missing: each refresh reads %1 sequentially %n times (estimated cost %2). Apply %3, or create: %4</numerusform>
+            <numerusform>Index missing: each refresh reads %1 sequentially %n time (estimated cost %2). Apply the table&apos;s admin kit (outbox-monitor --print-kit --profile FILE), or create: %3</numerusform>
+            <numerusform>Index missing: each refresh reads %1 sequentially %n times (estimated cost %2). Apply the table&apos;s admin kit (outbox-monitor --print-kit --profile FILE), or create: %3</numerusform>
         </translation>
     </message>
 </context>

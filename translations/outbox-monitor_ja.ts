@@ -225,9 +225,9 @@
 <context>
     <name>IndexAdvisor</name>
     <message numerus="yes">
-        <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply %3, or create: %4</source>
+        <source>Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). Apply the table&apos;s admin kit (outbox-monitor --print-kit --profile FILE), or create: %3</source>
         <translation>
-            <numerusform>インデックスがありません: 更新のたびに %1 を %n 回シーケンシャルスキャンします (推定コスト %2)。%3 を適用するか、次を作成してください: %4</numerusform>
+            <numerusform>インデックスがありません: 更新のたびに %1 を %n 回シーケンシャルスキャンします (推定コスト %2)。テーブルの管理キット (outbox-monitor --print-kit --profile FILE) を適用するか、次を作成してください: %3</numerusform>
         </translation>
     </message>
 </context>
@@ -558,6 +558,10 @@
     <message>
         <source>--pooling takes auto, own, transaction or statement, not &quot;%1&quot;.</source>
         <translation>--pooling には auto、own、transaction、statement のいずれかを指定してください（「%1」は使えません）。</translation>
+    </message>
+    <message>
+        <source>--print-kit: add a row-level security policy that lets both roles read every row of the table and its audit table (for tables whose policies would hide rows from the monitor).</source>
+        <translation>--print-kit: 両ロールがテーブルと監査テーブルの全行を読めるようにする行レベルセキュリティのポリシーを追加します（ポリシーがモニターから行を隠すテーブル向け）。</translation>
     </message>
 </context>
 <context>
@@ -2399,6 +2403,10 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Not current: read from a standby that is behind its primary by more than the connection allows</source>
         <translation>最新ではありません: 接続で許された以上にプライマリより遅れているスタンバイから読んだ値です</translation>
     </message>
+    <message>
+        <source>up · %1 ms · row-level security hides rows</source>
+        <translation>稼働中 · %1 ms · 行レベルセキュリティが行を隠しています</translation>
+    </message>
 </context>
 <context>
     <name>om::FleetReading</name>
@@ -2457,6 +2465,10 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>%1 connecting</source>
         <translation>接続試行中 %1</translation>
+    </message>
+    <message>
+        <source>%1 · rows hidden</source>
+        <translation>%1 · 行が隠されています</translation>
     </message>
 </context>
 <context>
@@ -3316,6 +3328,14 @@ from %6</source>
         <source>The admin kit&apos;s purge function %1 is not installed: the Table tab offers no purge until a DBA applies the table&apos;s admin kit (outbox-monitor --print-kit --profile FILE).</source>
         <translation>管理キットの削除関数 %1 がインストールされていません: DBA がこのテーブルの管理キット (outbox-monitor --print-kit --profile FILE) を適用するまで、「テーブル」タブでは削除できません。</translation>
     </message>
+    <message>
+        <source>Row-level security is on for %1, and the policy %2 lets the role %3 read every row.</source>
+        <translation>%1 では行レベルセキュリティが有効ですが、ポリシー %2 によりロール %3 は全行を読めます。</translation>
+    </message>
+    <message>
+        <source>The role %1 sees %2 rows; the statistics, which row-level security does not filter, put the table at about %3.</source>
+        <translation>ロール %1 に見える行は %2 行です。行レベルセキュリティで絞られない統計情報では、テーブルは約 %3 行です。</translation>
+    </message>
 </context>
 <context>
     <name>om::ProfileCheckBanner</name>
@@ -3330,6 +3350,10 @@ from %6</source>
     <message>
         <source>Profile check: %1</source>
         <translation>プロファイル照合: %1</translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation>もう一度確認</translation>
     </message>
 </context>
 <context>
@@ -3789,6 +3813,45 @@ from %6</source>
     </message>
 </context>
 <context>
+    <name>om::RowSecurity</name>
+    <message>
+        <source>%1 is a superuser, which row-level security does not apply to.</source>
+        <translation>%1 はスーパーユーザーで、行レベルセキュリティの対象外です。</translation>
+    </message>
+    <message>
+        <source>%1 has BYPASSRLS, which row-level security does not apply to.</source>
+        <translation>%1 は BYPASSRLS を持ち、行レベルセキュリティの対象外です。</translation>
+    </message>
+    <message>
+        <source>%1 owns the table, which row-level security does not apply to (the table does not FORCE it).</source>
+        <translation>%1 はテーブルの所有者で、行レベルセキュリティの対象外です（テーブルは FORCE していません）。</translation>
+    </message>
+    <message>
+        <source>%1 owns the table, but the table FORCEs row-level security on its owner too.</source>
+        <translation>%1 はテーブルの所有者ですが、テーブルは所有者にも行レベルセキュリティを FORCE しています。</translation>
+    </message>
+    <message>
+        <source>%1 is not the table&apos;s owner, a superuser or a role with BYPASSRLS.</source>
+        <translation>%1 はテーブルの所有者でも、スーパーユーザーでも、BYPASSRLS を持つロールでもありません。</translation>
+    </message>
+    <message>
+        <source>restrictive policies narrow what the policy %1 would show</source>
+        <translation>制限的ポリシーが、ポリシー %1 で見えるはずの行を絞り込んでいます</translation>
+    </message>
+    <message>
+        <source>it sees only the rows its policies allow, possibly none</source>
+        <translation>ポリシーが許す行だけが見え、1 行も見えないこともあります</translation>
+    </message>
+    <message>
+        <source>Row-level security on %1 applies to the role %2: %3. Every count, list and action here covers only those rows, and the server cannot say how many are hidden. %4</source>
+        <translation>%1 の行レベルセキュリティがロール %2 に適用されています: %3。ここでの件数・一覧・操作はすべてその行だけが対象で、何行隠れているかはサーバーにもわかりません。%4</translation>
+    </message>
+    <message>
+        <source>Connect as a role that may read every row, or ask the DBA to apply the admin kit&apos;s read policy (outbox-monitor --print-kit --read-policy --profile FILE).</source>
+        <translation>全行を読めるロールで接続するか、管理キットの読み取りポリシー (outbox-monitor --print-kit --read-policy --profile FILE) の適用を DBA に依頼してください。</translation>
+    </message>
+</context>
+<context>
     <name>om::SavedConnectionEditor</name>
     <message>
         <source>Read-only session</source>
@@ -4128,10 +4191,6 @@ from %6</source>
         <translation>操作 %1: 「auditName」は 1～30 文字である必要があります</translation>
     </message>
     <message>
-        <source>action %1: &quot;set.%2&quot; must be null, &quot;now&quot;, true, false or {&quot;text&quot;: &quot;...&quot;}</source>
-        <translation>操作 %1: 「set.%2」は null、「now」、true、false、{&quot;text&quot;: &quot;...&quot;} のいずれかである必要があります</translation>
-    </message>
-    <message>
         <source>action %1 cannot make a row %2: its &quot;set&quot; does not satisfy condition %3 (on &quot;%4&quot;) of that state</source>
         <translation>操作 %1 は行を %2 にできません: その「set」はその状態の条件 %3 (「%4」) を満たしません</translation>
     </message>
@@ -4186,6 +4245,18 @@ from %6</source>
     <message>
         <source>a profile without actions is read-only and cannot purge: remove &quot;purge&quot;</source>
         <translation>操作を持たないプロファイルは読み取り専用で、削除できません: 「purge」を削除してください</translation>
+    </message>
+    <message>
+        <source>&quot;table&quot; is one name, and &quot;%1&quot; has a dot in it: for the table %3 in the schema %2 write &quot;schema&quot;: &quot;%2&quot;, &quot;table&quot;: &quot;%3&quot;</source>
+        <translation>「table」は 1 つの名前ですが、「%1」にはドットが含まれています: スキーマ %2 のテーブル %3 なら &quot;schema&quot;: &quot;%2&quot;, &quot;table&quot;: &quot;%3&quot; と書いてください</translation>
+    </message>
+    <message>
+        <source>action %1: &quot;set.%2&quot; must be null, &quot;now&quot;, true, false, a number or {&quot;text&quot;: &quot;...&quot;}</source>
+        <translation>操作 %1: 「set.%2」は null、「now」、true、false、数値、{&quot;text&quot;: &quot;...&quot;} のいずれかである必要があります</translation>
+    </message>
+    <message>
+        <source>action %1: &quot;set.%2&quot; repeats what the action does when it moves a row to %3 (it sets &quot;%2&quot; itself); leave &quot;%2&quot; out of &quot;set&quot;</source>
+        <translation>操作 %1: 「set.%2」は、行を %3 に移すときに操作自体が行うこと（「%2」の設定）と重複しています。「set」から「%2」を外してください</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,9 @@ public:
                                    tr("--print-kit: name of the read-only group role."), QStringLiteral("name"), QStringLiteral("outbox_auditor")};
     QCommandLineOption operatorRole{QStringLiteral("operator-role"),
                                     tr("--print-kit: name of the operators' group role."), QStringLiteral("name"), QStringLiteral("outbox_operator")};
+    QCommandLineOption readPolicy{QStringLiteral("read-policy"),
+                                  tr("--print-kit: add a row-level security policy that lets both roles read every row of the table "
+                                     "and its audit table (for tables whose policies would hide rows from the monitor).")};
     QCommandLineOption pooling{QStringLiteral("pooling"),
                                tr("What stands between the program and the server: auto (found out when connecting), own (direct, or a "
                                   "session pool: the server connection is the program's own), transaction or statement (a pooler in that mode)."),
@@ -76,7 +79,7 @@ public:
         p.setApplicationDescription(tr("Watch and recover transactional-outbox tables in PostgreSQL."));
         p.addOptions({help, helpAll, version, verbose, connect, connection, listConnections, fleet, readOnly, profile, listProfiles, interval, screenshot,
                       screenshotDelay, tab, auditFilter, report, reportHours, checkProfile, printKit, auditorRole,
-                      operatorRole, pooling});
+                      operatorRole, readPolicy, pooling});
     }
 };
 
@@ -178,6 +181,7 @@ Options parseCommandLine(const QStringList &arguments) {
     o.reportHours = number(cli.p, cli.reportHours, 0.001, 24 * 366, &bad).value_or(0);
     o.auditorRole = cli.p.value(cli.auditorRole);
     o.operatorRole = cli.p.value(cli.operatorRole);
+    o.readPolicy = cli.p.isSet(cli.readPolicy);
     if (!bad.isEmpty())
         return error(bad);
     if (cli.p.isSet(cli.listProfiles))

@@ -43,6 +43,7 @@ struct Options {
     double reportHours = 24;
     QString auditorRole = QStringLiteral("outbox_auditor");   ///< --print-kit: the read-only group role
     QString operatorRole = QStringLiteral("outbox_operator"); ///< --print-kit: the operators' group role
+    bool readPolicy = false;                                  ///< --print-kit --read-policy
     bool verbose = false;
 };
 

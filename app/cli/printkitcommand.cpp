@@ -12,7 +12,8 @@ int runPrintKit(int &argc, char **argv, const Options &o) {
     const std::optional<SchemaProfile> profile = startCommand(app, o, o.profile);
     if (!profile)
         return 2;
-    const KitSql kit(*profile, kit::KitRoles{o.auditorRole, o.operatorRole});
+    KitSql kit(*profile, kit::KitRoles{o.auditorRole, o.operatorRole});
+    kit.setReadPolicy(o.readPolicy);
     if (const QString why = kit.refusal(); !why.isEmpty())
         return fail(why);
     print(stdout, kit.script());

@@ -285,6 +285,35 @@ private slots:
         QVERIFY2(nowhere.err.contains("could not run"), qPrintable(nowhere.err));
     }
 
+    // A role that row-level security hides rows from: the check exits 1 with a line that names
+    // row-level security and the role, and says how many rows it sees. With the kit's read
+    // policy (--print-kit --read-policy, applied as the DBA would) the same role fits.
+    void checkProfileNamesRowSecurity() {
+        QString error;
+        auto db = TestDatabase::create(TestDatabase::seedsWithAdminKit(), &error);
+        QVERIFY2(db, qPrintable(error));
+        db->exec("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'om_cli_rls_viewer') THEN "
+                 "CREATE ROLE om_cli_rls_viewer LOGIN IN ROLE outbox_auditor; END IF; END $$");
+        db->exec("ALTER TABLE app_outbox ENABLE ROW LEVEL SECURITY");
+        const QString conn = db->connectionStringAs(QStringLiteral("om_cli_rls_viewer"));
+        const Run hidden = run({"--connect", conn, "--check-profile", "app_outbox"}, environment());
+        QCOMPARE(hidden.exitCode, 1);
+        QVERIFY2(hidden.out.contains(QStringLiteral("rowSecurity: error: Row-level security on \"public\".\"app_outbox\" applies to the role om_cli_rls_viewer")),
+                 qPrintable(hidden.out));
+        QVERIFY2(hidden.out.contains(QStringLiteral("om_cli_rls_viewer sees 0 rows")), qPrintable(hidden.out));
+
+        const Run kit = run({"--print-kit", "--profile", "app_outbox", "--read-policy"}, environment());
+        QVERIFY2(kit.exitCode == 0, qPrintable(kit.err));
+        QVERIFY(kit.out.contains("CREATE POLICY"));
+        db->exec(kit.out);
+        db->exec(kit.out); // applied again: changes nothing
+        // On the table and on its audit table.
+        QCOMPARE(db->scalar("SELECT count(*) FROM pg_policy WHERE polname = 'outbox_monitor_read'").toInt(), 2);
+        const Run open = run({"--connect", conn, "--check-profile", "app_outbox"}, environment());
+        QVERIFY2(open.exitCode == 0, qPrintable(open.out + open.err));
+        QVERIFY2(open.out.contains(QStringLiteral("the policy outbox_monitor_read lets the role om_cli_rls_viewer read every row")), qPrintable(open.out));
+    }
+
     // --print-kit needs no database: the kit for one table on stdout, exit 0; a malformed profile
     // exits 2 with the parser's file:line: message and prints no SQL.
     void printKit() {

@@ -158,6 +158,9 @@ QString IncidentReport::headerHtml() const {
                   esc(tr("Made at %1 (server clock) from the table %2.%3")
                           .arg(formatLocalMinutes(d.serverNow), m_profile.schema, m_profile.table)));
     h += QStringLiteral("<h2>%1</h2><ul>").arg(esc(tr("Summary")));
+    // First: every number below counts only the rows the report's role could see.
+    if (d.end.rowSecurity.hidesRows())
+        h += QStringLiteral("<li><b>%1</b></li>").arg(esc(d.end.rowSecurity.hiddenRowsText(m_profile.qualifiedTable())));
     // "Label: number" lines: no "1 messages" (one plural form could not serve both numbers).
     if (d.noAuditTable)
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("This profile names no audit table: actions are not possible and none "

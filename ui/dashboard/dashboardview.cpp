@@ -13,6 +13,7 @@
 #include "common/tones.h"
 #include "core/check/profilecheckservice.h"
 #include "dashboard/profilecheckbanner.h"
+#include "dashboard/rowsecuritybanner.h"
 #include "dashboard/standbywords.h"
 #include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
@@ -82,7 +83,7 @@ constexpr int kMaxChartPoints = 2000;
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
     : QWidget(parent), m_context(context), m_poller(poller), m_store(std::make_unique<HistoryStore>(historyPath)),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
-      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_notLive(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
+      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_rowSecurity(new RowSecurityBanner), m_notLive(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
       m_window(new QComboBox), m_charts(new QWidget),
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
       m_flow(FlowChart::create()), m_forecast(new QLabel), m_flowStore(std::make_unique<FlowStore>(m_store->path())),
@@ -262,6 +263,7 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_rowSecurity);
     layout->addWidget(m_profileCheck);
     layout->addWidget(m_tiles);
     layout->addWidget(m_notLive); // outside the charts: they are greyed while stale, the banner is not
@@ -376,6 +378,7 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     m_failures = 0;
     m_sinceSnapshot.start();
     m_nowMs = s.serverTime.toMSecsSinceEpoch();
+    m_rowSecurity->showFacts(s.rowSecurity, m_context.profile.qualifiedTable());
     m_lastRoundTripMs = s.roundTripMs;
     m_lastServerMs = s.serverMs >= 0 ? s.serverMs : s.roundTripMs;
     m_standby = s.standby;
@@ -478,9 +481,12 @@ void DashboardView::runProfileCheck() {
 }
 
 void DashboardView::showProfileCheck(const ProfileCheckReport &report) {
-    m_profileCheck->showReport(report);
+    // Row-level security has its own banner, kept current by every snapshot.
+    ProfileCheckReport aboutProfile = report;
+    aboutProfile.findings.removeIf([](const ProfileFinding &f) { return f.path == QLatin1String(kRowSecurityPath); });
+    m_profileCheck->showReport(aboutProfile);
     // The log keeps what the banner sums up, for whoever reads it after the incident.
-    if (!report.findings.isEmpty())
+    if (!aboutProfile.findings.isEmpty())
         for (const QString &line : m_profileCheck->detailsText().split(QLatin1Char('\n')))
             qCWarning(lcDashboard).noquote() << line;
 }

@@ -29,6 +29,7 @@ class FlowPoller;
 class FlowStore;
 class HistoryChart;
 class ProfileCheckBanner;
+class RowSecurityBanner;
 class SnapshotPoller;
 class StatusTiles;
 class WaitingGroupModel;
@@ -67,6 +68,7 @@ public:
     /// The profile check's findings (core/profile/ProfileCheck), index advice among them.
     void showProfileCheck(const ProfileCheckReport &report);
     ProfileCheckBanner *profileCheckBanner() const { return m_profileCheck; }
+    RowSecurityBanner *rowSecurityBanner() const { return m_rowSecurity; }
 
     StatusTiles *tiles() const { return m_tiles; }
     HistoryChart *activeChart() const { return m_active; }
@@ -136,6 +138,7 @@ private:
     StatusTiles *m_tiles;
     ElidingLabel *m_health;
     ProfileCheckBanner *m_profileCheck;
+    RowSecurityBanner *m_rowSecurity;
     QLabel *m_notLive; ///< above the charts while no new point can arrive
     QLabel *m_byDestinationTitle;
     QLabel *m_byTypeTitle;

@@ -176,7 +176,8 @@ QVariant FleetModel::display(const FleetMember &m, int column) const {
             if (r.readsStandby)
                 return r.standbyLagS ? tr("up · %1 ms · standby lag %2").arg(r.roundTripMs).arg(standbywords::lag(*r.standbyLagS))
                                      : tr("up · %1 ms · standby lag unknown").arg(r.roundTripMs);
-            return tr("up · %1 ms").arg(r.roundTripMs);
+            return r.rowsHidden ? tr("up · %1 ms · row-level security hides rows").arg(r.roundTripMs)
+                                : tr("up · %1 ms").arg(r.roundTripMs);
         case FleetReading::Health::Failing:
         case FleetReading::Health::Refused:
             return r.message;

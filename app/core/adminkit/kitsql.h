@@ -19,7 +19,9 @@ namespace om {
 ///      append-only triggers;
 ///   4. the action function (ActionFunctionSql) when the profile declares actions;
 ///   5. the purge function (PurgeFunctionSql) when the profile declares a purge;
-///   6. the two group roles and this table's privileges (kit::grantsSql).
+///   6. the two group roles and this table's privileges (kit::grantsSql);
+///   7. only when asked for (setReadPolicy), a row-level security policy that lets both roles read
+///      every row (kit::readPolicySql).
 /// It never creates or alters the monitored table beyond indexes. Idempotent: applied again it
 /// changes nothing.
 class KitSql {
@@ -31,6 +33,8 @@ public:
     QString refusal() const;
     /// The whole kit (call only when refusal() is empty).
     QString script() const;
+    /// Adds the optional read policy (section 7).
+    void setReadPolicy(bool on) { m_readPolicy = on; }
     /// True when the profile declares actions and the kit installs their function.
     bool installsFunction() const;
 
@@ -53,6 +57,7 @@ private:
     SchemaProfile m_profile; ///< as given
     SchemaProfile m_kit;     ///< with the audit table the kit installs (kit::withKitAudit)
     kit::KitRoles m_roles;
+    bool m_readPolicy = false;
 };
 
 } // namespace om

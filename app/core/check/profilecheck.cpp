@@ -5,6 +5,7 @@
 #include "core/profile/columnfit.h"
 #include "core/purge/purgefunctionsql.h"
 #include "core/sql/profilechecksql.h"
+#include "core/sql/rowsecuritysql.h"
 #include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
 
@@ -206,6 +207,22 @@ void ProfileCheck::checkActions(PgSession &s, ProfileCheckReport &r) const {
                                          .arg(fn.signature())};
 }
 
+/// Row-level security that hides rows from the connected role is an error: every number the
+/// window shows would count only what the policies let it see, and the window would look right.
+/// Row security that a policy opens to every row is a note.
+void ProfileCheck::checkRowSecurity(PgSession &s, ProfileCheckReport &r) const {
+    const sql::Statement st = sql::rowSecurityFacts(m_profile.qualifiedTable());
+    r.rowSecurity = RowSecurity::fromJson(s.query(st.text, st.params).scalar());
+    const RowSecurity &rls = r.rowSecurity;
+    if (rls.hidesRows())
+        r.findings << ProfileFinding{Severity::Error, QLatin1String(kRowSecurityPath),
+                                     rls.hiddenRowsText(r.table) + QLatin1Char(' ') + rls.remedyText()};
+    else if (rls.readsEveryRow())
+        r.findings << ProfileFinding{Severity::Note, QLatin1String(kRowSecurityPath),
+                                     CheckText::tr("Row-level security is on for %1, and the policy %2 lets the role %3 read every row.")
+                                         .arg(r.table, rls.openPolicy, rls.role)};
+}
+
 namespace {
 
 /// "replicationSlot": the slot exists, is logical and reads this database; a warning otherwise
@@ -249,14 +266,20 @@ ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) cons
     checkTable(s, r, &rows);
     if (!r.ok())
         return r; // nothing else can be read
+    checkRowSecurity(s, r);
     checkColumns(s, r);
     checkAudit(s, r);
     checkActions(s, r);
     checkReplicationSlot(m_profile, s, r);
     checkPurgeFunction(m_profile, s, r);
-    if (!r.ok())
+    if (r.count(Severity::Error) > int(r.rowSecurity.hidesRows()))
         return r; // the statements below would only fail on the same missing columns
     checkCoverage(s, r, rows);
+    if (r.rowSecurity.hidesRows() && r.coverage.samplePercent == 0)
+        r.findings << ProfileFinding{Severity::Note, QLatin1String(kRowSecurityPath),
+                                     CheckText::tr("The role %1 sees %2 rows; the statistics, which row-level security does not "
+                                                   "filter, put the table at about %3.")
+                                         .arg(r.rowSecurity.role, formatCount(r.coverage.total), formatCount(rows))};
     r.indexes = IndexAdvisor(m_profile).check(s, stuckTimeoutMinutes);
     r.indexesChecked = true;
     for (const QString &m : r.indexes.messages())

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/model/rowsecurity.h"
 #include "core/dashboard/indexadvisor.h"
 #include "core/profile/schemaprofile.h"
 
@@ -13,6 +14,10 @@ namespace om {
 
 class PgSession;
 
+/// The path of the findings about row-level security (not a place in the profile: the table's
+/// policies and the connected role decide it). The window shows them in their own banner.
+inline constexpr char kRowSecurityPath[] = "rowSecurity";
+
 /// One thing the check found, tied to the place in the profile it concerns.
 struct ProfileFinding {
     enum class Severity {
@@ -21,7 +26,9 @@ struct ProfileFinding {
         Note
     };
     Severity severity = Severity::Error;
-    QString path;    ///< JSON path in the profile: "columns.retries", "states[2]", "audit.table"
+    /// JSON path in the profile: "columns.retries", "states[2]", "audit.table"; or
+    /// kRowSecurityPath for what the table's row-level security does to the role's reads.
+    QString path;
     QString message; ///< for the operator, one sentence
 };
 
@@ -42,6 +49,7 @@ struct ProfileCheckReport {
     QList<ProfileFinding> findings;
     StateCoverage coverage;
     IndexAdvice indexes; ///< only when every column fits (EXPLAIN needs them)
+    RowSecurity rowSecurity; ///< between the connected role and the table
     bool indexesChecked = false;
 
     int count(ProfileFinding::Severity s) const;
@@ -76,6 +84,7 @@ private:
     void checkAudit(PgSession &s, ProfileCheckReport &r) const;
     void checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 rowsEstimate) const;
     void checkActions(PgSession &s, ProfileCheckReport &r) const;
+    void checkRowSecurity(PgSession &s, ProfileCheckReport &r) const;
 
     SchemaProfile m_profile;
 };

@@ -161,6 +161,7 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     s.blockedNeedsIndex = value(QStringLiteral("hol_indexed")).toString() == QLatin1String("f");
     if (!m_profile.replicationSlot.isEmpty())
         s.slot = parseSlotLag(m_profile.replicationSlot, value(QStringLiteral("slot_lag")));
+    s.rowSecurity = RowSecurity::fromJson(value(QStringLiteral("row_security")));
     if (withBreakdown) {
         s.breakdownTime = s.serverTime;
         s.byDestination = parseGroups(value(QStringLiteral("by_destination")));

@@ -95,6 +95,11 @@ void FleetMember::onSnapshot(const Snapshot &s) {
     for (auto it = m_thresholds.cbegin(); it != m_thresholds.cend(); ++it)
         if (values.contains(it.key()))
             r.level = qMax(r.level, it.value().levelOf(values.value(it.key())));
+    if (s.rowSecurity.hidesRows()) {
+        r.rowsHidden = true;
+        r.message = s.rowSecurity.hiddenRowsText(profile.qualifiedTable());
+        r.level = qMax(r.level, 1);
+    }
     m_reading = r;
     const QList<AlertCrossing> crossings = m_watch.update(values, m_thresholds, m_clock());
     emit changed();

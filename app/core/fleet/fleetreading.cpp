@@ -33,8 +33,12 @@ QString FleetReading::stateWords() const {
     case Health::Up:
         break;
     }
-    return level >= 2 ? tr("critical") : level == 1 ? tr("warning")
-                                                    : tr("ok");
+    QString words = tr("ok");
+    if (level >= 2)
+        words = tr("critical");
+    else if (level == 1)
+        words = tr("warning");
+    return rowsHidden ? tr("%1 · rows hidden").arg(words) : words;
 }
 
 int FleetReading::trayLevel() const { return qMax(0, colourLevel()); }

@@ -38,6 +38,9 @@ public:
     bool readsStandby = false;
     std::optional<double> standbyLagS;
     bool standbyStale = false;
+    /// Row-level security hides rows of the table from the fleet's role: the numbers count only
+    /// what its policies let it see (`message` says so). At least a warning, never "ok".
+    bool rowsHidden = false;
 
     /// The numbers are as good as now: the database answered its last refresh, and a standby it
     /// is read from is within its bound. Otherwise they are shown grey.

@@ -114,4 +114,29 @@ QString grantsSql(const QList<TableGrants> &tables, const KitRoles &roles) {
              body);
 }
 
+QString readPolicySql(const SchemaProfile &withAudit, const KitRoles &roles) {
+    QString body;
+    QStringList tables{withAudit.qualifiedTable()};
+    if (!withAudit.audit.table.isEmpty())
+        tables << withAudit.qualifiedAuditTable();
+    for (const QString &t : tables)
+        body += QStringLiteral(
+                    "    IF to_regclass(%1) IS NOT NULL AND NOT EXISTS (\n"
+                    "            SELECT 1 FROM pg_policy WHERE polrelid = to_regclass(%1) AND polname = %2) THEN\n"
+                    "        EXECUTE format('CREATE POLICY %I ON %s AS PERMISSIVE FOR SELECT TO %I, %I USING (true)', %2, %1, v_auditor, v_operator);\n"
+                    "    END IF;\n")
+                    .arg(lit(t), lit(QLatin1String(kReadPolicyName)));
+    return QStringLiteral(
+               "DO $om_kit$\n"
+               "DECLARE\n"
+               "    v_auditor  text := %1;\n"
+               "    v_operator text := %2;\n"
+               "BEGIN\n"
+               "%3"
+               "END\n"
+               "$om_kit$;\n")
+        .arg(roleValue(roles.auditor, "auditor_role", roles.fromSettings), roleValue(roles.operatorRole, "operator_role", roles.fromSettings),
+             body);
+}
+
 } // namespace om::kit

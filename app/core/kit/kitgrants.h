@@ -32,4 +32,15 @@ struct TableGrants {
 /// is skipped, with its AuditedFunction::whenMissing as a warning.
 QString grantsSql(const QList<TableGrants> &tables, const KitRoles &roles);
 
+/// The name of the kit's optional read policy.
+inline constexpr char kReadPolicyName[] = "outbox_monitor_read";
+
+/// One idempotent DO block, only on request (--print-kit --read-policy): a permissive policy
+/// kReadPolicyName FOR SELECT TO both roles USING (true) on the table and on its audit table (each
+/// when it exists and has no policy of that name yet). Under row-level security it lets the
+/// monitor read every row, whatever the other permissive policies allow; it grants no writing,
+/// a restrictive policy still narrows it, and on a table without row-level security it does
+/// nothing until that is enabled. Run after grantsSql(), which creates the roles.
+QString readPolicySql(const SchemaProfile &withAudit, const KitRoles &roles);
+
 } // namespace om::kit

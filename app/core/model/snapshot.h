@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/model/rowsecurity.h"
 #include "core/model/standbyreplay.h"
 
 #include <QDateTime>
@@ -104,6 +105,9 @@ struct Snapshot {
     QDateTime breakdownTime;
     /// Read from a standby (the window's GatewayConfig::standbyConnInfo): how far behind it is.
     std::optional<StandbyReplay> standby;
+    /// Row-level security between this role and the table: when it hides rows, every number
+    /// above counts only the rows the role may see.
+    RowSecurity rowSecurity;
     qint64 roundTripMs = 0; ///< measured by the client
     qint64 serverMs = -1;   ///< the statement's own duration on the server (-1 unknown)
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/sql/snapshotsql.h"
+#include "core/sql/rowsecuritysql.h"
 #include "core/sql/statesql.h"
 #include "core/sql/headsql.h"
 #include "core/sql/sqltext.h"
@@ -324,6 +325,7 @@ QString snapshotText(const SchemaProfile &p, bool withBreakdown, int breakdownLi
         cols << blockedTotalsColumns(p);
     if (!p.replicationSlot.isEmpty())
         cols << slotLagColumn(p);
+    cols << rowSecurityColumn(p);
     if (withBreakdown)
         cols << breakdownColumns(p, breakdownLimit) << workerColumn(p, breakdownLimit);
     // Last, so that it is computed after the others: what the statement cost the server, apart
