@@ -257,6 +257,12 @@ private slots:
                                                     << "actions.cancel.set" << "action cancel cannot make a row ABANDONED";
         QTest::newRow("set with sql text") << QByteArray(R"("abandonedAt": "now", )") << QByteArray(R"j("abandonedAt": "now()", )j")
                                            << "actions.cancel.set.abandonedAt" << "must be null";
+        QTest::newRow("set repeats the target's column") << QByteArray("\"to\": \"PENDING\",\n               \"set\": { \"abandonedAt\": null, \"lockedUntil\": null }")
+                                                         << QByteArray(R"("to": "PROCESSED", "set": { "processedAt": "now" })")
+                                                         << "actions.retry.set.processedAt" << "repeats what the action does when it moves a row to PROCESSED";
+        QTest::newRow("schema in the table's name") << QByteArray("\"schema\": \"public\",\n  \"table\": \"lib_outbox\",")
+                                                    << QByteArray(R"("table": "sales.lib_outbox",)")
+                                                    << "table" << "write \"schema\": \"sales\", \"table\": \"lib_outbox\"";
         QTest::newRow("syntax: missing comma") << QByteArray(R"("maxRetries": 5,)") << QByteArray(R"("maxRetries": 5)")
                                                << "" << "not valid JSON";
         QTest::newRow("syntax: trailing comma") << QByteArray(R"("failed": { "states": ["ABANDONED"] },)")
@@ -286,6 +292,19 @@ private slots:
         QVERIFY(err.format().startsWith(QStringLiteral("myprofile.json:%1:").arg(err.line)));
         if (!path.isEmpty())
             QVERIFY(err.format().contains(QStringLiteral(": %1: ").arg(path)));
+    }
+
+    // A "set" of "now" makes a row "before now" for every later read: the action may target such a
+    // state (READY: locked until a time that has passed) without inventing "now + 1 seconds".
+    void setNowReachesBeforeNow() {
+        QByteArray text = libraryText();
+        const QByteArray from = "\"to\": \"PENDING\",\n               \"set\": { \"abandonedAt\": null, \"lockedUntil\": null }";
+        QVERIFY(text.contains(from));
+        text.replace(from, R"("to": "READY", "set": { "abandonedAt": null, "lockedUntil": "now" })");
+        ProfileError err;
+        const auto p = SchemaProfile::fromJson(text, &err);
+        QVERIFY2(p, qPrintable(err.format()));
+        QCOMPARE(p->actions.value(QStringLiteral("retry")).to, QStringLiteral("READY"));
     }
 
     void fileErrorsNameTheFile() {

@@ -83,6 +83,7 @@ QString ActionFunctionSql::setList(const ActionDef &a) const {
         case SetClause::Kind::Null: sets << column + QLatin1String(" = NULL"); break;
         case SetClause::Kind::Text: sets << column + QLatin1String(" = ") + lit(c.text); break;
         case SetClause::Kind::Bool: sets << column + (c.flag ? QLatin1String(" = true") : QLatin1String(" = false")); break;
+        case SetClause::Kind::Number: sets << column + QLatin1String(" = ") + c.text; break; // the parser's own digits
         }
     }
     return sets.join(QLatin1String(", "));

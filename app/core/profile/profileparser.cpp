@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/profile/profileparser.h"
+#include "core/profile/setclausematch.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <cmath>
 
 namespace om {
 namespace {
@@ -184,6 +186,12 @@ void ProfileParser::table(const QJsonObject &o) {
         fail(QStringLiteral("id"), tr("\"id\" must be 1-64 letters, digits, '_', '-' or '.'"));
     identifier(prof.schema, QStringLiteral("schema"));
     identifier(prof.table, QStringLiteral("table"));
+    // "table" is one name, quoted as it is written: "sales.outbox" would be a table of that name
+    // in "public". A table outside "public" is named with "schema".
+    if (!o.contains(QLatin1String("schema")) && prof.table.contains(QLatin1Char('.')))
+        fail(QStringLiteral("table"), tr("\"table\" is one name, and \"%1\" has a dot in it: for the table %3 in the schema %2 write "
+                                         "\"schema\": \"%2\", \"table\": \"%3\"")
+                                          .arg(prof.table, prof.table.section(QLatin1Char('.'), 0, 0), prof.table.section(QLatin1Char('.'), 1)));
 }
 
 void ProfileParser::columnGroup(const QJsonObject &group, const QString &path) {
@@ -463,6 +471,8 @@ void ProfileParser::action(const QString &kind, const QJsonObject &ao, const QSt
         fail(jsonChild(path, QStringLiteral("auditName")), tr("action %1: \"auditName\" must be 1-30 characters").arg(a.kind));
     setClauses(object(ao, QStringLiteral("set"), path), jsonChild(path, QStringLiteral("set")), a);
     if (prof.state(a.to) && error.isEmpty())
+        checkSetRepeatsTarget(a, path);
+    if (prof.state(a.to) && error.isEmpty())
         checkReachable(a, path);
     prof.actions.insert(a.kind, a);
 }
@@ -481,38 +491,35 @@ void ProfileParser::setClauses(const QJsonObject &set, const QString &path, Acti
         } else if (v.isBool()) {
             c.kind = SetClause::Kind::Bool;
             c.flag = v.toBool();
+        } else if (v.isDouble() && std::isfinite(v.toDouble())) {
+            c.kind = SetClause::Kind::Number;
+            const double d = v.toDouble();
+            c.text = d == double(qint64(d)) && qAbs(d) < 9e15 ? QString::number(qint64(d)) : QString::number(d, 'g', 17);
         } else if (v.isObject() && v.toObject().size() == 1 && v.toObject().value(QLatin1String("text")).isString()
                    && !v.toObject().value(QLatin1String("text")).toString().contains(QChar(0))) {
             c.kind = SetClause::Kind::Text;
             c.text = v.toObject().value(QLatin1String("text")).toString();
         } else {
-            fail(where, tr("action %1: \"set.%2\" must be null, \"now\", true, false or {\"text\": \"...\"}").arg(a.kind, c.column));
+            fail(where, tr("action %1: \"set.%2\" must be null, \"now\", true, false, a number or {\"text\": \"...\"}").arg(a.kind, c.column));
         }
         a.set << c;
     }
 }
 
-bool ProfileParser::setSatisfies(const SetClause *set, const StateCondition &c) const {
-    using Op = StateCondition::Op;
-    using Kind = SetClause::Kind;
-    switch (c.op) {
-    case Op::IsNull: return set->kind == Kind::Null;
-    case Op::NotNull: return set->kind != Kind::Null;
-    case Op::IsTrue: return set->kind == Kind::Bool && set->flag;
-    case Op::IsFalse: return set->kind == Kind::Bool && !set->flag;
-    case Op::Equals:
-    case Op::In:
-        for (const QVariant &v : c.values)
-            if ((set->kind == Kind::Text && v.typeId() == QMetaType::QString && v.toString() == set->text)
-                || (set->kind == Kind::Bool && v.typeId() == QMetaType::Bool && v.toBool() == set->flag))
-                return true;
-        return false;
-    // now() is before "now + 5 minutes" and after "now - 5 minutes", never before or after itself.
-    case Op::Before: return set->kind == Kind::Now && c.time.amount > 0;
-    case Op::After: return set->kind == Kind::Now && c.time.amount < 0;
-    case Op::Compare: return false; // a set cannot promise how two values compare
-    }
-    return false;
+void ProfileParser::checkSetRepeatsTarget(const ActionDef &a, const QString &path) {
+    // The update itself sets the status column to the target's value (or the one column of a
+    // single-condition target); a "set" of that column too would assign it twice, which the
+    // server refuses only when the function runs ("multiple assignments to same column").
+    const StateDef *to = prof.state(a.to);
+    const QString assigned = !to->statusValue().isEmpty() ? QStringLiteral("status")
+                             : to->reachedImplicitly()    ? to->when.first().column
+                                                          : QString();
+    for (const SetClause &c : a.set)
+        if (!assigned.isEmpty() && c.column == assigned)
+            fail(jsonChild(jsonChild(path, QStringLiteral("set")), c.column),
+                 tr("action %1: \"set.%2\" repeats what the action does when it moves a row to %3 (it sets \"%2\" itself); "
+                    "leave \"%2\" out of \"set\"")
+                     .arg(a.kind, c.column, a.to));
 }
 
 void ProfileParser::checkReachable(const ActionDef &a, const QString &path) {
@@ -528,7 +535,7 @@ void ProfileParser::checkReachable(const ActionDef &a, const QString &path) {
         for (const SetClause &sc : a.set)
             if (sc.column == c.column)
                 set = &sc;
-        bool holds = set && setSatisfies(set, c);
+        bool holds = set && setSatisfies(*set, c);
         if (!set) {
             holds = true;
             for (const QString &f : a.from) {

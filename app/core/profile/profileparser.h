@@ -52,8 +52,8 @@ private:
     void actions(const QJsonObject &o);
     void action(const QString &kind, const QJsonObject &ao, const QString &path);
     void setClauses(const QJsonObject &set, const QString &path, ActionDef &a);
+    void checkSetRepeatsTarget(const ActionDef &a, const QString &path);
     void checkReachable(const ActionDef &a, const QString &path);
-    bool setSatisfies(const SetClause *set, const StateCondition &c) const;
     void audit(const QJsonObject &o);
     void columnTypes(const QJsonObject &o);
     void ordering(const QJsonObject &o);

@@ -36,11 +36,12 @@ struct SetClause {
         Now,
         Null,
         Text,
-        Bool
+        Bool,
+        Number
     };
     QString column; ///< logical column
     Kind kind = Kind::Null;
-    QString text;
+    QString text;      ///< Kind::Text; Kind::Number: the number as a plain SQL literal
     bool flag = false; ///< Kind::Bool
 };
 
