@@ -54,6 +54,9 @@ constexpr int kMaxRefreshIntervalMs = 120000;
 /// it comes with every refresh; above it, at most every kBreakdownEveryMs (and on refreshNow()).
 constexpr qint64 kLiveBreakdownMaxWaiting = 10000;
 constexpr int kBreakdownEveryMs = 30000;
+/// The profile check runs again this often while the window is open (and on every new session,
+/// and when the operator asks): a kit a DBA applied meanwhile is noticed without a restart.
+constexpr int kProfileRecheckMs = 5 * 60 * 1000;
 /// A terminal state is counted exactly through its index (the kit's partial index on a rare
 /// state) while the statistics estimate at most this many rows of it: an index-only count of
 /// 50,000 entries takes a few milliseconds, so the refresh stays cheap even where an index on

@@ -142,7 +142,9 @@ private slots:
         const IndexAdvice advice = IndexAdvisor(p).check(m_db->session());
         QVERIFY(!advice.ok());
         const QString text = advice.messages().join('\n');
-        QVERIFY2(text.contains("resources/sql/kit/monitoring_indexes.sql"), qPrintable(text));
+        // The command that prints the kit for the operator's own table, never a file of the sources.
+        QVERIFY2(text.contains("outbox-monitor --print-kit --profile FILE"), qPrintable(text));
+        QVERIFY2(!text.contains("resources/sql"), qPrintable(text));
         QVERIFY2(text.contains("CREATE INDEX ON \"public\".\"bare_outbox\" (\"status\", \"created_at\", \"outbox_id\")"), qPrintable(text));
         QVERIFY(advice.findings.first().totalCost > 0);
         QVERIFY(advice.findings.first().filter.contains("PENDING") || text.contains("PENDING"));

@@ -2,7 +2,8 @@
 // The dashboard's profile check against a real database, offscreen: a profile that fits shows no
 // banner; a column with a typo is named (file, place in the profile, the columns the table has)
 // in a red banner whether or not the snapshot reads that column — also when the snapshot itself
-// fails on it, which is when the operator most needs to know why.
+// fails on it, which is when the operator most needs to know why. A kit applied while the window
+// is open is noticed when the check runs again.
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/profilecheckbanner.h"
@@ -47,10 +48,10 @@ class TestProfileCheckBanner : public QObject {
         std::unique_ptr<DashboardView> view;
     };
 
-    Window open(const SchemaProfile &profile, const QString &source) {
+    Window open(const SchemaProfile &profile, const QString &source, const QString &connInfo = QString()) {
         Window w;
         GatewayConfig config;
-        config.connInfo = m_db->connectionString();
+        config.connInfo = connInfo.isEmpty() ? m_db->connectionString() : connInfo;
         w.gateway = std::make_unique<Gateway>(config);
         AppContext ctx;
         ctx.gateway = w.gateway.get();
@@ -118,6 +119,28 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 15000);
         QVERIFY2(banner->detailsText().contains(QStringLiteral("%1:%2: columns.errorMessage: error: ").arg(path).arg(line)),
                  qPrintable(banner->detailsText()));
+    }
+
+    // The kit applied by a DBA while the window is open: "Check again" (as the periodic check and
+    // a reconnect would) finds the function, and the banner goes.
+    void aKitAppliedWhileOpenIsNoticed() {
+        std::unique_ptr<TestDatabase> bare;
+        OM_CREATE_TEST_DATABASE(bare, TestDatabase::allSeeds());
+        Window w = open(*SchemaProfile::builtIn(QStringLiteral("app_outbox")), QStringLiteral("app_outbox"), bare->connectionString());
+        ProfileCheckBanner *banner = w.view->profileCheckBanner();
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 15000);
+        // Without the kit its audit columns and function are missing; the findings name the command
+        // that prints the kit, never a file of the sources.
+        QVERIFY2(banner->detailsText().contains(QStringLiteral("outbox-monitor --print-kit")), qPrintable(banner->detailsText()));
+        QVERIFY2(!banner->detailsText().contains(QStringLiteral(".sql")), qPrintable(banner->detailsText()));
+        const QStringList kit = TestDatabase::seedsWithAdminKit().mid(TestDatabase::allSeeds().size());
+        for (const QString &file : kit)
+            bare->applyFile(file);
+        QSignalSpy checked(banner, &ProfileCheckBanner::recheckRequested);
+        emit banner->linkActivated(QStringLiteral("recheck"));
+        QCOMPARE(checked.count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isHidden(), 15000);
+        QVERIFY2(banner->report().findings.isEmpty(), qPrintable(banner->detailsText()));
     }
 
     void aTypoThatBreaksTheSnapshotIsNamedToo() {

@@ -298,6 +298,12 @@ void DashboardView::connectSources() {
         if (lane == Lane::Monitor && up)
             m_checkRequested = false;
     });
+    // And every few minutes (at the next refresh after it, so never while the server is away),
+    // and when the operator asks.
+    auto *recheck = new QTimer(this);
+    connect(recheck, &QTimer::timeout, this, [this] { m_checkRequested = false; });
+    recheck->start(limits::kProfileRecheckMs);
+    connect(m_profileCheck, &ProfileCheckBanner::recheckRequested, this, &DashboardView::runProfileCheck);
     // The watchdog's verdict outlives the refresh it ended: the retries after it fail to
     // connect ("timeout expired"), and the operator should still read what happened.
     connect(m_context.gateway, &DatabaseLink::serverNotAnswering, this, [this](Lane lane, int silentMs) {

@@ -32,7 +32,12 @@ ProfileCheckBanner::ProfileCheckBanner(const QString &source, QWidget *parent)
     setWordWrap(true);
     setTextFormat(Qt::RichText);
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
-    connect(this, &QLabel::linkActivated, this, [this] { openDetails(); });
+    connect(this, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link == QLatin1String("recheck"))
+            emit recheckRequested();
+        else
+            openDetails();
+    });
     followPalette(this, [this] { setStyleSheet(bannerStyle(!m_report.ok())); });
     hide();
 }
@@ -46,7 +51,8 @@ void ProfileCheckBanner::showReport(const ProfileCheckReport &report) {
     }
     const bool errors = !report.ok();
     setStyleSheet(bannerStyle(errors));
-    setText(QStringLiteral("%1 <a href=\"details\">%2</a>").arg(summary.toHtmlEscaped(), tr("Details…")));
+    setText(QStringLiteral("%1 <a href=\"details\">%2</a> · <a href=\"recheck\">%3</a>")
+                .arg(summary.toHtmlEscaped(), tr("Details…"), tr("Check again")));
     setToolTip(errors ? tr("Until this is fixed, counts or lists that read these columns may be wrong or fail.")
                       : QString());
     show();

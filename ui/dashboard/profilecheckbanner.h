@@ -22,6 +22,10 @@ public:
     QString detailsText() const;
     const ProfileCheckReport &report() const { return m_report; }
 
+signals:
+    /// "Check again": the operator fixed something (applied the kit, added a column).
+    void recheckRequested();
+
 private:
     void openDetails();
 

@@ -36,11 +36,11 @@ QStringList IndexAdvice::messages() const {
     for (auto it = perTable.cbegin(); it != perTable.cend(); ++it)
         out << QCoreApplication::translate("IndexAdvisor",
                                            "Index missing: each refresh reads %1 sequentially %n time(s) (estimated cost %2). "
-                                           "Apply %3, or create: %4",
+                                           "Apply the table's admin kit (outbox-monitor --print-kit --profile FILE), or create: %3",
                                            nullptr, it->first)
                    .arg(it.key())
                    .arg(it->second, 0, 'f', 0)
-                   .arg(kitFile, suggestedIndex);
+                   .arg(suggestedIndex);
     return out;
 }
 

@@ -23,7 +23,6 @@ struct SeqScanFinding {
 struct IndexAdvice {
     QList<SeqScanFinding> findings;
     QString suggestedIndex; ///< CREATE INDEX statement that would make the snapshot index-only
-    QString kitFile = QStringLiteral("resources/sql/kit/monitoring_indexes.sql");
     bool ok() const { return findings.isEmpty(); }
     /// One sentence per finding for the operator: which index is missing, what it costs.
     QStringList messages() const;
