@@ -292,8 +292,7 @@ private slots:
         QString error;
         auto db = TestDatabase::create(TestDatabase::seedsWithAdminKit(), &error);
         QVERIFY2(db, qPrintable(error));
-        db->exec("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'om_cli_rls_viewer') THEN "
-                 "CREATE ROLE om_cli_rls_viewer LOGIN IN ROLE outbox_auditor; END IF; END $$");
+        db->createLoginRole(QStringLiteral("om_cli_rls_viewer"), QStringLiteral("outbox_auditor"));
         db->exec("ALTER TABLE app_outbox ENABLE ROW LEVEL SECURITY");
         const QString conn = db->connectionStringAs(QStringLiteral("om_cli_rls_viewer"));
         const Run hidden = run({"--connect", conn, "--check-profile", "app_outbox"}, environment());

@@ -82,8 +82,7 @@ class TestAccess : public QObject {
 private slots:
     void initTestCase() {
         OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit() << "demo/logins.sql");
-        m_db->exec("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'plain_auditor_fn') THEN "
-                   "CREATE ROLE plain_auditor_fn LOGIN IN ROLE outbox_auditor; END IF; END $$");
+        m_db->createLoginRole(QStringLiteral("plain_auditor_fn"), QStringLiteral("outbox_auditor"));
         // Audit rows are append-only: written once, for the messages init() writes again.
         m_db->exec("INSERT INTO app_outbox_audit (outbox_id, action_name, reason) SELECT g, 'RETRY_FAILED', 'seed' FROM generate_series(1, 5) g");
         m_db->exec("INSERT INTO batch_work_status_history (work_item_id, old_status, new_status, action_name, message) "
@@ -255,8 +254,7 @@ private slots:
         QFETCH(bool, canChange);
         QFETCH(QString, why);
         // An auditor whose role has no read-only default: only the missing privileges tell.
-        m_db->exec("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'plain_auditor') THEN "
-                   "CREATE ROLE plain_auditor LOGIN IN ROLE outbox_auditor; END IF; END $$");
+        m_db->createLoginRole(QStringLiteral("plain_auditor"), QStringLiteral("outbox_auditor"));
         const Privileges p = privilegesAs(m_db->connectionStringAs(role), profile, forceReadOnly);
         QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
         QCOMPARE(p.canChangeMessages(), canChange);

@@ -59,9 +59,7 @@ private slots:
         OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
         m_profile = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         for (const QString &role : {kViewer, kOwner})
-            m_db->exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
-                                      "CREATE ROLE %1 LOGIN IN ROLE outbox_auditor; END IF; END $$")
-                           .arg(role));
+            m_db->createLoginRole(role, QStringLiteral("outbox_auditor"));
         insertMessages(*m_db, m_profile, QStringLiteral("FAILED"), 7, 5, QStringLiteral("rls-failed"));
         insertMessages(*m_db, m_profile, QStringLiteral("SENT"), 11, 5, QStringLiteral("rls-sent"));
         m_db->exec("ANALYZE app_outbox");

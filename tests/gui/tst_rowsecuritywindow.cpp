@@ -38,9 +38,7 @@ private slots:
         QStandardPaths::setTestModeEnabled(true);
         installTestTranslations();
         OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
-        m_db->exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') THEN "
-                                  "CREATE ROLE %1 LOGIN IN ROLE outbox_auditor; END IF; END $$")
-                       .arg(kViewer));
+        m_db->createLoginRole(kViewer, QStringLiteral("outbox_auditor"));
         const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         insertMessages(*m_db, p, QStringLiteral("FAILED"), 12, 5, QStringLiteral("rls-window"));
         m_db->exec("ALTER TABLE app_outbox ENABLE ROW LEVEL SECURITY");

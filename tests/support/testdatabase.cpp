@@ -100,6 +100,13 @@ QString TestDatabase::connectionStringAs(const QString &role) const {
     return s;
 }
 
+void TestDatabase::createLoginRole(const QString &role, const QString &memberOf) {
+    // Identifiers cannot be bound: quoted here, from names the tests choose.
+    exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = %1) THEN "
+                        "CREATE ROLE %2 LOGIN IN ROLE %3; END IF; END $$")
+             .arg(sql::quoteLiteral(role), sql::quoteIdentifier(role), sql::quoteIdentifier(memberOf)));
+}
+
 void TestDatabase::applyFile(const QString &relativePath) {
     // Applied with psql, exactly as a DBA applies the kit (psql variables included).
     QProcess psql;

@@ -46,6 +46,9 @@ public:
     /// now: the event a test waits for before it freezes, cancels or kills what it sent, where a
     /// fixed sleep would only guess that the statement has arrived.
     int runningNow(const QString &statement);
+    /// A login role in the group role `memberOf` (e.g. outbox_auditor), created when missing: roles
+    /// are the cluster's, so a role another test created is used as it is.
+    void createLoginRole(const QString &role, const QString &memberOf);
     /// Applies one more file of resources/sql/.
     void applyFile(const QString &relativePath);
     /// The session the helpers above use (autocommit, not read-only).
