@@ -4,8 +4,6 @@
 #include "dashboard/recentactionsview.h"
 #include "core/common/timeformat.h"
 #include "core/dashboard/snapshotpoller.h"
-#include "core/flow/flowpoller.h"
-#include "core/store/flowstore.h"
 #include "dashboard/failuregrouppanel.h"
 #include "dashboard/flowchart.h"
 #include "common/elidinglabel.h"
@@ -81,15 +79,16 @@ constexpr int kMaxChartPoints = 2000;
 } // namespace
 
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
-    : QWidget(parent), m_context(context), m_poller(poller), m_store(std::make_unique<HistoryStore>(historyPath)),
+    : QWidget(parent), m_context(context), m_poller(poller),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
       m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_rowSecurity(new RowSecurityBanner), m_notLive(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
       m_window(new QComboBox), m_charts(new QWidget),
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
-      m_flow(FlowChart::create()), m_forecast(new QLabel), m_flowStore(std::make_unique<FlowStore>(m_store->path())),
+      m_flow(FlowChart::create()), m_forecast(new QLabel),
       m_byDestination(new WaitingGroupModel(tr("Destination"), this)), m_byType(new WaitingGroupModel(tr("Event type"), this)),
-      m_healthTimer(new QTimer(this)), m_reconnect(new QPushButton(tr("Reconnect now"))) {
-    openHistory();
+      m_healthTimer(new QTimer(this)), m_reconnect(new QPushButton(tr("Reconnect now"))),
+      m_record(new DashboardRecord(context.gateway, context.profile, storeKey(), historyPath, m_settings.retentionDays, this)) {
+    m_record->open();
     setupWindowChoice();
     auto *top = buildTopRow();
     buildLayout(top);
@@ -103,55 +102,33 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
 }
 
 void DashboardView::startFlow() {
-    QString error;
-    if (!m_flowStore->open(&error))
-        qCWarning(lcDashboard) << "flow cache unavailable (every refresh asks for the whole window):" << error;
-    else
-        m_flowStore->purge(QDateTime::currentSecsSinceEpoch() - qint64(m_settings.retentionDays) * 86400);
-    if (!m_context.gateway)
-        return;
-    // History from the first second: the flow comes from the table's own times, not from what
-    // this computer recorded.
-    m_flowPoller = new FlowPoller(m_context.gateway, m_context.profile, m_flowStore.get(), storeKey(), this);
-    m_flowPoller->setWindowSeconds(m_windowS);
-    connect(m_flowPoller, &FlowPoller::flowReady, this, &DashboardView::showFlow);
+    connect(m_record, &DashboardRecord::flowChanged, this, &DashboardView::showForecast);
     // Before the first reading arrives, "reading the table's history…" would stay up while the
     // server refuses: say that it could not be read (later failures leave the last flow shown,
     // under the "Not live" banner).
-    connect(m_flowPoller, &FlowPoller::flowFailed, this, [this](const QString &message) {
-        if (m_flowMinutes.buckets.isEmpty() && m_flowChart.buckets.isEmpty())
+    connect(m_record, &DashboardRecord::flowFailed, this, [this](const QString &message) {
+        if (!m_record->hasFlow())
             m_forecast->setText(tr("Flow: the table's history could not be read (%1); trying again with the next refresh.")
                                     .arg(firstLine(message)));
     });
-    m_flowPoller->start();
+    m_record->setWindowSeconds(m_windowS);
+    m_record->startFlow();
 }
 
-void DashboardView::showFlow(const FlowSeries &chart, const FlowSeries &minutes) {
-    m_flowChart = chart;
-    m_flowMinutes = minutes;
-    updateForecast();
-}
+void DashboardView::showFlow(const FlowSeries &chart, const FlowSeries &minutes) { m_record->setFlow(chart, minutes); }
 
-void DashboardView::updateForecast() {
-    if (m_flowMinutes.buckets.isEmpty() && m_flowChart.buckets.isEmpty()) {
+void DashboardView::showForecast() {
+    if (!m_record->hasFlow()) {
         m_forecast->setText(tr("Flow: reading the table's history…"));
         return;
     }
-    m_forecastValue = DrainForecast::compute(m_flowMinutes, m_backlog, m_flowMinutes.nowS);
-    m_forecast->setText(m_forecastValue.text() + QStringLiteral(" · ") + m_forecastValue.netText());
-    if (!m_flowChart.buckets.isEmpty())
-        FlowChart::show(m_flow, m_flowChart, m_forecastValue);
+    const DrainForecast &forecast = m_record->forecast();
+    m_forecast->setText(forecast.text() + QStringLiteral(" · ") + forecast.netText());
+    if (!m_record->flowChart().buckets.isEmpty())
+        FlowChart::show(m_flow, m_record->flowChart(), forecast);
 }
 
 QString DashboardView::forecastText() const { return m_forecast->text(); }
-
-void DashboardView::openHistory() {
-    QString error;
-    if (!m_store->open(&error))
-        qCWarning(lcDashboard) << "history store unavailable:" << m_store->path() << error;
-    m_store->setRetentionDays(m_settings.retentionDays);
-    m_store->purge(QDateTime::currentMSecsSinceEpoch());
-}
 
 void DashboardView::setupWindowChoice() {
     // Window choices: 15 min ... 7 days.
@@ -336,7 +313,7 @@ QList<QPair<QString, QString>> DashboardView::thresholdTiles() const {
 void DashboardView::applySettings(const DashboardSettings &settings) {
     m_settings = settings;
     m_tiles->setThresholds(settings.thresholds);
-    m_store->setRetentionDays(settings.retentionDays);
+    m_record->setRetentionDays(settings.retentionDays);
     if (m_poller) {
         m_poller->setIntervalMs(settings.intervalS * 1000);
         m_poller->setStuckTimeoutMinutes(settings.stuckTimeoutMinutes);
@@ -389,20 +366,12 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     m_lastServerMs = s.serverMs >= 0 ? s.serverMs : s.roundTripMs;
     m_standby = s.standby;
     m_tiles->showSnapshot(s);
-    m_backlog = 0;
-    for (const StateCount &c : s.states)
-        if (c.role == QLatin1String("waiting") || c.role == QLatin1String("inFlight"))
-            m_backlog += qMax<qint64>(0, c.count);
-    updateForecast();
+    m_record->record(s, !standbyStale()); // the forecast follows the backlog
     m_byDestination->setGroups(s.byDestination);
     m_byType->setGroups(s.byType);
     if (m_byWorker)
         m_byWorker->setGroups(s.byWorker, s.breakdownTime); // ages as of the breakdown
     showBreakdownTime(s.breakdownTime, s.serverTime);
-    // A standby's stale numbers would be charted at its clock's time, not at the time they were
-    // true on the primary: this computer's history keeps only numbers known to be current.
-    if (!standbyStale())
-        m_store->append(storeKey(), s);
     // Windows up to a day follow every sample (a reload costs a few ms); longer ones at most once
     // a minute, as their buckets are several minutes wide anyway.
     if (m_windowS <= 86400 || !m_sinceReload.isValid() || m_sinceReload.elapsed() >= 60000)
@@ -431,8 +400,7 @@ void DashboardView::setWindowSeconds(qint64 seconds) {
     const int i = m_window->findData(m_windowS);
     if (i >= 0 && i != m_window->currentIndex())
         m_window->setCurrentIndex(i);
-    if (m_flowPoller)
-        m_flowPoller->setWindowSeconds(m_windowS);
+    m_record->setWindowSeconds(m_windowS);
     reloadCharts();
 }
 
@@ -441,7 +409,7 @@ void DashboardView::reloadCharts() {
     timer.start();
     const qint64 to = m_nowMs > 0 ? m_nowMs : QDateTime::currentMSecsSinceEpoch();
     const qint64 from = to - m_windowS * 1000;
-    HistoryCharts::show(HistoryCharts::load(*m_store, storeKey(), m_context.profile, from, to, chartPoints()), m_active, m_terminal,
+    HistoryCharts::show(HistoryCharts::load(m_record->history(), storeKey(), m_context.profile, from, to, chartPoints()), m_active, m_terminal,
                         m_oldest);
     m_lastReloadMs = timer.elapsed();
     m_sinceReload.start();

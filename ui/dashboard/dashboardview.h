@@ -3,6 +3,7 @@
 #include "appcontext.h"
 #include "core/dashboard/dashboardsettings.h"
 #include "core/check/profilecheck.h"
+#include "core/flow/dashboardrecord.h"
 #include "core/model/snapshot.h"
 #include "core/flow/drainforecast.h"
 #include "core/model/flowseries.h"
@@ -50,7 +51,7 @@ public:
     ~DashboardView() override;
 
     void showSnapshot(const Snapshot &snapshot);
-    /// The flow from the table (FlowPoller, or a test): the flow chart and the drain forecast.
+    /// The flow from the table instead of the FlowPoller (a test): the flow chart and the drain forecast.
     void showFlow(const om::FlowSeries &chart, const om::FlowSeries &minutes);
     /// A refresh failed (SnapshotPoller::refreshFailed): `connectionUp` when the server answered
     /// and refused or ended the statement (its own time limit, a privilege): the health line then
@@ -77,15 +78,16 @@ public:
     HistoryChart *flowChart() const { return m_flow; }
     /// The drain forecast's line ("Draining: empty in ~25 min …").
     QString forecastText() const;
-    const DrainForecast &forecast() const { return m_forecastValue; }
+    const DrainForecast &forecast() const { return m_record->forecast(); }
     /// Null without a gateway (tests that feed showFlow()).
-    FlowPoller *flowPoller() const { return m_flowPoller; }
-    FlowStore *flowStore() const { return m_flowStore.get(); }
+    FlowPoller *flowPoller() const { return m_record->flowPoller(); }
+    FlowStore *flowStore() const { return m_record->flowStore(); }
+    DashboardRecord *record() const { return m_record; }
     WaitingGroupModel *byDestination() const { return m_byDestination; }
     WaitingGroupModel *byType() const { return m_byType; }
     /// Who holds the in-flight rows; nullptr for profiles whose in-flight rows name no worker.
     WorkerGroupModel *byWorker() const { return m_byWorker; }
-    HistoryStore *store() const { return m_store.get(); }
+    HistoryStore *store() const { return &m_record->history(); }
     /// The connection's key in the store (AppContext::connectionKey, or its label when empty).
     QString storeKey() const;
     QString healthText() const;
@@ -112,7 +114,6 @@ protected:
 
 private:
     // The constructor's steps, in order.
-    void openHistory();
     void setupWindowChoice();
     QHBoxLayout *buildTopRow();
     QWidget *buildBreakdownTables();
@@ -120,7 +121,7 @@ private:
     void connectSources();
     void updateHealth();
     void startFlow();
-    void updateForecast();
+    void showForecast();
     void setStale(bool stale);
     void showNotLive(const QString &text);
     void showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime);
@@ -133,7 +134,6 @@ private:
 
     AppContext m_context;
     SnapshotPoller *m_poller;
-    std::unique_ptr<HistoryStore> m_store;
     DashboardSettings m_settings;
     StatusTiles *m_tiles;
     ElidingLabel *m_health;
@@ -149,16 +149,11 @@ private:
     HistoryChart *m_oldest;
     HistoryChart *m_flow;
     QLabel *m_forecast;
-    std::unique_ptr<FlowStore> m_flowStore;
-    FlowPoller *m_flowPoller = nullptr;
-    FlowSeries m_flowChart;
-    FlowSeries m_flowMinutes;
-    DrainForecast m_forecastValue;
-    qint64 m_backlog = -1; ///< open messages of the newest snapshot (waiting and in flight)
     WaitingGroupModel *m_byDestination;
     WaitingGroupModel *m_byType;
     QTimer *m_healthTimer;
     QPushButton *m_reconnect;
+    DashboardRecord *m_record; ///< the history and the flow, which the view observes
     QTableView *m_byDestinationTable = nullptr;
     QTableView *m_byTypeTable = nullptr;
     QLabel *m_byWorkerTitle = nullptr;
