@@ -10,7 +10,9 @@
 #include "core/actions/privileges.h"
 #include "core/dashboard/snapshotquery.h"
 #include "core/outcome/actionpoller.h"
+#include "core/triage/blockedkeys.h"
 #include "core/triage/listquery.h"
+#include "orderedprofiles.h"
 #include "pg/actionlistener.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
@@ -231,6 +233,9 @@ private slots:
         // While sessions of every kind work through the transaction pool, another client of the
         // same pool sees only the server's defaults, whichever server connection it is given.
         auto probe = probeSession(through(QStringLiteral("transaction")));
+        // The program's own reads, not only raw statements: each may set what it needs (the
+        // blocked keys read without JIT), and none may leave it behind.
+        const SchemaProfile ordered = appOutboxByDestination();
         std::atomic<bool> stop{false};
         std::atomic<int> failures{0};
         QSet<int> monitorServers;
@@ -243,6 +248,8 @@ private slots:
                     while (!stop) {
                         s->queryPrepared(QStringLiteral("SELECT count(*) FROM app_outbox WHERE status <> $1"), {QString::number(t)});
                         s->transact([](PgTx &tx) { tx.setLocal(QStringLiteral("enable_seqscan"), QStringLiteral("off")); });
+                        BlockedKeysQuery(ordered, 30).run(*s, 10);
+                        SnapshotQuery(ordered).run(*s);
                         const int pid = s->query(QStringLiteral("SELECT pg_backend_pid()")).scalar().toInt();
                         QMutexLocker lock(&serversLock);
                         monitorServers.insert(pid);

@@ -24,18 +24,13 @@ BlockedKeys BlockedKeysQuery::run(PgSession &session, int limit) const {
     // Without JIT: the bounded candidates (up to 100,000 stuck rows) make the planner's cost
     // estimate large, and compiling the plan took 1.5 s of a 2.2 s run at 2,000,000 rows where the
     // work itself is a few thousand index probes (the Monitor lane runs with jit = off for the same
-    // reason). Set back afterwards: the Browse lane's other queries keep the server's setting.
-    session.query(QStringLiteral("SET jit = off"));
+    // reason). SET LOCAL, for this transaction only: a session SET would stay on the server
+    // connection, and behind a pooler that connection serves other clients next.
     PgResult r;
-    try {
-        r = session.query(st.text, st.params);
-    } catch (const PgError &) {
-        try {
-            session.query(QStringLiteral("RESET jit"));
-        } catch (const PgError &) {}
-        throw;
-    }
-    session.query(QStringLiteral("RESET jit"));
+    session.transact([&](PgTx &tx) {
+        tx.setLocal(QStringLiteral("jit"), QStringLiteral("off"));
+        r = tx.exec(st.text, st.params);
+    });
     const int why = r.columnIndex(QStringLiteral("om_why"));
     const int behind = r.columnIndex(QStringLiteral("om_behind"));
     const int oldest = r.columnIndex(QStringLiteral("om_oldest_age"));
