@@ -57,8 +57,10 @@ bool StateDef::reachedImplicitly() const {
 bool SchemaProfile::statesAreStatusValues() const {
     if (!has(QStringLiteral("status")))
         return false;
+    // The value must also be the name: a state "QUEUED" of the value "queued" is shown, compared
+    // with actions' "from" lists and written to audit rows by its name, never the raw value.
     for (const StateDef &s : states)
-        if (s.statusValue().isEmpty())
+        if (s.statusValue().isEmpty() || s.statusValue() != s.name)
             return false;
     return true;
 }

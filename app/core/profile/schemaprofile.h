@@ -120,7 +120,8 @@ public:
     bool hasAudit() const { return !audit.table.isEmpty(); }
 
     const StateDef *state(const QString &name) const;
-    /// True when every state is "status = value": the status column itself names the state.
+    /// True when every state is "status = value" with the state's own name as the value: the
+    /// status column itself names the state.
     bool statesAreStatusValues() const;
     /// True when a retries column exists and the maximum is known (a column or a constant).
     bool hasRetries() const { return has(QStringLiteral("retries")) && (has(QStringLiteral("maxRetries")) || maxRetriesConstant > 0); }
