@@ -90,6 +90,33 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 10000);
         QVERIFY(pane.canShowAll());
     }
+
+    /// A NULL or empty payload is said as such, not as JSON that failed to parse at byte 0.
+    void aMissingPayloadIsSaidAsSuch_data() {
+        QTest::addColumn<QString>("payload");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("NULL") << QStringLiteral("NULL") << QStringLiteral("No payload: the column is NULL for this message.");
+        QTest::newRow("empty") << QStringLiteral("''") << QStringLiteral("The payload is empty.");
+    }
+    void aMissingPayloadIsSaidAsSuch() {
+        QFETCH(QString, payload);
+        QFETCH(QString, note);
+        m_db->exec(QStringLiteral("ALTER TABLE app_outbox ALTER COLUMN payload_json DROP NOT NULL"));
+        const qint64 id = m_db->scalar(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
+                                                      "VALUES ('NOPAYLOAD-' || $1, 'E', 'D', %1, 'FAILED') RETURNING outbox_id")
+                                           .arg(payload),
+                                       {QString::fromLatin1(QTest::currentDataTag())})
+                              .toLongLong();
+        GatewayConfig c;
+        c.connInfo = m_db->connectionString();
+        Gateway gw(c);
+        DetailPane pane(&gw, *SchemaProfile::builtIn(QStringLiteral("app_outbox")));
+        QSignalSpy shown(&pane, &DetailPane::detailShown);
+        pane.showMessage(MessageId(id));
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 10000);
+        QCOMPARE(pane.payloadNote(), note);
+        QVERIFY(!pane.isPayloadTruncated());
+    }
 };
 
 OM_TEST_MAIN(TestPayloadCap)

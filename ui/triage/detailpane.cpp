@@ -217,6 +217,10 @@ void DetailPane::showHistory(const MessageDetail &d) {
 void DetailPane::showPayload(const MessageDetail &d) {
     if (d.payloadLength < 0) {
         setPayload({}, false, tr("This table has no payload column."));
+    } else if (d.payloadIsNull || d.payloadLength == 0) {
+        // Said as it is: "not valid JSON at byte 0" would blame a payload that is not there.
+        m_truncated = false;
+        setPayload({}, false, d.payloadIsNull ? tr("No payload: the column is NULL for this message.") : tr("The payload is empty."));
     } else if (d.payloadLength > d.payloadPrefix.size()) {
         // Only the beginning was fetched; it cannot be parsed, so it is shown as stored.
         m_truncated = true;

@@ -59,6 +59,7 @@ void DetailQuery::readFields(const QVariantList &row, const QStringList &names, 
     if (p.has(QStringLiteral("payload"))) {
         d.payloadPrefix = row[names.size()].toString();
         d.payloadLength = row[names.size() + 1].toString().toLongLong();
+        d.payloadIsNull = row[names.size()].isNull();
     } else {
         d.payloadLength = -1;
     }

@@ -31,6 +31,7 @@ struct MessageDetail {
     QList<DetailField> fields;   ///< every column of the row except the payload, in table order
     QString payloadPrefix;       ///< at most the requested number of characters
     qint64 payloadLength = 0;    ///< characters in the whole payload (-1: the table has no payload)
+    bool payloadIsNull = false;  ///< the payload column is NULL for this message (nothing was stored)
     QString lastError;           ///< error code and message in full
     QStringList historyColumns;  ///< logical audit column names, in display order
     QList<QVariantList> history; ///< newest first; QString or null, times as epoch text
