@@ -1098,16 +1098,20 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Head id</source>
         <translation>先頭の ID</translation>
     </message>
+    <message>
+        <source>key locked by a process that is gone</source>
+        <translation>キーのロックを持つプロセスが消えている</translation>
+    </message>
+    <message>
+        <source>key locked too long</source>
+        <translation>キーのロックが長すぎる</translation>
+    </message>
 </context>
 <context>
     <name>om::BlockedKeysView</name>
     <message>
         <source>Refresh</source>
         <translation>更新</translation>
-    </message>
-    <message>
-        <source>Messages of one %1 are delivered in order: every message of the key waits while its head (its earliest open message) is failing, stuck or retrying. Worst first.</source>
-        <translation>同じ %1 のメッセージは順番に配信されます。先頭（そのキーで最も古い未完了のメッセージ）が失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。影響の大きい順に表示します。</translation>
     </message>
     <message>
         <source>the head of key %1 (message %2) in Blocked keys</source>
@@ -1160,6 +1164,47 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Only the worst %1 keys are listed.</source>
         <translation>影響の大きい %1 キーだけを表示しています。</translation>
+    </message>
+    <message>
+        <source>Messages of one %1 are delivered in order: every message of the key waits while its head (the message the library takes next for it) is failing, stuck or retrying.</source>
+        <translation>同じ %1 のメッセージは順番に配信されます。先頭（ライブラリがそのキーで次に取り出すメッセージ）が失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。</translation>
+    </message>
+    <message>
+        <source>Messages of one %1 are delivered in order: every message of the key waits while its head (the message the library takes next for it) is failing, stuck or retrying in %2.</source>
+        <translation>同じ %1 のメッセージは順番に配信されます。先頭（ライブラリがそのキーで次に取り出すメッセージ）が %2 で失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。</translation>
+    </message>
+    <message>
+        <source>messages in %1 (the library passes over them)</source>
+        <translation>%1 のメッセージ（ライブラリが飛ばします）</translation>
+    </message>
+    <message>
+        <source>messages that %1 marks as unordered</source>
+        <translation>%1 で順序なしと示されたメッセージ</translation>
+    </message>
+    <message>
+        <source>messages without a %1</source>
+        <translation>%1 のないメッセージ</translation>
+    </message>
+    <message>
+        <source>In no key&apos;s line: %1.</source>
+        <translation>どのキーの列にも入らないもの: %1。</translation>
+    </message>
+    <message>
+        <source>A key is also held while its lock in %1 is held by a process that is gone, or for longer than the stuck timeout.</source>
+        <translation>%1 にあるキーのロックを、消えたプロセスが持っている間、または停滞タイムアウトより長く持たれている間も、そのキーは止まります。</translation>
+    </message>
+    <message>
+        <source>Worst first.</source>
+        <translation>影響の大きい順に表示します。</translation>
+    </message>
+    <message>
+        <source>This key is held by its lock in %1, not by its head: an action on the head would not move it.</source>
+        <translation>このキーを止めているのは先頭ではなく %1 にあるロックです。先頭を操作してもキーは動きません。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the items of a list in a sentence</comment>
+        <translation>、</translation>
     </message>
 </context>
 <context>
@@ -2059,6 +2104,14 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>App version</source>
         <translation>アプリのバージョン</translation>
+    </message>
+    <message>
+        <source>No payload: the column is NULL for this message.</source>
+        <translation>ペイロードはありません（このメッセージの列は NULL です）。</translation>
+    </message>
+    <message>
+        <source>The payload is empty.</source>
+        <translation>ペイロードは空です。</translation>
     </message>
 </context>
 <context>
@@ -3336,6 +3389,10 @@ from %6</source>
         <source>The role %1 sees %2 rows; the statistics, which row-level security does not filter, put the table at about %3.</source>
         <translation>ロール %1 に見える行は %2 行です。行レベルセキュリティで絞られない統計情報では、テーブルは約 %3 行です。</translation>
     </message>
+    <message>
+        <source>%1 does not exist (or this role cannot see it): the Blocked keys view reads each key&apos;s lock there.</source>
+        <translation>%1 が存在しません（またはこのロールからは見えません）。詰まっているキーのビューは各キーのロックをそこから読みます。</translation>
+    </message>
 </context>
 <context>
     <name>om::ProfileCheckBanner</name>
@@ -4215,10 +4272,6 @@ from %6</source>
         <translation>プロファイルファイルを読み取れません: %1</translation>
     </message>
     <message>
-        <source>&quot;ordering&quot; must be {&quot;key&quot;: &quot;&lt;logical column&gt;&quot;}: the column that orders delivery (rows of one key are delivered by created time, then id)</source>
-        <translation>&quot;ordering&quot; は {&quot;key&quot;: &quot;&lt;論理列名&gt;&quot;} の形にしてください: 配信順を決める列です (同じキーの行は作成時刻、次に ID の順に配信されます)</translation>
-    </message>
-    <message>
         <source>&quot;ordering.key&quot; names &quot;%1&quot;, which &quot;columns&quot; does not map</source>
         <translation>&quot;ordering.key&quot; の「%1」は &quot;columns&quot; で対応付けられていません</translation>
     </message>
@@ -4257,6 +4310,30 @@ from %6</source>
     <message>
         <source>action %1: &quot;set.%2&quot; repeats what the action does when it moves a row to %3 (it sets &quot;%2&quot; itself); leave &quot;%2&quot; out of &quot;set&quot;</source>
         <translation>操作 %1: 「set.%2」は、行を %3 に移すときに操作自体が行うこと（「%2」の設定）と重複しています。「set」から「%2」を外してください</translation>
+    </message>
+    <message>
+        <source>&quot;ordering&quot; must be {&quot;key&quot;: &quot;&lt;logical column&gt;&quot;, ...}: the column that orders delivery (rows of one key are delivered by created time, then id)</source>
+        <translation>&quot;ordering&quot; は {&quot;key&quot;: &quot;&lt;論理列&gt;&quot;, ...} の形にしてください。配信の順序を決める列です（同じキーの行は作成時刻、次に id の順に配信されます）</translation>
+    </message>
+    <message>
+        <source>state %1 is both skipped and blocking: a row the poller passes over cannot hold up the rows behind it</source>
+        <translation>状態 %1 が skipped と blocking の両方にあります。ポーラーが飛ばす行は後ろの行を止められません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must list at least one state, or be left out</source>
+        <translation>&quot;%1&quot; には状態を1つ以上挙げるか、項目ごと省いてください</translation>
+    </message>
+    <message>
+        <source>state %1 is terminal: a finished row is in no key&apos;s line</source>
+        <translation>状態 %1 は終端です。完了した行はどのキーの列にも入りません</translation>
+    </message>
+    <message>
+        <source>&quot;unordered&quot; must list 1 to 16 conditions (like a state&apos;s &quot;when&quot;)</source>
+        <translation>&quot;unordered&quot; には条件を1〜16個挙げてください（状態の &quot;when&quot; と同じ書き方）</translation>
+    </message>
+    <message>
+        <source>&quot;lock&quot; needs &quot;lockedAt&quot; (the time the lock was taken), &quot;holderPid&quot; (the holder&apos;s server process id) or both: without them a held lock cannot be told from a free one</source>
+        <translation>&quot;lock&quot; には &quot;lockedAt&quot;（ロックを取った時刻）、&quot;holderPid&quot;（持ち主のサーバープロセス ID）のどちらか、または両方が必要です。これがないと、持たれているロックと空いているロックを区別できません</translation>
     </message>
 </context>
 <context>

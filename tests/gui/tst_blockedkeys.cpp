@@ -11,6 +11,7 @@
 #include "dialogoperator.h"
 #include "mainwindow.h"
 #include "orderedprofiles.h"
+#include "headoflinetables.h"
 #include "link/connectioninfo.h"
 #include "pg/gateway.h"
 #include "screenshots.h"
@@ -26,6 +27,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QFrame>
+#include <QLabel>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -176,6 +178,84 @@ private slots:
         QList<qint64> listed{m->message(0).id.number(), m->message(1).id.number()};
         std::sort(listed.begin(), listed.end());
         QCOMPARE(listed, other);
+    }
+
+    /// The window follows the profile's rule: a queue held by the lock of a worker that is gone is
+    /// listed as such, with its head actions off and saying why, beside a queue held by its
+    /// failing head; jobs without a queue are no key. The rule is said above the table.
+    void aKeyHeldByItsLockHasNoHeadActions() {
+        const SchemaProfile p = setUpHeadOfLineTable(*m_db, headOfLineTables().value(QStringLiteral("queuelock")));
+        // clang-format off
+        m_db->session().execScript(QStringLiteral(
+            "INSERT INTO hol_queue (queue_name, state, created_at, last_error) VALUES "
+            "('mail', 'failed', now() - interval '60 minutes', 'SMTP 550 mailbox unavailable'), "
+            "('mail', 'waiting', now() - interval '50 minutes', NULL), ('mail', 'waiting', now() - interval '40 minutes', NULL), "
+            "(NULL, 'failed', now() - interval '90 minutes', 'no queue'), (NULL, 'waiting', now() - interval '80 minutes', NULL);"
+            "INSERT INTO hol_queue (queue_name, state, created_at) "
+            "SELECT 'invoices', 'waiting', now() - make_interval(mins => 30 - i) FROM generate_series(1, 5) i;"
+            // 2,000,000,000 is above any process id the server hands out: a holder that is gone.
+            "INSERT INTO hol_queue_lock VALUES ('mail', NULL, NULL), ('invoices', 2000000000, now() - interval '3 minutes')"));
+        // clang-format on
+        MainWindow w(context(p, QStringLiteral("demo_operator")));
+        waitForAccess(w);
+        BlockedKeysView *view = w.blockedKeysView();
+        QVERIFY(view);
+        QAbstractItemModelTester tester(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_COMPARE_WITH_TIMEOUT(w.tiles()->tileText(QStringLiteral("blocked")), QStringLiteral("6"), 15000);
+        w.tabs()->setCurrentWidget(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 2, 15000);
+        QCOMPARE(view->model()->key(0).orderingKey, QStringLiteral("invoices"));
+        QCOMPARE(view->model()->key(0).why, BlockedKey::Why::LockHolderGone);
+        QCOMPARE(view->model()->key(0).behind, qint64(4));
+        QCOMPARE(view->model()->key(1).orderingKey, QStringLiteral("mail"));
+        QCOMPARE(view->model()->key(1).why, BlockedKey::Why::Failed);
+        if (english()) {
+            bool said = false;
+            for (const QLabel *l : view->findChildren<QLabel *>())
+                said = said || (l->text().contains(QLatin1String("its lock in public.hol_queue_lock is held by a process that is gone")) && l->text().contains(QLatin1String("messages without a queue_name")));
+            QVERIFY2(said, "the rule is said above the table");
+            QCOMPARE(view->model()->index(0, BlockedKeysModel::HeadState).data().toString(),
+                     QStringLiteral("WAITING (key locked by a process that is gone)"));
+        }
+        QPushButton *retry = view->actionButton(QStringLiteral("retry"));
+        QVERIFY(retry && retry->isVisible());
+        view->table()->selectRow(0);
+        QTRY_VERIFY(!retry->toolTip().isEmpty());
+        QVERIFY(!retry->isEnabled());
+        view->table()->selectRow(1);
+        QTRY_VERIFY(retry->isEnabled());
+        QVERIFY(retry->toolTip().isEmpty());
+        view->table()->selectRow(0);
+        if (screenshotsWanted())
+            QTest::qWait(500); // the detail pane painted
+        saveScreenshot(&w, QStringLiteral("blocked-keys-queue-lock"));
+    }
+
+    /// A poller that passes over abandoned rows: the key whose abandoned row comes first is held by
+    /// the stuck row after it, and a key with only an abandoned row before a fresh one is not held.
+    void abandonedRowsAreNotHeads() {
+        const SchemaProfile p = setUpHeadOfLineTable(*m_db, headOfLineTables().value(QStringLiteral("skipped")));
+        m_db->session().execScript(QStringLiteral(
+            "INSERT INTO hol_skipped (stream, phase, created_at, started_at, last_error) VALUES "
+            "('payments', 'abandoned', now() - interval '3 hours', NULL, 'gave up after 5 attempts'), "
+            "('payments', 'queued', now() - interval '2 hours', NULL, NULL), "
+            "('refunds', 'abandoned', now() - interval '3 hours', NULL, 'gave up after 5 attempts'), "
+            "('refunds', 'running', now() - interval '2 hours', now() - interval '75 minutes', NULL), "
+            "('refunds', 'queued', now() - interval '1 hour', NULL, NULL), ('refunds', 'queued', now() - interval '20 minutes', NULL, NULL)"));
+        MainWindow w(context(p, QStringLiteral("demo_operator")));
+        waitForAccess(w);
+        BlockedKeysView *view = w.blockedKeysView();
+        w.tabs()->setCurrentWidget(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 15000);
+        QCOMPARE(view->model()->key(0).orderingKey, QStringLiteral("refunds"));
+        QCOMPARE(view->model()->key(0).head.state, QStringLiteral("RUNNING"));
+        QCOMPARE(view->model()->key(0).behind, qint64(2));
+        view->table()->selectRow(0);
+        QPushButton *recover = view->actionButton(QStringLiteral("recoverStuck"));
+        QTRY_VERIFY(recover && recover->isEnabled());
+        if (screenshotsWanted())
+            QTest::qWait(500);
+        saveScreenshot(&w, QStringLiteral("blocked-keys-skipped"));
     }
 
     /// An auditor sees the view and the tile but no button that changes a message.

@@ -7,6 +7,7 @@
 #include "testmain.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
@@ -46,10 +47,32 @@ private slots:
                                                         R"(WHERE "status" IN ('PENDING', 'PROCESSING', 'FAILED'))"));
     }
 
+    /// Every part of the rule, read into HeadOfLineRule.
+    void theRuleIsRead() {
+        QString error;
+        // clang-format off
+        const auto p = withOrdering(QJsonObject{
+            {"key", "destination"}, {"skipped", QJsonArray{"FAILED"}}, {"blocking", QJsonArray{"PROCESSING"}},
+            {"unordered", QJsonArray{QJsonObject{{"column", "type"}, {"equals", "broadcast"}}}},
+            {"lock", QJsonObject{{"schema", "jobs"}, {"table", "queue locks"}, {"key", "queue"}, {"holderPid", "pid"}}}}, &error);
+        // clang-format on
+        QVERIFY2(p, qPrintable(error));
+        QCOMPARE(p->headOfLine.skipped, QStringList{QStringLiteral("FAILED")});
+        QCOMPARE(p->headOfLine.blocking, QStringList{QStringLiteral("PROCESSING")});
+        QCOMPARE(p->headOfLine.unordered.size(), 1);
+        QCOMPARE(p->headOfLine.unordered.first().column, QStringLiteral("type"));
+        QCOMPARE(p->headOfLine.lock.qualifiedTable(), QStringLiteral("\"jobs\".\"queue locks\""));
+        QCOMPARE(p->headOfLine.lock.lockedAt, QString());
+        QCOMPARE(p->headOfLine.lock.holderPid, QStringLiteral("pid"));
+        // Without the rule's parts: the plain rule.
+        const auto plain = withOrdering(QJsonObject{{"key", "destination"}}, &error);
+        QVERIFY(plain->headOfLine.skipped.isEmpty() && plain->headOfLine.blocking.isEmpty() && plain->headOfLine.lock.isEmpty());
+    }
+
     void refused_data() {
         QTest::addColumn<QJsonValue>("ordering");
         QTest::addColumn<QString>("message");
-        const QString shape = QStringLiteral("\"ordering\" must be {\"key\": \"<logical column>\"}");
+        const QString shape = QStringLiteral("\"ordering\" must be {\"key\": \"<logical column>\", ...}");
         QTest::newRow("unmapped column") << QJsonValue(QJsonObject{{"key", "aggregateId"}})
                                          << QStringLiteral("\"ordering.key\" names \"aggregateId\", which \"columns\" does not map");
         QTest::newRow("a real column name, not a logical one") << QJsonValue(QJsonObject{{"key", "message_key"}})
@@ -57,7 +80,27 @@ private slots:
         QTest::newRow("string instead of object") << QJsonValue(QStringLiteral("key")) << shape;
         QTest::newRow("key not a string") << QJsonValue(QJsonObject{{"key", 3}}) << shape;
         QTest::newRow("empty object") << QJsonValue(QJsonObject{}) << shape;
-        QTest::newRow("unknown member") << QJsonValue(QJsonObject{{"key", "key"}, {"orderBy", "createdAt"}}) << shape;
+        QTest::newRow("unknown member") << QJsonValue(QJsonObject{{"key", "key"}, {"orderBy", "createdAt"}})
+                                        << QStringLiteral("unknown key \"orderBy\" (known here: key, blocking, skipped, unordered, lock)");
+        const auto with = [](const char *name, const QJsonValue &v) { return QJsonValue(QJsonObject{{"key", "key"}, {name, v}}); };
+        QTest::newRow("skipped names an unknown state") << with("skipped", QJsonArray{"ABANDONED"}) << QStringLiteral("unknown state \"ABANDONED\"");
+        QTest::newRow("skipped names a finished state")
+            << with("skipped", QJsonArray{"SENT"}) << QStringLiteral("state SENT is terminal: a finished row is in no key's line");
+        QTest::newRow("blocking is empty") << with("blocking", QJsonArray{}) << QStringLiteral("\"blocking\" must list at least one state");
+        QTest::newRow("both skipped and blocking")
+            << QJsonValue(QJsonObject{{"key", "key"}, {"skipped", QJsonArray{"FAILED"}}, {"blocking", QJsonArray{"FAILED", "PENDING"}}})
+            << QStringLiteral("state FAILED is both skipped and blocking");
+        QTest::newRow("unordered not conditions") << with("unordered", QJsonValue(QStringLiteral("parallel")))
+                                                  << QStringLiteral("ordering.unordered");
+        QTest::newRow("unordered on an unmapped column") << with("unordered", QJsonArray{QJsonObject{{"column", "parallel"}, {"is", "true"}}})
+                                                         << QStringLiteral("\"parallel\" is not a mapped column");
+        QTest::newRow("lock without a time or holder") << with("lock", QJsonObject{{"table", "queues"}, {"key", "name"}})
+                                                       << QStringLiteral("\"lock\" needs \"lockedAt\"");
+        QTest::newRow("lock without a table") << with("lock", QJsonObject{{"key", "name"}, {"lockedAt", "locked_at"}})
+                                              << QStringLiteral("must name a table or column, not be empty");
+        QTest::newRow("lock with an unknown member")
+            << with("lock", QJsonObject{{"table", "queues"}, {"key", "name"}, {"lockedAt", "locked_at"}, {"lockedBy", "worker"}})
+            << QStringLiteral("unknown key \"lockedBy\"");
         QTest::newRow("null") << QJsonValue(QJsonValue::Null) << shape;
     }
     void refused() {

@@ -26,6 +26,8 @@ QString BlockedKeysModel::whyText(BlockedKey::Why why) {
     case BlockedKey::Why::Failed: return tr("failing");
     case BlockedKey::Why::Stuck: return tr("stuck");
     case BlockedKey::Why::Retrying: return tr("retrying");
+    case BlockedKey::Why::LockHolderGone: return tr("key locked by a process that is gone");
+    case BlockedKey::Why::LockHeldTooLong: return tr("key locked too long");
     }
     return {};
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "triage/blockedkeysview.h"
 #include "core/common/firstline.h"
+#include "core/common/sentences.h"
 #include "core/triage/triageservice.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
@@ -54,9 +55,7 @@ BlockedKeysView::BlockedKeysView(const AppContext &context, QWidget *parent)
     split->setStretchFactor(1, 2);
 
     auto *box = new QVBoxLayout(this);
-    auto *explain = new QLabel(tr("Messages of one %1 are delivered in order: every message of the key waits while its "
-                                  "head (its earliest open message) is failing, stuck or retrying. Worst first.")
-                                   .arg(context.profile.column(context.profile.orderingKey)));
+    auto *explain = new QLabel(ruleText());
     explain->setWordWrap(true);
     box->addWidget(explain);
     box->addLayout(top);
@@ -64,6 +63,38 @@ BlockedKeysView::BlockedKeysView(const AppContext &context, QWidget *parent)
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &BlockedKeysView::onCurrentChanged);
     updateButtons();
+}
+
+QString BlockedKeysView::ruleText() const {
+    const SchemaProfile &p = m_context.profile;
+    const HeadOfLineRule &rule = p.headOfLine;
+    const QString key = p.column(p.orderingKey);
+    QStringList parts;
+    parts << (rule.blocking.isEmpty()
+                  ? tr("Messages of one %1 are delivered in order: every message of the key waits while its head (the message "
+                       "the library takes next for it) is failing, stuck or retrying.")
+                        .arg(key)
+                  : tr("Messages of one %1 are delivered in order: every message of the key waits while its head (the message "
+                       "the library takes next for it) is failing, stuck or retrying in %2.")
+                        .arg(key, rule.blocking.join(QLatin1String(", "))));
+    QStringList outside;
+    if (!rule.skipped.isEmpty())
+        outside << tr("messages in %1 (the library passes over them)").arg(rule.skipped.join(QLatin1String(", ")));
+    if (!rule.unordered.isEmpty()) {
+        QStringList columns;
+        for (const StateCondition &c : rule.unordered)
+            columns << p.column(c.column);
+        columns.removeDuplicates();
+        outside << tr("messages that %1 marks as unordered").arg(columns.join(QLatin1String(", ")));
+    }
+    outside << tr("messages without a %1").arg(key);
+    parts << tr("In no key's line: %1.").arg(outside.join(tr("; ", "between the items of a list in a sentence")));
+    if (!rule.lock.isEmpty())
+        parts << tr("A key is also held while its lock in %1 is held by a process that is gone, or for longer than the stuck "
+                    "timeout.")
+                     .arg(rule.lock.schema + QLatin1Char('.') + rule.lock.table);
+    parts << tr("Worst first.");
+    return joinSentences(parts);
 }
 
 QWidget *BlockedKeysView::buildButtons() {
@@ -199,10 +230,17 @@ void BlockedKeysView::onCurrentChanged() {
 
 void BlockedKeysView::updateButtons() {
     const int row = m_table->currentIndex().row();
+    // A key held by its lock is not moved by anything done to its head: the lock is the
+    // library's to free (or its worker's to come back for), so the head actions stay off.
+    const bool byLock = row >= 0 && m_model->key(row).heldByLock();
     for (auto it = m_actionButtons.cbegin(); it != m_actionButtons.cend(); ++it) {
         const ActionDef &a = m_context.profile.actions.value(it.key());
         it.value()->setVisible(m_allowed);
-        it.value()->setEnabled(row >= 0 && a.from.contains(m_model->key(row).head.state));
+        it.value()->setEnabled(row >= 0 && !byLock && a.from.contains(m_model->key(row).head.state));
+        it.value()->setToolTip(byLock ? tr("This key is held by its lock in %1, not by its head: an action on the head would "
+                                           "not move it.")
+                                            .arg(m_context.profile.headOfLine.lock.table)
+                                      : QString());
     }
     m_showKey->setEnabled(keyFilter().has_value());
 }

@@ -60,6 +60,8 @@ signals:
 
 private:
     QWidget *buildButtons();
+    /// The profile's head-of-line rule in words, above the table.
+    QString ruleText() const;
     void onLoaded(const BlockedKeys &keys);
     void onCurrentChanged();
     void updateButtons();

@@ -243,6 +243,26 @@ void checkReplicationSlot(const SchemaProfile &p, PgSession &s, ProfileCheckRepo
         r.findings << ProfileFinding{ProfileFinding::Severity::Warning, QStringLiteral("replicationSlot"), problem};
 }
 
+/// "ordering.lock": the table a key's lock lives in and its columns exist; errors otherwise, as
+/// for the table's own columns (the Blocked keys statement would fail on them).
+void checkKeyLock(const SchemaProfile &p, PgSession &s, ProfileCheckReport &r) {
+    const KeyLockTable &lock = p.headOfLine.lock;
+    if (lock.isEmpty())
+        return;
+    const QList<LiveColumn> cols = liveColumns(s, lock.qualifiedTable());
+    if (cols.isEmpty()) {
+        r.findings << ProfileFinding{Severity::Error, QStringLiteral("ordering.lock.table"),
+                                     CheckText::tr("%1 does not exist (or this role cannot see it): the Blocked keys view reads "
+                                                   "each key's lock there.")
+                                         .arg(lock.qualifiedTable())};
+        return;
+    }
+    for (const auto &[key, name] : {std::pair{"key", lock.key}, std::pair{"lockedAt", lock.lockedAt}, std::pair{"holderPid", lock.holderPid}})
+        if (!name.isEmpty() && !find(cols, name))
+            r.findings << ProfileFinding{Severity::Error, QStringLiteral("ordering.lock.") + QLatin1String(key),
+                                         CheckText::tr("\"%1\" is not a column of %2 (it has: %3).").arg(name, lock.qualifiedTable(), nameList(cols))};
+}
+
 /// "purge": the kit's purge function is installed (a warning otherwise: the Table tab then offers
 /// no purge, everything else works).
 void checkPurgeFunction(const SchemaProfile &p, PgSession &s, ProfileCheckReport &r) {
@@ -271,6 +291,7 @@ ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) cons
     checkAudit(s, r);
     checkActions(s, r);
     checkReplicationSlot(m_profile, s, r);
+    checkKeyLock(m_profile, s, r);
     checkPurgeFunction(m_profile, s, r);
     if (r.count(Severity::Error) > int(r.rowSecurity.hidesRows()))
         return r; // the statements below would only fail on the same missing columns

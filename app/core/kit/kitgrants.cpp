@@ -77,8 +77,13 @@ QString tableGrants(const TableGrants &t) {
     for (const AuditedFunction &f : t.functions)
         if (f.installs())
             onTable += executeForOperator(f);
-    return whenExists(p.qualifiedTable(), onTable)
-           + whenExists(p.qualifiedAuditTable(), selectOnly(p.audit.schema, p.qualifiedAuditTable()) + auditIdSequence(p));
+    QString out = whenExists(p.qualifiedTable(), onTable)
+                  + whenExists(p.qualifiedAuditTable(), selectOnly(p.audit.schema, p.qualifiedAuditTable()) + auditIdSequence(p));
+    // The table a key's lock lives in (ordering.lock): the Blocked keys view reads it.
+    if (const KeyLockTable &lock = p.headOfLine.lock; !lock.isEmpty()) {
+        out += whenExists(lock.qualifiedTable(), selectOnly(lock.schema, lock.qualifiedTable()));
+    }
+    return out;
 }
 
 } // namespace

@@ -25,7 +25,8 @@ struct TableGrants {
 };
 
 /// One idempotent DO block: both roles created when missing (NOLOGIN); for each table that exists,
-/// SELECT and nothing else for both roles on it and on its audit table (every other privilege
+/// SELECT and nothing else for both roles on it, on its audit table and on the table its keys' locks
+/// live in, when the profile names one (every other privilege
 /// revoked, the audit id's sequence included: operators never write audit rows themselves) and
 /// EXECUTE on its kit functions for the operator only (revoked from PUBLIC and the auditor),
 /// refused when the operator role can become a function's owner. A function that does not exist

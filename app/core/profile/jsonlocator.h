@@ -2,6 +2,7 @@
 #pragma once
 #include <QByteArray>
 #include <QHash>
+#include <QJsonValue>
 #include <QString>
 #include <QStringList>
 
@@ -39,5 +40,8 @@ private:
 QString jsonChild(const QString &parent, const QString &key);
 /// The JSON path of an array element ("states", 2 -> "states[2]").
 QString jsonIndex(const QString &parent, int index);
+
+/// What a JSON value is, in words for a message ("a string", "an array", "null").
+QString jsonTypeName(const QJsonValue &v);
 
 } // namespace om

@@ -28,19 +28,6 @@ constexpr int kMaxReasonMaxLength = 100000;
 constexpr int kMaxRetriesConstant = 1000000;
 constexpr int kMaxConditions = 16;
 
-QString typeName(const QJsonValue &v) {
-    switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
-    }
-    return QStringLiteral("nothing");
-}
-
 QString quoted(const QString &s) { return QLatin1Char('"') + s + QLatin1Char('"'); }
 
 /// Conditions the planner's statistics can estimate (a terminal state is counted from them).
@@ -78,7 +65,7 @@ QString ProfileParser::text(const QJsonObject &o, const QString &key, const QStr
     if (v.isUndefined())
         return def;
     if (!v.isString())
-        fail(jsonChild(path, key), tr("must be a string, not %1").arg(typeName(v)));
+        fail(jsonChild(path, key), tr("must be a string, not %1").arg(jsonTypeName(v)));
     return v.toString();
 }
 
@@ -87,7 +74,7 @@ int ProfileParser::integer(const QJsonObject &o, const QString &key, const QStri
     if (v.isUndefined())
         return def;
     if (!v.isDouble() || v.toDouble() != double(v.toInt(0)) || v.toDouble() != v.toDouble()) {
-        fail(jsonChild(path, key), tr("must be a whole number, not %1").arg(v.isDouble() ? QString::number(v.toDouble()) : typeName(v)));
+        fail(jsonChild(path, key), tr("must be a whole number, not %1").arg(v.isDouble() ? QString::number(v.toDouble()) : jsonTypeName(v)));
         return def;
     }
     return v.toInt();
@@ -98,7 +85,7 @@ bool ProfileParser::boolean(const QJsonObject &o, const QString &key, const QStr
     if (v.isUndefined())
         return def;
     if (!v.isBool())
-        fail(jsonChild(path, key), tr("must be true or false, not %1").arg(typeName(v)));
+        fail(jsonChild(path, key), tr("must be true or false, not %1").arg(jsonTypeName(v)));
     return v.toBool(def);
 }
 
@@ -107,7 +94,7 @@ QStringList ProfileParser::texts(const QJsonObject &o, const QString &key, const
     const QJsonArray a = array(o, key, path);
     for (int i = 0; i < a.size(); ++i) {
         if (!a.at(i).isString())
-            fail(jsonIndex(jsonChild(path, key), i), tr("must be a string, not %1").arg(typeName(a.at(i))));
+            fail(jsonIndex(jsonChild(path, key), i), tr("must be a string, not %1").arg(jsonTypeName(a.at(i))));
         out << a.at(i).toString();
     }
     return out;
@@ -116,14 +103,14 @@ QStringList ProfileParser::texts(const QJsonObject &o, const QString &key, const
 QJsonObject ProfileParser::object(const QJsonObject &o, const QString &key, const QString &path) {
     const QJsonValue v = o.value(key);
     if (!v.isUndefined() && !v.isObject())
-        fail(jsonChild(path, key), tr("must be an object ({...}), not %1").arg(typeName(v)));
+        fail(jsonChild(path, key), tr("must be an object ({...}), not %1").arg(jsonTypeName(v)));
     return v.toObject();
 }
 
 QJsonArray ProfileParser::array(const QJsonObject &o, const QString &key, const QString &path) {
     const QJsonValue v = o.value(key);
     if (!v.isUndefined() && !v.isArray())
-        fail(jsonChild(path, key), tr("must be an array ([...]), not %1").arg(typeName(v)));
+        fail(jsonChild(path, key), tr("must be an array ([...]), not %1").arg(jsonTypeName(v)));
     return v.toArray();
 }
 
@@ -198,7 +185,7 @@ void ProfileParser::columnGroup(const QJsonObject &group, const QString &path) {
     for (auto it = group.begin(); it != group.end(); ++it) {
         const QString where = jsonChild(path, it.key());
         if (!it.value().isString()) {
-            fail(where, tr("must be a column name (a string), not %1").arg(typeName(it.value())));
+            fail(where, tr("must be a column name (a string), not %1").arg(jsonTypeName(it.value())));
             continue;
         }
         if (prof.m_columns.contains(it.key()))
@@ -231,7 +218,7 @@ void ProfileParser::states(const QJsonObject &o) {
     for (int i = 0; i < all.size(); ++i) {
         const QString path = jsonIndex(QStringLiteral("states"), i);
         if (!all.at(i).isObject())
-            fail(path, tr("must be an object ({...}), not %1").arg(typeName(all.at(i))));
+            fail(path, tr("must be an object ({...}), not %1").arg(jsonTypeName(all.at(i))));
         else
             state(all.at(i).toObject(), path);
     }
@@ -292,7 +279,7 @@ void ProfileParser::conditions(const QJsonObject &so, const QString &path, State
     for (int i = 0; i < when.size(); ++i) {
         const QString cpath = jsonIndex(wpath, i);
         if (!when.at(i).isObject()) {
-            fail(cpath, tr("must be an object ({...}), not %1").arg(typeName(when.at(i))));
+            fail(cpath, tr("must be an object ({...}), not %1").arg(jsonTypeName(when.at(i))));
             continue;
         }
         StateCondition one;
@@ -315,7 +302,7 @@ bool ProfileParser::constant(const QJsonValue &v, const QString &path, QVariant 
         else
             *out = d;
     } else {
-        return fail(path, tr("must be a string, a number or true/false, not %1").arg(typeName(v)));
+        return fail(path, tr("must be a string, a number or true/false, not %1").arg(jsonTypeName(v)));
     }
     return true;
 }
@@ -366,7 +353,7 @@ bool ProfileParser::condition(const QJsonObject &co, const QString &path, StateC
         c.op = op == QLatin1String("before") ? Op::Before : Op::After;
         if (!v.isString() || !NowOffset::parse(v.toString(), &c.time))
             return fail(opath, tr("%1 is not a time: write \"now\", or \"now + N unit\" / \"now - N unit\" with a whole number and one of %2")
-                                   .arg(v.isString() ? quoted(v.toString()) : typeName(v), NowOffset::unitNames().join(QLatin1String(", "))));
+                                   .arg(v.isString() ? quoted(v.toString()) : jsonTypeName(v), NowOffset::unitNames().join(QLatin1String(", "))));
     } else {
         c.op = Op::Compare;
         c.compareOp = v.toString();
@@ -449,7 +436,7 @@ void ProfileParser::actions(const QJsonObject &o) {
         if (!kActionKinds.contains(it.key()))
             fail(path, tr("unknown action \"%1\" (known: %2)").arg(it.key(), kActionKinds.join(QLatin1String(", "))));
         else if (!it.value().isObject())
-            fail(path, tr("must be an object ({...}), not %1").arg(typeName(it.value())));
+            fail(path, tr("must be an object ({...}), not %1").arg(jsonTypeName(it.value())));
         else
             action(it.key(), it.value().toObject(), path);
     }
@@ -564,7 +551,7 @@ void ProfileParser::audit(const QJsonObject &o) {
     for (auto it = acols.begin(); it != acols.end(); ++it) {
         const QString where = jsonChild(QStringLiteral("audit.columns"), it.key());
         if (!it.value().isString())
-            fail(where, tr("must be a column name (a string), not %1").arg(typeName(it.value())));
+            fail(where, tr("must be a column name (a string), not %1").arg(jsonTypeName(it.value())));
         else
             identifier(it.value().toString(), where);
         prof.audit.columns.insert(it.key(), it.value().toString());
@@ -593,23 +580,6 @@ void ProfileParser::columnTypes(const QJsonObject &o) {
         fail(o.contains(QLatin1String("types")) ? QStringLiteral("types") : QStringLiteral("timeZone"), message);
 }
 
-/// "ordering": {"key": "<logical column>"}. The order within a key is fixed (created time, then
-/// id), so the section names the key and nothing else.
-void ProfileParser::ordering(const QJsonObject &o) {
-    const QJsonValue v = o.value(QLatin1String("ordering"));
-    if (v.isUndefined())
-        return;
-    const QJsonObject ord = v.toObject();
-    if (!v.isObject() || !ord.value(QLatin1String("key")).isString() || ord.size() != 1) {
-        fail(QStringLiteral("ordering"), tr("\"ordering\" must be {\"key\": \"<logical column>\"}: the column that orders delivery "
-                                            "(rows of one key are delivered by created time, then id)"));
-        return;
-    }
-    prof.orderingKey = ord.value(QLatin1String("key")).toString();
-    if (!prof.has(prof.orderingKey))
-        fail(QStringLiteral("ordering.key"), tr("\"ordering.key\" names \"%1\", which \"columns\" does not map").arg(prof.orderingKey));
-}
-
 /// "replicationSlot": "<slot name>": the logical replication slot a CDC relay (Debezium) reads
 /// this table's changes through. A value compared with pg_replication_slots.slot_name, never an
 /// identifier in SQL; PostgreSQL's slot names are at most 63 bytes.
@@ -618,7 +588,7 @@ void ProfileParser::replicationSlot(const QJsonObject &o) {
     if (v.isUndefined())
         return;
     if (!v.isString()) {
-        fail(QStringLiteral("replicationSlot"), tr("must be the name of a replication slot (a string), not %1").arg(typeName(v)));
+        fail(QStringLiteral("replicationSlot"), tr("must be the name of a replication slot (a string), not %1").arg(jsonTypeName(v)));
         return;
     }
     if (identifier(v.toString(), QStringLiteral("replicationSlot")))

@@ -56,7 +56,11 @@ private:
     void checkReachable(const ActionDef &a, const QString &path);
     void audit(const QJsonObject &o);
     void columnTypes(const QJsonObject &o);
+    // The "ordering" section (orderingsection.cpp).
     void ordering(const QJsonObject &o);
+    void orderingStates(const QJsonObject &ord, const QString &key, QStringList *out);
+    void unorderedRows(const QJsonObject &ord);
+    void keyLockTable(const QJsonObject &ord);
     void replicationSlot(const QJsonObject &o);
     void purge(const QJsonObject &o);
 

@@ -9,6 +9,7 @@
 #include <QVariant>
 #include <optional>
 
+#include "core/profile/headoflinerule.h"
 #include "core/profile/profileerror.h"
 #include "core/profile/purgedef.h"
 #include "core/profile/statecondition.h"
@@ -97,6 +98,9 @@ public:
     /// in order (created time, then id), so a failing or stuck head blocks every row behind it.
     /// Empty: the table is not ordered and has no head-of-line view.
     QString orderingKey;
+    /// How the library picks each key's rows ("ordering" beside "key"): which rows are in a key's
+    /// line, which heads block it, and where a lock on the key lives.
+    HeadOfLineRule headOfLine;
     /// Name of the logical replication slot that captures this table ("replicationSlot"), e.g. a
     /// Debezium connector's: the dashboard shows how far its consumer is behind. Empty: none.
     QString replicationSlot;

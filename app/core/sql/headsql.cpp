@@ -13,12 +13,35 @@ namespace {
 /// newer stuck rows are not found (candidateBranches says why the stuck rows are bounded).
 constexpr int kMaxHeadCandidates = 100000;
 
-QString openPredicate(const SchemaProfile &p) {
+/// Rows the library would order within their key, whatever their state: a key (NULL is no key)
+/// and not marked as unordered. Columns bare, as in every predicate here (see blockedCtes).
+QString orderedRow(const SchemaProfile &p) {
+    QString out = QStringLiteral("%1 IS NOT NULL").arg(p.col(p.orderingKey));
+    const QList<StateCondition> &unordered = p.headOfLine.unordered;
+    if (unordered.isEmpty())
+        return out;
+    QStringList all;
+    for (const StateCondition &c : unordered)
+        all << sql::condition(p, c);
+    // IS NOT TRUE: a row whose flag is NULL is not marked, so it is ordered.
+    return out + QStringLiteral(" AND (%1) IS NOT TRUE").arg(all.join(QLatin1String(" AND ")));
+}
+
+/// The open states that are in a key's line: every open state but those the poller skips.
+QStringList lineStates(const SchemaProfile &p) {
     QStringList open;
     for (const StateDef &s : p.states)
-        if (!s.terminal)
+        if (!s.terminal && !p.headOfLine.skipped.contains(s.name))
             open << s.name;
-    return sql::statesPredicate(p, open);
+    return open;
+}
+
+/// A row in its key's line: an open, ordered row of a state the poller does not skip.
+QString linePredicate(const SchemaProfile &p) {
+    const QStringList states = lineStates(p);
+    if (states.isEmpty())
+        return QStringLiteral("false");
+    return sql::statesPredicate(p, states) + QStringLiteral(" AND ") + orderedRow(p);
 }
 
 QStringList terminalStates(const SchemaProfile &p) {
@@ -35,6 +58,42 @@ QStringList minus(QStringList states, const QStringList &others) {
     return states;
 }
 
+/// The states a head of kind `states` blocks in: not finished, not skipped, and among the
+/// profile's blocking states where it names them.
+QStringList blockingOnly(const SchemaProfile &p, const QStringList &states) {
+    QStringList out;
+    for (const QString &s : minus(states, terminalStates(p)))
+        if (!p.headOfLine.skipped.contains(s) && (p.headOfLine.blocking.isEmpty() || p.headOfLine.blocking.contains(s)))
+            out << s;
+    return out;
+}
+
+/// Keys whose lock in the lock table is held by a holder that is gone (4: its server process is
+/// no longer connected) or held longer than the stuck timeout (5), each with the key's head: the
+/// row the library will take first once the lock is free. The lock table has a row per key, not
+/// per message, so it is read whole; each held key costs one probe of the ordering index.
+QString lockBranch(const SchemaProfile &p) {
+    const KeyLockTable &l = p.headOfLine.lock;
+    const QString table = l.qualifiedTable();
+    QStringList held;
+    QString gone = QStringLiteral("false");
+    if (!l.holderPid.isEmpty()) {
+        // A standby lists only its own processes: there every holder would look gone, so the
+        // process test is left to the primary and the age test alone applies.
+        gone = QStringLiteral("(q.%1 IS NOT NULL AND NOT pg_is_in_recovery() "
+                              "AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid::text = q.%1::text))")
+                   .arg(quoteIdentifier(l.holderPid));
+        held << gone;
+    }
+    if (!l.lockedAt.isEmpty())
+        held << QStringLiteral("q.%1 < now() - make_interval(mins => $1::int)").arg(quoteIdentifier(l.lockedAt));
+    return QStringLiteral("SELECT h.*, CASE WHEN %1 THEN 4 ELSE 5 END AS om_why FROM %2 q CROSS JOIN LATERAL "
+                          "(SELECT o.%3 AS om_hid, o.%4 AS om_hkey, o.%5 AS om_hcreated FROM %6 o "
+                          "WHERE %7 AND o.%4 = q.%8 ORDER BY o.%4, o.%5, o.%3 LIMIT 1) h WHERE %9")
+        .arg(gone, table, p.col(QStringLiteral("id")), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.qualifiedTable(),
+             linePredicate(p), quoteIdentifier(l.key), held.join(QLatin1String(" OR ")));
+}
+
 /// One SELECT per kind of bad head, each written like the partial index that serves it (the
 /// snapshot's stuck and failed counts use the same predicates). The kinds are told apart by state
 /// so that no row is a candidate twice: a failed state is failing whatever else it is; a stuck
@@ -43,12 +102,14 @@ QStringList candidateBranches(const SchemaProfile &p) {
     const QString head = QStringLiteral("SELECT %1 AS om_hid, %2 AS om_hkey, %3 AS om_hcreated, %4 AS om_why FROM %5 WHERE ")
                              .arg(p.col(QStringLiteral("id")), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")),
                                   QStringLiteral("%1"), p.qualifiedTable());
+    const QString ordered = QStringLiteral(" AND ") + orderedRow(p);
     QStringList out;
-    // Open rows only (a failed state marked terminal is finished: nothing waits behind it), which
-    // blockedCtes relies on when it probes only each key's earliest candidate.
-    if (const QStringList failed = minus(p.failedStates, terminalStates(p)); !failed.isEmpty())
-        out << head.arg(1) + sql::statesPredicate(p, failed);
-    if (const QStringList stuck = minus(minus(p.stuckStates, p.failedStates), terminalStates(p)); !stuck.isEmpty())
+    // Rows in a line only (a failed state marked terminal is finished: nothing waits behind it;
+    // a skipped one is passed over), which blockedCtes relies on when it probes only each key's
+    // earliest candidate.
+    if (const QStringList failed = blockingOnly(p, p.failedStates); !failed.isEmpty())
+        out << head.arg(1) + sql::statesPredicate(p, failed) + ordered;
+    if (const QStringList stuck = blockingOnly(p, minus(p.stuckStates, p.failedStates)); !stuck.isEmpty())
         // In the order of the stuck index and bounded: the planner takes the open rows' time column
         // as independent of their state and expects a tenth of the table where an outbox has a few
         // old rows (measured: 182,000 expected, 1,541 found). The snapshot index of an ordered
@@ -58,19 +119,22 @@ QStringList candidateBranches(const SchemaProfile &p) {
         out << QStringLiteral("SELECT * FROM (SELECT %1 AS om_hid, %2 AS om_hkey, %3 AS om_hcreated, 2 AS om_why FROM %4 "
                               "WHERE %5 AND %6 ORDER BY %7 LIMIT %8) s")
                    .arg(p.col(QStringLiteral("id")), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.qualifiedTable(),
-                        sql::statesPredicate(p, stuck),
+                        sql::statesPredicate(p, stuck) + ordered,
                         timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")),
                         p.col(p.stuckSince))
                    .arg(kMaxHeadCandidates);
     // Retrying: waiting again after a failure and not yet due (its next run in the future). One
     // that is due is the workers' to take, as after a manual retry (next run = now).
-    const QStringList waiting = minus(minus(minus(p.waitingStates, p.failedStates), p.stuckStates), terminalStates(p));
+    const QStringList waiting = blockingOnly(p, minus(minus(p.waitingStates, p.failedStates), p.stuckStates));
     if (p.has(QStringLiteral("retries")) && !waiting.isEmpty()) {
-        QString retrying = QStringLiteral("%1 AND %2 > 0").arg(sql::statesPredicate(p, waiting), p.col(QStringLiteral("retries")));
+        QString retrying =
+            QStringLiteral("%1 AND %2 > 0").arg(sql::statesPredicate(p, waiting), p.col(QStringLiteral("retries"))) + ordered;
         if (p.has(QStringLiteral("nextRun")))
             retrying += QStringLiteral(" AND %1 > now()").arg(p.col(QStringLiteral("nextRun")));
         out << head.arg(3) + retrying;
     }
+    if (!p.headOfLine.lock.isEmpty())
+        out << lockBranch(p);
     if (out.isEmpty()) // nothing can block: an empty set of the same shape
         out << head.arg(1) + QLatin1String("false");
     return out;
@@ -83,7 +147,7 @@ QStringList candidateBranches(const SchemaProfile &p) {
 /// 1,000,000 open rows in scripts/bench profiles, against 0.8 s for DISTINCT ON).
 QString sameKey(const SchemaProfile &p, const QString &h, const char *op) {
     return QStringLiteral("%1 AND o.%2 = %3.om_hkey AND (o.%2, o.%4, o.%5) %6 (%3.om_hkey, %3.om_hcreated, %3.om_hid)")
-        .arg(openPredicate(p), p.col(p.orderingKey), h, p.col(QStringLiteral("createdAt")), p.col(QStringLiteral("id")),
+        .arg(linePredicate(p), p.col(p.orderingKey), h, p.col(QStringLiteral("createdAt")), p.col(QStringLiteral("id")),
              QLatin1String(op));
 }
 
@@ -101,7 +165,7 @@ QString blockedCtes(const SchemaProfile &p) {
     return QStringLiteral(
                "hol_cand AS MATERIALIZED (%1), "
                "hol_heads AS MATERIALIZED (SELECT c.* FROM (SELECT DISTINCT ON (om_hkey) * FROM hol_cand "
-               "ORDER BY om_hkey, om_hcreated, om_hid) c "
+               "ORDER BY om_hkey, om_hcreated, om_hid, om_why) c "
                "LEFT JOIN LATERAL (SELECT true AS earlier FROM %2 o WHERE %3 LIMIT 1) e ON true WHERE e.earlier IS NULL), "
                "hol_behind AS MATERIALIZED (SELECT h.*, b.n AS om_behind, b.oldest AS om_oldest FROM hol_heads h "
                "CROSS JOIN LATERAL (SELECT count(*) AS n, min(o.%4) AS oldest FROM %2 o WHERE %5) b)")
@@ -117,7 +181,9 @@ Statement blockedHeads(const SchemaProfile &p, int stuckTimeoutMinutes, int limi
     // hol_behind carries the heads' columns: joined back to hol_heads, the planner (which expects
     // one head) compared every head with every other (1,000 heads: 260 ms of a 720 ms run).
     const QString order = QStringLiteral("om_behind DESC, om_oldest NULLS LAST, om_hcreated, om_hid");
-    return {QStringLiteral("WITH %1 SELECT %2 FROM (SELECT * FROM hol_behind ORDER BY %5 LIMIT $2) w "
+    // hol_timeout gives $1 its type where no branch reads it (no stuck state, no lock table):
+    // PostgreSQL refuses a parameter it cannot type.
+    return {QStringLiteral("WITH hol_timeout AS (SELECT $1::int AS minutes), %1 SELECT %2 FROM (SELECT * FROM hol_behind ORDER BY %5 LIMIT $2) w "
                            "CROSS JOIN LATERAL (SELECT * FROM %3 WHERE %4 = w.om_hid LIMIT 1) m ORDER BY %6")
                 .arg(blockedCtes(p), cols.join(QLatin1String(", ")), p.qualifiedTable(), p.col(QStringLiteral("id")), order,
                      QStringLiteral("w.om_behind DESC, w.om_oldest NULLS LAST, w.om_hcreated, w.om_hid")),
@@ -147,7 +213,7 @@ QString orderingIndex(const SchemaProfile &p) {
     for (const StateDef &s : p.states)
         if (!s.terminal)
             open << s.name;
-    // Not openPredicate(): an index predicate may hold only immutable tests, so conditions on
+    // Not linePredicate(): an index predicate may hold only immutable tests, so conditions on
     // now() (a lock that runs out) are left out; the probes' own predicate still implies it.
     const QString where = indexPredicate(p, open);
     const QString sql = QStringLiteral("CREATE INDEX ON %1 (%2, %3, %4)")

@@ -7,23 +7,28 @@ namespace om::sql {
 
 /// Head-of-line statements for a profile with an ordering key (core/triage/
 /// BlockedKeysQuery and the dashboard snapshot run them). In an ordered outbox the rows of one key
-/// are delivered by (created time, id), so every open row of a key waits behind the key's head (its
-/// earliest open row). A head blocks its key when it is failing (a failed state), stuck (a stuck
-/// state past the timeout) or, where the table counts retries, retrying (waiting with retries > 0
-/// and, where the table has a next-run time, not due yet).
+/// are delivered by (created time, id). A key's line is its open rows that the library orders: a
+/// key (NULL is no key), not marked unordered, not in a state the poller skips (the profile's
+/// HeadOfLineRule). Every row of the line waits behind the key's head (its earliest row). A head
+/// blocks its key when it is failing (a failed state), stuck (a stuck state past the timeout) or,
+/// where the table counts retries, retrying (waiting with retries > 0 and, where the table has a
+/// next-run time, not due yet), each only in the rule's blocking states where it names them. A
+/// key whose lock lives in another table is also blocked while that lock is held by a process that
+/// is gone or for longer than the stuck timeout.
 ///
 /// Why not DISTINCT ON (key) over the table: that reads every open row to find a few bad heads.
 /// Here the candidates come from the small failing / stuck / retrying sets (their partial indexes),
 /// each key's earliest one is checked to be its head by one probe of the ordering index (orderingIndex()), and
 /// the rows behind it are counted in the same index.
 
-/// The CTEs hol_cand, hol_heads (id, key, created time, why: 1 failed, 2 stuck, 3 retrying) and
+/// The CTEs hol_cand, hol_heads (id, key, created time, why: 1 failed, 2 stuck, 3 retrying, 4 locked
+/// by a process that is gone, 5 locked longer than the timeout) and
 /// hol_behind (the heads' columns, rows behind, oldest created time behind). `$1` is the stuck timeout in
 /// minutes, as in the snapshot.
 QString blockedCtes(const SchemaProfile &profile);
 /// The blocked heads, worst first (most rows behind, then the oldest waiting), at most `limit`:
-/// the 15 columns of messageColumns (ages from the created time), then om_key (the ordering key as text), om_why (1 failed,
-/// 2 stuck, 3 retrying), om_behind and om_oldest_age (seconds; NULL when nothing waits behind).
+/// the 15 columns of messageColumns (ages from the created time), then om_key (the ordering key as text), om_why (as in
+/// blockedCtes), om_behind and om_oldest_age (seconds; NULL when nothing waits behind).
 Statement blockedHeads(const SchemaProfile &profile, int stuckTimeoutMinutes, int limit);
 /// The snapshot's columns hol_indexed (whether orderingIndexPresent), hol_heads and hol_behind
 /// (the blocked heads and the rows behind them; NULL without the index) over blockedCtes().

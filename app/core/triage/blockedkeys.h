@@ -7,14 +7,18 @@ namespace om {
 
 class PgSession;
 
-/// One key of an ordered outbox whose head (its earliest open message) holds up every open
-/// message of the key behind it.
+/// One key of an ordered outbox whose head (the first message of its line, the one the library
+/// takes next) holds up every message of the line behind it, or whose lock does.
 struct BlockedKey {
     enum class Why {
         Failed = 1,
         Stuck = 2,
-        Retrying = 3
+        Retrying = 3,
+        LockHolderGone = 4, ///< the key's lock (in the profile's lock table) is held by a process that is gone
+        LockHeldTooLong = 5 ///< ... or has been held longer than the stuck timeout
     };
+    /// True when the key is held by its lock, not by its head: an action on the head moves nothing.
+    bool heldByLock() const { return why == Why::LockHolderGone || why == Why::LockHeldTooLong; }
     QString orderingKey; ///< the key's value, as text
     MessageRow head;     ///< ageSeconds: since the head was created
     Why why = Why::Failed;
