@@ -510,6 +510,7 @@ private slots:
         const QString bin = prefix.filePath("bin/outbox-monitor");
         const QString data = prefix.filePath("share/outbox-monitor");
         for (const QString &f : {data + "/translations/outbox-monitor_ja.qm", data + "/profiles/app_outbox.json",
+                                 data + "/profiles/schema/profile.schema.json", // for editors (profile reference)
                                  data + "/sql/install.sql", data + "/sql/kit/roles.sql",
                                  prefix.filePath("share/applications/outbox-monitor.desktop"),
                                  prefix.filePath("share/icons/hicolor/scalable/apps/outbox-monitor.svg"),

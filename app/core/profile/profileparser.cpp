@@ -143,7 +143,8 @@ bool ProfileParser::parse() {
         fail(m_locator.duplicateKeys().first(), tr("this key is written twice in its object"));
     const QJsonObject o = doc.object();
     // clang-format off
-    knownKeys(o, QString(), {QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("schema"), QStringLiteral("table"),
+    // "$schema" names the JSON Schema of the format for editors (resources/profiles/schema/).
+    knownKeys(o, QString(), {QStringLiteral("$schema"), QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("schema"), QStringLiteral("table"),
                              QStringLiteral("columns"), QStringLiteral("extraColumns"), QStringLiteral("maxRetries"),
                              QStringLiteral("states"), QStringLiteral("waiting"), QStringLiteral("stuck"),
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
