@@ -8,7 +8,8 @@
 #                   (pgtls.sh: pg_tls_start -> a TLS server beside it, for the TLS tests)
 #                   pg_failover_start       -> a second, small primary and its standby, for the one test
 #                                              that stops a primary and promotes a standby
-#                   pg_cluster_stop
+#                   pg_cluster_stop         -> stops the cluster of OM_PG_DIR and its standby
+#                   pg_failover_stop        -> stops the failover pair
 # initdb and postgres refuse to run as root, so as root the server runs as the `postgres` user.
 # Works from any checkout: the server's tools run from / (the caller's directory, e.g. a clone under
 # /root, may be closed to `postgres`, and they would first print "could not change directory").
@@ -94,8 +95,10 @@ _pg_standby_stop() {
 # cluster and its standby (which other tests read while this pair's primary is stopped). Small
 # (32MB shared buffers, few connections): one test uses it. Exports OM_FAILOVER_PRIMARY_PORT,
 # OM_FAILOVER_STANDBY_PORT, OM_FAILOVER_PRIMARY_DATA and OM_FAILOVER_STANDBY_DATA (data
-# directories, for pg_ctl) and OM_FAILOVER_DIR; pg_cluster_stop (or pg_failover_stop) stops and
-# removes both, whatever the test left them as (a primary stopped, a standby promoted).
+# directories, for pg_ctl) and OM_FAILOVER_DIR; pg_failover_stop stops and removes both, whatever
+# the test left them as (a primary stopped, a standby promoted). pg_cluster_stop leaves them: a test
+# that stops a cluster of its own inherits OM_FAILOVER_DIR from the harness, and stopped the pair
+# under the failover test when both ran in one suite.
 pg_failover_start() {
   local dir primary standby small
   dir=$(mktemp -d /tmp/omfo.XXXXXX)   # short path: socket length limit
@@ -133,7 +136,6 @@ pg_cluster_release() {
 }
 
 pg_cluster_stop() {
-  pg_failover_stop
   [ -n "${OM_PG_DIR:-}" ] && [ -d "$OM_PG_DIR/data" ] || return 0
   if declare -F pg_bouncers_stop >/dev/null; then pg_bouncers_stop; fi
   _pg_standby_stop
