@@ -59,16 +59,7 @@ void ProfileParser::unorderedRows(const QJsonObject &ord) {
     const QJsonArray all = array(ord, QStringLiteral("unordered"), QStringLiteral("ordering"));
     if (all.isEmpty() || all.size() > 16)
         fail(path, tr("\"unordered\" must list 1 to 16 conditions (like a state's \"when\")"));
-    for (int i = 0; i < all.size(); ++i) {
-        const QString cpath = jsonIndex(path, i);
-        if (!all.at(i).isObject()) {
-            fail(cpath, tr("must be an object ({...}), not %1").arg(jsonTypeName(all.at(i))));
-            continue;
-        }
-        StateCondition c;
-        if (condition(all.at(i).toObject(), cpath, c))
-            prof.headOfLine.unordered << c;
-    }
+    prof.headOfLine.unordered = conditionList(all, path);
 }
 
 /// "lock": {"schema", "table", "key", "lockedAt", "holderPid"}: real names in another table. At

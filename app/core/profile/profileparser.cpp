@@ -277,16 +277,22 @@ void ProfileParser::conditions(const QJsonObject &so, const QString &path, State
     const QJsonArray when = array(so, QStringLiteral("when"), path);
     if (when.isEmpty() || when.size() > kMaxConditions)
         fail(wpath, tr("\"when\" must list 1 to 16 conditions"));
-    for (int i = 0; i < when.size(); ++i) {
-        const QString cpath = jsonIndex(wpath, i);
-        if (!when.at(i).isObject()) {
-            fail(cpath, tr("must be an object ({...}), not %1").arg(jsonTypeName(when.at(i))));
+    s.when << conditionList(when, wpath);
+}
+
+QList<StateCondition> ProfileParser::conditionList(const QJsonArray &all, const QString &path) {
+    QList<StateCondition> out;
+    for (int i = 0; i < all.size(); ++i) {
+        const QString cpath = jsonIndex(path, i);
+        if (!all.at(i).isObject()) {
+            fail(cpath, tr("must be an object ({...}), not %1").arg(jsonTypeName(all.at(i))));
             continue;
         }
         StateCondition one;
-        if (condition(when.at(i).toObject(), cpath, one))
-            s.when << one;
+        if (condition(all.at(i).toObject(), cpath, one))
+            out << one;
     }
+    return out;
 }
 
 bool ProfileParser::constant(const QJsonValue &v, const QString &path, QVariant *out) {

@@ -44,6 +44,8 @@ private:
     void state(const QJsonObject &so, const QString &path);
     void conditions(const QJsonObject &so, const QString &path, StateDef &s);
     bool condition(const QJsonObject &co, const QString &path, StateCondition &c);
+    /// The conditions of an array ("when", "ordering.unordered"), each refused at its index.
+    QList<StateCondition> conditionList(const QJsonArray &all, const QString &path);
     bool constant(const QJsonValue &v, const QString &path, QVariant *out);
     void checkTerminal(const StateDef &s, const QString &path);
     void checkStates(const QStringList &names, const QString &path);
