@@ -116,15 +116,15 @@ private slots:
         const HeadOfLineTable r = headOfLineTables().value(rule);
         const SchemaProfile p = setUp(r);
         int acted = 0;
+        qint64 blocked = 0;
         for (int round = 0; round < 3; ++round) {
             const quint32 seed = QRandomGenerator::global()->generate();
             qInfo("round %d, seed %u", round, seed);
             m_db->exec(QStringLiteral("TRUNCATE %1").arg(r.table));
             if (rule == QLatin1String("queuelock"))
                 m_db->exec(QStringLiteral("TRUNCATE hol_queue_lock"));
-            fill(r, seed, 6 + round * 8);
-            const QMap<QString, Expected> before = bruteForce(r);
-            QVERIFY2(!before.isEmpty(), "the random rows should block at least one key");
+            fill(r, seed, 20 + round * 10);
+            blocked += bruteForce(r).size();
             compare(r, p);
             if (QTest::currentTestFailed())
                 return;
@@ -147,6 +147,8 @@ private slots:
                 break;
             }
         }
+        // Per key, a head blocks with a chance of a third or more: over 90 keys, some always do.
+        QVERIFY2(blocked > 0, "the random rows should block at least one key");
         QVERIFY2(acted > 0, "no round had a head the profile can act on");
     }
 
