@@ -3619,6 +3619,14 @@ from %6</source>
         <source>Target: %1</source>
         <translation>対象: %1</translation>
     </message>
+    <message>
+        <source>Back</source>
+        <translation>戻る</translation>
+    </message>
+    <message>
+        <source>Close this dialog; nothing is changed</source>
+        <translation>このダイアログを閉じます。何も変更されません</translation>
+    </message>
 </context>
 <context>
     <name>om::RecentActionsModel</name>

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 
@@ -109,6 +110,22 @@ private slots:
         for (QLabel *l : d.findChildren<QLabel *>())
             sawKeys = sawKeys || (l->text().contains(QStringLiteral("order-1")) && l->text().contains(QStringLiteral("1,232")));
         QVERIFY(sawKeys);
+    }
+
+    /// A Cancel action's dialog must not offer "Cancel 3 messages" beside "Cancel": the button
+    /// that closes it says "Back", whatever the action, and rejects the dialog.
+    void theClosingButtonDoesNotSayTheVerb() {
+        ReasonDialog::Info i = info();
+        i.actionTitle = QStringLiteral("Cancel");
+        ReasonDialog d(i, rules());
+        QVERIFY(d.backButton());
+        QVERIFY2(d.okButton()->text().startsWith(QLatin1String("Cancel 1")), qPrintable(d.okButton()->text()));
+        QCOMPARE(d.backButton()->text(), QStringLiteral("Back"));
+        QVERIFY(!d.backButton()->text().contains(d.okButton()->text().section(QLatin1Char(' '), 0, 0)));
+        QSignalSpy rejected(&d, &QDialog::rejected);
+        d.show();
+        d.backButton()->click();
+        QCOMPARE(rejected.count(), 1);
     }
 
     void scopeIsNamedInWords() {

@@ -60,6 +60,10 @@ ReasonDialog::ReasonDialog(const Info &info, const ReasonRules &rules, QWidget *
     box->addWidget(m_problem);
     box->addWidget(m_buttons);
     okButton()->setText(tr("%1 %n message(s)", nullptr, int(qMin<qint64>(info.count, INT_MAX))).arg(info.actionTitle));
+    // Not "Cancel": beside "Cancel 3 messages" it reads as the action's own verb. Closing goes back
+    // and changes nothing.
+    backButton()->setText(tr("Back"));
+    backButton()->setToolTip(tr("Close this dialog; nothing is changed"));
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         if (problem().isEmpty()) // Enter in a line edit must not get around a disabled OK
@@ -77,6 +81,7 @@ ReasonDialog::ReasonDialog(const Info &info, const ReasonRules &rules, QWidget *
 QString ReasonDialog::reason() const { return m_reason->text().trimmed(); }
 QString ReasonDialog::ticket() const { return m_ticket->text().trimmed(); }
 QPushButton *ReasonDialog::okButton() const { return m_buttons->button(QDialogButtonBox::Ok); }
+QPushButton *ReasonDialog::backButton() const { return m_buttons->button(QDialogButtonBox::Cancel); }
 
 QString ReasonDialog::problem() const {
     const QString r = m_rules.checkReason(m_reason->text());

@@ -39,6 +39,8 @@ public:
     QLineEdit *reasonEdit() const { return m_reason; }
     QLineEdit *ticketEdit() const { return m_ticket; }
     QPushButton *okButton() const;
+    /// The button that closes the dialog without acting ("Back").
+    QPushButton *backButton() const;
 
 private:
     void revalidate();
