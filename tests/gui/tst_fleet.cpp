@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <QAction>
 #include <QElapsedTimer>
+#include <QApplication>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -236,6 +237,33 @@ private slots:
         emit w.table()->activated(w.table()->currentIndex());
         QCOMPARE(open.count(), 1);
         QCOMPARE(open.first().at(0).toString(), second);
+    }
+
+    /// The rows re-sort between the two presses of a double-click: the database opened is the one
+    /// under the pointer when the click began, not the one that moved there.
+    void aDoubleClickOpensTheRowItBeganOn() {
+        FleetWindow w({setup("orders-prod", m_orders->connectionString(), "app_outbox", Environment::Production),
+                       setup("orders-staging", m_billing->connectionString(), "outbox", Environment::Staging)});
+        w.resize(1200, 400);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy open(&w, &FleetWindow::openRequested);
+        w.table()->sortByColumn(FleetModel::Name, Qt::AscendingOrder);
+        QCOMPARE(w.nameAt(0), QStringLiteral("orders-prod"));
+        QWidget *viewport = w.table()->viewport();
+        const QPoint row0 = w.table()->visualRect(w.table()->model()->index(0, FleetModel::Name)).center();
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, row0);
+        w.table()->sortByColumn(FleetModel::Name, Qt::DescendingOrder); // the rows trade places
+        QCOMPARE(w.nameAt(0), QStringLiteral("orders-staging"));
+        QTest::mouseDClick(viewport, Qt::LeftButton, {}, row0);
+        QCOMPARE(open.count(), 1);
+        QCOMPARE(open.first().at(0).toString(), QStringLiteral("orders-prod"));
+        // A double-click that begins on the row now under the pointer opens that one.
+        QTest::qWait(QApplication::doubleClickInterval() + 50); // waits out the double-click interval
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, row0);
+        QTest::mouseDClick(viewport, Qt::LeftButton, {}, row0);
+        QCOMPARE(open.count(), 2);
+        QCOMPARE(open.last().at(0).toString(), QStringLiteral("orders-staging"));
     }
 
     // Refreshes repaint only the cells whose text changed, and rows move only when out of place:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleet/fleetwindow.h"
+#include "common/pressedrow.h"
 #include "workstation/tabledensity.h"
 #include "workstation/appearance.h"
 #include "workstation/keyboardmanners.h"
@@ -130,11 +131,16 @@ void FleetWindow::buildTable() {
         m_table->resizeColumnsToContents();
         m_sinceFit.start();
     });
-    // activated: double-click, and Enter on the current row (the keyboard's way in).
+    // activated: Enter on the current row (the keyboard's way in). A double-click opens the row it
+    // began on (PressedRow): the rows may move between its two presses.
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
         const QString name = index.data(FleetModel::NameRole).toString();
         if (!name.isEmpty())
             emit openRequested(name);
+    });
+    connect(new PressedRow(m_table, FleetModel::NameRole), &PressedRow::doubleClicked, this, [this](const QVariant &name) {
+        if (!name.toString().isEmpty())
+            emit openRequested(name.toString());
     });
 }
 
