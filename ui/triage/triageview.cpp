@@ -222,6 +222,7 @@ void TriageView::connectList() {
         const auto key = MessageListModel::sortKeyFor(column);
         if (!key) {
             m_status->setText(tr("This column cannot be sorted on the server; sortable: id, retries, age, updated."));
+            showSort(); // the header moved its arrow to the clicked column by itself: back to the real order
             return;
         }
         const bool desc = !(m_sort.key == *key && m_sort.descending);
@@ -229,9 +230,7 @@ void TriageView::connectList() {
     });
     connect(m_model, &MessageListModel::sortRequested, this, [this](const ListSort &s) {
         m_sort = s;
-        for (int c = 0; c < MessageListModel::ColumnCount; ++c)
-            if (MessageListModel::sortKeyFor(c) == s.key)
-                m_table->horizontalHeader()->setSortIndicator(c, s.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+        showSort();
     });
     connect(m_model, &MessageListModel::loadFailed, this, [this](const QString &m) {
         m_status->setText(m);
@@ -440,20 +439,28 @@ void TriageView::startQuery() {
     updateDetailRoom();
     m_age->reset(); // until the first page arrives there is nothing to date
     m_model->setQuery(m_filter, m_sort);
-    int column = MessageListModel::Id;
+    m_columns->arrange(m_filter.view, sortColumn()); // a new view or sort: its columns, fitted to its first rows
+    showSort();
+    m_saved->setLast(m_filter);
+    updateCount();
+    emit filterChanged(m_filter);
+}
+
+int TriageView::sortColumn() const {
     for (int c = 0; c < MessageListModel::ColumnCount; ++c)
         if (MessageListModel::sortKeyFor(c) == m_sort.key)
-            column = c;
-    m_columns->arrange(m_filter.view, column); // a new view or sort: its columns, fitted to its first rows
+            return c;
+    return MessageListModel::Id;
+}
+
+void TriageView::showSort() {
+    const int column = sortColumn();
     m_table->horizontalHeader()->setSortIndicator(column, m_sort.descending ? Qt::DescendingOrder : Qt::AscendingOrder);
     // Said in words too: the column may be scrolled out of sight (Failed sorts by Updated, far
     // right), and its ages would then look unordered.
     const QString by = m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
     // In words, not an arrow: styles draw the header's arrow for descending pointing up or down.
     m_sortNote->setText(m_sort.descending ? tr("sorted by %1, descending").arg(by) : tr("sorted by %1, ascending").arg(by));
-    m_saved->setLast(m_filter);
-    updateCount();
-    emit filterChanged(m_filter);
 }
 
 void TriageView::restoreSelection() {

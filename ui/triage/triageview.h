@@ -114,6 +114,10 @@ private:
     void startQuery();
     /// Re-selects, by id, what the operator had selected before refresh().
     void restoreSelection();
+    /// The column of the current sort (Id when no column shows its key).
+    int sortColumn() const;
+    /// The header's arrow and the words beside the list, both from m_sort.
+    void showSort();
     void loadChoices();
     void updateCount();
     void onCurrentRowChanged();
