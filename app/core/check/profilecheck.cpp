@@ -55,6 +55,13 @@ QString nameList(const QList<LiveColumn> &cols) {
     return out;
 }
 
+/// An error at `path` when the table `table`, whose columns are `cols`, has no column `name`:
+/// the same words for the audit table and the lock table.
+void requireColumn(const QList<LiveColumn> &cols, const QString &table, const QString &path, const QString &name, ProfileCheckReport &r) {
+    if (!find(cols, name))
+        r.findings << ProfileFinding{Severity::Error, path, CheckText::tr("\"%1\" is not a column of %2 (it has: %3).").arg(name, table, nameList(cols))};
+}
+
 } // namespace
 
 int ProfileCheckReport::count(ProfileFinding::Severity s) const {
@@ -165,9 +172,7 @@ void ProfileCheck::checkAudit(PgSession &s, ProfileCheckReport &r) const {
         return;
     }
     for (auto it = m_profile.audit.columns.cbegin(); it != m_profile.audit.columns.cend(); ++it)
-        if (!find(cols, it.value()))
-            r.findings << ProfileFinding{Severity::Error, QStringLiteral("audit.columns.") + it.key(),
-                                         CheckText::tr("\"%1\" is not a column of %2 (it has: %3).").arg(it.value(), audit, nameList(cols))};
+        requireColumn(cols, audit, QStringLiteral("audit.columns.") + it.key(), it.value(), r);
 }
 
 void ProfileCheck::checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 rowsEstimate) const {
@@ -258,9 +263,8 @@ void checkKeyLock(const SchemaProfile &p, PgSession &s, ProfileCheckReport &r) {
         return;
     }
     for (const auto &[key, name] : {std::pair{"key", lock.key}, std::pair{"lockedAt", lock.lockedAt}, std::pair{"holderPid", lock.holderPid}})
-        if (!name.isEmpty() && !find(cols, name))
-            r.findings << ProfileFinding{Severity::Error, QStringLiteral("ordering.lock.") + QLatin1String(key),
-                                         CheckText::tr("\"%1\" is not a column of %2 (it has: %3).").arg(name, lock.qualifiedTable(), nameList(cols))};
+        if (!name.isEmpty())
+            requireColumn(cols, lock.qualifiedTable(), QStringLiteral("ordering.lock.") + QLatin1String(key), name, r);
 }
 
 /// "purge": the kit's purge function is installed (a warning otherwise: the Table tab then offers

@@ -54,6 +54,14 @@ bool StateDef::reachedImplicitly() const {
            || (when.size() == 1 && (when.first().op == StateCondition::Op::IsNull || when.first().op == StateCondition::Op::NotNull));
 }
 
+QStringList SchemaProfile::openStates() const {
+    QStringList out;
+    for (const StateDef &s : states)
+        if (!s.terminal)
+            out << s.name;
+    return out;
+}
+
 bool SchemaProfile::statesAreStatusValues() const {
     if (!has(QStringLiteral("status")))
         return false;

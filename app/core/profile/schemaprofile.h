@@ -124,6 +124,8 @@ public:
     bool hasAudit() const { return !audit.table.isEmpty(); }
 
     const StateDef *state(const QString &name) const;
+    /// The states that are not terminal, in the profile's order: rows that may still change.
+    QStringList openStates() const;
     /// True when every state is "status = value" with the state's own name as the value: the
     /// status column itself names the state.
     bool statesAreStatusValues() const;

@@ -27,23 +27,6 @@ QString orderedRow(const SchemaProfile &p) {
     return out + QStringLiteral(" AND (%1) IS NOT TRUE").arg(all.join(QLatin1String(" AND ")));
 }
 
-/// The open states that are in a key's line: every open state but those the poller skips.
-QStringList lineStates(const SchemaProfile &p) {
-    QStringList open;
-    for (const StateDef &s : p.states)
-        if (!s.terminal && !p.headOfLine.skipped.contains(s.name))
-            open << s.name;
-    return open;
-}
-
-/// A row in its key's line: an open, ordered row of a state the poller does not skip.
-QString linePredicate(const SchemaProfile &p) {
-    const QStringList states = lineStates(p);
-    if (states.isEmpty())
-        return QStringLiteral("false");
-    return sql::statesPredicate(p, states) + QStringLiteral(" AND ") + orderedRow(p);
-}
-
 QStringList terminalStates(const SchemaProfile &p) {
     QStringList out;
     for (const StateDef &s : p.states)
@@ -56,6 +39,14 @@ QStringList minus(QStringList states, const QStringList &others) {
     for (const QString &o : others)
         states.removeAll(o);
     return states;
+}
+
+/// A row in its key's line: an open, ordered row of a state the poller does not skip.
+QString linePredicate(const SchemaProfile &p) {
+    const QStringList states = minus(p.openStates(), p.headOfLine.skipped);
+    if (states.isEmpty())
+        return QStringLiteral("false");
+    return sql::statesPredicate(p, states) + QStringLiteral(" AND ") + orderedRow(p);
 }
 
 /// The states a head of kind `states` blocks in: not finished, not skipped, and among the
@@ -209,13 +200,9 @@ QString blockedTotalsColumns(const SchemaProfile &p) {
 }
 
 QString orderingIndex(const SchemaProfile &p) {
-    QStringList open;
-    for (const StateDef &s : p.states)
-        if (!s.terminal)
-            open << s.name;
     // Not linePredicate(): an index predicate may hold only immutable tests, so conditions on
     // now() (a lock that runs out) are left out; the probes' own predicate still implies it.
-    const QString where = indexPredicate(p, open);
+    const QString where = indexPredicate(p, p.openStates());
     const QString sql = QStringLiteral("CREATE INDEX ON %1 (%2, %3, %4)")
                             .arg(p.qualifiedTable(), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.col(QStringLiteral("id")));
     return where.isEmpty() ? sql : sql + QStringLiteral(" WHERE ") + where;

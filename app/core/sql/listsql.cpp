@@ -126,12 +126,8 @@ Statement distinctValues(const SchemaProfile &p, const QString &logical, bool lo
                     "SELECT v::text FROM d WHERE v IS NOT NULL LIMIT $1")
                     .arg(c, t),
                 {limit}};
-    QStringList open;
-    for (const StateDef &s : p.states)
-        if (!s.terminal)
-            open << s.name;
     return {QStringLiteral("SELECT DISTINCT %1::text FROM %2 WHERE %3 AND %1 IS NOT NULL ORDER BY 1 LIMIT $1")
-                .arg(c, t, sql::statesPredicate(p, open)),
+                .arg(c, t, sql::statesPredicate(p, p.openStates())),
             {limit}};
 }
 

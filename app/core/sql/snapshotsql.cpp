@@ -422,10 +422,7 @@ QStringList distinguishingColumns(const SchemaProfile &p, const QStringList &ope
 } // namespace
 
 QString snapshotIndex(const SchemaProfile &p) {
-    QStringList open;
-    for (const StateDef &s : p.states)
-        if (!s.terminal)
-            open << s.name;
+    const QStringList open = p.openStates();
     // The ordering key last: the head-of-line check (headsql) reads the stuck rows with their keys
     // from this index, index-only, instead of looking each key up in the table.
     QStringList include;
