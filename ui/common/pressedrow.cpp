@@ -7,12 +7,12 @@
 
 namespace om {
 
-PressedRow::PressedRow(QAbstractItemView *view, int role) : QObject(view), m_view(view), m_role(role) {
+PressedRow::PressedRow(QAbstractItemView *view, int role) : QObject(view), m_view(view), m_viewport(view->viewport()), m_role(role) {
     view->viewport()->installEventFilter(this);
 }
 
 bool PressedRow::eventFilter(QObject *watched, QEvent *event) {
-    if (watched != m_view->viewport())
+    if (watched != m_viewport)
         return false;
     if (event->type() == QEvent::MouseButtonPress) {
         // The second press of a double-click comes before the double-click event itself: it must

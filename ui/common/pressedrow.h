@@ -27,6 +27,9 @@ protected:
 
 private:
     QAbstractItemView *m_view;
+    /// The viewport as it was at construction: the filter compares against this pointer and never
+    /// asks the view, because the viewport's last events arrive while the view is being destroyed.
+    const QObject *m_viewport;
     int m_role;
     QVariant m_pressed;         ///< `role` of the row under the first press
     QElapsedTimer m_sincePress; ///< since that press: a press within the double-click interval is the second
