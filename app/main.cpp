@@ -58,16 +58,21 @@ Options readCommandLine(int &argc, char **argv, bool *answered, int *status) {
     case Options::Mode::Fleet:
     case Options::Mode::Report:
     case Options::Mode::CheckProfile:
-    case Options::Mode::PrintKit:
-        // A saved connection is looked up here, before any window: an unknown name is refused on
-        // stderr with exit 2, also without a display.
-        if (const QString refusal = applySavedConnection(o); !refusal.isEmpty()) {
+    case Options::Mode::PrintKit: {
+        // A saved connection is looked up here, before any window, and so are the window's
+        // connection string and profile: a mistake is refused on stderr with exit 2, also without
+        // a display.
+        QString refusal = applySavedConnection(o);
+        if (refusal.isEmpty() && o.mode == Options::Mode::Window)
+            refusal = windowRefusal(o);
+        if (!refusal.isEmpty()) {
             print(stderr, QStringLiteral("outbox-monitor: %1\n").arg(refusal));
             *status = 2;
             break;
         }
         *answered = false;
         break;
+    }
     }
     return o;
 }

@@ -221,6 +221,16 @@ private:
 
 } // namespace
 
+QString windowRefusal(const Options &o) {
+    if (o.connectGiven)
+        if (const QString problem = ConnectionInfo::problem(o.conninfo); !problem.isEmpty())
+            return problem;
+    QString error;
+    if (!resolveProfile(o.profile, &error))
+        return error;
+    return {};
+}
+
 int runWindow(int &argc, char **argv, const Options &o) {
     QApplication app(argc, argv);
     setAppIdentity();

@@ -165,6 +165,32 @@ private slots:
         QCOMPARE(r.out, QString());
     }
 
+    /// Window mode without a display: the window's own values are checked before any GUI object
+    /// exists, so a mistake is one line and exit 2, not Qt's abort on the missing display.
+    void windowMistakesSayOneLineWithoutADisplay_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("bad connection string") << QStringList{"--connect", "host=db port"} << "missing \"=\" after \"port\"";
+        QTest::newRow("missing profile file") << QStringList{"--connect", "dbname=x", "--profile", m_home.filePath("none.json")}
+                                              << "none.json";
+        QTest::newRow("unknown profile") << QStringList{"--connect", "dbname=x", "--profile", "outboxx"} << "Unknown profile \"outboxx\"";
+        QTest::newRow("malformed profile") << QStringList{"--connect", "dbname=x", "--profile", m_home.filePath("broken.json")}
+                                           << "broken.json:4:2: not valid JSON";
+    }
+    void windowMistakesSayOneLineWithoutADisplay() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        QFile broken(m_home.filePath("broken.json"));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("{\n  \"id\": \"x\",\n  \"table\": \n}\n");
+        broken.close();
+        const Run r = run(args, environment());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.errLines().size() == 1, qPrintable(r.err));
+        QVERIFY2(r.err.startsWith("outbox-monitor: ") && r.err.contains(expected), qPrintable(r.err));
+        QVERIFY2(!r.err.contains("Reinstalling"), qPrintable(r.err));
+    }
+
     void reportWithoutDisplay_data() {
         QTest::addColumn<QString>("profile");
         QTest::addColumn<QString>("seed");
