@@ -143,9 +143,9 @@ void MainWindow::setupActions() {
 
 void MainWindow::connectScope() {
     connect(m_triage, &TriageView::selectionChanged, this, [this](const QList<MessageId> &ids) { m_actions->setSelection(ids); });
-    // While the ids box holds a mistake the list still shows the last valid filter (perhaps no
-    // ids at all): acting on "everything matching" then would not be what the operator typed, so
-    // only a selection can be acted on until the box is right again.
+    // While the ids box holds a mistake the list matches nothing (ListFilter::idsUnreadable), and
+    // "everything matching" is not offered at all: it would not be what the operator typed. Only
+    // a selection can be acted on until the box is right again.
     auto filterScope = [this] {
         m_actions->setScopeName(tr("Triage › %1").arg(m_triage->viewTitle()));
         if (m_triage->filterBar()->idsProblem().isEmpty())

@@ -81,7 +81,7 @@ class TestListQuery : public QObject {
             for (const StateDef &s : p.states) view << s.name;
             break;
         }
-        if (!view.contains(r.state) || (!f.states.isEmpty() && !f.states.contains(r.state)))
+        if (f.idsUnreadable || !view.contains(r.state) || (!f.states.isEmpty() && !f.states.contains(r.state)))
             return false;
         const double stuckSince = p.stuckSince == QLatin1String("lockedAt") ? r.locked : r.created;
         const double since = f.view == ListFilter::View::Stuck ? stuckSince : r.created;
@@ -219,6 +219,7 @@ private slots:
             f = {}; f.view = ListFilter::View::NearMaxRetry; f.destinations = {QStringLiteral("kafka"), QStringLiteral("Agg1")}; row("nearDest", f);
             f = {}; f.errorCodes = {QStringLiteral("E_TIMEOUT"), QStringLiteral("E2")}; row("errorCodes", f);
             f = {}; f.minAgeMinutes = 60; row("minAge60", f);
+            f = {}; f.view = ListFilter::View::Failed; f.idsUnreadable = true; row("idsUnreadable", f);
             f = {}; f.view = ListFilter::View::Stuck; f.minAgeMinutes = 60; row("stuckMinAge", f);
             f = {}; f.createdFrom = QDateTime::currentDateTimeUtc().addSecs(-3600 * 2); row("createdFromWall", f);
             f = {}; f.keyText = QStringLiteral("%"); row("containsPercent", f);

@@ -180,17 +180,20 @@ void FilterBar::edited() {
 void FilterBar::idsEdited() {
     if (m_applying)
         return;
-    // A mistake keeps the list as it was (the last valid ids) and says what is wrong: a half-read
-    // list must never become the filter, nor the scope of an action.
+    // A mistake says what is wrong and the list then matches nothing (ListFilter::idsUnreadable):
+    // a half-read list must never become the filter, nor the scope of an action, and neither may
+    // "no ids" (every message) while the box holds ids.
     const IdList parsed = IdList::parse(m_ids->text(), limits::kMaxIdsPerFilter, m_profile.types.id);
     const bool hadProblem = !m_idsProblem->isHidden();
+    const bool problem = !parsed.problem.isEmpty();
     m_idsProblem->setText(parsed.problem);
-    m_idsProblem->setVisible(!parsed.problem.isEmpty());
-    if (hadProblem != !parsed.problem.isEmpty())
-        emit idsProblemChanged(!parsed.problem.isEmpty());
-    if (!parsed.problem.isEmpty() || parsed.ids == m_validIds)
+    m_idsProblem->setVisible(problem);
+    if (hadProblem != problem)
+        emit idsProblemChanged(problem);
+    if (problem ? hadProblem : parsed.ids == m_validIds && !hadProblem)
         return;
-    m_validIds = parsed.ids;
+    if (!problem)
+        m_validIds = parsed.ids;
     edited();
 }
 
@@ -210,6 +213,7 @@ ListFilter FilterBar::filter() const {
     f.keyText = m_key->text();
     f.keyMode = ListFilter::TextMode(m_keyMode->currentData().toInt());
     f.ids = m_validIds;
+    f.idsUnreadable = !m_idsProblem->isHidden();
     return f;
 }
 

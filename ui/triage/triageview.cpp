@@ -507,6 +507,10 @@ void TriageView::refresh() {
 void TriageView::updateCount() {
     m_countCall.cancel();
     const quint64 gen = ++m_countGeneration;
+    if (m_filter.idsUnreadable) { // nothing to count: said where the count stands
+        m_count->setText(tr("0 matching: the Ids filter cannot be read"));
+        return;
+    }
     m_count->setText(tr("counting …"));
     // The newest count wins: one queued for an older filter never runs.
     const auto onDone = [this, gen](const MatchCount &c) {

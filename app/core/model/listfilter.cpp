@@ -48,7 +48,7 @@ bool ListFilter::operator==(const ListFilter &o) const {
     return view == o.view && states == o.states && types == o.types && destinations == o.destinations
            && errorCodes == o.errorCodes && createdFrom == o.createdFrom && createdTo == o.createdTo
            && updatedFrom == o.updatedFrom && updatedTo == o.updatedTo && minAgeMinutes == o.minAgeMinutes
-           && keyText == o.keyText && keyMode == o.keyMode && ids == o.ids && stuckTimeoutMinutes == o.stuckTimeoutMinutes
+           && keyText == o.keyText && keyMode == o.keyMode && ids == o.ids && idsUnreadable == o.idsUnreadable && stuckTimeoutMinutes == o.stuckTimeoutMinutes
            && failureGroup == o.failureGroup;
 }
 

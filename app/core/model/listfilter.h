@@ -39,6 +39,9 @@ struct ListFilter {
     QString keyText;       ///< matched literally against the message key (no wildcards)
     TextMode keyMode = TextMode::Contains;
     QList<MessageId> ids;         ///< message ids pasted from a ticket; empty: any
+    /// The ids the operator typed cannot be read: nothing matches until they are fixed or cleared
+    /// (never "any", which would show and act on every message while the box says otherwise).
+    bool idsUnreadable = false;
     int stuckTimeoutMinutes = -1; ///< -1: the profile's default
     /// Only the failed rows of one failure group (sql::failureGroupPredicate); unset: any.
     std::optional<FailureGroupKey> failureGroup;

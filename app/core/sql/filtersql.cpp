@@ -114,7 +114,9 @@ struct WhereBuilder {
     // Ids pasted from a ticket: one bound array (cast to the id column's type, so that the
     // primary key serves it), so a list of thousands is one parameter.
     void ids() {
-        if (!f.ids.isEmpty())
+        if (f.idsUnreadable)
+            conds << QStringLiteral("false");
+        else if (!f.ids.isEmpty())
             conds << QStringLiteral("%1 = ANY(%2)").arg(p.col(QStringLiteral("id")), sql::idArrayParam(params, f.ids, p.types.id));
     }
 
