@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "detailpane.h"
 #include "core/common/countformat.h"
+#include "core/common/sentences.h"
 #include "common/dataagelabel.h"
 #include "common/stalelook.h"
 #include "core/common/timeconv.h"
@@ -221,18 +222,19 @@ void DetailPane::showPayload(const MessageDetail &d) {
         // Said as it is: "not valid JSON at byte 0" would blame a payload that is not there.
         m_truncated = false;
         setPayload({}, false, d.payloadIsNull ? tr("No payload: the column is NULL for this message.") : tr("The payload is empty."));
-    } else if (d.payloadLength > d.payloadPrefix.size()) {
+    } else if (d.payloadLength > d.payloadPrefixLength) {
         // Only the beginning was fetched; it cannot be parsed, so it is shown as stored.
         m_truncated = true;
-        const QString first = formatCount(d.payloadPrefix.size()), all = formatCount(d.payloadLength);
+        const QString first = formatCount(d.payloadPrefixLength), all = formatCount(d.payloadLength);
+        const QString part = d.payloadInBytes ? tr("Showing the first %1 of %2 bytes, as stored.").arg(first, all)
+                                              : tr("Showing the first %1 of %2 characters, as stored.").arg(first, all);
         setPayload(d.payloadPrefix, false,
-                   d.payloadLength > m_showAllLimit
-                       ? tr("Showing the first %1 of %2 characters, as stored. The whole payload is too large to show "
-                            "here; \"Save to file…\" writes all of it.")
-                             .arg(first, all)
-                       : tr("Showing the first %1 of %2 characters, as stored. Use \"Show all\" or \"Save to file…\" for "
-                            "the whole payload.")
-                             .arg(first, all));
+                   joinSentences({part, d.payloadLength > m_showAllLimit
+                                            ? tr("The whole payload is too large to show here; \"Save to file…\" writes all of it.")
+                                            : tr("Use \"Show all\" or \"Save to file…\" for the whole payload.")}));
+    } else if (d.payloadIsBinary) {
+        m_truncated = false;
+        setPayload(d.payloadPrefix, false, tr("Binary, not UTF-8 text: shown as hex. \"Save to file…\" writes its bytes."));
     } else {
         m_truncated = false;
         const FormattedPayload f = formatPayload(d.payloadPrefix);
@@ -259,7 +261,9 @@ void DetailPane::showWholePayload() {
     const auto onDone = [this, gen, id](const FormattedPayload &f) {
         if (gen != m_generation) return;
         m_truncated = false;
-        QString note = f.isJson ? QString() : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError);
+        QString note = f.isBinary ? tr("Binary, not UTF-8 text: shown as hex. \"Save to file…\" writes its bytes.")
+                       : f.isJson ? QString()
+                                  : tr("Not valid JSON (%1): shown as stored.").arg(f.parseError);
         if (f.isJson && f.text.size() > limits::kHighlightLimitChars)
             note = tr("%1 characters: shown without colours.").arg(formatCount(f.text.size()));
         setPayload(f.text, f.isJson, note);

@@ -13,8 +13,6 @@ struct CheckText {
 
 const QStringList kIntegers = {QStringLiteral("int2"), QStringLiteral("int4"), QStringLiteral("int8")};
 const QStringList kTexts = {QStringLiteral("text"), QStringLiteral("varchar"), QStringLiteral("bpchar"), QStringLiteral("name")};
-const QStringList kPayloads = {QStringLiteral("json"), QStringLiteral("jsonb"), QStringLiteral("text"), QStringLiteral("varchar"),
-                               QStringLiteral("bytea"), QStringLiteral("xml")};
 
 bool isText(const LiveColumn &c) { return kTexts.contains(c.base); }
 
@@ -89,6 +87,36 @@ QString timeMisfit(const SchemaProfile &p, const QString &logical, const LiveCol
     return {};
 }
 
+/// The text type a live column holds ("" when none): what "types" must say for it. An xml payload
+/// reads as text (it is always cast, and that cannot fail); an error message is read bare.
+QString textTypeFor(const QString &logical, const LiveColumn &c) {
+    if (isText(c) || (c.base == QLatin1String("xml") && logical == QLatin1String("payload")))
+        return textTypeName(TextType::Text);
+    // clang-format off
+    for (TextType t : {TextType::Json, TextType::Jsonb, TextType::Bytea, TextType::JsonArray, TextType::JsonbArray})
+        if (c.base == (t == TextType::JsonArray ? QStringLiteral("_json") : t == TextType::JsonbArray ? QStringLiteral("_jsonb") : textTypeName(t)))
+            return textTypeName(t);
+    // clang-format on
+    return {};
+}
+
+/// Whether the error message's or the payload's column holds what "types" says: every query
+/// reads it through one expression per type (core/sql/textsql), and the failure groups' index
+/// is built over that expression; a jsonb column read as text would fail there, at install.
+QString textMisfit(const SchemaProfile &p, const QString &logical, const LiveColumn &c) {
+    const TextType declared = logical == QLatin1String("payload") ? p.types.payload : p.types.errorMessage;
+    const QString live = textTypeFor(logical, c);
+    if (live == textTypeName(declared))
+        return {};
+    if (logical == QLatin1String("payload") && (live.isEmpty() || live.endsWith(QLatin1String("[]"))))
+        return CheckText::tr("a payload must be json, jsonb, text or bytea, not %1").arg(c.type);
+    if (live.isEmpty())
+        return CheckText::tr("an error message must be text, json, jsonb, an array of json or jsonb, or bytea, not %1").arg(c.type);
+    if (live == textTypeName(TextType::Text))
+        return CheckText::tr("the column is %1, the profile says %2: leave \"%3\" out of \"types\"").arg(c.type, textTypeName(declared), logical);
+    return CheckText::tr("the column is %1, the profile says %2: write \"types\": {\"%3\": \"%4\"}").arg(c.type, textTypeName(declared), logical, live);
+}
+
 } // namespace
 
 QString columnMisfit(const SchemaProfile &p, const QString &logical, const LiveColumn &c) {
@@ -112,11 +140,8 @@ QString columnMisfit(const SchemaProfile &p, const QString &logical, const LiveC
             return {};
         return CheckText::tr("a status must be text or an enum, not %1: the states compare it with text values").arg(c.type);
     }
-    if (logical == QLatin1String("payload")) {
-        if (kPayloads.contains(c.base))
-            return {};
-        return CheckText::tr("a payload must be json, jsonb, text or bytea, not %1").arg(c.type);
-    }
+    if (logical == QLatin1String("payload") || logical == QLatin1String("errorMessage"))
+        return textMisfit(p, logical, c);
     return {};
 }
 

@@ -17,9 +17,10 @@ struct LiveColumn {
 };
 
 /// Whether a live column can play the part a profile gives its logical column: ids are integers,
-/// uuids or text; times carry a time zone; retry counts are integers; a status is text or an enum.
+/// uuids or text; times carry a time zone; retry counts are integers; a status is text or an enum;
+/// the error message and the payload are of the text type "types" says (text by default).
 /// Returns why not, for the operator ("" when it fits). Columns the program only shows as text
-/// (key, type, destination, error text, …) fit whatever their type.
+/// (key, type, destination, error code, …) fit whatever their type.
 QString columnMisfit(const SchemaProfile &profile, const QString &logical, const LiveColumn &column);
 
 /// The logical columns the program reads as times (ages, "since", keyset order by time).

@@ -2,6 +2,7 @@
 #include "core/profile/columntypes.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QRegularExpression>
 #include <QTimeZone>
 
@@ -26,6 +27,33 @@ struct TimeTypeName {
 constexpr TimeTypeName kTimeTypes[] = {{"timestamptz", TimeType::TimestampTz}, {"timestamp", TimeType::Timestamp},
                                        {"epochSeconds", TimeType::EpochSeconds}, {"epochMillis", TimeType::EpochMillis}};
 // clang-format on
+
+struct TextTypeName {
+    const char *name;
+    TextType type;
+};
+// clang-format off
+constexpr TextTypeName kTextTypes[] = {{"text", TextType::Text}, {"json", TextType::Json}, {"jsonb", TextType::Jsonb},
+                                       {"json[]", TextType::JsonArray}, {"jsonb[]", TextType::JsonbArray}, {"bytea", TextType::Bytea}};
+// clang-format on
+
+/// The text types each text column may have: a payload is one document, never an array of them.
+QStringList textTypeNames(const QString &logical) {
+    QStringList out;
+    for (const TextTypeName &t : kTextTypes)
+        if (logical == QLatin1String("errorMessage") || (t.type != TextType::JsonArray && t.type != TextType::JsonbArray))
+            out << QLatin1String(t.name);
+    return out;
+}
+
+bool textTypeFromName(const QString &logical, const QString &name, TextType *out) {
+    if (!textTypeNames(logical).contains(name))
+        return false;
+    for (const TextTypeName &t : kTextTypes)
+        if (name == QLatin1String(t.name))
+            *out = t.type;
+    return true;
+}
 
 bool idTypeFromName(const QString &name, IdType *out) {
     for (const IdTypeName &t : kIdTypes)
@@ -56,7 +84,36 @@ bool validZone(const QString &zone) {
     return shape.match(zone).hasMatch() && QTimeZone(zone.toUtf8()).isValid();
 }
 
+/// "errorMessagePath": ["error", "message"]: where the message sits inside a JSON error (each
+/// element a key, or an array index as digits), read with #>> on the server.
+bool parseErrorPath(const QJsonObject &profile, ColumnTypes *t, QString *error) {
+    const QJsonValue v = profile.value(QLatin1String("errorMessagePath"));
+    if (v.isUndefined())
+        return true;
+    const QString shape = tr("\"errorMessagePath\" must be a list of keys to the message inside the JSON error, e.g. [\"error\", \"message\"].");
+    if (!v.isArray() || v.toArray().isEmpty())
+        return fail(error, shape);
+    for (const QJsonValue &key : v.toArray()) {
+        if (!key.isString() || key.toString().isEmpty())
+            return fail(error, shape);
+        t->errorMessagePath << key.toString();
+    }
+    if (!isJsonText(t->errorMessage))
+        return fail(error, tr("\"errorMessagePath\" reads inside a JSON error: it needs \"types\": {\"errorMessage\": \"jsonb\"} "
+                              "(or json, json[], jsonb[])."));
+    return true;
+}
+
 } // namespace
+
+QString textTypeName(TextType type) {
+    for (const TextTypeName &t : kTextTypes)
+        if (t.type == type)
+            return QLatin1String(t.name);
+    return QStringLiteral("text");
+}
+
+bool isJsonText(TextType type) { return type != TextType::Text && type != TextType::Bytea; }
 
 QString sqlTypeName(IdType type) {
     for (const IdTypeName &t : kIdTypes)
@@ -83,6 +140,12 @@ bool ColumnTypes::parse(const QJsonObject &profile, const QStringList &timeColum
                 return fail(error, tr("\"types.id\" must be one of %1.").arg(idTypeNames().join(QLatin1String(", "))));
             continue;
         }
+        if (it.key() == QLatin1String("errorMessage") || it.key() == QLatin1String("payload")) {
+            TextType *slot = it.key() == QLatin1String("errorMessage") ? &t.errorMessage : &t.payload;
+            if (!textTypeFromName(it.key(), name, slot))
+                return fail(error, tr("\"types.%1\" must be one of %2.").arg(it.key(), textTypeNames(it.key()).join(QLatin1String(", "))));
+            continue;
+        }
         if (!timeColumns.contains(it.key()))
             return fail(error, tr("\"types\" names \"%1\", which is not a mapped time column (%2).")
                                    .arg(it.key(), timeColumns.join(QLatin1String(", "))));
@@ -106,6 +169,8 @@ bool ColumnTypes::parse(const QJsonObject &profile, const QStringList &timeColum
         // A wall time without its zone cannot be placed on the server's clock: never guess UTC.
         return fail(error, tr("A \"timestamp\" column (without time zone) needs the zone its times are written in: "
                               "add \"timeZone\", e.g. \"timeZone\": \"Europe/Berlin\" (or \"UTC\")."));
+    if (!parseErrorPath(profile, &t, error))
+        return false;
     t.auditMessageId = t.id;
     const QJsonValue auditType = profile.value(QLatin1String("audit")).toObject().value(QLatin1String("messageIdType"));
     if (!auditType.isUndefined() && !idTypeFromName(auditType.toString(), &t.auditMessageId))

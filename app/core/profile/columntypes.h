@@ -26,6 +26,18 @@ enum class TimeType {
     EpochMillis,  ///< an integer column of milliseconds since 1970-01-01 UTC
 };
 
+/// How a text the program shows (the error message, the payload) is stored. Each maps to one
+/// immutable SQL expression of type text (core/sql/textsql), so that the failure groups' index
+/// and the queries that use it spell the same expression.
+enum class TextType {
+    Text,       ///< text, varchar, char (the default)
+    Json,       ///< json: the text at "errorMessagePath", or the whole document
+    Jsonb,      ///< jsonb: as json
+    JsonArray,  ///< json[]: the last element (the latest attempt's error), then as json
+    JsonbArray, ///< jsonb[]: as json[]
+    Bytea,      ///< bytea: bytes shown as UTF-8 where they are; never cast to text on the server
+};
+
 /// The types of a profile's id and time columns (the profile's "types", "timeZone" and
 /// "audit.messageIdType"); see docs/profile-reference.md.
 struct ColumnTypes {
@@ -33,14 +45,22 @@ struct ColumnTypes {
     IdType auditMessageId = IdType::BigInt; ///< the audit table's message id column (default: as `id`)
     QMap<QString, TimeType> times;          ///< logical time column -> type; absent: timestamptz
     QString timeZone;                       ///< IANA zone of the `timestamp` columns
+    TextType errorMessage = TextType::Text;
+    TextType payload = TextType::Text;
+    QStringList errorMessagePath; ///< keys (or array indexes) to the message inside a JSON error
 
     TimeType time(const QString &logical) const { return times.value(logical, TimeType::TimestampTz); }
     bool idIsInteger() const { return id == IdType::BigInt || id == IdType::Integer; }
 
-    /// Reads "types", "timeZone" and "audit.messageIdType" of a profile. `timeColumns` are the
+    /// Reads "types", "timeZone", "errorMessagePath" and "audit.messageIdType" of a profile. `timeColumns` are the
     /// logical columns that may be typed as times. False with a message naming the field.
     static bool parse(const QJsonObject &profile, const QStringList &timeColumns, ColumnTypes *out, QString *error);
 };
+
+/// The profile's name of a text type ("jsonb[]", …), for messages and the check's advice.
+QString textTypeName(TextType type);
+/// Whether a text type is one of the JSON types (a path into it applies).
+bool isJsonText(TextType type);
 
 /// The SQL name of an id type ("bigint", "uuid", ...), from a fixed list.
 QString sqlTypeName(IdType type);

@@ -149,7 +149,7 @@ bool ProfileParser::parse() {
                              QStringLiteral("states"), QStringLiteral("waiting"), QStringLiteral("stuck"),
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
                              QStringLiteral("audit"), QStringLiteral("types"), QStringLiteral("timeZone"),
-                             QStringLiteral("ordering"), QStringLiteral("replicationSlot"), QStringLiteral("purge")});
+                             QStringLiteral("errorMessagePath"), QStringLiteral("ordering"), QStringLiteral("replicationSlot"), QStringLiteral("purge")});
     // clang-format on
     table(o);
     columns(o);
@@ -577,14 +577,17 @@ void ProfileParser::audit(const QJsonObject &o) {
         fail(QStringLiteral("audit.reasonMaxLength"), tr("\"audit.reasonMaxLength\" must be between 10 and 100000"));
 }
 
-/// "types", "timeZone" and "audit.messageIdType": the SQL types of the id and the time columns
-/// (core/profile/ColumnTypes), named at "types" when one is wrong.
+/// "types", "timeZone", "errorMessagePath" and "audit.messageIdType": the SQL types of the id,
+/// the time and the text columns (core/profile/ColumnTypes), named where the wrong one is.
 void ProfileParser::columnTypes(const QJsonObject &o) {
     QStringList timeColumns = prof.m_columns.keys();
     timeColumns.removeAll(QStringLiteral("id"));
     QString message;
     if (!ColumnTypes::parse(o, timeColumns, &prof.types, &message))
-        fail(o.contains(QLatin1String("types")) ? QStringLiteral("types") : QStringLiteral("timeZone"), message);
+        fail(message.contains(QLatin1String("errorMessagePath")) ? QStringLiteral("errorMessagePath")
+             : o.contains(QLatin1String("types"))                ? QStringLiteral("types")
+                                                                 : QStringLiteral("timeZone"),
+             message);
 }
 
 /// "replicationSlot": "<slot name>": the logical replication slot a CDC relay (Debezium) reads

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/sql/detailsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
 #include "link/limits.h"
 
@@ -58,10 +59,10 @@ Statement detailRow(const SchemaProfile &p, const QStringList &names, const QStr
     for (int i = 0; i < names.size(); ++i)
         select << fieldText(p, names[i], types.value(i));
     if (p.has(QStringLiteral("payload"))) {
-        const QString payload = p.col(QStringLiteral("payload"));
-        select << QStringLiteral("left(%1::text, %2)").arg(payload, param(s.params, qMax(0, payloadPrefixChars)))
-               << QStringLiteral("length(%1::text)::text").arg(payload);
+        select << payloadPrefix(p, param(s.params, qMax(0, payloadPrefixChars))) << payloadLength(p) + QLatin1String("::text");
     }
+    // The error message as the program reads it (inside a JSON error, the message at its path).
+    select << errorText(p);
     s.text = QStringLiteral("SELECT %1 FROM %2 WHERE %3 = %4")
                  .arg(select.join(QLatin1String(", ")), p.qualifiedTable(), p.col(QStringLiteral("id")), idPlaceholder);
     return s;
@@ -96,16 +97,18 @@ Statement detailHistory(const SchemaProfile &p, const MessageId &id, QStringList
 }
 
 Statement payload(const SchemaProfile &p, const MessageId &id) {
-    return {QStringLiteral("SELECT %1::text FROM %2 WHERE %3 = $1::%4")
-                .arg(p.col(QStringLiteral("payload")), p.qualifiedTable(), p.col(QStringLiteral("id")), sqlTypeName(p.types.id)),
+    return {QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1::%4")
+                .arg(payloadIsBinary(p) ? QStringLiteral("encode(%1, 'hex')").arg(p.col(QStringLiteral("payload")))
+                                        : p.col(QStringLiteral("payload")) + QLatin1String("::text"),
+                     p.qualifiedTable(), p.col(QStringLiteral("id")), sqlTypeName(p.types.id)),
             {id.text()}};
 }
 
 Statement repeatableRead() { return {QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), {}}; }
 
 Statement payloadChunk(const SchemaProfile &p, const MessageId &id, qint64 start, int chars) {
-    return {QStringLiteral("SELECT substr(%1::text, $2, $3) FROM %2 WHERE %3 = $1::%4")
-                .arg(p.col(QStringLiteral("payload")), p.qualifiedTable(), p.col(QStringLiteral("id")), sqlTypeName(p.types.id)),
+    return {QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1::%4")
+                .arg(payloadPart(p, QStringLiteral("$2"), QStringLiteral("$3")), p.qualifiedTable(), p.col(QStringLiteral("id")), sqlTypeName(p.types.id)),
             {id.text(), start, chars}};
 }
 

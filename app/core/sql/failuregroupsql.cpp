@@ -5,6 +5,7 @@
 #include "core/sql/fingerprintsql.h"
 #include "core/sql/snapshotsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
 
 namespace om::sql {
@@ -21,7 +22,7 @@ QString textOf(const SchemaProfile &p, const QString &logical) {
 
 /// True when the row's texts fit the index ("octet_length(msg) + … <= 1500"; NULL without text).
 QString fitsIndex(const SchemaProfile &p, const FailureGroupSource &s) {
-    QString sum = QStringLiteral("octet_length(%1)").arg(p.col(s.errorMessage));
+    QString sum = QStringLiteral("octet_length(%1)").arg(errorText(p));
     for (const QString &logical : {s.errorCode, s.destination})
         if (!logical.isEmpty())
             sum += QStringLiteral(" + octet_length(coalesce(%1::text, ''))").arg(p.col(logical));
@@ -31,7 +32,7 @@ QString fitsIndex(const SchemaProfile &p, const FailureGroupSource &s) {
 /// The columns one failed row contributes: fp, code, dest, seen (raw, the column's own type).
 QString rowColumns(const SchemaProfile &p, const FailureGroupSource &s) {
     return QStringLiteral("%1 AS fp, nullif(%2, '') AS code, %3 AS dest, %4 AS seen")
-        .arg(fingerprintExpression(p.col(s.errorMessage)), textOf(p, s.errorCode), textOf(p, s.destination), p.col(s.seenAt));
+        .arg(fingerprintExpression(errorText(p)), textOf(p, s.errorCode), textOf(p, s.destination), p.col(s.seenAt));
 }
 
 /// Groups of `rows`, in two steps that hash: per (code, fingerprint, destination) first (a few
@@ -114,12 +115,12 @@ QString failureGroupPredicate(const SchemaProfile &p, QVariantList &params, cons
         group = code.isNull() ? QStringLiteral(" AND nullif(%1, '') IS NULL").arg(textOf(p, s.errorCode))
                               : QStringLiteral(" AND %1 = %2::text").arg(textOf(p, s.errorCode), param(params, code));
     if (fingerprint.isNull())
-        return QStringLiteral("(%1%2 AND %3 IS NULL)").arg(states, group, p.col(s.errorMessage));
+        return QStringLiteral("(%1%2 AND %3 IS NULL)").arg(states, group, errorText(p));
     // The group's ids through the kit's two indexes (the rows that fit the main one, then the
     // long ones): written as one "fp = $n" next to the list's own order, the planner walks the
     // failed rows and fingerprints each (1.5 s for a group among 100,000 failed rows, 46 ms so).
     const QString fits = fitsIndex(p, s);
-    const QString fp = QStringLiteral("%1 = %2::text").arg(fingerprintExpression(p.col(s.errorMessage)), param(params, fingerprint));
+    const QString fp = QStringLiteral("%1 = %2::text").arg(fingerprintExpression(errorText(p)), param(params, fingerprint));
     const QString id = p.col(QStringLiteral("id"));
     return QStringLiteral("(%1 AND %2 IN (SELECT %2 FROM %3 WHERE %1%4 AND %5 AND %6\n"
                           "  UNION ALL SELECT %2 FROM %3 WHERE %1%4 AND NOT coalesce(%5, false) AND %6))")
@@ -145,7 +146,7 @@ QString failureGroupIndex(const SchemaProfile &p) {
     const QString where = s.available() ? indexPredicate(p, s.states) : QString();
     if (where.isEmpty())
         return {};
-    QStringList keys{fingerprintFunction() + QLatin1Char('(') + p.col(s.errorMessage) + QLatin1Char(')')};
+    QStringList keys{fingerprintFunction() + QLatin1Char('(') + errorText(p) + QLatin1Char(')')};
     if (!s.errorCode.isEmpty())
         keys << p.col(s.errorCode);
     QStringList include{p.col(s.errorMessage)};

@@ -2,6 +2,7 @@
 #include "core/sql/listsql.h"
 #include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
 #include "link/limits.h"
 
@@ -25,9 +26,7 @@ QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, 
            << ageSeconds(p, sinceLogical)
            << epochOrNull(QStringLiteral("createdAt")) << epochOrNull(QStringLiteral("updatedAt"))
            << colOrNull("errorCode", "text")
-           << (p.has(QStringLiteral("errorMessage"))
-                   ? QStringLiteral("left(%1::text, %2)").arg(p.col(QStringLiteral("errorMessage"))).arg(limits::kErrorPreviewChars)
-                   : QStringLiteral("NULL::text"))
+           << QStringLiteral("left(%1, %2)").arg(errorText(p)).arg(limits::kErrorPreviewChars)
            << p.col(sortLogical) + QLatin1String("::text");
     // Output names that cannot collide with a column: ORDER BY a bare name would otherwise pick
     // the text output column ("id"::text AS id) and sort 91 after 511.

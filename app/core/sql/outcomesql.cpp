@@ -4,6 +4,7 @@
 #include "core/sql/auditsql.h"
 #include "core/sql/flowsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
 
 namespace om::sql {
@@ -25,7 +26,7 @@ QString errorExpression(const SchemaProfile &p) {
     if (p.has(QStringLiteral("errorCode")))
         return QStringLiteral("nullif(%1::text, '')").arg(p.col(QStringLiteral("errorCode")));
     if (p.has(QStringLiteral("errorMessage")))
-        return QStringLiteral("nullif(left(split_part(%1::text, E'\\n', 1), 120), '')").arg(p.col(QStringLiteral("errorMessage")));
+        return QStringLiteral("nullif(left(split_part(%1, E'\\n', 1), 120), '')").arg(errorText(p));
     return QStringLiteral("NULL::text");
 }
 

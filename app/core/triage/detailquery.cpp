@@ -2,6 +2,8 @@
 #include "core/triage/detailquery.h"
 #include "core/common/timeconv.h"
 #include "core/sql/detailsql.h"
+#include "core/sql/textsql.h"
+#include "core/triage/payloadbytes.h"
 #include "pg/pgsession.h"
 
 #include <QCoreApplication>
@@ -56,10 +58,11 @@ void DetailQuery::readFields(const QVariantList &row, const QStringList &names, 
         if (f.name == p.column(QStringLiteral("key")))
             d.key = f.text;
     }
+    qsizetype next = names.size();
     if (p.has(QStringLiteral("payload"))) {
-        d.payloadPrefix = row[names.size()].toString();
-        d.payloadLength = row[names.size() + 1].toString().toLongLong();
-        d.payloadIsNull = row[names.size()].isNull();
+        readPayloadPrefix(row[next], d);
+        d.payloadLength = row[next + 1].toString().toLongLong();
+        next += 2;
     } else {
         d.payloadLength = -1;
     }
@@ -69,9 +72,24 @@ void DetailQuery::readFields(const QVariantList &row, const QStringList &names, 
                 return f.text;
         return QString();
     };
-    const QString code = fieldText("errorCode"), msg = fieldText("errorMessage");
+    // The message as the program reads it: inside a JSON error, the text at its path.
+    const QString code = fieldText("errorCode"), msg = row[next].toString();
     d.lastError = code.isEmpty() ? msg : msg.isEmpty() ? code
                                                        : code + QLatin1String(": ") + msg;
+}
+
+void DetailQuery::readPayloadPrefix(const QVariant &value, MessageDetail &d) const {
+    d.payloadIsNull = value.isNull();
+    d.payloadInBytes = sql::payloadIsBinary(m_profile);
+    if (!d.payloadInBytes) {
+        d.payloadPrefix = value.toString();
+        d.payloadPrefixLength = d.payloadPrefix.size();
+        return;
+    }
+    const PayloadBytes b = payloadFromHex(value.toString());
+    d.payloadPrefix = b.text;
+    d.payloadPrefixLength = b.bytes.size();
+    d.payloadIsBinary = b.binary;
 }
 
 void DetailQuery::readHistory(PgSession &session, MessageDetail &d) const {
@@ -84,7 +102,21 @@ QString DetailQuery::fetchPayload(PgSession &session, const MessageId &id) const
     if (!m_profile.has(QStringLiteral("payload")))
         return {};
     const sql::Statement q = sql::payload(m_profile, id);
-    return session.query(q.text, q.params).scalar().toString();
+    const QString value = session.query(q.text, q.params).scalar().toString();
+    return sql::payloadIsBinary(m_profile) ? payloadFromHex(value).text : value;
+}
+
+FormattedPayload DetailQuery::fetchFormattedPayload(PgSession &session, const MessageId &id) const {
+    if (!sql::payloadIsBinary(m_profile))
+        return formatPayload(fetchPayload(session, id));
+    const sql::Statement q = sql::payload(m_profile, id);
+    const PayloadBytes b = payloadFromHex(session.query(q.text, q.params).scalar().toString());
+    if (!b.binary)
+        return formatPayload(b.text);
+    FormattedPayload out;
+    out.text = b.text;
+    out.isBinary = true;
+    return out;
 }
 
 qint64 DetailQuery::savePayload(PgSession &session, const MessageId &id, const QString &path, int chunkChars) const {
@@ -104,11 +136,13 @@ qint64 DetailQuery::savePayload(PgSession &session, const MessageId &id, const Q
             const QString part = tx.exec(chunk.text, chunk.params).scalar().toString();
             if (part.isEmpty())
                 break;
-            const QByteArray bytes = part.toUtf8();
+            // A bytea payload is saved as its own bytes; a chunk of it is hex, twice as long.
+            const bool binary = sql::payloadIsBinary(m_profile);
+            const QByteArray bytes = binary ? QByteArray::fromHex(part.toLatin1()) : part.toUtf8();
             if (file.write(bytes) != bytes.size())
                 throw PgError(PgError::Kind::Query, tr("Cannot write %1: %2").arg(path, file.errorString()));
             written += bytes.size();
-            if (part.size() < chunkChars)
+            if ((binary ? bytes.size() : part.size()) < chunkChars)
                 break;
         }
     });

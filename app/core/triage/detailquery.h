@@ -2,6 +2,7 @@
 #pragma once
 #include "core/common/messageid.h"
 #include "core/profile/schemaprofile.h"
+#include "core/triage/payloadformat.h"
 
 #include <QDateTime>
 #include <QList>
@@ -29,8 +30,11 @@ struct MessageDetail {
     MessageId id;
     QString key;
     QList<DetailField> fields;   ///< every column of the row except the payload, in table order
-    QString payloadPrefix;       ///< at most the requested number of characters
-    qint64 payloadLength = 0;    ///< characters in the whole payload (-1: the table has no payload)
+    QString payloadPrefix;       ///< at most the requested number of units, as text (a hex dump for binary bytes)
+    qint64 payloadPrefixLength = 0; ///< units in payloadPrefix as fetched
+    qint64 payloadLength = 0;    ///< units in the whole payload (-1: the table has no payload)
+    bool payloadInBytes = false; ///< the units are bytes (a bytea payload), not characters
+    bool payloadIsBinary = false; ///< the bytes are not UTF-8 text: payloadPrefix is a hex dump
     bool payloadIsNull = false;  ///< the payload column is NULL for this message (nothing was stored)
     QString lastError;           ///< error code and message in full
     QStringList historyColumns;  ///< logical audit column names, in display order
@@ -45,15 +49,20 @@ public:
     explicit DetailQuery(SchemaProfile profile);
 
     MessageDetail fetch(PgSession &session, const MessageId &id, int payloadPrefixChars) const;
-    /// The whole payload as text (for "show all"); empty when the row is gone.
+    /// The whole payload as text (for "show all"; a hex dump for binary bytes); empty when the row is gone.
     QString fetchPayload(PgSession &session, const MessageId &id) const;
-    /// Writes the whole payload to `path` in chunks, UTF-8; returns the bytes written.
+    /// The whole payload made ready for display: indented JSON, text as stored, or a hex dump.
+    FormattedPayload fetchFormattedPayload(PgSession &session, const MessageId &id) const;
+    /// Writes the whole payload to `path` in chunks, UTF-8 (a bytea payload: its own bytes);
+    /// returns the bytes written.
     /// Throws PgError; a file error is reported as PgError(Query) with the file's message.
     qint64 savePayload(PgSession &session, const MessageId &id, const QString &path, int chunkChars = 1 << 20) const;
 
 private:
     /// The row's columns (as names/types said) and payload into `d`, and the last error from them.
     void readFields(const QVariantList &row, const QStringList &names, const QStringList &types, MessageDetail &d) const;
+    /// The payload's first units into `d`: text as stored, a bytea payload decoded from hex.
+    void readPayloadPrefix(const QVariant &value, MessageDetail &d) const;
     /// The message's audit rows, when the profile's audit table can be read per message.
     void readHistory(PgSession &session, MessageDetail &d) const;
 

@@ -9,6 +9,7 @@ struct FormattedPayload {
     QString text;
     bool isJson = false;
     QString parseError; ///< why it is not JSON (empty when it is)
+    bool isBinary = false; ///< bytes that are not UTF-8 text, shown as a hex dump (never parsed)
 };
 
 /// Pretty-prints JSON (objects, arrays and scalars) with four-space indentation. Pure function:

@@ -35,7 +35,7 @@ PendingCall TriageService::detail(const MessageId &id, Reply<MessageDetail> repl
 PendingCall TriageService::wholePayload(const MessageId &id, Reply<FormattedPayload> reply) const {
     const DetailQuery q = m_detail;
     return serviceCall<FormattedPayload>(m_link, Lane::Browse, std::move(reply),
-                                         [q, id](PgSession &s) { return formatPayload(q.fetchPayload(s, id)); });
+                                         [q, id](PgSession &s) { return q.fetchFormattedPayload(s, id); });
 }
 
 PendingCall TriageService::savePayload(const MessageId &id, const QString &path, Reply<qint64> reply) const {

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+#include "core/profile/schemaprofile.h"
+
+#include <QString>
+
+namespace om::sql {
+
+/// Every expression over a profile's error message and payload, in one place, whatever the
+/// column stores (text, json, jsonb, an array of JSON errors, bytea).
+
+/// The error message as text, or NULL::text without the column. Immutable: the failure groups'
+/// index is built over it and the queries must spell the same expression for the planner to
+/// match them. Text is the column itself; JSON is the text at "errorMessagePath" (#>>), or the
+/// whole document; an array's last element is the latest error; bytea is its escape form
+/// (ASCII as is, other bytes as \ooo), never a conversion that can fail on a row.
+QString errorText(const SchemaProfile &profile);
+
+/// Whether the payload leaves the server as hex of its bytes (bytea): the client decodes it.
+bool payloadIsBinary(const SchemaProfile &profile);
+/// The first `countParam` units of the payload (characters; bytes, as hex, for bytea).
+QString payloadPrefix(const SchemaProfile &profile, const QString &countParam);
+/// The payload's length in the same units.
+QString payloadLength(const SchemaProfile &profile);
+/// The payload from unit `startParam` (1-based), `countParam` units long.
+QString payloadPart(const SchemaProfile &profile, const QString &startParam, const QString &countParam);
+
+} // namespace om::sql
