@@ -96,6 +96,9 @@ private slots:
         panel.showGroups(g);
         QSignalSpy open(&panel, &FailureGroupPanel::openInTriageRequested);
         QSignalSpy act(&panel, &FailureGroupPanel::groupActionRequested);
+        QVERIFY(!panel.actionButtonsShown()); // until the server has said the role may act
+        panel.setActionsAllowed(true);
+        QVERIFY(panel.actionButtonsShown());
         panel.table()->selectRow(1);
         auto button = [&panel](const QString &text) {
             for (QPushButton *b : panel.findChildren<QPushButton *>())
@@ -128,6 +131,8 @@ private slots:
         AppContext c = context(QStringLiteral("batch_work_item"));
         c.readOnly = true;
         FailureGroupPanel panel(c);
+        panel.setActionsAllowed(true); // a read-only session acts on nothing, whatever the role may
+        QVERIFY(!panel.actionButtonsShown());
         for (QPushButton *b : panel.findChildren<QPushButton *>())
             QVERIFY2(b->isVisibleTo(&panel) == (b->text() == QStringLiteral("Open in Triage")), qPrintable(b->text()));
     }

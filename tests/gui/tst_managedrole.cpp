@@ -173,6 +173,7 @@ private slots:
         auto *groups = w.findChild<FailureGroupPanel *>();
         QVERIFY(groups);
         QTRY_COMPARE_WITH_TIMEOUT(groups->model()->rowCount(), 1, 15000);
+        QVERIFY(groups->actionButtonsShown()); // an operator acts on a group
 
         // Triage's Stuck view lists the five stuck messages.
         QTRY_COMPARE_WITH_TIMEOUT(w.triageView()->model()->rowCount(), 5, 15000);

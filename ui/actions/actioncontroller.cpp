@@ -90,6 +90,7 @@ void ActionController::setAllowed(bool allowed) {
     for (QAction *a : m_actions)
         a->setVisible(m_allowed);
     updateEnabled();
+    emit allowedChanged(m_allowed);
 }
 
 void ActionController::setScopeVisible(bool visible) {

@@ -80,6 +80,9 @@ public:
 signals:
     /// An action committed (views refresh and show the result).
     void actionFinished(const om::ActionResult &result);
+    /// Whether the actions may be offered at all (setAllowed and not read-only): other places that
+    /// start actions (the dashboard's group buttons) show them only while this is true.
+    void allowedChanged(bool allowed);
 
 private:
     void updateEnabled();

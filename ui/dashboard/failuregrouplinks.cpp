@@ -35,6 +35,7 @@ void connectFailureGroups(DashboardView *dashboard, QTabWidget *tabs, TriageView
     QObject::connect(panel, &FailureGroupPanel::groupActionRequested, actions, [actions](const QString &kind, const FailureGroup &g) {
         actions->startOnFilter(kind, groupFilter(g), FailureGroupText::scope(g));
     });
+    QObject::connect(actions, &ActionController::allowedChanged, panel, &FailureGroupPanel::setActionsAllowed);
 }
 
 } // namespace om

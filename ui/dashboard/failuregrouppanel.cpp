@@ -58,9 +58,7 @@ FailureGroupPanel::FailureGroupPanel(const AppContext &context, QWidget *parent)
     box->addLayout(buttons);
     box->addWidget(m_table, 1);
 
-    // An operator acts on a group; a read-only session (or a profile without the action) cannot.
-    m_retry->setVisible(!context.readOnly && context.profile.actions.contains(QStringLiteral("retry")));
-    m_cancel->setVisible(!context.readOnly && context.profile.actions.contains(QStringLiteral("cancel")));
+    showActionButtons();
     connect(m_open, &QPushButton::clicked, this, [this] {
         if (const auto g = currentGroup())
             emit openInTriageRequested(*g);
@@ -81,8 +79,6 @@ FailureGroupPanel::FailureGroupPanel(const AppContext &context, QWidget *parent)
         delete m_table;
         m_table = nullptr;
         m_open->hide();
-        m_retry->hide();
-        m_cancel->hide();
         return;
     }
     m_title->setText(tr("Failure groups: reading the table…"));
@@ -137,6 +133,21 @@ std::optional<FailureGroup> FailureGroupPanel::currentGroup() const {
         return std::nullopt;
     const QModelIndexList rows = m_table->selectionModel() ? m_table->selectionModel()->selectedRows() : QModelIndexList();
     return m_model->group(rows.isEmpty() ? 0 : rows.first().row());
+}
+
+void FailureGroupPanel::setActionsAllowed(bool allowed) {
+    m_actionsAllowed = allowed;
+    showActionButtons();
+}
+
+bool FailureGroupPanel::actionButtonsShown() const { return !m_retry->isHidden() || !m_cancel->isHidden(); }
+
+void FailureGroupPanel::showActionButtons() {
+    // An operator whose role may change messages acts on a group; a read-only session, a role
+    // without the privileges (an auditor), or a profile without the action cannot.
+    const bool may = m_available && m_actionsAllowed && !m_context.readOnly;
+    m_retry->setVisible(may && m_context.profile.actions.contains(QStringLiteral("retry")));
+    m_cancel->setVisible(may && m_context.profile.actions.contains(QStringLiteral("cancel")));
 }
 
 void FailureGroupPanel::updateButtons() {

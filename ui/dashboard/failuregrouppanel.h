@@ -38,6 +38,11 @@ public:
     void refresh();
     /// The selected group, or the first when none is selected; nullopt without groups.
     std::optional<FailureGroup> currentGroup() const;
+    /// Whether the role may act (ActionController::allowedChanged): "Retry group…" and "Cancel
+    /// group…" are shown only then, as the Triage toolbar's actions are. Not before the server
+    /// has said so: an auditor must never see a button that does nothing.
+    void setActionsAllowed(bool allowed);
+    bool actionButtonsShown() const;
 
 signals:
     /// Triage should list exactly this group's messages.
@@ -47,6 +52,7 @@ signals:
 
 private:
     void updateButtons();
+    void showActionButtons();
 
     AppContext m_context;
     bool m_available;
@@ -58,6 +64,7 @@ private:
     QPushButton *m_cancel;
     QTimer *m_timer;
     bool m_inFlight = false;
+    bool m_actionsAllowed = false;
 };
 
 } // namespace om
