@@ -242,7 +242,8 @@ private slots:
         QTest::addColumn<QString>("why");
         for (const char *p : {"app_outbox", "batch_work_item", "outbox"}) {
             QTest::addRow("operator %s", p) << "demo_operator" << p << false << true << "";
-            QTest::addRow("operator forced read-only %s", p) << "demo_operator" << p << true << false << "read-only session requested";
+            QTest::addRow("operator forced read-only %s", p) << "demo_operator" << p << true << false
+                                                              << "demo_operator holds the privileges to change messages in a window that is not read-only";
             QTest::addRow("auditor %s", p) << "demo_auditor" << p << false << false << "transactions read-only";
             QTest::addRow("plain auditor %s", p) << "plain_auditor" << p << false << false << "lacks";
         }
@@ -261,6 +262,11 @@ private slots:
         QCOMPARE(p.role, role);
         if (canChange) {
             QVERIFY(p.summary().startsWith("operator"));
+        } else if (forceReadOnly) {
+            // The session, not the role, is why: "this role cannot" would send the operator to the DBA.
+            QVERIFY2(p.summary().startsWith("read-only session: this window was opened read-only"), qPrintable(p.summary()));
+            QVERIFY2(p.summary().contains(why), qPrintable(p.summary()));
+            QVERIFY2(!p.summary().contains("cannot"), qPrintable(p.summary()));
         } else {
             QVERIFY2(p.summary().startsWith("read-only: this role cannot change messages"), qPrintable(p.summary()));
             QVERIFY2(p.summary().contains(why), qPrintable(p.summary()));

@@ -22,23 +22,35 @@ QString Privileges::summary() const {
     if (profileWithoutActions)
         return tr("read-only by profile: it declares no action, so messages are shown and never changed "
                   "(the system offers no state change an operator may make, or the profile names no audit table)");
-    if (noTransactions && !forcedReadOnly)
+    if (forcedReadOnly)
+        return forcedReadOnlySummary();
+    if (noTransactions)
         return tr("monitoring only: this connection goes through a pooler in statement mode, which allows no "
                   "transactions, and every action changes messages and writes their audit rows in one");
-    if (kitFunctionMissing && !forcedReadOnly && !readOnlyTransactions)
+    if (kitFunctionMissing && !readOnlyTransactions)
         return tr("read-only: the admin kit's action function %1 is not installed in this database; "
                   "the profile and the role are fine (ask the DBA to apply the kit's kit/action_functions.sql)")
             .arg(missing.value(0));
     QString why;
-    if (forcedReadOnly)
-        why = tr("read-only session requested");
-    else if (!checked)
+    if (!checked)
         why = tr("privileges not checked yet");
     else if (readOnlyTransactions)
         why = tr("the server makes %1's transactions read-only").arg(role);
     else
         why = tr("%1 lacks %2").arg(role, missing.mid(0, 3).join(QLatin1String(", ")) + (missing.size() > 3 ? QStringLiteral(", …") : QString()));
     return tr("read-only: this role cannot change messages (%1)").arg(why);
+}
+
+QString Privileges::forcedReadOnlySummary() const {
+    auto tr = [](const char *s) { return QCoreApplication::translate("om::Privileges", s); };
+    // The session was opened read-only: that, not the role, is why nothing changes here. Its own
+    // transactions are read-only, so only the privileges say what the role could do elsewhere.
+    const QString session = tr("read-only session: this window was opened read-only and changes nothing");
+    if (!checked || !error.isEmpty())
+        return session;
+    if (!missing.isEmpty())
+        return tr("%1 (and %2 lacks %3)").arg(session, role, missing.mid(0, 3).join(QLatin1String(", ")));
+    return tr("%1; %2 holds the privileges to change messages in a window that is not read-only").arg(session, role);
 }
 
 Privileges PrivilegeCheck::run(PgSession &session) const {

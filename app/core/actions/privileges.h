@@ -35,6 +35,10 @@ struct Privileges {
     /// One line for the status bar: "read-only: this role cannot change messages (…why…)" or
     /// "operator: <role> may retry, cancel and recover".
     QString summary() const;
+
+private:
+    /// summary() of a session opened read-only (--read-only, a read-only saved connection).
+    QString forcedReadOnlySummary() const;
 };
 
 /// Asks the server (one round trip) whether the session's role may run the profile's actions:
