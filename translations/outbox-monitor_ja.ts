@@ -590,18 +590,6 @@
         <source>%1 d</source>
         <translation>%1 日</translation>
     </message>
-    <message>
-        <source>&quot;%1&quot; is not a message id (a positive whole number).</source>
-        <translation>「%1」はメッセージ ID ではありません（正の整数で指定してください）。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a message id (a UUID such as 0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90).</source>
-        <translation>「%1」はメッセージ ID ではありません（0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90 のような UUID で指定してください）。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a message id (at most %2 characters, no control characters).</source>
-        <translation>「%1」はメッセージ ID ではありません（%2 文字以内、制御文字なし）。</translation>
-    </message>
 </context>
 <context>
     <name>om::ActionController</name>
@@ -1232,6 +1220,14 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>&quot;audit.messageIdType&quot; must be one of %1.</source>
         <translation>&quot;audit.messageIdType&quot; は %1 のいずれかにしてください。</translation>
+    </message>
+    <message>
+        <source>&quot;errorMessagePath&quot; must be a list of keys to the message inside the JSON error, e.g. [&quot;error&quot;, &quot;message&quot;].</source>
+        <translation>&quot;errorMessagePath&quot; には、JSON のエラー内でメッセージがある場所をキーのリストで指定してください（例: [&quot;error&quot;, &quot;message&quot;]）。</translation>
+    </message>
+    <message>
+        <source>&quot;errorMessagePath&quot; reads inside a JSON error: it needs &quot;types&quot;: {&quot;errorMessage&quot;: &quot;jsonb&quot;} (or json, json[], jsonb[]).</source>
+        <translation>&quot;errorMessagePath&quot; は JSON のエラーの中を読みます。&quot;types&quot;: {&quot;errorMessage&quot;: &quot;jsonb&quot;}（または json、json[]、jsonb[]）が必要です。</translation>
     </message>
 </context>
 <context>
@@ -2034,10 +2030,6 @@ Re-checking on a new connection (action id %1)…</source>
         <translation>このテーブルにはペイロード列がありません。</translation>
     </message>
     <message>
-        <source>Showing the first %1 of %2 characters, as stored. Use &quot;Show all&quot; or &quot;Save to file…&quot; for the whole payload.</source>
-        <translation>保存されている %2 文字のうち先頭 %1 文字を表示しています。ペイロード全体は「すべて表示」または「ファイルに保存…」を使用してください。</translation>
-    </message>
-    <message>
         <source>Not valid JSON (%1): shown as stored.</source>
         <translation>有効な JSON ではありません (%1): 保存されたまま表示しています。</translation>
     </message>
@@ -2064,10 +2056,6 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Could not save the payload: %1</source>
         <translation>ペイロードを保存できませんでした: %1</translation>
-    </message>
-    <message>
-        <source>Showing the first %1 of %2 characters, as stored. The whole payload is too large to show here; &quot;Save to file…&quot; writes all of it.</source>
-        <translation>保存されている %2 文字のうち先頭 %1 文字を表示しています。ペイロード全体はここに表示するには大きすぎます。「ファイルに保存…」で全体を書き出せます。</translation>
     </message>
     <message>
         <source>Action</source>
@@ -2112,6 +2100,26 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>The payload is empty.</source>
         <translation>ペイロードは空です。</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 bytes, as stored.</source>
+        <translation>保存されている %2 バイトのうち先頭 %1 バイトを表示しています。</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 characters, as stored.</source>
+        <translation>保存されている %2 文字のうち先頭 %1 文字を表示しています。</translation>
+    </message>
+    <message>
+        <source>The whole payload is too large to show here; &quot;Save to file…&quot; writes all of it.</source>
+        <translation>ペイロード全体はここに表示するには大きすぎます。「ファイルに保存…」で全体を書き出せます。</translation>
+    </message>
+    <message>
+        <source>Use &quot;Show all&quot; or &quot;Save to file…&quot; for the whole payload.</source>
+        <translation>ペイロード全体は「すべて表示」または「ファイルに保存…」を使用してください。</translation>
+    </message>
+    <message>
+        <source>Binary, not UTF-8 text: shown as hex. &quot;Save to file…&quot; writes its bytes.</source>
+        <translation>UTF-8 テキストではないバイナリです。16 進数で表示しています。「ファイルに保存…」でそのままのバイトを書き出せます。</translation>
     </message>
 </context>
 <context>
@@ -2640,6 +2648,18 @@ from %6</source>
     <message>
         <source>More than %1 ids: narrow the list or use another filter.</source>
         <translation>ID が %1 件を超えています。リストを絞るか、別のフィルターを使ってください。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a message id (a positive whole number).</source>
+        <translation>「%1」はメッセージ ID ではありません（正の整数で指定してください）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a message id (a UUID such as 0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90).</source>
+        <translation>「%1」はメッセージ ID ではありません（0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90 のような UUID で指定してください）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a message id (at most %2 characters, no control characters).</source>
+        <translation>「%1」はメッセージ ID ではありません（%2 文字以内、制御文字なし）。</translation>
     </message>
 </context>
 <context>
@@ -3189,10 +3209,6 @@ from %6</source>
         <translation>オペレーター: %1 はメッセージを変更できます</translation>
     </message>
     <message>
-        <source>read-only session requested</source>
-        <translation>読み取り専用セッションが要求されました</translation>
-    </message>
-    <message>
         <source>privileges not checked yet</source>
         <translation>権限はまだ確認されていません</translation>
     </message>
@@ -3223,6 +3239,18 @@ from %6</source>
     <message>
         <source>monitoring only: this connection goes through a pooler in statement mode, which allows no transactions, and every action changes messages and writes their audit rows in one</source>
         <translation>監視のみ: この接続はトランザクションが使えないステートメントモードのプーラーを経由しています。操作はすべて、メッセージの変更と監査行の書き込みを 1 つのトランザクションで行います</translation>
+    </message>
+    <message>
+        <source>read-only session: this window was opened read-only and changes nothing</source>
+        <translation>読み取り専用セッション: このウィンドウは読み取り専用で開かれたため、何も変更しません</translation>
+    </message>
+    <message>
+        <source>%1 (and %2 lacks %3)</source>
+        <translation>%1（また、%2 には %3 がありません）</translation>
+    </message>
+    <message>
+        <source>%1; %2 holds the privileges to change messages in a window that is not read-only</source>
+        <translation>%1。%2 は、読み取り専用でないウィンドウでメッセージを変更する権限を持っています</translation>
     </message>
 </context>
 <context>
@@ -3392,6 +3420,18 @@ from %6</source>
     <message>
         <source>%1 does not exist (or this role cannot see it): the Blocked keys view reads each key&apos;s lock there.</source>
         <translation>%1 が存在しません（またはこのロールからは見えません）。詰まっているキーのビューは各キーのロックをそこから読みます。</translation>
+    </message>
+    <message>
+        <source>an error message must be text, json, jsonb, an array of json or jsonb, or bytea, not %1</source>
+        <translation>エラーメッセージは text、json、jsonb、json または jsonb の配列、bytea のいずれかである必要があります（%1 は使えません）</translation>
+    </message>
+    <message>
+        <source>the column is %1, the profile says %2: leave &quot;%3&quot; out of &quot;types&quot;</source>
+        <translation>列は %1 ですが、プロファイルは %2 としています。&quot;types&quot; から &quot;%3&quot; を外してください</translation>
+    </message>
+    <message>
+        <source>the column is %1, the profile says %2: write &quot;types&quot;: {&quot;%3&quot;: &quot;%4&quot;}</source>
+        <translation>列は %1 ですが、プロファイルは %2 としています。&quot;types&quot;: {&quot;%3&quot;: &quot;%4&quot;} と書いてください</translation>
     </message>
 </context>
 <context>
@@ -4998,6 +5038,10 @@ from %6</source>
     <message>
         <source>sorted by %1, ascending</source>
         <translation>%1 の昇順</translation>
+    </message>
+    <message>
+        <source>0 matching: the Ids filter cannot be read</source>
+        <translation>0 件が一致: ID フィルターを読み取れません</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,10 @@
 // that context, so the context must be one lupdate filed strings under.
 #include "testmain.h"
 
+#include <algorithm>
+
 #include <QDirIterator>
+#include <QHash>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSet>
@@ -114,6 +117,42 @@ private slots:
                 }
             }
         }
+    }
+
+    /// A file that translates through a helper of its own (`tr(s)` returning
+    /// QCoreApplication::translate("om::IdList", s)) is looked up under the helper's context at
+    /// run time, while lupdate files each call under the context it infers from the enclosing
+    /// function ("om" for a free function): every literal such a `tr` is called with must be in
+    /// the helper's context, or the Japanese never shows.
+    void helperContextsHoldTheirStrings() {
+        static const QRegularExpression helper(QStringLiteral("tr\\s*(?:\\(const char \\*\\w+\\)|=\\s*\\[\\]\\s*\\(const char \\*\\w+\\))\\s*\\{\\s*"
+                                                              "return QCoreApplication::translate\\(\"([^\"]+)\""));
+        static const QRegularExpression call(QStringLiteral("(?<![\\w:])tr\\(\"((?:[^\"\\\\]|\\\\.)*)\""));
+        QHash<QString, QStringList> sources; // context -> sources
+        for (const Message &m : m_messages)
+            sources[m.context] << m.source;
+        int checked = 0;
+        for (const char *dir : {"/app", "/ui"}) {
+            QDirIterator it(QStringLiteral(OM_SOURCE_DIR) + QLatin1String(dir), {QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile f(it.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const QString text = QString::fromUtf8(f.readAll());
+                const QRegularExpressionMatch h = helper.match(text);
+                if (!h.hasMatch())
+                    continue;
+                const QStringList inContext = sources.value(h.captured(1));
+                for (auto m = call.globalMatch(text); m.hasNext();) {
+                    QString literal = m.next().captured(1);
+                    literal.replace(QLatin1String("\\\""), QLatin1String("\"")).replace(QLatin1String("\\n"), QLatin1String("\n"));
+                    const bool found = std::any_of(inContext.cbegin(), inContext.cend(), [&literal](const QString &s) { return s.startsWith(literal); });
+                    QVERIFY2(found, qPrintable(QStringLiteral("%1: tr(\"%2\") is not in context \"%3\" of the .ts file (lupdate filed it elsewhere)")
+                                                   .arg(f.fileName(), literal, h.captured(1))));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked > 20);
     }
 };
 

@@ -10,7 +10,11 @@
 namespace om {
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("om::IdList", s); }
+/// The texts of this file under one context, whichever function words them (lupdate files a
+/// free function's tr() under "om", where the translation would never be looked up).
+struct IdListText {
+    Q_DECLARE_TR_FUNCTIONS(om::IdList)
+};
 
 /// One token as an id of `type`, or the null id with `*problem` saying why not.
 MessageId idOf(const QString &t, IdType type, QString *problem) {
@@ -23,7 +27,7 @@ MessageId idOf(const QString &t, IdType type, QString *problem) {
         const qint64 max = type == IdType::Integer ? 2147483647LL : std::numeric_limits<qint64>::max();
         if (ok && n > 0 && n <= max)
             return MessageId(n);
-        *problem = tr("\"%1\" is not a message id (a positive whole number).").arg(shown);
+        *problem = IdListText::tr("\"%1\" is not a message id (a positive whole number).").arg(shown);
         return {};
     }
     case IdType::Uuid: {
@@ -31,7 +35,7 @@ MessageId idOf(const QString &t, IdType type, QString *problem) {
         // fromString gives the nil UUID for anything it cannot read: only a written nil is one.
         if (!u.isNull() || t.trimmed().remove(QLatin1Char('{')).remove(QLatin1Char('}')) == QUuid().toString(QUuid::WithoutBraces))
             return MessageId::fromText(u.toString(QUuid::WithoutBraces));
-        *problem = tr("\"%1\" is not a message id (a UUID such as 0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90).").arg(shown);
+        *problem = IdListText::tr("\"%1\" is not a message id (a UUID such as 0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90).").arg(shown);
         return {};
     }
     case IdType::Text:
@@ -40,7 +44,7 @@ MessageId idOf(const QString &t, IdType type, QString *problem) {
     static const QRegularExpression control(QStringLiteral("[\\x00-\\x1f\\x7f]"));
     if (t.size() <= IdList::kMaxTextIdChars && !t.contains(control))
         return MessageId::fromText(t);
-    *problem = tr("\"%1\" is not a message id (at most %2 characters, no control characters).")
+    *problem = IdListText::tr("\"%1\" is not a message id (at most %2 characters, no control characters).")
                    .arg(shown)
                    .arg(IdList::kMaxTextIdChars);
     return {};
@@ -64,7 +68,7 @@ IdList IdList::parse(const QString &text, int maxIds, IdType type) {
         }
         if (out.ids.size() > maxIds) {
             out.ids.clear();
-            out.problem = tr("More than %1 ids: narrow the list or use another filter.").arg(formatCount(maxIds));
+            out.problem = IdListText::tr("More than %1 ids: narrow the list or use another filter.").arg(formatCount(maxIds));
             return out;
         }
     }

@@ -9,7 +9,11 @@
 namespace om {
 namespace {
 
-QString tr(const char *s) { return QCoreApplication::translate("om::SchemaProfile", s); }
+/// The texts of this file under one context, whichever function words them (lupdate files a
+/// free function's tr() under "om", where the translation would never be looked up).
+struct TypesText {
+    Q_DECLARE_TR_FUNCTIONS(om::ColumnTypes)
+};
 
 struct IdTypeName {
     const char *name;
@@ -90,7 +94,8 @@ bool parseErrorPath(const QJsonObject &profile, ColumnTypes *t, QString *error) 
     const QJsonValue v = profile.value(QLatin1String("errorMessagePath"));
     if (v.isUndefined())
         return true;
-    const QString shape = tr("\"errorMessagePath\" must be a list of keys to the message inside the JSON error, e.g. [\"error\", \"message\"].");
+    const QString shape = TypesText::tr("\"errorMessagePath\" must be a list of keys to the message "
+                                                                         "inside the JSON error, e.g. [\"error\", \"message\"].");
     if (!v.isArray() || v.toArray().isEmpty())
         return fail(error, shape);
     for (const QJsonValue &key : v.toArray()) {
@@ -99,8 +104,8 @@ bool parseErrorPath(const QJsonObject &profile, ColumnTypes *t, QString *error) 
         t->errorMessagePath << key.toString();
     }
     if (!isJsonText(t->errorMessage))
-        return fail(error, tr("\"errorMessagePath\" reads inside a JSON error: it needs \"types\": {\"errorMessage\": \"jsonb\"} "
-                              "(or json, json[], jsonb[])."));
+        return fail(error, TypesText::tr("\"errorMessagePath\" reads inside a JSON error: it needs "
+                                                                          "\"types\": {\"errorMessage\": \"jsonb\"} (or json, json[], jsonb[])."));
     return true;
 }
 
@@ -137,17 +142,17 @@ bool ColumnTypes::parse(const QJsonObject &profile, const QStringList &timeColum
         const QString name = it.value().toString();
         if (it.key() == QLatin1String("id")) {
             if (!idTypeFromName(name, &t.id))
-                return fail(error, tr("\"types.id\" must be one of %1.").arg(idTypeNames().join(QLatin1String(", "))));
+                return fail(error, TypesText::tr("\"types.id\" must be one of %1.").arg(idTypeNames().join(QLatin1String(", "))));
             continue;
         }
         if (it.key() == QLatin1String("errorMessage") || it.key() == QLatin1String("payload")) {
             TextType *slot = it.key() == QLatin1String("errorMessage") ? &t.errorMessage : &t.payload;
             if (!textTypeFromName(it.key(), name, slot))
-                return fail(error, tr("\"types.%1\" must be one of %2.").arg(it.key(), textTypeNames(it.key()).join(QLatin1String(", "))));
+                return fail(error, TypesText::tr("\"types.%1\" must be one of %2.").arg(it.key(), textTypeNames(it.key()).join(QLatin1String(", "))));
             continue;
         }
         if (!timeColumns.contains(it.key()))
-            return fail(error, tr("\"types\" names \"%1\", which is not a mapped time column (%2).")
+            return fail(error, TypesText::tr("\"types\" names \"%1\", which is not a mapped time column (%2).")
                                    .arg(it.key(), timeColumns.join(QLatin1String(", "))));
         bool known = false;
         for (const TimeTypeName &tt : kTimeTypes)
@@ -157,24 +162,24 @@ bool ColumnTypes::parse(const QJsonObject &profile, const QStringList &timeColum
                 known = true;
             }
         if (!known)
-            return fail(error, tr("\"types.%1\" must be one of %2.").arg(it.key(), timeTypeNames().join(QLatin1String(", "))));
+            return fail(error, TypesText::tr("\"types.%1\" must be one of %2.").arg(it.key(), timeTypeNames().join(QLatin1String(", "))));
     }
     const QJsonValue zone = profile.value(QLatin1String("timeZone"));
     if (!zone.isUndefined()) {
         t.timeZone = zone.toString();
         if (!validZone(t.timeZone))
-            return fail(error, tr("\"timeZone\" must name a time zone such as \"Europe/Berlin\" or \"UTC\"."));
+            return fail(error, TypesText::tr("\"timeZone\" must name a time zone such as \"Europe/Berlin\" or \"UTC\"."));
     }
     if (needsZone && t.timeZone.isEmpty())
         // A wall time without its zone cannot be placed on the server's clock: never guess UTC.
-        return fail(error, tr("A \"timestamp\" column (without time zone) needs the zone its times are written in: "
+        return fail(error, TypesText::tr("A \"timestamp\" column (without time zone) needs the zone its times are written in: "
                               "add \"timeZone\", e.g. \"timeZone\": \"Europe/Berlin\" (or \"UTC\")."));
     if (!parseErrorPath(profile, &t, error))
         return false;
     t.auditMessageId = t.id;
     const QJsonValue auditType = profile.value(QLatin1String("audit")).toObject().value(QLatin1String("messageIdType"));
     if (!auditType.isUndefined() && !idTypeFromName(auditType.toString(), &t.auditMessageId))
-        return fail(error, tr("\"audit.messageIdType\" must be one of %1.").arg(idTypeNames().join(QLatin1String(", "))));
+        return fail(error, TypesText::tr("\"audit.messageIdType\" must be one of %1.").arg(idTypeNames().join(QLatin1String(", "))));
     *out = t;
     return true;
 }
