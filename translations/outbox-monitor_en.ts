@@ -266,13 +266,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n of your selected message(s) changed since you selected them and left this list; an action still targets the %1 you selected and skips what no longer fits.</source>
-        <translation>
-            <numerusform>%n of your selected messages changed since you selected it and left this list; an action still targets the %1 you selected and skips what no longer fits.</numerusform>
-            <numerusform>%n of your selected messages changed since you selected them and left this list; an action still targets the %1 you selected and skips what no longer fits.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n row(s) copied as tab-separated text.</source>
         <translation>
             <numerusform>%n row copied as tab-separated text.</numerusform>
@@ -284,6 +277,20 @@
         <translation>
             <numerusform>%n row exported to %1.</numerusform>
             <numerusform>%n rows exported to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Your %n selected message(s) changed and left this list; nothing is selected now.</source>
+        <translation>
+            <numerusform>Your %n selected message changed and left this list; nothing is selected now.</numerusform>
+            <numerusform>Your %n selected messages changed and left this list; nothing is selected now.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected message(s) changed and left this list; still selected: %1.</source>
+        <translation>
+            <numerusform>%n selected message changed and left this list; still selected: %1.</numerusform>
+            <numerusform>%n selected messages changed and left this list; still selected: %1.</numerusform>
         </translation>
     </message>
 </context>

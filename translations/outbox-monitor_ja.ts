@@ -5009,12 +5009,6 @@ from %6</source>
             <numerusform>%Ln 行を表示 · 最終ページ %1 ms</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n of your selected message(s) changed since you selected them and left this list; an action still targets the %1 you selected and skips what no longer fits.</source>
-        <translation>
-            <numerusform>選択したメッセージのうち %n 件は選択後に変更され、この一覧から外れました。操作の対象は選択した %1 件のままで、条件に合わなくなったものはスキップされます。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Clear filter</source>
         <translation>フィルターを解除</translation>
@@ -5042,6 +5036,18 @@ from %6</source>
     <message>
         <source>0 matching: the Ids filter cannot be read</source>
         <translation>0 件が一致: ID フィルターを読み取れません</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your %n selected message(s) changed and left this list; nothing is selected now.</source>
+        <translation>
+            <numerusform>選択していた %n 件のメッセージは変更されてこの一覧から外れました。いまは何も選択されていません。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected message(s) changed and left this list; still selected: %1.</source>
+        <translation>
+            <numerusform>選択していたメッセージのうち %n 件は変更されてこの一覧から外れました。選択中のまま: %1 件。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

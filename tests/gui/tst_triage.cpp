@@ -689,6 +689,54 @@ private slots:
         QCOMPARE(view.sortText(), said);
     }
 
+    /// Selected rows that an action moved out of the list leave the selection too, once every page
+    /// is read: the next action never targets rows the operator can no longer see, and the line
+    /// under the list says what happened.
+    void rowsThatLeaveTheListLeaveTheSelection() {
+        AppContext ctx = context();
+        const SchemaProfile p = ctx.profile;
+        insertMessages(*m_db, p, QStringLiteral("FAILED"), 5, 0, QStringLiteral("leaving"));
+        TriageView view(ctx);
+        openView(view, ListFilter::View::Failed);
+        ListFilter f = view.currentFilter();
+        f.keyText = QStringLiteral("leaving");
+        view.applyFilter(f);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() == 5, 15000);
+        QItemSelection chosen;
+        QList<MessageId> three;
+        for (int r = 0; r < view.model()->rowCount() && three.size() < 3; ++r) {
+            chosen.select(view.model()->index(r, 0), view.model()->index(r, 0));
+            three << view.model()->message(r).id;
+        }
+        view.table()->selectionModel()->select(chosen, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(view.selectedIds().size(), 3);
+        QSignalSpy selection(&view, &TriageView::selectionChanged);
+
+        // Two of them retried elsewhere: the one still shown stays selected, the two are dropped.
+        auto retry = [&](const QList<MessageId> &which) {
+            QStringList list;
+            for (const MessageId &id : which)
+                list << id.text();
+            m_db->exec(QStringLiteral("UPDATE %1 SET %2 = 'PENDING' WHERE %3 = ANY($1::bigint[])").arg(p.qualifiedTable(), p.col(QStringLiteral("status")), p.col(QStringLiteral("id"))),
+                       {QStringLiteral("{%1}").arg(list.join(QLatin1Char(',')))});
+            view.refresh();
+        };
+        retry(three.mid(0, 2));
+        QTRY_VERIFY_WITH_TIMEOUT(!selection.isEmpty() && selection.last().at(0).value<QList<MessageId>>() == three.mid(2), 15000);
+        QCOMPARE(view.selectedIds(), three.mid(2));
+        QCOMPARE(view.model()->rowCount(), 3);
+        if (english())
+            QCOMPARE(view.statusText(), QStringLiteral("2 selected messages changed and left this list; still selected: 1."));
+
+        // The last one too: nothing is selected, and the actions hear so.
+        selection.clear();
+        retry(three.mid(2));
+        QTRY_VERIFY_WITH_TIMEOUT(!selection.isEmpty() && selection.last().at(0).value<QList<MessageId>>().isEmpty(), 15000);
+        QVERIFY(view.selectedIds().isEmpty());
+        if (english())
+            QCOMPARE(view.statusText(), QStringLiteral("Your 1 selected message changed and left this list; nothing is selected now."));
+    }
+
     void aNewListDropsTheSelectionAndTheKeyboardReachesIt() {
         AppContext ctx = context();
         TriageView view(ctx);

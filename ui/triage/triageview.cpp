@@ -381,6 +381,7 @@ QString TriageView::viewTitle() const { return m_views->tabText(m_views->current
 ListSort TriageView::currentSort() const { return m_sort; }
 QString TriageView::countText() const { return m_count->text(); }
 QString TriageView::sortText() const { return m_sortNote->text(); }
+QString TriageView::statusText() const { return m_status->text(); }
 
 void TriageView::setStuckTimeoutMinutes(int minutes) {
     m_stuckTimeoutMinutes = qMax(1, minutes);
@@ -482,11 +483,22 @@ void TriageView::restoreSelection() {
         m_table->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect);
     }
     m_table->viewport()->update();
-    if (found.size() < kept.size() && !m_model->canFetchMore({}))
-        m_status->setText(tr("%n of your selected message(s) changed since you selected them and left this list; "
-                             "an action still targets the %1 you selected and skips what no longer fits.",
-                             nullptr, int(kept.size() - found.size()))
-                              .arg(kept.size()));
+    if (found.size() == kept.size() || m_model->canFetchMore({}))
+        return; // a selected row may still be on a page not read yet
+    // Every page is read: the rows not found left the list (an action, this window's or another's,
+    // changed them). The selection becomes what is on screen, so that the next action never
+    // targets rows the operator can no longer see ("None of these messages can be changed").
+    QList<MessageId> shown;
+    for (const MessageId &id : std::as_const(m_keptSelection))
+        if (found.contains(id))
+            shown << id;
+    const qsizetype left = kept.size() - found.size();
+    m_keptSelection.clear();
+    emit selectionChanged(selectedIds());
+    m_status->setText(shown.isEmpty() ? tr("Your %n selected message(s) changed and left this list; nothing is selected now.", nullptr, int(left))
+                                      : tr("%n selected message(s) changed and left this list; still selected: %1.",
+                                           nullptr, int(left))
+                                            .arg(shown.size()));
 }
 
 void TriageView::refresh() {

@@ -56,6 +56,8 @@ public:
     QString countText() const;
     /// The sort in words, e.g. "sorted by Updated (UTC), descending".
     QString sortText() const;
+    /// The line under the list: rows shown, what an export did, what became of a selection.
+    QString statusText() const;
     /// Shows `view` (as a click on the selector does).
     void setView(ListFilter::View view);
     /// Applies `filter` (view included) to the bar and the list.
