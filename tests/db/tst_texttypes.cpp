@@ -300,10 +300,15 @@ private slots:
         QFETCH(QString, fix);
         const ProfileCheckReport report = ProfileCheck(profileFor(name, false)).run(m_db->session());
         QVERIFY(!report.ok());
-        bool named = false;
-        for (const ProfileFinding &f : report.findings)
+        bool named = false, payloadNamed = false;
+        for (const ProfileFinding &f : report.findings) {
             named |= f.path == QLatin1String("columns.errorMessage") && f.message.contains(fix);
+            payloadNamed |= f.path == QLatin1String("columns.payload");
+        }
         QVERIFY2(named, qPrintable(report.lines(QStringLiteral("profile")).join(QLatin1Char('\n'))));
+        // A bytea payload must be said (it would show as hex); a json or jsonb one reads as its
+        // text without a word in "types".
+        QCOMPARE(payloadNamed, variant(name).payloadSql == QLatin1String("bytea"));
     }
 
     /// A bytea payload: the detail decodes UTF-8 bytes, shows other bytes as hex, and a saved

@@ -108,8 +108,13 @@ QString textMisfit(const SchemaProfile &p, const QString &logical, const LiveCol
     const QString live = textTypeFor(logical, c);
     if (live == textTypeName(declared))
         return {};
-    if (logical == QLatin1String("payload") && (live.isEmpty() || live.endsWith(QLatin1String("[]"))))
-        return CheckText::tr("a payload must be json, jsonb, text or bytea, not %1").arg(c.type);
+    if (logical == QLatin1String("payload")) {
+        if (live.isEmpty() || live.endsWith(QLatin1String("[]")))
+            return CheckText::tr("a payload must be json, jsonb, text or bytea, not %1").arg(c.type);
+        // Text, json and jsonb payloads are all read as their text: only bytea must be said.
+        if ((live == textTypeName(TextType::Bytea)) == (declared == TextType::Bytea))
+            return {};
+    }
     if (live.isEmpty())
         return CheckText::tr("an error message must be text, json, jsonb, an array of json or jsonb, or bytea, not %1").arg(c.type);
     if (live == textTypeName(TextType::Text))
