@@ -6,6 +6,7 @@
 #include "connection/connectionmenu.h"
 #include "core/connection/savedconnections.h"
 #include "fleet/fleetwindow.h"
+#include "pg/threadstop.h"
 #include "workstation/workstationsetup.h"
 
 #include <QApplication>
@@ -43,6 +44,7 @@ QList<FleetMember::Setup> setupsOfSavedConnections(const Options &o) {
 
 int runFleet(int &argc, char **argv, const Options &o) {
     QApplication app(argc, argv);
+    shutdownWhenQuitting(&app); // the lanes of every window stop within one shared wait
     setAppIdentity();
     installTranslations(app);
     setUpWorkstation();

@@ -16,6 +16,7 @@
 #include "link/connectioninfo.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
+#include "pg/threadstop.h"
 #include "workstation/workstationsetup.h"
 
 #include <QMenu>
@@ -233,6 +234,7 @@ QString windowRefusal(const Options &o) {
 
 int runWindow(int &argc, char **argv, const Options &o) {
     QApplication app(argc, argv);
+    shutdownWhenQuitting(&app); // the lanes of every window stop within one shared wait
     setAppIdentity();
     installTranslations(app);
     setUpWorkstation();

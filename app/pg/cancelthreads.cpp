@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pg/cancelthreads.h"
+#include "pg/threadstop.h"
 
 #include <QDeadlineTimer>
 #include <QMutex>
@@ -25,7 +26,9 @@ struct Entry {
 class Registry {
 public:
     ~Registry() {
-        const QDeadlineTimer deadline(kExitWaitMs);
+        // Within the application's shutdown wait when it is quitting (pg/threadstop): the
+        // window's lanes and this list then share one wait instead of adding theirs up.
+        const QDeadlineTimer deadline = shutdownWait(kExitWaitMs);
         QMutexLocker lock(&m_lock);
         for (Entry &e : m_threads) {
             while (!e.done->load() && !deadline.hasExpired()) {

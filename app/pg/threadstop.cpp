@@ -10,11 +10,20 @@
 #include <QPointer>
 #include <QThread>
 
+#include <atomic>
+#include <limits>
+
 Q_LOGGING_CATEGORY(lcThreads, "om.threads")
 
 namespace om {
 
 namespace {
+
+constexpr qint64 kNoShutdown = std::numeric_limits<qint64>::max();
+/// The shutdown's shared deadline (QDeadlineTimer::deadline(), ms on the steady clock), set once
+/// by beginShutdown(). An atomic of a plain number: constant-initialised and never destroyed, so
+/// that static destructors running after main() (the cancel requests' registry) may read it.
+std::atomic<qint64> g_shutdownAt{kNoShutdown};
 
 // Threads stopThread() left busy. Each deletes itself through deleteLater when it finishes, but
 // a deleteLater needs the GUI thread's event loop, and at exit none runs any more: a thread that
@@ -35,7 +44,7 @@ void reapOrphans() {
         QMutexLocker locker(&orphansLock());
         threads.swap(orphans());
     }
-    const QDeadlineTimer deadline(limits::kShutdownWaitMs);
+    const QDeadlineTimer deadline = shutdownWait(limits::kShutdownWaitMs);
     for (const QPointer<QThread> &t : std::as_const(threads)) {
         // One still busy after that (a connect to a server that does not answer) is left to the
         // end of the process: deleting a running QThread aborts the program.
@@ -56,9 +65,28 @@ void adopt(QThread *thread) {
 
 } // namespace
 
+void beginShutdown(int waitMs) {
+    qint64 none = kNoShutdown;
+    g_shutdownAt.compare_exchange_strong(none, QDeadlineTimer(qMax(0, waitMs)).deadline());
+}
+
+QDeadlineTimer shutdownWait(int waitMs) {
+    const QDeadlineTimer own(qMax(0, waitMs));
+    const qint64 at = g_shutdownAt.load();
+    if (at == kNoShutdown || own.deadline() <= at)
+        return own;
+    QDeadlineTimer shared;
+    shared.setDeadline(at);
+    return shared;
+}
+
+void shutdownWhenQuitting(QCoreApplication *app) {
+    QObject::connect(app, &QCoreApplication::aboutToQuit, app, [] { beginShutdown(limits::kShutdownWaitMs); });
+}
+
 bool stopThread(QThread *thread, int waitMs) {
     thread->quit();
-    if (thread->wait(qMax(0, waitMs)))
+    if (thread->wait(shutdownWait(waitMs)))
         return true;
     qCInfo(lcThreads) << thread->objectName() << "still busy after" << waitMs << "ms; left to finish on its own";
     // The thread's objects keep no pointer to their former owner (results go through a
