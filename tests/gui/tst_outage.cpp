@@ -7,6 +7,7 @@
 #include "messageids.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "dashboard/dashboardview.h"
+#include "dashboard/failuregrouppanel.h"
 #include "actionfixture.h"
 #include "audit/auditmodel.h"
 #include "audit/auditview.h"
@@ -25,6 +26,7 @@
 #include "triage/triageview.h"
 
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -44,11 +46,11 @@ class TestOutage : public QObject {
     static constexpr int kWatchdogMs = 2000;
     static constexpr int kIntervalMs = 500;
 
-    AppContext context(const QString &profileId) const {
+    AppContext context(const QString &profileId, int watchdogMs = kWatchdogMs) const {
         GatewayConfig c;
         c.connInfo = m_proxy->connectionString(m_db->name());
         c.connectTimeoutS = 2;
-        c.watchdogMs = kWatchdogMs;
+        c.watchdogMs = watchdogMs;
         AppContext ctx;
         ctx.gateway = new Gateway(c);
         ctx.profile = *SchemaProfile::builtIn(profileId);
@@ -112,6 +114,52 @@ private slots:
         QVERIFY(!view.isStale());
         QVERIFY(!view.tiles()->isStale());
         QCOMPARE(view.notLiveText(), QString());
+        poller.stop();
+    }
+
+    /// Data older than two refresh intervals looks old at once: greyed, "no answer for N s" and
+    /// "as of", long before the connection is declared lost (here after 20 s), on every reading
+    /// of the tab (tiles, charts, forecast, failure groups, the last hour's actions).
+    void staleAtOnceBeforeTheConnectionIsDeclaredLost() {
+        AppContext ctx = context(QStringLiteral("app_outbox"), 20000);
+        std::unique_ptr<DatabaseLink> gateway(ctx.gateway);
+        SnapshotPoller poller(ctx.gateway, ctx.profile);
+        DashboardView view(ctx, &poller, m_tmp.filePath(QStringLiteral("stale-at-once.sqlite")));
+        poller.setIntervalMs(1000);
+        view.resize(1440, 900);
+        view.show();
+        poller.start();
+        QTRY_VERIFY_WITH_TIMEOUT(view.healthText().contains("Connection up"), 15000);
+        QVERIFY(!view.isStale());
+        auto *forecast = view.findChild<QLabel *>(QStringLiteral("drainForecast"));
+        auto *groups = view.findChild<FailureGroupPanel *>();
+        QVERIFY(forecast && groups);
+        auto greyed = [](const QWidget *w) {
+            return w->palette().color(QPalette::Active, QPalette::WindowText) == w->palette().color(QPalette::Disabled, QPalette::WindowText);
+        };
+        QVERIFY(!greyed(forecast));
+
+        m_proxy->freeze();
+        QElapsedTimer frozen;
+        frozen.start();
+        // Two intervals and the health line's one-second tick, with slack for a busy machine.
+        QTRY_VERIFY_WITH_TIMEOUT(view.isStale(), 2 * 1000 + 1000 + 3000);
+        qInfo() << "shown as not live after" << frozen.elapsed() << "ms:" << view.healthText();
+        QVERIFY2(view.healthText().startsWith("● No answer for"), qPrintable(view.healthText()));
+        QVERIFY2(!view.healthText().contains("Connection down"), qPrintable(view.healthText()));
+        QVERIFY2(view.notLiveText().startsWith("Not live since"), qPrintable(view.notLiveText()));
+        QVERIFY(view.tiles()->isStale());
+        QVERIFY(greyed(forecast));
+        QVERIFY(greyed(groups));
+        if (!qEnvironmentVariableIsEmpty("OM_SCREENSHOT_DIR")) {
+            QTest::qWait(200); // the paint of the greyed tab
+            saveScreenshot(&view, QStringLiteral("dashboard-no-answer"));
+        }
+
+        m_proxy->release();
+        QTRY_VERIFY_WITH_TIMEOUT(view.healthText().contains("Connection up"), 25000);
+        QVERIFY(!view.isStale());
+        QVERIFY(!greyed(forecast));
         poller.stop();
     }
 

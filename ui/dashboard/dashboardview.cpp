@@ -177,8 +177,10 @@ QWidget *DashboardView::buildBreakdownTables() {
     tableBox->addWidget(m_flow, 3);
     // In an incident the first questions after "is it draining?" are "how many distinct problems?"
     // and "did my retry work?": those lists come before the waiting breakdowns.
-    tableBox->addWidget(new FailureGroupPanel(m_context), 2); // failure groups
-    tableBox->addWidget(new RecentActionsView(m_context), 2); // what became of the last hour's actions
+    m_groupPanel = new FailureGroupPanel(m_context);
+    m_recentActions = new RecentActionsView(m_context);
+    tableBox->addWidget(m_groupPanel, 2);    // failure groups
+    tableBox->addWidget(m_recentActions, 2); // what became of the last hour's actions
     tableBox->addWidget(m_byDestinationTitle);
     m_byDestinationTable = groupTable(m_byDestination, WaitingGroupModel::Label);
     m_byTypeTable = groupTable(m_byType, WaitingGroupModel::Label);
@@ -495,6 +497,11 @@ void DashboardView::setStale(bool stale) {
                        static_cast<QWidget *>(m_byTypeTable), static_cast<QWidget *>(m_byWorkerTable)})
         if (w)
             w->setEnabled(!stale);
+    // What stays usable (a group opened in Triage, an action's outcome read) is greyed, not
+    // disabled: every reading on the tab is as old as the last refresh.
+    for (QWidget *w : {static_cast<QWidget *>(m_forecast), static_cast<QWidget *>(m_groupPanel), static_cast<QWidget *>(m_recentActions)})
+        if (w)
+            showStale(w, stale);
 }
 
 void DashboardView::updateHealth() {
@@ -523,23 +530,7 @@ void DashboardView::updateHealth() {
     const QString when = QLocale().toString(last, QStringLiteral("HH:mm:ss")) + QLatin1Char(' ') + last.timeZoneAbbreviation();
     const qint64 ageS = m_sinceSnapshot.elapsed() / 1000;
     if (m_lastError.isEmpty()) {
-        QString text = tr("● Connection up · last refresh %1 (%2 s ago, %3 ms)").arg(when).arg(ageS).arg(m_lastRoundTripMs);
-        if (m_poller && m_poller->effectiveIntervalMs() > m_poller->intervalMs())
-            text += QStringLiteral(" · ")
-                    + tr("refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server "
-                         "busy at most 1/%4 of the time")
-                          .arg((m_poller->effectiveIntervalMs() + 999) / 1000)
-                          .arg((m_poller->intervalMs() + 999) / 1000)
-                          .arg(m_lastServerMs)
-                          .arg(limits::kMaxDutyDivisor);
-        if (m_standby)
-            text += QStringLiteral(" · ") + standbywords::describe(*m_standby, m_context.gateway->config().standbyMaxLagS);
-        m_health->setFullText(text);
-        m_reconnect->hide();
-        const bool stale = standbyStale();
-        m_health->setStyleSheet(stale ? notLiveLabelStyle() : QString());
-        setStale(stale);
-        showNotLive(stale ? tr("Not live: the standby this window reads is behind its primary.") : QString());
+        showConnectionUp(when, ageS);
     } else if (m_refusedByServer) {
         // The server answered, and refused or ended the refresh (a time limit of its own, a
         // privilege): the connection is fine and reconnecting would not help. The numbers are
@@ -564,6 +555,36 @@ void DashboardView::updateHealth() {
                                   .arg((m_retryInMs + 999) / 1000));
         m_health->setStyleSheet(notLiveLabelStyle());
     }
+}
+
+void DashboardView::showConnectionUp(const QString &when, qint64 ageS) {
+    m_reconnect->hide();
+    // No answer for more than two refresh intervals: the numbers are old now, whatever the
+    // connection will later be declared (that takes the detection bound, 30 s by default).
+    const int intervalMs = m_poller ? m_poller->effectiveIntervalMs() : 0;
+    if (intervalMs > 0 && m_sinceSnapshot.elapsed() > 2 * qint64(intervalMs)) {
+        setStale(true);
+        showNotLive(tr("Not live since %1: the server has not answered for %2 s; the connection is being checked.").arg(when).arg(ageS));
+        m_health->setFullText(tr("● No answer for %1 s · data as of %2, not refreshed since · the connection is being checked").arg(ageS).arg(when));
+        m_health->setStyleSheet(notLiveLabelStyle());
+        return;
+    }
+    QString text = tr("● Connection up · last refresh %1 (%2 s ago, %3 ms)").arg(when).arg(ageS).arg(m_lastRoundTripMs);
+    if (m_poller && m_poller->effectiveIntervalMs() > m_poller->intervalMs())
+        text += QStringLiteral(" · ")
+                + tr("refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server "
+                     "busy at most 1/%4 of the time")
+                      .arg((m_poller->effectiveIntervalMs() + 999) / 1000)
+                      .arg((m_poller->intervalMs() + 999) / 1000)
+                      .arg(m_lastServerMs)
+                      .arg(limits::kMaxDutyDivisor);
+    if (m_standby)
+        text += QStringLiteral(" · ") + standbywords::describe(*m_standby, m_context.gateway->config().standbyMaxLagS);
+    m_health->setFullText(text);
+    const bool stale = standbyStale();
+    m_health->setStyleSheet(stale ? notLiveLabelStyle() : QString());
+    setStale(stale);
+    showNotLive(stale ? tr("Not live: the standby this window reads is behind its primary.") : QString());
 }
 
 bool DashboardView::standbyStale() const {

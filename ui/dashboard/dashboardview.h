@@ -26,10 +26,12 @@ class QShowEvent;
 namespace om {
 
 class ElidingLabel;
+class FailureGroupPanel;
 class FlowPoller;
 class FlowStore;
 class HistoryChart;
 class ProfileCheckBanner;
+class RecentActionsView;
 class RowSecurityBanner;
 class SnapshotPoller;
 class StatusTiles;
@@ -120,6 +122,9 @@ private:
     void buildLayout(QHBoxLayout *top);
     void connectSources();
     void updateHealth();
+    /// The health line while the connection counts as up: live, or (no answer for more than two
+    /// refresh intervals, before the connection is declared lost) already shown as not live.
+    void showConnectionUp(const QString &when, qint64 ageS);
     void startFlow();
     void showForecast();
     void setStale(bool stale);
@@ -149,6 +154,8 @@ private:
     HistoryChart *m_oldest;
     HistoryChart *m_flow;
     QLabel *m_forecast;
+    FailureGroupPanel *m_groupPanel = nullptr;
+    RecentActionsView *m_recentActions = nullptr;
     WaitingGroupModel *m_byDestination;
     WaitingGroupModel *m_byType;
     QTimer *m_healthTimer;
