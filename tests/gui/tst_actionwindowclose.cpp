@@ -9,6 +9,7 @@
 #include "actions/actioncontroller.h"
 #include "actions/reasondialog.h"
 #include "dialogoperator.h"
+#include "link/limits.h"
 #include "mainwindow.h"
 #include "taggedrows.h"
 #include "testdatabase.h"
@@ -66,8 +67,16 @@ class TestActionWindowClose : public QObject {
     /// An operator's window on the database, deleted when closed, once the server has said what the
     /// role may do; Triage shows the `rows` rows tagged `tag` and nothing is selected, so Retry
     /// acts on every row matching (exactly those).
-    void openWindow(QPointer<MainWindow> &window, const QString &tag, int rows) {
-        auto *w = new MainWindow(windowContext(m_db->connectionStringAs(QStringLiteral("demo_operator"))));
+    /// `lockTimeoutMs`: the Action lane's, longer than the default where a run must wait on a lock.
+    void openWindow(QPointer<MainWindow> &window, const QString &tag, int rows, int lockTimeoutMs = limits::kActionLockTimeoutMs) {
+        AppContext ctx = windowContext(m_db->connectionStringAs(QStringLiteral("demo_operator")));
+        if (lockTimeoutMs != limits::kActionLockTimeoutMs) {
+            GatewayConfig config = ctx.gateway->config();
+            config.lockTimeoutMs = lockTimeoutMs;
+            delete ctx.gateway;
+            ctx.gateway = new Gateway(config);
+        }
+        auto *w = new MainWindow(ctx);
         window = w;
         w->setAttribute(Qt::WA_DeleteOnClose);
         QSignalSpy access(w, &MainWindow::accessChanged);
@@ -167,6 +176,43 @@ private slots:
         QCOMPARE(changed(ids), audited(ids));
         QVERIFY(changed(ids) == 0 || changed(ids) == ids.size());
         QVERIFY(op.results.isEmpty()); // nothing was shown after the window had gone
+    }
+
+    // (b2) A run without an answer (here: it waits for a lock; a frozen network looks the same
+    // from the window) says after a few seconds that the server has not answered, for how long,
+    // and what that means for the outcome; then the run finishes as usual.
+    void aRunWithoutAnswerSaysSo() {
+        const QList<qint64> ids = insertMessages(*m_db, m_profile, m_retry.from.first(), 3, 0, QStringLiteral("quiet"));
+        QPointer<MainWindow> w;
+        openWindow(w, QStringLiteral("quiet"), 3, 20000); // the run waits on the lock below, not 2 s
+        if (QTest::currentTestFailed())
+            return;
+        PgSession locker({m_db->connectionString()});
+        locker.open();
+        locker.execScript(QStringLiteral("BEGIN; LOCK TABLE app_outbox_audit IN SHARE MODE"));
+        DialogOperator op; // gives the reason
+        QSignalSpy finished(w->actions(), &ActionController::actionFinished);
+        w->actions()->action(QStringLiteral("retry"))->trigger();
+        // The action's transaction waits for the lock, its progress dialog shown.
+        QTRY_COMPARE_WITH_TIMEOUT(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                                              "AND usename = 'demo_operator' AND wait_event_type = 'Lock'"))
+                                      .toLongLong(),
+                                  qint64(1), 10000);
+        QPointer<QProgressDialog> progress;
+        QTRY_VERIFY_WITH_TIMEOUT((progress = w->findChild<QProgressDialog *>(QStringLiteral("actionProgress"))) && progress->isVisible(), 10000);
+        const QString first = progress->labelText();
+        QTRY_VERIFY2_WITH_TIMEOUT(progress && progress->labelText() != first, qPrintable(op.outcomes.join(QLatin1Char('|'))), 6000); // a line is added after 3 s ...
+        if (english()) {
+            QVERIFY2(progress->labelText().contains(QStringLiteral("The server has not answered for 3 s.")), qPrintable(progress->labelText()));
+            QVERIFY2(progress->labelText().contains(QStringLiteral("Nothing is committed yet")), qPrintable(progress->labelText()));
+            // ... and counts on.
+            QTRY_VERIFY_WITH_TIMEOUT(progress->labelText().contains(QStringLiteral("The server has not answered for 4 s.")), 3000);
+        }
+        locker.execScript(QStringLiteral("ROLLBACK"));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15000);
+        QCOMPARE(changed(ids), qint64(ids.size()));
+        QCOMPARE(audited(ids), qint64(ids.size()));
+        delete w.data();
     }
 
     // (c) The ordinary path: above the bulk limit a second confirmation; "Yes" runs the action,

@@ -7,6 +7,7 @@
 #include "reasondialog.h"
 #include "resultdialog.h"
 
+#include <QElapsedTimer>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QTimer>
@@ -17,6 +18,33 @@
 // translations, as when the controller held the flow itself.
 
 namespace om {
+
+namespace {
+
+/// After this long without the run's answer the progress says so: an action on thousands of rows
+/// takes well under a second, and a frozen network otherwise showed only "in one transaction…"
+/// for over a minute.
+constexpr qint64 kQuietMs = 3000;
+
+/// The progress dialog's text: what runs, whether COMMIT is under way, and how long the server
+/// has not answered, with what that means for the outcome at that point.
+QString runLabel(const QString &what, bool committing, qint64 elapsedMs) {
+    QStringList lines{what};
+    if (committing)
+        lines << ActionController::tr("Committing…");
+    if (elapsedMs >= kQuietMs) {
+        const qint64 s = elapsedMs / 1000;
+        lines << (committing ? ActionController::tr("The server has not answered for %1 s. If the connection breaks now, the "
+                                                    "outcome is checked on a new connection as soon as the server answers.")
+                                   .arg(s)
+                             : ActionController::tr("The server has not answered for %1 s. Nothing is committed yet: if the "
+                                                    "connection breaks, the transaction rolls back and nothing changes.")
+                                   .arg(s));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
 
 ActionRunFlow::ActionRunFlow(const AppContext &context, QWidget *window, Setup setup, QObject *parent)
     : QObject(parent), m_context(context), m_window(window), m_setup(std::move(setup)), m_request(m_setup.request),
@@ -146,12 +174,16 @@ void ActionRunFlow::run(int count) {
     // "Cancel (rolls back)" only while a rollback is still certain: gone once COMMIT is next.
     auto *watch = new QTimer(progress);
     watch->setInterval(50);
-    connect(watch, &QTimer::timeout, progress, [progress, state, watch] {
-        if (!state->rollbackPossible()) {
+    QElapsedTimer since; // copied into the timer's slot, started time and all
+    since.start();
+    connect(watch, &QTimer::timeout, progress, [progress, state, since, what = progress->labelText(), committing = false]() mutable {
+        if (!committing && !state->rollbackPossible()) {
             progress->setCancelButton(nullptr);
-            progress->setLabelText(progress->labelText() + QLatin1Char('\n') + ActionController::tr("Committing…"));
-            watch->stop();
+            committing = true;
         }
+        const QString text = runLabel(what, committing, since.elapsed());
+        if (text != progress->labelText())
+            progress->setLabelText(text);
     });
     watch->start();
     const auto onDone = [this](const ActionResult &res) { ran(res); };
