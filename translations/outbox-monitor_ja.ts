@@ -703,6 +703,14 @@ Re-checking on a new connection (action id %1)…</source>
             <numerusform>%1@%2 (データベースユーザー %3): %5 の %n 件のメッセージに%4</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The server has not answered for %1 s. If the connection breaks now, the outcome is checked on a new connection as soon as the server answers.</source>
+        <translation>サーバーから %1 秒間応答がありません。ここで接続が切れた場合は、サーバーが応答しだい新しい接続で結果を確認します。</translation>
+    </message>
+    <message>
+        <source>The server has not answered for %1 s. Nothing is committed yet: if the connection breaks, the transaction rolls back and nothing changes.</source>
+        <translation>サーバーから %1 秒間応答がありません。まだ何もコミットされていません。接続が切れた場合はトランザクションがロールバックされ、何も変更されません。</translation>
+    </message>
 </context>
 <context>
     <name>om::ActionMessagesDialog</name>
@@ -1875,6 +1883,14 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>● Connected, but the refresh failed: %3 · data is %1 old (last refresh %2) · retry %4 in %5 s</source>
         <translation>● 接続していますが、更新に失敗しました: %3 · データは %1 前のもの (最終更新 %2) · %5 秒後に再試行 (%4 回目)</translation>
+    </message>
+    <message>
+        <source>Not live since %1: the server has not answered for %2 s; the connection is being checked.</source>
+        <translation>%1 以降ライブではありません: サーバーから %2 秒間応答がなく、接続を確認しています。</translation>
+    </message>
+    <message>
+        <source>● No answer for %1 s · data as of %2, not refreshed since · the connection is being checked</source>
+        <translation>● %1 秒間応答なし · データは %2 時点のもので、その後更新されていません · 接続を確認しています</translation>
     </message>
 </context>
 <context>
