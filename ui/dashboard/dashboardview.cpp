@@ -26,6 +26,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QFileDialog>
+#include <QGraphicsColorizeEffect>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -43,7 +44,16 @@
 Q_LOGGING_CATEGORY(lcDashboard, "om.dashboard")
 
 namespace om {
+
 namespace {
+
+/// Draws a widget (a chart) in shades of grey: the look of a reading that is not live.
+QGraphicsEffect *greyEffect() {
+    auto *effect = new QGraphicsColorizeEffect;
+    effect->setColor(Qt::gray);
+    effect->setStrength(1.0);
+    return effect;
+}
 
 QTableView *groupTable(QAbstractItemModel *model, int stretchColumn) {
     auto *view = new QTableView;
@@ -497,6 +507,10 @@ void DashboardView::setStale(bool stale) {
                        static_cast<QWidget *>(m_byTypeTable), static_cast<QWidget *>(m_byWorkerTable)})
         if (w)
             w->setEnabled(!stale);
+    // A disabled chart still draws its series in colour: the charts are drawn in grey instead.
+    for (QWidget *w : {m_charts, static_cast<QWidget *>(m_flow)})
+        if (w)
+            w->setGraphicsEffect(stale ? greyEffect() : nullptr);
     // What stays usable (a group opened in Triage, an action's outcome read) is greyed, not
     // disabled: every reading on the tab is as old as the last refresh.
     for (QWidget *w : {static_cast<QWidget *>(m_forecast), static_cast<QWidget *>(m_groupPanel), static_cast<QWidget *>(m_recentActions)})
