@@ -22,12 +22,21 @@ QString roleLiterals(const SchemaProfile &p, const QString &role) {
 }
 
 /// The message's error as shown: the code where the profile maps one, else the text's first line.
+/// None once the message is done: libraries leave a retried message's last error in place when
+/// it is then sent, and "SENT · HTTP_404" would say that it failed.
 QString errorExpression(const SchemaProfile &p) {
+    QString error;
     if (p.has(QStringLiteral("errorCode")))
-        return QStringLiteral("nullif(%1::text, '')").arg(p.col(QStringLiteral("errorCode")));
-    if (p.has(QStringLiteral("errorMessage")))
-        return QStringLiteral("nullif(left(split_part(%1, E'\\n', 1), 120), '')").arg(errorText(p));
-    return QStringLiteral("NULL::text");
+        error = QStringLiteral("nullif(%1::text, '')").arg(p.col(QStringLiteral("errorCode")));
+    else if (p.has(QStringLiteral("errorMessage")))
+        error = QStringLiteral("nullif(left(split_part(%1, E'\\n', 1), 120), '')").arg(errorText(p));
+    else
+        return QStringLiteral("NULL::text");
+    QStringList done;
+    for (const StateDef &s : p.states)
+        if (s.role == QLatin1String("done"))
+            done << s.name;
+    return done.isEmpty() ? error : QStringLiteral("CASE WHEN %1 THEN NULL ELSE %2 END").arg(sql::statesPredicate(p, done), error);
 }
 
 /// True for a row in a stuck state past the timeout (`minutesParam`), false without stuck states.
