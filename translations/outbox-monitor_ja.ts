@@ -5065,6 +5065,14 @@ from %6</source>
             <numerusform>選択していたメッセージのうち %n 件は変更されてこの一覧から外れました。選択中のまま: %1 件。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Nothing is listed while the Ids filter cannot be read: fix the ids or clear the box.</source>
+        <translation>ID フィルターを読み取れない間は何も一覧に表示しません。ID を直すか、入力欄を空にしてください。</translation>
+    </message>
+    <message>
+        <source>No message matches this view and filter.</source>
+        <translation>このビューとフィルターに一致するメッセージはありません。</translation>
+    </message>
 </context>
 <context>
     <name>om::WaitingGroupModel</name>

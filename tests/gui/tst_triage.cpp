@@ -28,6 +28,7 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QSettings>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -735,6 +736,36 @@ private slots:
         QVERIFY(view.selectedIds().isEmpty());
         if (english())
             QCOMPARE(view.statusText(), QStringLiteral("Your 1 selected message changed and left this list; nothing is selected now."));
+    }
+
+    /// An empty list says so in its place, and a new view starts at its first column (a scroll
+    /// kept from the last view hid State and Age off the left edge).
+    void anEmptyListSaysSoAndANewViewStartsAtTheLeft() {
+        AppContext ctx = context();
+        TriageView view(ctx);
+        view.resize(900, 700); // narrower than the columns: the list scrolls sideways
+        openView(view, ListFilter::View::All);
+        QCOMPARE(view.emptyText(), QString());
+        QScrollBar *sideways = view.table()->horizontalScrollBar();
+        QTRY_VERIFY(sideways->maximum() > 0);
+        sideways->setValue(sideways->maximum());
+        ListFilter f = view.currentFilter();
+        f.view = ListFilter::View::Failed;
+        view.applyFilter(f);
+        QCOMPARE(sideways->value(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
+
+        f.keyText = QStringLiteral("no message has this key");
+        view.applyFilter(f);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && !view.emptyText().isEmpty(), 15000);
+        QCOMPARE(view.model()->rowCount(), 0);
+        if (english())
+            QCOMPARE(view.emptyText(), QStringLiteral("No message matches this view and filter."));
+        f.keyText.clear();
+        view.applyFilter(f);
+        QCOMPARE(view.emptyText(), QString()); // gone while the next list loads, and with its rows
+        QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
+        QCOMPARE(view.emptyText(), QString());
     }
 
     void aNewListDropsTheSelectionAndTheKeyboardReachesIt() {

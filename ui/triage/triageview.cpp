@@ -42,6 +42,7 @@
 #include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
+#include <QScrollBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -186,6 +187,16 @@ void TriageView::buildRestoredNotice() {
 
 void TriageView::buildLayout(QHBoxLayout *top) {
     buildRestoredNotice();
+    // An empty grid reads as "still loading" or as a fault: an empty list says so in its place.
+    m_emptyNote = new QLabel;
+    m_emptyNote->setObjectName(QStringLiteral("emptyListNote"));
+    m_emptyNote->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_emptyNote->setWordWrap(true);
+    m_emptyNote->setContentsMargins(12, 24, 12, 12);
+    auto *onViewport = new QVBoxLayout(m_table->viewport());
+    onViewport->addWidget(m_emptyNote);
+    onViewport->addStretch();
+    m_emptyNote->hide();
     auto *split = new QSplitter(Qt::Horizontal);
     split->setObjectName(QStringLiteral("triageSplit"));
     split->addWidget(m_table);
@@ -246,7 +257,17 @@ void TriageView::connectList() {
     connect(m_model, &MessageListModel::pageLoaded, this, &TriageView::onPageLoaded);
 }
 
+QString TriageView::emptyText() const { return m_emptyNote->isHidden() ? QString() : m_emptyNote->text(); }
+
+void TriageView::showEmptyNote(bool show) {
+    if (show)
+        m_emptyNote->setText(m_filter.idsUnreadable ? tr("Nothing is listed while the Ids filter cannot be read: fix the ids or clear the box.")
+                                                    : tr("No message matches this view and filter."));
+    m_emptyNote->setVisible(show);
+}
+
 void TriageView::onPageLoaded(int rows, qint64 ms) {
+    showEmptyNote(m_model->rowCount() == 0 && !m_model->canFetchMore({}));
     if (m_model->rowCount() == rows) // the first page of a (re)load: the list is as of now
         m_age->markFresh();
     m_columns->rowsArrived();
@@ -415,8 +436,12 @@ void TriageView::applyFilter(const ListFilter &filter) {
         const QSignalBlocker block(m_views);
         m_views->setCurrentIndex(int(m_viewOrder.indexOf(f.view)));
     }
-    if (viewChanged)
+    if (viewChanged) {
         m_sort = ListSort::defaultFor(f.view);
+        // Each view puts what decides first (state, age): a scroll kept from the last view would
+        // hide those columns off the left edge.
+        m_table->horizontalScrollBar()->setValue(0);
+    }
     startQuery();
 }
 
@@ -439,6 +464,7 @@ void TriageView::startQuery() {
     m_detail->clear();
     updateDetailRoom();
     m_age->reset(); // until the first page arrives there is nothing to date
+    showEmptyNote(false);
     m_model->setQuery(m_filter, m_sort);
     m_columns->arrange(m_filter.view, sortColumn()); // a new view or sort: its columns, fitted to its first rows
     showSort();

@@ -58,6 +58,8 @@ public:
     QString sortText() const;
     /// The line under the list: rows shown, what an export did, what became of a selection.
     QString statusText() const;
+    /// What the empty list says in its place ("" while it has rows or is loading).
+    QString emptyText() const;
     /// Shows `view` (as a click on the selector does).
     void setView(ListFilter::View view);
     /// Applies `filter` (view included) to the bar and the list.
@@ -111,6 +113,8 @@ private:
     /// Reads the column widths the operator chose for this connection and keeps them as they change.
     void rememberColumnWidths(const QString &connectionKey);
     void onPageLoaded(int rows, qint64 ms);
+    /// Shows or hides the empty list's note, by the rows loaded and what the filter is.
+    void showEmptyNote(bool show);
     void setupKeyboard();
     void onFilterEdited();
     void startQuery();
@@ -149,6 +153,7 @@ private:
     QLabel *m_count;
     QLabel *m_sortNote; ///< the sort in words: its column may be out of sight
     QLabel *m_status;
+    QLabel *m_emptyNote = nullptr; ///< on the table's viewport: says that nothing matches, instead of an empty grid
     DataAgeLabel *m_age;
     QWidget *m_restored; ///< "Filter restored from your last session: …  [Clear filter]"
     QLabel *m_restoredText;
