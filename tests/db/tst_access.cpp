@@ -243,7 +243,7 @@ private slots:
         for (const char *p : {"app_outbox", "batch_work_item", "outbox"}) {
             QTest::addRow("operator %s", p) << "demo_operator" << p << false << true << "";
             QTest::addRow("operator forced read-only %s", p) << "demo_operator" << p << true << false
-                                                              << "demo_operator holds the privileges to change messages in a window that is not read-only";
+                                                             << "demo_operator holds the privileges to change messages in a window that is not read-only";
             QTest::addRow("auditor %s", p) << "demo_auditor" << p << false << false << "transactions read-only";
             QTest::addRow("plain auditor %s", p) << "plain_auditor" << p << false << false << "lacks";
         }

@@ -10,6 +10,7 @@
 #include "core/sql/failuregroupsql.h"
 #include "core/sql/fingerprintsql.h"
 #include "core/sql/sqltext.h"
+#include "kitindexplan.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -300,31 +301,7 @@ private slots:
         compareGroups(p, rows);
 
         if (withIndex) { // the fitting rows are read from the index alone
-            const sql::Statement st = sql::failureGroups(p, 100);
-            // A few hundred rows: the planner would as soon read the heap, or another index of the
-            // seed (ix_bwi_locked leads with status too; which one wins a near tie varied with the
-            // load of CI's cluster). That the kit's index can answer alone is what matters here,
-            // so the seed's own indexes are dropped inside a savepoint for the EXPLAIN and come
-            // back with its rollback (the benchmark shows the planner's own choice at 100,000).
-            QString plan;
-            m_db->session().transact([&](PgTx &tx) {
-                tx.exec(QStringLiteral("SAVEPOINT only_the_kits"));
-                tx.exec(QStringLiteral("SET LOCAL enable_seqscan = off"));
-                tx.exec(QStringLiteral("SET LOCAL enable_bitmapscan = off"));
-                const PgResult others = tx.exec(QStringLiteral(
-                                                    "SELECT i.indexrelid::regclass::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
-                                                    " WHERE i.indrelid = $1::regclass AND c.relname NOT IN ($2, $3)"
-                                                    " AND NOT EXISTS (SELECT FROM pg_constraint k WHERE k.conindid = i.indexrelid)"),
-                                                {p.qualifiedTable(), sql::failureGroupIndexName(p), sql::failureGroupIndexName(p) + QStringLiteral("_long")});
-                for (const QVariantList &other : others.rows)
-                    tx.exec(QStringLiteral("DROP INDEX %1").arg(other.first().toString()));
-                QStringList lines;
-                const PgResult explained = tx.exec(QStringLiteral("EXPLAIN ") + st.text, st.params);
-                for (const QVariantList &line : explained.rows)
-                    lines << line.first().toString();
-                plan = lines.join(QLatin1Char('\n'));
-                tx.exec(QStringLiteral("ROLLBACK TO SAVEPOINT only_the_kits"));
-            });
+            const QString plan = failureGroupsPlanWithOnlyTheKitsIndexes(*m_db, p);
             QVERIFY2(plan.contains(QStringLiteral("Index Only Scan using %1 ").arg(sql::failureGroupIndexName(p))), qPrintable(plan));
             QVERIFY2(plan.contains(QStringLiteral(" %1_long ").arg(sql::failureGroupIndexName(p))), qPrintable(plan));
         }

@@ -88,6 +88,22 @@ class TestActionWindowClose : public QObject {
         QTRY_VERIFY(w->actions()->action(QStringLiteral("retry"))->isEnabled());
     }
 
+    /// Another session holds the audit table; the window's Retry (the reason given by a
+    /// DialogOperator) then waits for it, its progress dialog up. The lock holder, for ROLLBACK.
+    std::unique_ptr<PgSession> retryWaitingOnALock(const QPointer<MainWindow> &w) {
+        auto locker = std::make_unique<PgSession>(PgSession::Options{m_db->connectionString()});
+        locker->open();
+        locker->execScript(QStringLiteral("BEGIN; LOCK TABLE app_outbox_audit IN SHARE MODE"));
+        w->actions()->action(QStringLiteral("retry"))->trigger();
+        [&] {
+            QTRY_COMPARE_WITH_TIMEOUT(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                                                  "AND usename = 'demo_operator' AND wait_event_type = 'Lock'"))
+                                          .toLongLong(),
+                                      qint64(1), 10000);
+        }();
+        return locker;
+    }
+
     qint64 changed(const QList<qint64> &ids) {
         return m_db->scalar(QStringLiteral("SELECT count(*) FROM app_outbox WHERE outbox_id = ANY($1::bigint[]) AND status = $2"),
                             {idArray(ids), stateValue(m_profile, m_retry.to)})
@@ -149,16 +165,8 @@ private slots:
         openWindow(w, QStringLiteral("run"), 3);
         if (QTest::currentTestFailed())
             return;
-        PgSession locker({m_db->connectionString()});
-        locker.open();
-        locker.execScript(QStringLiteral("BEGIN; LOCK TABLE app_outbox_audit IN SHARE MODE"));
         DialogOperator op; // gives the reason
-        w->actions()->action(QStringLiteral("retry"))->trigger();
-        // The action's transaction waits for the lock, its progress dialog shown.
-        QTRY_COMPARE_WITH_TIMEOUT(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                                                              "AND usename = 'demo_operator' AND wait_event_type = 'Lock'"))
-                                      .toLongLong(),
-                                  qint64(1), 10000);
+        const std::unique_ptr<PgSession> locker = retryWaitingOnALock(w);
         QTRY_VERIFY(w && w->findChild<QProgressDialog *>(QStringLiteral("actionProgress"))
                     && w->findChild<QProgressDialog *>(QStringLiteral("actionProgress"))->isVisible());
         QCOMPARE(op.reasonScopes.size(), 1);
@@ -171,7 +179,7 @@ private slots:
         qInfo("the window closed in %lld ms", closedMs);
         QVERIFY2(closedMs >= 0 && closedMs < 2000, qPrintable(QStringLiteral("closing took %1 ms").arg(closedMs)));
         QVERIFY(!DialogOperator::anyProgressVisible());
-        locker.execScript(QStringLiteral("ROLLBACK"));
+        locker->execScript(QStringLiteral("ROLLBACK"));
         QTRY_COMPARE_WITH_TIMEOUT(operatorSessions(), qint64(0), 10000);
         QCOMPARE(changed(ids), audited(ids));
         QVERIFY(changed(ids) == 0 || changed(ids) == ids.size());
@@ -187,17 +195,9 @@ private slots:
         openWindow(w, QStringLiteral("quiet"), 3, 20000); // the run waits on the lock below, not 2 s
         if (QTest::currentTestFailed())
             return;
-        PgSession locker({m_db->connectionString()});
-        locker.open();
-        locker.execScript(QStringLiteral("BEGIN; LOCK TABLE app_outbox_audit IN SHARE MODE"));
         DialogOperator op; // gives the reason
         QSignalSpy finished(w->actions(), &ActionController::actionFinished);
-        w->actions()->action(QStringLiteral("retry"))->trigger();
-        // The action's transaction waits for the lock, its progress dialog shown.
-        QTRY_COMPARE_WITH_TIMEOUT(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                                                              "AND usename = 'demo_operator' AND wait_event_type = 'Lock'"))
-                                      .toLongLong(),
-                                  qint64(1), 10000);
+        const std::unique_ptr<PgSession> locker = retryWaitingOnALock(w);
         QPointer<QProgressDialog> progress;
         QTRY_VERIFY_WITH_TIMEOUT((progress = w->findChild<QProgressDialog *>(QStringLiteral("actionProgress"))) && progress->isVisible(), 10000);
         const QString first = progress->labelText();
@@ -208,7 +208,7 @@ private slots:
             // ... and counts on.
             QTRY_VERIFY_WITH_TIMEOUT(progress->labelText().contains(QStringLiteral("The server has not answered for 4 s.")), 3000);
         }
-        locker.execScript(QStringLiteral("ROLLBACK"));
+        locker->execScript(QStringLiteral("ROLLBACK"));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15000);
         QCOMPARE(changed(ids), qint64(ids.size()));
         QCOMPARE(audited(ids), qint64(ids.size()));

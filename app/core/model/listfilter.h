@@ -38,7 +38,7 @@ struct ListFilter {
     int minAgeMinutes = 0; ///< 0: any age (age of the view's "since" column, server clock)
     QString keyText;       ///< matched literally against the message key (no wildcards)
     TextMode keyMode = TextMode::Contains;
-    QList<MessageId> ids;         ///< message ids pasted from a ticket; empty: any
+    QList<MessageId> ids; ///< message ids pasted from a ticket; empty: any
     /// The ids the operator typed cannot be read: nothing matches until they are fixed or cleared
     /// (never "any", which would show and act on every message while the box says otherwise).
     bool idsUnreadable = false;

@@ -95,7 +95,7 @@ bool parseErrorPath(const QJsonObject &profile, ColumnTypes *t, QString *error) 
     if (v.isUndefined())
         return true;
     const QString shape = TypesText::tr("\"errorMessagePath\" must be a list of keys to the message "
-                                                                         "inside the JSON error, e.g. [\"error\", \"message\"].");
+                                        "inside the JSON error, e.g. [\"error\", \"message\"].");
     if (!v.isArray() || v.toArray().isEmpty())
         return fail(error, shape);
     for (const QJsonValue &key : v.toArray()) {
@@ -105,7 +105,7 @@ bool parseErrorPath(const QJsonObject &profile, ColumnTypes *t, QString *error) 
     }
     if (!isJsonText(t->errorMessage))
         return fail(error, TypesText::tr("\"errorMessagePath\" reads inside a JSON error: it needs "
-                                                                          "\"types\": {\"errorMessage\": \"jsonb\"} (or json, json[], jsonb[])."));
+                                         "\"types\": {\"errorMessage\": \"jsonb\"} (or json, json[], jsonb[])."));
     return true;
 }
 
@@ -173,7 +173,7 @@ bool ColumnTypes::parse(const QJsonObject &profile, const QStringList &timeColum
     if (needsZone && t.timeZone.isEmpty())
         // A wall time without its zone cannot be placed on the server's clock: never guess UTC.
         return fail(error, TypesText::tr("A \"timestamp\" column (without time zone) needs the zone its times are written in: "
-                              "add \"timeZone\", e.g. \"timeZone\": \"Europe/Berlin\" (or \"UTC\")."));
+                                         "add \"timeZone\", e.g. \"timeZone\": \"Europe/Berlin\" (or \"UTC\")."));
     if (!parseErrorPath(profile, &t, error))
         return false;
     t.auditMessageId = t.id;

@@ -29,16 +29,16 @@ struct MessageDetail {
     bool found = false;
     MessageId id;
     QString key;
-    QList<DetailField> fields;   ///< every column of the row except the payload, in table order
-    QString payloadPrefix;       ///< at most the requested number of units, as text (a hex dump for binary bytes)
+    QList<DetailField> fields;      ///< every column of the row except the payload, in table order
+    QString payloadPrefix;          ///< at most the requested number of units, as text (a hex dump for binary bytes)
     qint64 payloadPrefixLength = 0; ///< units in payloadPrefix as fetched
-    qint64 payloadLength = 0;    ///< units in the whole payload (-1: the table has no payload)
-    bool payloadInBytes = false; ///< the units are bytes (a bytea payload), not characters
-    bool payloadIsBinary = false; ///< the bytes are not UTF-8 text: payloadPrefix is a hex dump
-    bool payloadIsNull = false;  ///< the payload column is NULL for this message (nothing was stored)
-    QString lastError;           ///< error code and message in full
-    QStringList historyColumns;  ///< logical audit column names, in display order
-    QList<QVariantList> history; ///< newest first; QString or null, times as epoch text
+    qint64 payloadLength = 0;       ///< units in the whole payload (-1: the table has no payload)
+    bool payloadInBytes = false;    ///< the units are bytes (a bytea payload), not characters
+    bool payloadIsBinary = false;   ///< the bytes are not UTF-8 text: payloadPrefix is a hex dump
+    bool payloadIsNull = false;     ///< the payload column is NULL for this message (nothing was stored)
+    QString lastError;              ///< error code and message in full
+    QStringList historyColumns;     ///< logical audit column names, in display order
+    QList<QVariantList> history;    ///< newest first; QString or null, times as epoch text
 };
 
 /// Reads one message by id for the detail pane (Browse lane; core/sql/detailsql builds the

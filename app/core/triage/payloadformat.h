@@ -8,7 +8,7 @@ namespace om {
 struct FormattedPayload {
     QString text;
     bool isJson = false;
-    QString parseError; ///< why it is not JSON (empty when it is)
+    QString parseError;    ///< why it is not JSON (empty when it is)
     bool isBinary = false; ///< bytes that are not UTF-8 text, shown as a hex dump (never parsed)
 };
 
