@@ -676,7 +676,14 @@ private slots:
         const qint64 ms = sinceQuit.elapsed();
         qInfo() << "the process ended" << ms << "ms after quitting while frozen";
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
-        QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
+#ifdef __SANITIZE_ADDRESS__
+        // LeakSanitizer scans the whole heap at exit: 0.2 to 0.4 s more, measured (0.5 to 0.75 s
+        // in all). The plain build is the one that tells the shared wait from the old ones.
+        constexpr qint64 boundMs = 2000;
+#else
+        constexpr qint64 boundMs = 1000;
+#endif
+        QVERIFY2(ms < boundMs, qPrintable(QString::number(ms)));
         proxy.release();
     }
 
