@@ -509,8 +509,8 @@ void TriageView::restoreSelection() {
         m_table->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect);
     }
     m_table->viewport()->update();
-    if (found.size() == kept.size() || m_model->canFetchMore({}))
-        return; // a selected row may still be on a page not read yet
+    if (found.size() == kept.size() || m_model->canFetchMore({}) || m_model->isCapped())
+        return; // a selected row may still be on a page not read yet, or past the list's cap
     // Every page is read: the rows not found left the list (an action, this window's or another's,
     // changed them). The selection becomes what is on screen, so that the next action never
     // targets rows the operator can no longer see ("None of these messages can be changed").
