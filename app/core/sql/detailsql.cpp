@@ -98,9 +98,7 @@ Statement detailHistory(const SchemaProfile &p, const MessageId &id, QStringList
 
 Statement payload(const SchemaProfile &p, const MessageId &id) {
     return {QStringLiteral("SELECT %1 FROM %2 WHERE %3 = $1::%4")
-                .arg(payloadIsBinary(p) ? QStringLiteral("encode(%1, 'hex')").arg(p.col(QStringLiteral("payload")))
-                                        : p.col(QStringLiteral("payload")) + QLatin1String("::text"),
-                     p.qualifiedTable(), p.col(QStringLiteral("id")), sqlTypeName(p.types.id)),
+                .arg(payloadWhole(p), p.qualifiedTable(), p.col(QStringLiteral("id")), sqlTypeName(p.types.id)),
             {id.text()}};
 }
 

@@ -53,6 +53,11 @@ QString payloadLength(const SchemaProfile &p) {
     return payloadIsBinary(p) ? QStringLiteral("octet_length(%1)").arg(c) : QStringLiteral("length(%1::text)").arg(c);
 }
 
+QString payloadWhole(const SchemaProfile &p) {
+    const QString c = p.col(QStringLiteral("payload"));
+    return payloadIsBinary(p) ? QStringLiteral("encode(%1, 'hex')").arg(c) : c + QLatin1String("::text");
+}
+
 QString payloadPart(const SchemaProfile &p, const QString &startParam, const QString &countParam) {
     const QString c = p.col(QStringLiteral("payload"));
     if (payloadIsBinary(p))

@@ -22,6 +22,8 @@ bool payloadIsBinary(const SchemaProfile &profile);
 QString payloadPrefix(const SchemaProfile &profile, const QString &countParam);
 /// The payload's length in the same units.
 QString payloadLength(const SchemaProfile &profile);
+/// The whole payload (as hex of its bytes for bytea).
+QString payloadWhole(const SchemaProfile &profile);
 /// The payload from unit `startParam` (1-based), `countParam` units long.
 QString payloadPart(const SchemaProfile &profile, const QString &startParam, const QString &countParam);
 

@@ -98,19 +98,23 @@ void DetailQuery::readHistory(PgSession &session, MessageDetail &d) const {
         d.history = session.query(h.text, h.params).rows;
 }
 
-QString DetailQuery::fetchPayload(PgSession &session, const MessageId &id) const {
+QString DetailQuery::readWholePayload(PgSession &session, const MessageId &id) const {
     if (!m_profile.has(QStringLiteral("payload")))
         return {};
     const sql::Statement q = sql::payload(m_profile, id);
-    const QString value = session.query(q.text, q.params).scalar().toString();
+    return session.query(q.text, q.params).scalar().toString();
+}
+
+QString DetailQuery::fetchPayload(PgSession &session, const MessageId &id) const {
+    const QString value = readWholePayload(session, id);
     return sql::payloadIsBinary(m_profile) ? payloadFromHex(value).text : value;
 }
 
 FormattedPayload DetailQuery::fetchFormattedPayload(PgSession &session, const MessageId &id) const {
+    const QString value = readWholePayload(session, id);
     if (!sql::payloadIsBinary(m_profile))
-        return formatPayload(fetchPayload(session, id));
-    const sql::Statement q = sql::payload(m_profile, id);
-    const PayloadBytes b = payloadFromHex(session.query(q.text, q.params).scalar().toString());
+        return formatPayload(value);
+    const PayloadBytes b = payloadFromHex(value);
     if (!b.binary)
         return formatPayload(b.text);
     FormattedPayload out;

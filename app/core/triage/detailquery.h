@@ -61,6 +61,8 @@ public:
 private:
     /// The row's columns (as names/types said) and payload into `d`, and the last error from them.
     void readFields(const QVariantList &row, const QStringList &names, const QStringList &types, MessageDetail &d) const;
+    /// The whole payload as the server sends it (hex of the bytes for bytea); "" without one.
+    QString readWholePayload(PgSession &session, const MessageId &id) const;
     /// The payload's first units into `d`: text as stored, a bytea payload decoded from hex.
     void readPayloadPrefix(const QVariant &value, MessageDetail &d) const;
     /// The message's audit rows, when the profile's audit table can be read per message.
