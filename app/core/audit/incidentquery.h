@@ -80,6 +80,9 @@ public:
     static int bucketSecondsFor(qint64 rangeSeconds);
     /// Runs on a lane's thread. Throws PgError.
     IncidentData run(PgSession &session, const QDateTime &from, const QDateTime &to, const QString &ticket) const;
+    /// As SnapshotQuery's: tables up to this many pages count their finished states exactly
+    /// (tests make a small table count as a big one).
+    void setExactCountMaxPages(int pages) { m_exactCountMaxPages = pages; }
 
 private:
     /// Totals, groups and timeline of the audit rows the filter selects.
@@ -94,6 +97,7 @@ private:
 
     SchemaProfile m_profile;
     int m_listLimit;
+    int m_exactCountMaxPages = -1; ///< -1: SnapshotQuery's own default
 };
 
 } // namespace om
