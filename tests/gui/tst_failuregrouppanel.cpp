@@ -75,11 +75,14 @@ private slots:
     void titleCountsDistinctFailures() {
         FailureGroupPanel panel(context(QStringLiteral("app_outbox")));
         QVERIFY(panel.table()->isVisibleTo(&panel));
+        QCOMPARE(panel.ageText(), QString()); // nothing read yet: nothing to date
         FailureGroups g;
         g.available = true;
         g.groups = sampleGroups();
         panel.showGroups(g);
         QCOMPARE(panel.titleText(), QStringLiteral("3 distinct failures (1,431 messages)"));
+        // Read less often than the tiles: the groups say when they were read.
+        QVERIFY2(panel.ageText().startsWith(QStringLiteral("as of ")), qPrintable(panel.ageText()));
         g.groups.clear();
         panel.showGroups(g);
         QCOMPARE(panel.titleText(), QStringLiteral("No failures"));

@@ -4,6 +4,7 @@
 #include "core/groups/failuregroupquery.h"
 #include "core/groups/failuregroupservice.h"
 #include "core/model/failuregrouptext.h"
+#include "common/dataagelabel.h"
 #include "dashboard/failuregroupmodel.h"
 #include "link/databaselink.h"
 
@@ -47,7 +48,14 @@ FailureGroupPanel::FailureGroupPanel(const AppContext &context, QWidget *parent)
 
     // The title on a line of its own: beside three buttons in the dashboard's right column it was
     // squeezed into a word per line ("could not read them (…)"), and the buttons' own words were cut.
+    // The groups are read less often than the tiles: their "as of" says which moment their
+    // totals belong to, so that a FAILED tile a few messages apart is not read as a contradiction.
+    m_age = new DataAgeLabel;
+    m_age->setObjectName(QStringLiteral("failureGroupsAge"));
+    m_age->setToolTip(tr("Failure groups are read every %n s, the tiles at every refresh: between two readings their totals can differ.",
+                         nullptr, kRefreshMs / 1000));
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_age);
     buttons->addStretch(1);
     buttons->addWidget(m_open);
     buttons->addWidget(m_retry);
@@ -91,6 +99,7 @@ FailureGroupPanel::FailureGroupPanel(const AppContext &context, QWidget *parent)
 }
 
 QString FailureGroupPanel::titleText() const { return m_title->text(); }
+QString FailureGroupPanel::ageText() const { return m_age->text(); }
 
 void FailureGroupPanel::refresh() {
     if (!m_context.gateway || !m_available || m_inFlight)
@@ -120,6 +129,7 @@ void FailureGroupPanel::showGroups(const FailureGroups &groups) {
     // Keep the operator's selection across a refresh: the same group, wherever it moved.
     const auto selected = m_table->selectionModel() && m_table->selectionModel()->hasSelection() ? currentGroup() : std::nullopt;
     m_model->setGroups(groups.groups);
+    m_age->markFresh();
     m_title->setText(FailureGroupText::distinct(groups));
     m_title->setToolTip(QString());
     if (selected)

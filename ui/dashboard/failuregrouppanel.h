@@ -12,6 +12,7 @@ class QTimer;
 
 namespace om {
 
+class DataAgeLabel;
 class FailureGroupModel;
 
 /// The dashboard's failure groups: "3 distinct failures (1,418 messages)" over a
@@ -32,6 +33,8 @@ public:
     QTableView *table() const { return m_table; }
     /// "3 distinct failures (1,418 messages)", or why there are none.
     QString titleText() const;
+    /// When the groups shown were read ("as of 14:02:31, 12 s ago"; "" before the first reading).
+    QString ageText() const;
     /// Shows a reading (the poller's, or a test's).
     void showGroups(const om::FailureGroups &groups);
     /// Reads the groups now (nothing without a gateway).
@@ -57,6 +60,7 @@ private:
     AppContext m_context;
     bool m_available;
     QLabel *m_title;
+    DataAgeLabel *m_age = nullptr; ///< "as of 14:02:31, 12 s ago": the groups' own reading
     FailureGroupModel *m_model;
     QTableView *m_table;
     QPushButton *m_open;
