@@ -99,10 +99,20 @@
 <context>
     <name>om::CsvExport</name>
     <message numerus="yes">
-        <source>%n message(s) exported to %1.</source>
+        <source>%1 message(s) exported to %2, as read from %3 to %4; the table may have changed since.</source>
         <translation>
-            <numerusform>%n message exported to %1.</numerusform>
-            <numerusform>%n messages exported to %1.</numerusform>
+            <numerusform>%1 message exported to %2, as read from %3 to %4; the table may have changed since.</numerusform>
+            <numerusform>%1 messages exported to %2, as read from %3 to %4; the table may have changed since.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::FailureGroupPanel</name>
+    <message numerus="yes">
+        <source>Failure groups are read every %n s, the tiles at every refresh: between two readings their totals can differ.</source>
+        <translation>
+            <numerusform>Failure groups are read every %n s, the tiles at every refresh: between two readings their totals can differ.</numerusform>
+            <numerusform>Failure groups are read every %n s, the tiles at every refresh: between two readings their totals can differ.</numerusform>
         </translation>
     </message>
 </context>

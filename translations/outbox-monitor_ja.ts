@@ -1664,12 +1664,6 @@ Re-checking on a new connection (action id %1)…</source>
         <source>An export is already running.</source>
         <translation>エクスポートはすでに実行中です。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n message(s) exported to %1.</source>
-        <translation>
-            <numerusform>%n 件のメッセージを %1 にエクスポートしました。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The export stopped: %1</source>
         <translation>エクスポートが停止しました: %1</translation>
@@ -1677,6 +1671,12 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Export cancelled; the partial file was removed.</source>
         <translation>エクスポートをキャンセルしました。途中まで書き込んだファイルは削除しました。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 message(s) exported to %2, as read from %3 to %4; the table may have changed since.</source>
+        <translation>
+            <numerusform>%1 件のメッセージを %2 にエクスポートしました（%3 から %4 までに読み取り。その後テーブルが変わっている可能性があります）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2297,6 +2297,12 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Failure groups: this profile maps no error text column (&quot;errorMessage&quot;), so its failures cannot be grouped by their error.</source>
         <translation>失敗グループ: このプロファイルはエラー文の列（&quot;errorMessage&quot;）を対応付けていないため、失敗をエラー内容でまとめられません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Failure groups are read every %n s, the tiles at every refresh: between two readings their totals can differ.</source>
+        <translation>
+            <numerusform>失敗グループは %n 秒ごとに、タイルは更新のたびに読み取ります。読み取りの合間には合計が食い違うことがあります。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5070,8 +5076,16 @@ from %6</source>
         <translation>ID フィルターを読み取れない間は何も一覧に表示しません。ID を直すか、入力欄を空にしてください。</translation>
     </message>
     <message>
-        <source>No message matches this view and filter.</source>
-        <translation>このビューとフィルターに一致するメッセージはありません。</translation>
+        <source>Only messages of %1 matching: %2</source>
+        <translation>%1 のうち、次に一致するメッセージのみ: %2</translation>
+    </message>
+    <message>
+        <source>No message of %1 matches the filter above. Clear the filter to see the whole view.</source>
+        <translation>%1 には上のフィルターに一致するメッセージがありません。ビュー全体を見るにはフィルターを解除してください。</translation>
+    </message>
+    <message>
+        <source>%1 holds no message now.</source>
+        <translation>%1 には現在メッセージがありません。</translation>
     </message>
 </context>
 <context>

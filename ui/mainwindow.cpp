@@ -154,6 +154,7 @@ void MainWindow::connectScope() {
             m_actions->setFilter(std::nullopt);
     };
     connect(m_triage, &TriageView::filterChanged, this, filterScope);
+    connect(m_triage, &TriageView::matchesNothingChanged, m_actions, &ActionController::setFilterMatchesNothing);
     connect(m_triage->filterBar(), &FilterBar::idsProblemChanged, this, filterScope);
     filterScope();
     // An action's target must be on screen. The toolbar's actions act on the Triage

@@ -506,6 +506,13 @@ private slots:
             QCOMPARE(stateOf(*m_db, p, id), stateValue(p, recover.from.first()));
         QCOMPARE(auditCount(*m_db, p, old, recover.auditName), qint64(3));
         QCOMPARE(auditCount(*m_db, p, young, recover.auditName), qint64(0));
+        // The Stuck list, read again, holds nothing: Recover stuck offers to act on nothing no more.
+        QTRY_VERIFY_WITH_TIMEOUT(!triage->model()->isLoading() && triage->model()->rowCount() == 0 && !triage->emptyText().isEmpty(), 15000);
+        QTRY_VERIFY(!recoverAction->isEnabled());
+        // Another view with rows in it: "everything matching" is offered again.
+        triage->setView(ListFilter::View::All);
+        QTRY_VERIFY_WITH_TIMEOUT(!triage->model()->isLoading() && triage->model()->rowCount() > 0, 15000);
+        QVERIFY(recoverAction->isEnabled());
     }
 };
 

@@ -6,6 +6,7 @@
 #include "core/common/settingskey.h"
 #include "core/common/timeconv.h"
 #include "core/common/timeformat.h"
+#include "core/model/messagepage.h"
 #include "core/sql/sqltext.h"
 #include "testmain.h"
 
@@ -133,6 +134,23 @@ private slots:
         const QString text = formatLocalMinutes(t);
         QVERIFY2(text.startsWith(t.toLocalTime().toString("yyyy-MM-dd HH:mm ")), qPrintable(text));
         QVERIFY(text.size() > 17);
+    }
+
+    /// A list read to its end is the count; no count says fewer rows than the list shows.
+    void aCountGivesWayToTheListItStandsBeside() {
+        const MatchCount estimate{30, true, false};
+        const MatchCount complete = estimate.withListed(0, true);
+        QCOMPARE(complete.n, 0);
+        QVERIFY(!complete.estimated && !complete.atLeast);
+        const MatchCount under = estimate.withListed(650, false);
+        QCOMPARE(under.n, 650);
+        QVERIFY(!under.estimated && under.atLeast);
+        const MatchCount over = estimate.withListed(10, false); // the list has more to read
+        QCOMPARE(over.n, 30);
+        QVERIFY(over.estimated);
+        const MatchCount exact{1476, false, false};
+        QCOMPARE(exact.withListed(650, false).n, 1476);
+        QVERIFY(!exact.withListed(650, false).atLeast);
     }
 
     void settingsGroupIsOneLevel() {

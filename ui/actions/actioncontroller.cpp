@@ -81,6 +81,12 @@ void ActionController::setSelection(const QList<MessageId> &ids, const QStringLi
 
 void ActionController::setFilter(const std::optional<ListFilter> &filter) {
     m_filter = filter;
+    m_filterMatchesNothing = false; // a new list: not read yet
+    updateEnabled();
+}
+
+void ActionController::setFilterMatchesNothing(bool nothing) {
+    m_filterMatchesNothing = nothing;
     updateEnabled();
 }
 
@@ -111,7 +117,7 @@ void ActionController::updateEnabled() {
             continue;
         }
         const ActionDef def = m_context.profile.actions.value(a->objectName());
-        bool fits = !m_ids.isEmpty() || m_filter.has_value();
+        bool fits = !m_ids.isEmpty() || (m_filter.has_value() && !m_filterMatchesNothing);
         if (!m_ids.isEmpty() && !m_states.isEmpty()) {
             // Only when at least one selected message is in a state the action starts from.
             fits = false;

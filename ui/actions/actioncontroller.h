@@ -52,6 +52,9 @@ public:
     void setSelection(const QList<MessageId> &ids, const QStringList &states = {});
     /// The list's current filter (nullopt: no "everything matching" target).
     void setFilter(const std::optional<ListFilter> &filter);
+    /// The list behind setFilter() was read to its end and holds nothing: "every message
+    /// matching the filter" is nothing, and no action offers to act on it. Cleared by setFilter().
+    void setFilterMatchesNothing(bool nothing);
     /// What the server says the role may do (privileges, transaction_read_only). Until it is
     /// allowed, every action is hidden and disabled, whatever the selection.
     void setAllowed(bool allowed);
@@ -97,6 +100,7 @@ private:
     QList<MessageId> m_ids;
     QStringList m_states;
     std::optional<ListFilter> m_filter;
+    bool m_filterMatchesNothing = false;
     QPointer<ActionRunFlow> m_flow; ///< the action under way (one at a time), null when none
     bool m_scopeVisible = true;
     int m_stuckTimeoutMinutes = -1;

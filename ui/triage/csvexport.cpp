@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "csvexport.h"
+#include "core/common/countformat.h"
 #include "core/common/csvfile.h"
 #include "link/databaselink.h"
+
+#include <QLocale>
 
 namespace om {
 
@@ -59,6 +62,7 @@ bool CsvExport::start(const PageRequest &request, const QString &path, QString *
     file->writeRecord(header());
     m_file = std::move(file);
     m_rows = 0;
+    m_startedAt = QDateTime::currentDateTime();
     m_running = true;
     m_cancelled = false;
     PageRequest first = request;
@@ -80,10 +84,18 @@ void CsvExport::next(const PageRequest &request) {
         }
         m_rows += page.rows.size();
         emit progressed(m_rows);
-        if (page.atEnd)
-            finish(true, tr("%n message(s) exported to %1.", nullptr, int(qMin<qint64>(m_rows, INT_MAX))).arg(m_file->fileName()));
-        else
+        if (page.atEnd) {
+            // Page by page from a table that changes meanwhile: the file holds the rows as they
+            // were during these seconds, not the count beside the list (read at its own time).
+            const QString hhmmss = QStringLiteral("HH:mm:ss");
+            const QString from = QLocale().toString(m_startedAt.time(), hhmmss);
+            const QString to = QLocale().toString(QDateTime::currentDateTime().time(), hhmmss);
+            finish(true, tr("%1 message(s) exported to %2, as read from %3 to %4; the table may have changed since.", nullptr,
+                            int(qMin<qint64>(m_rows, INT_MAX)))
+                             .arg(formatCount(m_rows), m_file->fileName(), from, to));
+        } else {
             next(request.after(page.rows.last()));
+        }
     };
     const auto onFailed = [this](const PgError &e) {
         if (m_running && !m_cancelled)

@@ -3,6 +3,7 @@
 #include "core/triage/listquery.h"
 #include "core/triage/triageservice.h"
 
+#include <QDateTime>
 #include <QObject>
 #include <memory>
 
@@ -46,6 +47,7 @@ private:
     TriageService m_service;
     std::unique_ptr<CsvFile> m_file;
     qint64 m_rows = 0;
+    QDateTime m_startedAt; ///< when the first page was asked for: the file's rows are of that time on
     PendingCall m_call;
     bool m_running = false;
     bool m_cancelled = false;

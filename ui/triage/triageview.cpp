@@ -56,7 +56,8 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile),
       m_saved(std::make_unique<SavedFilters>(context.connectionKey, lastFilterOwner(context), context.profile.types.id)), m_views(new QTabBar),
       m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_sortNote(new QLabel), m_status(new QLabel),
-      m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel), m_groupChip(new FailureGroupChip), m_table(new QTableView),
+      m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel),
+      m_filterLine(new QWidget), m_filterLineText(new QLabel), m_groupChip(new FailureGroupChip), m_table(new QTableView),
       m_model(new MessageListModel(context.gateway, context.profile, this)),
       m_columns(new TriageColumns(m_table, context.profile, this)),
       m_detail(new DetailPane(context.gateway, context.profile)) {
@@ -158,26 +159,30 @@ void TriageView::setupTable() {
     m_table->setTextElideMode(Qt::ElideMiddle);
 }
 
+void TriageView::buildNoteBar(QWidget *bar, QLabel *text, QPushButton *button) {
+    bar->setAutoFillBackground(true);
+    followPalette(bar, [bar] {
+        QPalette pal; // only the note's two colours of its own; the rest from the window
+        pal.setColor(QPalette::Window, toneColour(Tone::NoteFill));
+        pal.setColor(QPalette::WindowText, toneColour(Tone::NoteText));
+        bar->setPalette(pal);
+    });
+    text->setWordWrap(true);
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(8, 4, 8, 4);
+    row->addWidget(text, 1);
+    row->addWidget(button);
+    bar->hide();
+}
+
 void TriageView::buildRestoredNotice() {
     // A filter that came back from the last session is said to be one, with one click to drop it:
     // a restored filter nobody remembers setting once hid 1,822 failed messages ("0 matching").
     m_restored->setObjectName(QStringLiteral("restoredFilter"));
-    m_restored->setAutoFillBackground(true);
-    followPalette(m_restored, [notice = m_restored] {
-        QPalette pal; // only the note's two colours of its own; the rest from the window
-        pal.setColor(QPalette::Window, toneColour(Tone::NoteFill));
-        pal.setColor(QPalette::WindowText, toneColour(Tone::NoteText));
-        notice->setPalette(pal);
-    });
-    m_restoredText->setWordWrap(true);
     auto *clear = new QPushButton(tr("Clear filter"));
     clear->setObjectName(QStringLiteral("clearRestoredFilter"));
     connect(clear, &QPushButton::clicked, this, &TriageView::clearFilter);
-    auto *row = new QHBoxLayout(m_restored);
-    row->setContentsMargins(8, 4, 8, 4);
-    row->addWidget(m_restoredText, 1);
-    row->addWidget(clear);
-    m_restored->hide();
+    buildNoteBar(m_restored, m_restoredText, clear);
     connect(m_groupChip, &FailureGroupChip::clearRequested, this, [this] {
         ListFilter f = m_filter;
         f.failureGroup.reset();
@@ -185,8 +190,36 @@ void TriageView::buildRestoredNotice() {
     });
 }
 
+void TriageView::buildFilterLine() {
+    // Each view keeps its own filter, and a view with one says so in words above its list: the
+    // inputs alone (a ticked entry in a closed menu) let "0 matching" read as "nothing stuck"
+    // while the dashboard counted 89.
+    m_filterLine->setObjectName(QStringLiteral("activeFilter"));
+    auto *clear = new QPushButton(tr("Clear filter"));
+    clear->setObjectName(QStringLiteral("clearViewFilter"));
+    connect(clear, &QPushButton::clicked, this, &TriageView::clearViewFilter);
+    buildNoteBar(m_filterLine, m_filterLineText, clear);
+}
+
+QString TriageView::activeFilterText() const { return m_filterLine->isHidden() ? QString() : m_filterLineText->text(); }
+
+void TriageView::showFilterLine() {
+    ListFilter f = m_filter;
+    f.failureGroup.reset(); // its chip names it, with its own button
+    const QString cond = ScopeWords::conditions(f);
+    m_filterLineText->setText(tr("Only messages of %1 matching: %2").arg(viewTitle(), cond));
+    m_filterLine->setVisible(!cond.isEmpty() && m_restored->isHidden());
+}
+
+void TriageView::clearViewFilter() {
+    ListFilter f;
+    f.view = m_filter.view;
+    applyFilter(f);
+}
+
 void TriageView::buildLayout(QHBoxLayout *top) {
     buildRestoredNotice();
+    buildFilterLine();
     // An empty grid reads as "still loading" or as a fault: an empty list says so in its place.
     m_emptyNote = new QLabel;
     m_emptyNote->setObjectName(QStringLiteral("emptyListNote"));
@@ -222,6 +255,7 @@ void TriageView::buildLayout(QHBoxLayout *top) {
     box->addLayout(top);
     box->addWidget(m_filterBar);
     box->addWidget(m_restored);
+    box->addWidget(m_filterLine);
     box->addWidget(m_groupChip); // a failure group from the dashboard
     box->addWidget(split, 1);
     box->addLayout(bottom);
@@ -245,6 +279,8 @@ void TriageView::connectList() {
     });
     connect(m_model, &MessageListModel::loadFailed, this, [this](const QString &m) {
         m_status->setText(m);
+        emit matchesNothingChanged(false); // not known
+        m_listComplete = false;
         // A reload empties the list first: an "as of" beside no rows would date a list that
         // is not there, and an empty list would look like "nothing stuck".
         if (m_model->rowCount() == 0)
@@ -260,14 +296,24 @@ void TriageView::connectList() {
 QString TriageView::emptyText() const { return m_emptyNote->isHidden() ? QString() : m_emptyNote->text(); }
 
 void TriageView::showEmptyNote(bool show) {
-    if (show)
-        m_emptyNote->setText(m_filter.idsUnreadable ? tr("Nothing is listed while the Ids filter cannot be read: fix the ids or clear the box.")
-                                                    : tr("No message matches this view and filter."));
+    if (show) {
+        if (m_filter.idsUnreadable)
+            m_emptyNote->setText(tr("Nothing is listed while the Ids filter cannot be read: fix the ids or clear the box."));
+        else if (!m_filterLine->isHidden() || !m_restored->isHidden() || m_filter.failureGroup)
+            m_emptyNote->setText(tr("No message of %1 matches the filter above. Clear the filter to see the whole view.").arg(viewTitle()));
+        else
+            m_emptyNote->setText(tr("%1 holds no message now.").arg(viewTitle()));
+    }
     m_emptyNote->setVisible(show);
 }
 
 void TriageView::onPageLoaded(int rows, qint64 ms) {
-    showEmptyNote(m_model->rowCount() == 0 && !m_model->canFetchMore({}));
+    m_listComplete = m_model->atEnd() && !m_model->isCapped();
+    const bool nothing = m_model->rowCount() == 0 && m_listComplete;
+    showEmptyNote(nothing);
+    emit matchesNothingChanged(nothing);
+    if (!m_filter.idsUnreadable)
+        showCount();
     if (m_model->rowCount() == rows) // the first page of a (re)load: the list is as of now
         m_age->markFresh();
     m_columns->rowsArrived();
@@ -331,6 +377,7 @@ void TriageView::restoreLastFilter() {
                                 .arg(cond.isEmpty() ? tr("Triage › %1").arg(viewTitle())
                                                     : tr("Triage › %1, %2").arg(viewTitle(), cond)));
     m_restored->show();
+    showFilterLine(); // the restored bar says it: not twice
 }
 
 bool TriageView::isRestoredFilterShown() const { return !m_restored->isHidden(); }
@@ -417,7 +464,9 @@ void TriageView::setView(ListFilter::View view) {
     m_restored->hide(); // the operator picked a view: the filter is now theirs, not the restored one
     if (view == m_filter.view && m_model->rowCount() + int(m_model->isLoading()) > 0)
         return;
-    ListFilter f = m_filter;
+    // The view's own filter, as the operator left it there: a filter set in another view does
+    // not follow unseen.
+    ListFilter f = m_viewFilters.value(int(view));
     f.view = view;
     applyFilter(f);
 }
@@ -430,6 +479,7 @@ void TriageView::applyFilter(const ListFilter &filter) {
         f.view = ListFilter::View::All;
     const bool viewChanged = f.view != m_filter.view || m_model->rowCount() == 0;
     m_filter = f;
+    m_viewFilters.insert(int(f.view), f);
     m_filterBar->setFilter(f);
     m_groupChip->showGroup(f.failureGroup);
     {
@@ -454,6 +504,7 @@ void TriageView::onFilterEdited() {
     if (f == m_filter)
         return;
     m_filter = f;
+    m_viewFilters.insert(int(f.view), f);
     startQuery();
 }
 
@@ -465,9 +516,11 @@ void TriageView::startQuery() {
     updateDetailRoom();
     m_age->reset(); // until the first page arrives there is nothing to date
     showEmptyNote(false);
+    m_listComplete = false;
     m_model->setQuery(m_filter, m_sort);
     m_columns->arrange(m_filter.view, sortColumn()); // a new view or sort: its columns, fitted to its first rows
     showSort();
+    showFilterLine();
     m_saved->setLast(m_filter);
     updateCount();
     emit filterChanged(m_filter);
@@ -536,6 +589,7 @@ void TriageView::refresh() {
     // longer FAILED); it stays in the pane, re-read, so that its new state and the new audit row
     // show. The selection is not restored: rows come back page by page.
     const MessageId shown = m_detail->messageId();
+    m_listComplete = false;
     m_model->reload();
     updateCount();
     if (!shown.isNull())
@@ -549,14 +603,13 @@ void TriageView::updateCount() {
         m_count->setText(tr("0 matching: the Ids filter cannot be read"));
         return;
     }
+    m_counted.reset();
     m_count->setText(tr("counting …"));
     // The newest count wins: one queued for an older filter never runs.
     const auto onDone = [this, gen](const MatchCount &c) {
         if (gen != m_countGeneration) return;
-        const QString n = formatCount(c.n);
-        m_count->setText(c.estimated ? tr("about %1 matching (estimated)").arg(n)
-                         : c.atLeast ? tr("more than %1 matching").arg(n)
-                                     : tr("%1 matching").arg(n));
+        m_counted = c;
+        showCount();
     };
     const auto onFailed = [this, gen](const PgError &e) {
         if (gen != m_countGeneration) return;
@@ -564,6 +617,17 @@ void TriageView::updateCount() {
         m_count->setToolTip(e.message);
     };
     m_countCall = TriageService(m_gateway, m_profile).count(m_filter, {this, onDone, onFailed});
+}
+
+void TriageView::showCount() {
+    const bool complete = m_listComplete;
+    if (!m_counted && !complete)
+        return; // still "counting …"
+    const MatchCount c = m_counted.value_or(MatchCount{}).withListed(m_model->rowCount(), complete);
+    const QString n = formatCount(c.n);
+    m_count->setText(c.estimated ? tr("about %1 matching (estimated)").arg(n)
+                     : c.atLeast ? tr("more than %1 matching").arg(n)
+                                 : tr("%1 matching").arg(n));
 }
 
 void TriageView::loadChoices() {

@@ -3,6 +3,8 @@
 #include "core/triage/listquery.h"
 #include "core/triage/triageservice.h"
 
+#include <QMap>
+#include <optional>
 #include <QTimer>
 #include <QWidget>
 
@@ -11,6 +13,7 @@ class QComboBox;
 class QHBoxLayout;
 class QLabel;
 class QProgressDialog;
+class QPushButton;
 class QTabBar;
 class QTableView;
 
@@ -75,6 +78,9 @@ public:
     /// Whether the bar "Filter restored from your last session: …" is shown, and its text.
     bool isRestoredFilterShown() const;
     QString restoredFilterText() const;
+    /// The line above the list naming the current view's filter ("" when the view has none or
+    /// the restored-filter bar says it).
+    QString activeFilterText() const;
     /// How old the list is: "as of 14:02:31, 40 s ago" ("" while the first page loads).
     QString dataAgeText() const;
     /// The connection is down: what is shown cannot be refreshed and is shown greyed, its age
@@ -90,12 +96,16 @@ public slots:
     void focusList();
     /// Back to what a new window shows (the Stuck view, no filter); hides the restored-filter bar.
     void clearFilter();
+    /// Drops the current view's filter; the view stays.
+    void clearViewFilter();
 
 signals:
     /// The selection changed; `ids` as selectedIds().
     void selectionChanged(const QList<MessageId> &ids);
     /// The list now shows `filter`.
     void filterChanged(const om::ListFilter &filter);
+    /// Whether the list, read to its end, holds no message (false while loading or when it failed).
+    void matchesNothingChanged(bool nothing);
 
 private:
     /// The last filter is kept per login (role@server/db), not only per connection.
@@ -106,6 +116,10 @@ private:
     void setupTable();
     QHBoxLayout *buildTopRow();
     void buildRestoredNotice();
+    void buildFilterLine();
+    /// A filled note above the list: `text` and one `button`, hidden until shown.
+    static void buildNoteBar(QWidget *bar, QLabel *text, QPushButton *button);
+    void showFilterLine();
     void buildLayout(QHBoxLayout *top);
     void connectList();
     void connectSelection();
@@ -126,6 +140,8 @@ private:
     void showSort();
     void loadChoices();
     void updateCount();
+    /// The count beside the list: the server's count, or the list itself once read to its end.
+    void showCount();
     void onCurrentRowChanged();
     void showCurrentDetail();
     void updateDetailRoom();
@@ -157,13 +173,18 @@ private:
     DataAgeLabel *m_age;
     QWidget *m_restored; ///< "Filter restored from your last session: …  [Clear filter]"
     QLabel *m_restoredText;
-    FailureGroupChip *m_groupChip; ///< the failure group the list is narrowed to
+    QWidget *m_filterLine; ///< "Only messages of Failed matching: error code = HTTP_404  [Clear filter]"
+    QLabel *m_filterLineText;
+    QMap<int, ListFilter> m_viewFilters; ///< each view's filter (by ListFilter::View), as last shown
+    FailureGroupChip *m_groupChip;       ///< the failure group the list is narrowed to
     QTableView *m_table;
     MessageListModel *m_model;
     TriageColumns *m_columns;
     DetailPane *m_detail;
     quint64 m_countGeneration = 0;
     PendingCall m_countCall;
+    std::optional<MatchCount> m_counted; ///< the server's count of the current filter, once it answered
+    bool m_listComplete = false;         ///< the list holds every matching row (read to its end, not capped)
     /// Selection-driven detail loads wait this long for the selection to settle: holding ↓
     /// over a slow link loads the row the operator stops on, not every row passed.
     QTimer m_detailDebounce;

@@ -55,6 +55,17 @@ struct MatchCount {
     qint64 n = 0;
     bool estimated = false; ///< from the planner (EXPLAIN), not counted
     bool atLeast = false;   ///< exact counting stopped at the cap: "n or more"
+
+    /// What may be said once a list of the same filter has read `listed` rows: a list read to its
+    /// end is itself an exact count (an estimate said "about 30" beside an empty list), and no
+    /// count is fewer than the rows on screen. The list's rows win: they are what is shown.
+    MatchCount withListed(qint64 listed, bool listComplete) const {
+        if (listComplete)
+            return MatchCount{listed, false, false};
+        if (listed > n && (estimated || atLeast))
+            return MatchCount{listed, false, true};
+        return *this;
+    }
 };
 
 /// The values the filter bar offers, read from the data.
