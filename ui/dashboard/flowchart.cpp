@@ -13,6 +13,8 @@ namespace {
 
 QString perMinuteText(double v) { return QLocale().toString(v, 'f', v < 10 ? 1 : 0); }
 
+bool isComplete(const FlowSeries &flow, const FlowBucket &b) { return flow.nowS <= 0 || b.startS + flow.bucketS <= flow.nowS; }
+
 QList<HistoryPoint> points(const FlowSeries &flow, qint64 FlowBucket::*field) {
     // Per minute whatever the bucket: a 15-minute bucket of 1,500 reads 100/min, as the
     // 1-minute buckets of the same hour do.
@@ -20,6 +22,10 @@ QList<HistoryPoint> points(const FlowSeries &flow, qint64 FlowBucket::*field) {
     QList<HistoryPoint> out;
     out.reserve(flow.buckets.size());
     for (const FlowBucket &b : flow.buckets) {
+        // The bucket still filling is left out: its counts so far, drawn as a rate, dropped at
+        // the right edge every minute and read as "the workers stopped".
+        if (!isComplete(flow, b))
+            continue;
         const double v = double(b.*field) / minutes;
         out << HistoryPoint{b.startS * 1000, v, v, v, 1};
     }

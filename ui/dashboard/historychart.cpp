@@ -2,6 +2,8 @@
 #include "historychart.h"
 #include "common/tones.h"
 
+#include <algorithm>
+
 #include <QCursor>
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -11,6 +13,7 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
+#include <QSet>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -77,33 +80,79 @@ QPalette HistoryChart::paperPalette() {
     return paper;
 }
 
+QLineSeries *HistoryChart::newLine(const QString &id, const QPen &pen) {
+    auto *s = new QLineSeries(this);
+    chart()->addSeries(s);
+    s->attachAxis(m_x);
+    s->attachAxis(m_y);
+    s->setPen(pen);
+    connect(s, &QLineSeries::hovered, this, [this, id](const QPointF &p, bool state) { onHovered(id, p, state); });
+    return s;
+}
+
 void HistoryChart::setSeries(const QString &id, const QString &label, const QList<HistoryPoint> &points, double scale) {
     QLineSeries *s = m_series.value(id);
     if (!s) {
-        s = new QLineSeries(this);
-        chart()->addSeries(s);
-        s->attachAxis(m_x);
-        s->attachAxis(m_y);
         // Fixed colours per chart position so that threshold lines (amber, red) never share one.
         static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
                                          QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf), QColor(0x7f, 0x7f, 0x7f)};
         QPen pen(palette[m_series.size() % 6]);
         pen.setWidth(2);
-        s->setPen(pen);
-        connect(s, &QLineSeries::hovered, this, [this, id](const QPointF &p, bool state) { onHovered(id, p, state); });
-        m_series.insert(id, s);
+        m_series.insert(id, newLine(id, pen));
         keepThresholdsLast();
     }
-    s->setName(label);
-    const bool log = qobject_cast<QLogValueAxis *>(m_y) != nullptr; // the axis says which scale
-    QList<QPointF> xy;
-    xy.reserve(points.size());
-    for (const HistoryPoint &p : points)
-        xy << QPointF(double(p.tMs), log ? qMax(p.avg / scale, kLogFloor) : p.avg / scale);
-    s->replace(xy); // one signal for the whole series, not one per point
+    m_series.value(id)->setName(label);
     m_points.insert(id, points);
     m_scale.insert(id, scale);
+    drawPieces(id, points);
     rescale();
+}
+
+QList<QList<HistoryPoint>> HistoryChart::pieces(const QList<HistoryPoint> &points) {
+    if (points.size() < 3)
+        return {points};
+    QList<qint64> steps;
+    steps.reserve(points.size() - 1);
+    for (qsizetype i = 1; i < points.size(); ++i)
+        steps << points.at(i).tMs - points.at(i - 1).tMs;
+    QList<qint64> sorted = steps;
+    std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+    const qint64 gap = qMax(3 * sorted.at(sorted.size() / 2), kMinGapMs);
+    QList<QList<HistoryPoint>> out{{points.first()}};
+    for (qsizetype i = 1; i < points.size(); ++i) {
+        if (steps.at(i - 1) > gap)
+            out.append(QList<HistoryPoint>{});
+        out.last() << points.at(i);
+    }
+    return out;
+}
+
+void HistoryChart::drawPieces(const QString &id, const QList<HistoryPoint> &points) {
+    const bool log = qobject_cast<QLogValueAxis *>(m_y) != nullptr; // the axis says which scale
+    const double scale = m_scale.value(id, 1.0);
+    const QList<QList<HistoryPoint>> parts = pieces(points);
+    QLineSeries *first = m_series.value(id);
+    QList<QLineSeries *> &more = m_morePieces[id];
+    while (more.size() > parts.size() - 1) {
+        QLineSeries *gone = more.takeLast();
+        chart()->removeSeries(gone);
+        delete gone;
+    }
+    while (more.size() < parts.size() - 1) {
+        QLineSeries *piece = newLine(id, first->pen());
+        for (QLegendMarker *m : chart()->legend()->markers(piece))
+            m->setVisible(false); // the series is named once, by its first piece
+        more << piece;
+    }
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        QList<QPointF> xy;
+        xy.reserve(parts.at(i).size());
+        for (const HistoryPoint &p : parts.at(i))
+            xy << QPointF(double(p.tMs), log ? qMax(p.avg / scale, kLogFloor) : p.avg / scale);
+        (i == 0 ? first : more.at(i - 1))->replace(xy); // one signal for the whole piece, not one per point
+    }
+    if (!more.isEmpty())
+        keepThresholdsLast();
 }
 
 void HistoryChart::setThresholdLines(const QList<QPair<QString, double>> &lines) {
@@ -160,9 +209,9 @@ void HistoryChart::setTimeRange(qint64 fromMs, qint64 toMs) {
 
 void HistoryChart::rescale() {
     double top = 0;
-    for (QLineSeries *s : std::as_const(m_series))
-        for (const QPointF &p : s->points())
-            top = qMax(top, p.y());
+    for (auto it = m_points.cbegin(); it != m_points.cend(); ++it)
+        for (const HistoryPoint &p : it.value())
+            top = qMax(top, p.avg / m_scale.value(it.key(), 1.0));
     for (QLineSeries *s : std::as_const(m_thresholds))
         if (s->count())
             top = qMax(top, s->at(0).y());
@@ -208,14 +257,27 @@ QString HistoryChart::markerLabel() const { return m_marker ? m_marker->name() :
 
 QStringList HistoryChart::legendNames() const {
     QStringList names;
+    QSet<const QAbstractSeries *> pieces; // the pieces after a gap have no entry of their own
+    for (const QList<QLineSeries *> &more : m_morePieces)
+        for (const QLineSeries *piece : more)
+            pieces.insert(piece);
     for (QLegendMarker *m : chart()->legend()->markers())
-        names << m->label();
+        if (!pieces.contains(m->series()))
+            names << m->label();
     return names;
 }
 
 int HistoryChart::pointCount(const QString &id) const {
-    const QLineSeries *s = m_series.value(id);
-    return s ? s->count() : -1;
+    if (!m_series.contains(id))
+        return -1;
+    int n = m_series.value(id)->count();
+    for (const QLineSeries *piece : m_morePieces.value(id))
+        n += piece->count();
+    return n;
+}
+
+int HistoryChart::pieceCount(const QString &id) const {
+    return m_series.contains(id) ? 1 + int(m_morePieces.value(id).size()) : 0;
 }
 
 QString HistoryChart::toolTipFor(const QString &id, qreal xMs) const {

@@ -47,7 +47,15 @@ public:
     qint64 markerMs() const { return m_markerMs; }
     QString markerLabel() const;
 
+    /// A series is drawn in pieces where its samples stop for a while (an outage, a window that
+    /// was closed): a straight line across the gap drew values nobody read. A gap is a step
+    /// longer than three times the series' usual step, and longer than a minute.
+    static QList<QList<HistoryPoint>> pieces(const QList<HistoryPoint> &points);
+    static constexpr qint64 kMinGapMs = 60 * 1000;
+
     int pointCount(const QString &id) const;
+    /// The pieces series `id` is drawn in (1 without a gap, 0 when unknown).
+    int pieceCount(const QString &id) const;
     QStringList seriesIds() const { return m_series.keys(); }
     /// The legend's entries in the order shown (data series, then threshold lines).
     QStringList legendNames() const;
@@ -63,7 +71,13 @@ private:
     QDateTimeAxis *m_x;
     QAbstractAxis *m_y; ///< a QValueAxis, or a QLogValueAxis for Scale::Log
     std::function<QString(double)> m_format;
-    QHash<QString, QLineSeries *> m_series;
+    QLineSeries *newLine(const QString &id, const QPen &pen);
+    /// Draws `points` of series `id` in its first line and, past each gap, in more lines of the
+    /// same pen that the legend does not list.
+    void drawPieces(const QString &id, const QList<HistoryPoint> &points);
+
+    QHash<QString, QLineSeries *> m_series; ///< the first piece of each series: its legend entry
+    QHash<QString, QList<QLineSeries *>> m_morePieces;
     QHash<QString, QList<HistoryPoint>> m_points;
     QHash<QString, double> m_scale;
     QList<QLineSeries *> m_thresholds;
