@@ -88,6 +88,13 @@ private slots:
 
         d.findChildren<QLineEdit *>().at(0)->setText(QStringLiteral("host=db dbname=app user=ops"));
         d.show();
+        // The sources are named once on screen (the note and a standing hint both said them), and
+        // in words, not qtkeychain's "Unknown error" of a missing session bus.
+        int naming = 0;
+        for (const QLabel *l : d.findChildren<QLabel *>())
+            naming += l->isVisible() && l->text().contains(QLatin1String("PGPASSFILE"));
+        QCOMPARE(naming, 1);
+        QVERIFY2(!d.keychainStatus().contains(QLatin1String("Unknown error")), qPrintable(d.keychainStatus()));
         d.accept();
         QCOMPARE(d.result(), int(QDialog::Accepted));
         QCOMPARE(d.password(), QString());

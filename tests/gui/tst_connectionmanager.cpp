@@ -11,6 +11,7 @@
 #include "connection/savedconnectioneditor.h"
 #include "connection/savedconnectionmodel.h"
 #include "core/connection/connectiontest.h"
+#include "core/connection/passwordkeychain.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "freezingproxy.h"
 #include "mainwindow.h"
@@ -160,6 +161,52 @@ private slots:
         QCOMPARE(m->editor()->connection().name, QStringLiteral("New connection (copy)"));
         QVERIFY(m->saveConnection());
         QCOMPARE(m->model()->rowCount(), 2);
+    }
+
+    /// New proposes a free name, selected with the focus on it: typing replaces it (typing once
+    /// appended to "New connection").
+    void aNewNameIsTypedOverTheProposedOne() {
+        auto m = manager();
+        QVERIFY(QTest::qWaitForWindowActive(m.get()));
+        m->newConnection();
+        auto *name = m->editor()->findChild<QLineEdit *>(QStringLiteral("name"));
+        QTRY_VERIFY(name->hasFocus());
+        QTest::keyClicks(name, QStringLiteral("orders-eu"));
+        QCOMPARE(m->editor()->connection().name, QStringLiteral("orders-eu"));
+        typeConnection(*m, QStringLiteral("host=db.example dbname=orders user=ops"));
+        QVERIFY(m->saveConnection());
+        m->duplicateConnection();
+        QTRY_VERIFY(name->hasFocus());
+        QTest::keyClicks(name, QStringLiteral("orders-us"));
+        QCOMPARE(m->editor()->connection().name, QStringLiteral("orders-us"));
+    }
+
+    /// Remember password puts the typed password into the system keychain, never into the
+    /// settings; without a keychain (as here: no session bus) it says so and keeps nothing.
+    void aPasswordIsRememberedOnlyInTheKeychain() {
+        if (!PasswordKeychain::compiledIn())
+            QSKIP("built without qtkeychain: the button is absent");
+        auto m = manager();
+        m->newConnection();
+        auto *remember = m->findChild<QPushButton *>(QStringLiteral("rememberPassword"));
+        QVERIFY(remember && remember->isVisible());
+        QVERIFY(!remember->isEnabled()); // nothing typed
+        typeConnection(*m, QStringLiteral("host=db.example dbname=orders user=ops"));
+        QVERIFY(!remember->isEnabled());
+        QTest::keyClicks(m->editor()->findChild<QLineEdit *>(QStringLiteral("password")), QStringLiteral("Kept0nlyThere"));
+        QVERIFY(remember->isEnabled());
+        QVERIFY(m->saveConnection());
+        remember->click();
+        QVERIFY(!remember->isEnabled()); // one write at a time
+        QTRY_VERIFY_WITH_TIMEOUT(remember->isEnabled(), 30000); // the keychain answered
+        if (testLanguage() == QLatin1String("en"))
+            QVERIFY2(m->statusText().startsWith(QLatin1String("The password was not remembered: No system keychain answered")),
+                     qPrintable(m->statusText()));
+        QVERIFY(!m->editor()->password().isEmpty()); // still typed: another try is possible
+        m_settings->sync();
+        QFile file(m_settings->fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains("Kept0nlyThere"));
     }
 
     void deleteAsksFirst() {

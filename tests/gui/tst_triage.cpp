@@ -42,6 +42,7 @@
 #include <QPlainTextEdit>
 #include <QTableWidget>
 #include <QSplitter>
+#include <QMenu>
 #include <QTest>
 
 using namespace om;
@@ -783,6 +784,35 @@ private slots:
         QCOMPARE(view.emptyText(), QString()); // gone while the next list loads, and with its rows
         QTRY_VERIFY_WITH_TIMEOUT(!view.model()->isLoading() && view.model()->rowCount() > 0, 15000);
         QCOMPARE(view.emptyText(), QString());
+    }
+
+    /// Ticking values in a filter's menu leaves the menu open for the next tick (it closed after
+    /// each one); the filter then holds every ticked value.
+    void aValueMenuStaysOpenWhileTicking() {
+        AppContext ctx = context();
+        TriageView view(ctx);
+        openView(view, ListFilter::View::Failed);
+        FilterChoices choices;
+        choices.errorCodes = {QStringLiteral("E_1"), QStringLiteral("E_2"), QStringLiteral("E_3")};
+        view.filterBar()->setChoices(choices);
+        QMenu *menu = nullptr;
+        for (QToolButton *b : view.filterBar()->findChildren<QToolButton *>())
+            if (b->menu() && b->menu()->actions().size() == 3 && b->menu()->actions().first()->text() == QLatin1String("E_1"))
+                menu = b->menu();
+        QVERIFY(menu);
+        menu->popup(view.mapToGlobal(QPoint(10, 10)));
+        QVERIFY(QTest::qWaitForWindowExposed(menu));
+        const QList<QAction *> items = menu->actions();
+        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(items.at(0)).center());
+        QVERIFY(menu->isVisible());
+        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(items.at(2)).center());
+        QVERIFY(menu->isVisible());
+        menu->setActiveAction(items.at(1));
+        QTest::keyClick(menu, Qt::Key_Space);
+        QVERIFY(menu->isVisible());
+        QTest::keyClick(menu, Qt::Key_Escape);
+        QTRY_VERIFY(!menu->isVisible());
+        QCOMPARE(view.filterBar()->filter().errorCodes, choices.errorCodes);
     }
 
     /// A filter set in one view stays with that view and is named above its list: an error-code

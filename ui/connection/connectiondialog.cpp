@@ -29,10 +29,10 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
     m_profile->addItems(profileIds);
     for (QLabel *l : {m_problem, m_notice, m_keychainNote})
         l->setWordWrap(true);
-    auto *hint = new QLabel(tr("Passwords are taken from the system keychain (when remembered there), ~/.pgpass "
+    m_sourcesHint = new QLabel(tr("Passwords are taken from the system keychain (when remembered there), ~/.pgpass "
                                "(or PGPASSFILE), a service file (service=...) or PGPASSWORD; Outbox Monitor never "
                                "stores them anywhere else."));
-    hint->setWordWrap(true);
+    m_sourcesHint->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     auto *form = new QFormLayout(this);
@@ -47,7 +47,7 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
     form->addRow(m_problem);
     form->addRow(m_notice);
     form->addRow(m_keychainNote);
-    form->addRow(hint);
+    form->addRow(m_sourcesHint);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &ConnectionDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -201,6 +201,7 @@ void ConnectionDialog::keychainFinished(int operation, const QString &, bool ok,
         m_keychainUp = ok;
         m_remember->setEnabled(ok && !m_finishing);
         m_keychainNote->setText(ok ? QString() : message);
+        m_sourcesHint->setVisible(ok); // the note names libpq's sources itself: not twice
         return;
     }
     if (!m_finishing)

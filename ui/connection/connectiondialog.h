@@ -76,6 +76,7 @@ private:
     QLabel *m_problem;
     QLabel *m_notice;
     QLabel *m_keychainNote;
+    QLabel *m_sourcesHint; ///< where passwords come from; hidden while the keychain note says it
     QPushButton *m_ok;
     PasswordKeychain *m_keychain;
     QString m_password;

@@ -63,12 +63,10 @@ ConnectionManager::ConnectionManager(const QStringList &profileIds, ProfileResol
     connect(m_editor, &SavedConnectionEditor::edited, this, [this] { setDirty(true); });
     connect(m_tester, &ConnectionTest::finished, this, &ConnectionManager::testFinished);
     connect(m_keychain, &PasswordKeychain::finished, this,
-            [this](PasswordKeychain::Operation, const QString &key, bool ok, const QString &password, const QString &) {
-                if (key != m_testingKey)
-                    return; // an answer for a test since cancelled or replaced
-                m_testingKey.clear();
-                startTest(ok ? password : QString()); // not found or no keychain: libpq's own sources
+            [this](PasswordKeychain::Operation op, const QString &key, bool ok, const QString &password, const QString &message) {
+                keychainFinished(int(op), key, ok, password, message);
             });
+    connect(m_editor, &SavedConnectionEditor::passwordChanged, this, &ConnectionManager::updateButtons);
     resize(1000, 560);
     reload(QString());
 }
@@ -85,10 +83,15 @@ void ConnectionManager::buildButtons(QGridLayout *grid) {
     m_testButton = new QPushButton(tr("Test connection"));
     m_cancelTest = new QPushButton(tr("Cancel test"));
     m_open = new QPushButton(tr("Open"));
+    m_remember = new QPushButton(tr("Remember password"));
+    m_remember->setObjectName(QStringLiteral("rememberPassword"));
+    m_remember->setToolTip(tr("Stores the password typed above in the system keychain, under this connection's role, "
+                              "host and database; a window opened for the connection reads it there."));
+    m_remember->setVisible(PasswordKeychain::compiledIn());
     m_import->setToolTip(tr("One saved connection per service of pg_service.conf (PGSERVICEFILE, ~/.pg_service.conf, "
                             "the system's) not saved yet"));
     m_open->setToolTip(tr("Opens a new window for this connection"));
-    const QList<QPushButton *> row1 = {m_new, m_duplicate, m_delete, m_import};
+    const QList<QPushButton *> row1 = {m_new, m_duplicate, m_delete, m_import, m_remember};
     const QList<QPushButton *> row2 = {m_save, m_revert, m_testButton, m_cancelTest, m_open};
     for (int i = 0; i < row1.size(); ++i)
         grid->addWidget(row1.at(i), 0, i);
@@ -103,6 +106,7 @@ void ConnectionManager::buildButtons(QGridLayout *grid) {
     connect(m_testButton, &QPushButton::clicked, this, &ConnectionManager::testConnection);
     connect(m_cancelTest, &QPushButton::clicked, this, &ConnectionManager::cancelTest);
     connect(m_open, &QPushButton::clicked, this, &ConnectionManager::openConnection);
+    connect(m_remember, &QPushButton::clicked, this, &ConnectionManager::rememberPassword);
 }
 
 bool ConnectionManager::select(const QString &name) {
@@ -164,6 +168,8 @@ void ConnectionManager::updateButtons() {
     m_open->setEnabled(selected && !m_dirty);
     m_testButton->setEnabled(m_editor->isEnabled());
     m_cancelTest->setEnabled(testRunning());
+    m_remember->setEnabled(PasswordKeychain::compiledIn() && m_storingKey.isEmpty() && !m_editor->password().isEmpty()
+                           && !m_editor->connection().connInfo.isEmpty());
 }
 
 void ConnectionManager::setStatus(const QString &text) { m_status->setText(text); }
@@ -176,6 +182,7 @@ void ConnectionManager::newConnection() {
     m_editor->setConnection(c);
     m_list->clearSelection();
     setDirty(true);
+    m_editor->focusName();
 }
 
 void ConnectionManager::duplicateConnection() {
@@ -186,6 +193,7 @@ void ConnectionManager::duplicateConnection() {
     m_current.clear();
     m_editor->setConnection(c);
     setDirty(true);
+    m_editor->focusName();
 }
 
 void ConnectionManager::deleteConnection() {
@@ -294,6 +302,36 @@ void ConnectionManager::testFinished(const ConnectionTestResult &r) {
         m_testResult->setText(lines.join(QLatin1Char('\n')));
     }
     updateButtons();
+}
+
+void ConnectionManager::rememberPassword() {
+    const QString password = m_editor->password();
+    const QString connInfo = m_editor->connection().connInfo;
+    if (!PasswordKeychain::compiledIn() || password.isEmpty() || connInfo.isEmpty() || !m_storingKey.isEmpty())
+        return;
+    m_storingKey = PasswordKeychain::keyFor(connInfo);
+    setStatus(tr("Saving the password for %1 in the system keychain…").arg(m_storingKey));
+    m_keychain->write(m_storingKey, password);
+    updateButtons();
+}
+
+void ConnectionManager::keychainFinished(int operation, const QString &key, bool ok, const QString &password,
+                                         const QString &message) {
+    if (PasswordKeychain::Operation(operation) == PasswordKeychain::Operation::Write) {
+        if (key != m_storingKey)
+            return;
+        m_storingKey.clear();
+        if (ok)
+            m_editor->clearPassword(); // kept by the keychain now, not by a field left on screen
+        setStatus(ok ? tr("Password for %1 saved in the system keychain; a window opened for this connection reads it there.").arg(key)
+                     : tr("The password was not remembered: %1").arg(message));
+        updateButtons();
+        return;
+    }
+    if (key != m_testingKey)
+        return; // an answer for a test since cancelled or replaced
+    m_testingKey.clear();
+    startTest(ok ? password : QString()); // not found or no keychain: libpq's own sources
 }
 
 void ConnectionManager::openConnection() {

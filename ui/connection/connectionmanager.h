@@ -24,7 +24,9 @@ struct ConnectionTestResult;
 /// connection (on a thread of its own, with Cancel) / Open (a new window for it). Changes are
 /// saved with Save (checked first, the reason shown under the fields) or dropped with Revert;
 /// while the editor holds unsaved changes the list is locked, so nothing is lost by a click.
-/// A password is typed for the test only, or read from the keychain; it is never saved.
+/// A password is typed for the test, or read from the keychain; Remember password puts the typed
+/// one into the system keychain (never into the settings), where a window for the connection
+/// finds it.
 class ConnectionManager : public QDialog {
     Q_OBJECT
 public:
@@ -60,6 +62,7 @@ public:
     void testConnection();
     void cancelTest();
     void openConnection();
+    void rememberPassword();
 
 signals:
     /// Open was pressed for the saved connection `name`.
@@ -73,6 +76,7 @@ private:
     void updateButtons();
     void startTest(const QString &password);
     void testFinished(const ConnectionTestResult &r);
+    void keychainFinished(int operation, const QString &key, bool ok, const QString &password, const QString &message);
     void setStatus(const QString &text);
 
     ProfileResolver m_resolve;
@@ -82,13 +86,14 @@ private:
     SavedConnectionEditor *m_editor;
     QLabel *m_testResult;
     QLabel *m_status;
-    QPushButton *m_new, *m_duplicate, *m_delete, *m_import, *m_save, *m_revert, *m_testButton, *m_cancelTest, *m_open;
+    QPushButton *m_new, *m_duplicate, *m_delete, *m_import, *m_save, *m_revert, *m_testButton, *m_cancelTest, *m_open, *m_remember;
     ConnectionTest *m_tester;
     PasswordKeychain *m_keychain;
     QPointer<QMessageBox> m_confirm;
     QString m_current;
     QString m_testedWhere; ///< describe() of the connection under test
     QString m_testingKey;  ///< keychain entry being read for a test ("" when none)
+    QString m_storingKey;  ///< keychain entry being written by Remember password ("" when none)
     bool m_dirty = false;
 };
 

@@ -31,7 +31,7 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     m_conn->setPlaceholderText(tr("host=db.example dbname=app user=ops   or   postgresql://…   or   service=NAME"));
     m_conn->setMinimumWidth(380);
     m_password->setEchoMode(QLineEdit::Password);
-    m_password->setPlaceholderText(tr("for Test connection only; never saved"));
+    m_password->setPlaceholderText(tr("for Test connection, or to remember in the system keychain; never saved here"));
     m_profile->setEditable(true); // a built-in id, or a profile file's path
     m_profile->addItems(profileIds);
     for (Environment e : Environments::all())
@@ -93,6 +93,8 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     };
     connect(m_name, &QLineEdit::textEdited, this, changed);
     connect(m_conn, &QLineEdit::textEdited, this, changed);
+    connect(m_conn, &QLineEdit::textChanged, this, &SavedConnectionEditor::passwordChanged); // it may hold one
+    connect(m_password, &QLineEdit::textChanged, this, &SavedConnectionEditor::passwordChanged);
     connect(m_profile, &QComboBox::currentTextChanged, this, changed);
     connect(m_readOnly, &QCheckBox::toggled, this, changed);
     connect(m_environment, qOverload<int>(&QComboBox::currentIndexChanged), this, changed);
@@ -149,6 +151,11 @@ QString SavedConnectionEditor::password() const {
 }
 
 void SavedConnectionEditor::clearPassword() { m_password->clear(); }
+
+void SavedConnectionEditor::focusName() {
+    m_name->setFocus(Qt::OtherFocusReason);
+    m_name->selectAll();
+}
 
 void SavedConnectionEditor::setProblem(const QString &problem) {
     m_problem->setText(problem);

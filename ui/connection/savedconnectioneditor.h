@@ -15,7 +15,7 @@ class QSpinBox;
 namespace om {
 
 /// The fields of one saved connection, as the connection manager edits them: name, connection
-/// string, password (for Test connection only: never part of connection()), table profile,
+/// string, password (for Test connection or the keychain: never part of connection()), table profile,
 /// read-only, environment with its colour (and, for a custom one, its word and colour), note, and
 /// an optional standby to read from with its staleness bound.
 class SavedConnectionEditor : public QWidget {
@@ -29,6 +29,8 @@ public:
     /// Typed for Test connection; a password typed into the connection string counts too.
     QString password() const;
     void clearPassword();
+    /// Focus on the name with all of it selected: typing replaces a proposed name, not appends.
+    void focusName();
 
     /// Shown under the fields ("" hides it): why the connection cannot be saved.
     void setProblem(const QString &problem);
@@ -37,6 +39,8 @@ public:
 signals:
     /// Any field changed by the operator.
     void edited();
+    /// The password typed (never part of connection(), so not an edit of it).
+    void passwordChanged();
 
 private:
     void pickColour();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "filterbar.h"
+#include "common/multiselectmenu.h"
 #include "common/tones.h"
 #include "core/common/countformat.h"
 #include "core/model/idlist.h"
@@ -136,7 +137,7 @@ QToolButton *FilterBar::makeMultiSelect(const QString &label) {
     b->setText(label);
     b->setProperty("label", label);
     b->setPopupMode(QToolButton::InstantPopup);
-    b->setMenu(new QMenu(b));
+    b->setMenu(new MultiSelectMenu(b));
     return b;
 }
 

@@ -56,6 +56,9 @@ static QString reasonFor(QKeychain::Job *job) {
     case QKeychain::AccessDeniedByUser:
         return QCoreApplication::translate("PasswordKeychain", "The system keychain refused access.");
     default:
+        // Without a session bus qtkeychain says only "Unknown error": no keychain answered.
+        if (job->errorString().isEmpty() || job->errorString() == QLatin1String("Unknown error"))
+            return QCoreApplication::translate("PasswordKeychain", "No system keychain answered.");
         return QCoreApplication::translate("PasswordKeychain", "The system keychain could not be used (%1).").arg(job->errorString());
     }
 }
