@@ -29,8 +29,9 @@ QString CountWording::note(const StateCount &c, const TableStats &table) {
     case EstimateNote::Held:
         // The reading is lower while nothing left the table: the statistics moved, not the count.
         return table.analyzedAt.isValid()
-                   ? tr("held: statistics (ANALYZE %1) read ≈ %2; no rows were deleted").arg(shortTime(table.analyzedAt), formatCount(c.readEstimate))
-                   : tr("held: statistics read ≈ %1; no rows were deleted").arg(formatCount(c.readEstimate));
+                   ? tr("not lowered: no rows were deleted, though the table's statistics of %1 say ≈ %2")
+                         .arg(shortTime(table.analyzedAt), formatCount(c.readEstimate))
+                   : tr("not lowered: no rows were deleted, though the table's statistics say ≈ %1").arg(formatCount(c.readEstimate));
     case EstimateNote::RowsDeleted:
         return tr("lower: %Ln row(s) deleted since the last refresh", nullptr, int(qMin<qint64>(c.deletedRows, INT_MAX)));
     case EstimateNote::TableRewritten:
@@ -40,8 +41,8 @@ QString CountWording::note(const StateCount &c, const TableStats &table) {
     case EstimateNote::None:
         break;
     }
-    return table.analyzedAt.isValid() ? tr("estimated from statistics (ANALYZE %1)").arg(shortTime(table.analyzedAt))
-                                      : tr("estimated from statistics (never analysed)");
+    return table.analyzedAt.isValid() ? tr("estimated from the table's statistics of %1").arg(shortTime(table.analyzedAt))
+                                      : tr("estimated: the table's statistics were never gathered (ANALYZE)");
 }
 
 QString CountWording::toolTip(const StateCount &c, const TableStats &table) {
