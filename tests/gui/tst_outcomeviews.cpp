@@ -94,6 +94,12 @@ private slots:
         const QModelIndex cell = view.model()->index(0, AuditModel::Outcome);
         QTRY_COMPARE(cell.data().toString(), QStringLiteral("6 finished · 2 failed again · 1 waiting · 1 gone"));
         QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("SENT 6")));
+        // Said once, on the action's first row: the other nine rows are its messages, not nine
+        // more actions with the same totals. Their tooltip still tells the action's outcome.
+        for (int row = 1; row < 10; ++row) {
+            QCOMPARE(view.model()->index(row, AuditModel::Outcome).data().toString(), QString());
+            QVERIFY(view.model()->index(row, AuditModel::Outcome).data(Qt::ToolTipRole).toString().contains(QStringLiteral("SENT 6")));
+        }
         // The column widened to what the outcome says once it arrived.
         QTRY_VERIFY(view.table()->columnWidth(AuditModel::Outcome) >= view.table()->fontMetrics().horizontalAdvance(cell.data().toString()));
         // Every row on screen belongs to one action: one action tracked, not one per row.

@@ -70,9 +70,14 @@ QStringList AuditModel::actionIds(int first, int last) const {
     return ids;
 }
 
-QVariant AuditModel::outcomeData(const AuditRow &r, int role) const {
+QVariant AuditModel::outcomeData(int row, int role) const {
+    const AuditRow &r = m_rows.at(row);
     if (r.actionId.isEmpty() || !m_outcomes)
         return {};
+    // The outcome is the whole action's: said on its first row, not repeated beside each of its
+    // messages as if each had those totals (the tooltip still tells it on every row).
+    if (role == Qt::DisplayRole && row > 0 && m_rows.at(row - 1).actionId == r.actionId)
+        return QString();
     const ActionOutcome *o = m_outcomes->outcome(r.actionId);
     if (role == Qt::ToolTipRole)
         return o ? tr("Action %1, its %2 messages now: %3").arg(r.actionId, QString::number(o->messages), OutcomeWording::byState(m_outcomes->profile(), *o))
@@ -97,7 +102,7 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
         return {};
     const AuditRow &r = m_rows.at(index.row());
     if (index.column() == Outcome && (role == Qt::DisplayRole || role == Qt::ToolTipRole))
-        return outcomeData(r, role);
+        return outcomeData(index.row(), role);
     if (role == Qt::ToolTipRole) {
         if (index.column() == Time)
             return tr("%1 (server time, UTC %2)").arg(QLocale().toString(r.changedAt.toLocalTime(), QLocale::LongFormat), r.changedAtText);

@@ -67,7 +67,8 @@ signals:
 private:
     void request();
 
-    QVariant outcomeData(const AuditRow &row, int role) const;
+    /// The Outcome cell of `row`: the action's totals on its first row only.
+    QVariant outcomeData(int row, int role) const;
 
     OutcomeBook *m_outcomes = nullptr;
     AuditService m_service;
