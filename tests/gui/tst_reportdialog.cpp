@@ -6,6 +6,7 @@
 // the Audit tab's button writes the report where the dialog said.
 // OM_SCREENSHOT_DIR: the dialog as report-dialog-<en|ja>.png.
 #include "actionfixture.h"
+#include "common/savefolder.h"
 #include "audit/auditview.h"
 #include "audit/reportdialog.h"
 #include "core/common/timeformat.h"
@@ -123,6 +124,24 @@ private slots:
         QSettings().setValue(QLatin1String(ReportDialog::kLastFolderKey), other.filePath("gone"));
         QCOMPARE(QDir(ReportDialog(AuditFilter{}).folder()).canonicalPath(), QDir(m_home.filePath("Documents")).canonicalPath());
         QSettings().remove(QLatin1String(ReportDialog::kLastFolderKey));
+    }
+
+    /// Exports (CSV, payloads, chart images) open in Documents, then where the last one was
+    /// saved; never in the working directory, which from a desktop menu is "/" or anywhere.
+    void exportsOpenInDocumentsThenTheLastExportFolder() {
+        QSettings().remove(QLatin1String(SaveFolder::kExportsKey));
+        QVERIFY(QDir::setCurrent(m_cwd.path()));
+        const QString first = SaveFolder::proposal(SaveFolder::kExportsKey, SaveFolder::stampedName(QStringLiteral("messages"), QStringLiteral("csv")));
+        QVERIFY(QFileInfo(first).isAbsolute());
+        QCOMPARE(QFileInfo(first).absoluteDir().canonicalPath(), QDir(m_home.filePath("Documents")).canonicalPath());
+        QVERIFY(QFileInfo(first).fileName().startsWith(QLatin1String("messages-")));
+        QTemporaryDir other;
+        SaveFolder::remember(SaveFolder::kExportsKey, QDir(other.path()).filePath(QStringLiteral("x.csv")));
+        QCOMPARE(QFileInfo(SaveFolder::proposal(SaveFolder::kExportsKey, QStringLiteral("y.csv"))).absolutePath(), other.path());
+        // The report keeps its own folder: a CSV saved elsewhere does not move it.
+        QSettings().remove(QLatin1String(ReportDialog::kLastFolderKey));
+        QCOMPARE(QDir(ReportDialog(AuditFilter{}).folder()).canonicalPath(), QDir(m_home.filePath("Documents")).canonicalPath());
+        QSettings().remove(QLatin1String(SaveFolder::kExportsKey));
     }
 
     void chooseSetsFolderAndName() {

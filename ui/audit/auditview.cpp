@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/auditview.h"
+#include "common/savefolder.h"
 #include "core/common/firstline.h"
 #include "core/common/countformat.h"
 #include "audit/auditcsvexport.h"
@@ -287,9 +288,13 @@ bool AuditView::exportCsv(const QString &path) {
 }
 
 void AuditView::askExport() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export audit trail"), QStringLiteral("audit.csv"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export audit trail"),
+                                                      SaveFolder::proposal(SaveFolder::kExportsKey, SaveFolder::stampedName(QStringLiteral("audit"), QStringLiteral("csv"))),
                                                       tr("CSV files (*.csv)"));
-    if (path.isEmpty() || !exportCsv(path))
+    if (path.isEmpty())
+        return;
+    SaveFolder::remember(SaveFolder::kExportsKey, path);
+    if (!exportCsv(path))
         return;
     m_progress = new QProgressDialog(tr("Exporting…"), tr("Cancel"), 0, 0, this);
     m_progress->setWindowModality(Qt::WindowModal);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/reportdialog.h"
+#include "common/savefolder.h"
 #include "common/tones.h"
 #include "core/actions/reasonrules.h"
 #include "core/common/timeformat.h"
@@ -16,7 +17,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryFile>
 #include <QVBoxLayout>
 
@@ -235,12 +235,7 @@ QPair<QDateTime, QDateTime> ReportDialog::filterRange(const AuditFilter &f) {
 }
 
 QString ReportDialog::defaultFolder() {
-    const QString last = QSettings().value(QLatin1String(kLastFolderKey)).toString();
-    if (!last.isEmpty() && QFileInfo(last).isDir())
-        return last;
-    // Never the working directory: started from a menu it is "/" or wherever the launcher was.
-    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
+    return SaveFolder::suggested(kLastFolderKey);
 }
 
 QString ReportDialog::defaultFileName(const QDateTime &from, const QDateTime &to, const QString &ticket) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardview.h"
+#include "common/savefolder.h"
 #include "core/common/firstline.h"
 #include "dashboard/recentactionsview.h"
 #include "core/common/timeformat.h"
@@ -443,11 +444,12 @@ bool DashboardView::saveChartsPng(const QString &path) const {
 }
 
 void DashboardView::saveChartsInteractively() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save charts"),
-                                                      QStringLiteral("dashboard-%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))),
-                                                      tr("PNG images (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save charts"), SaveFolder::proposal(SaveFolder::kExportsKey, SaveFolder::stampedName(QStringLiteral("dashboard"), QStringLiteral("png"))),
+        tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
+    SaveFolder::remember(SaveFolder::kExportsKey, path);
     if (!saveChartsPng(path))
         QMessageBox::warning(this, tr("Save charts"), tr("Could not write %1.").arg(path));
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "detailpane.h"
+#include "common/savefolder.h"
 #include "core/common/countformat.h"
 #include "core/common/sentences.h"
 #include "common/dataagelabel.h"
@@ -278,9 +279,12 @@ void DetailPane::showWholePayload() {
 }
 
 void DetailPane::askSavePath() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save payload"), QStringLiteral("message-%1.json").arg(fileNamePart(m_detail.id.text())));
-    if (!path.isEmpty())
-        savePayloadTo(path);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save payload"), SaveFolder::proposal(SaveFolder::kExportsKey, QStringLiteral("message-%1.json").arg(fileNamePart(m_detail.id.text()))));
+    if (path.isEmpty())
+        return;
+    SaveFolder::remember(SaveFolder::kExportsKey, path);
+    savePayloadTo(path);
 }
 
 void DetailPane::savePayloadTo(const QString &path) {

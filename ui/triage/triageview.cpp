@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "triageview.h"
+#include "common/savefolder.h"
 #include "core/common/countformat.h"
 #include "actions/scopewords.h"
 #include "appcontext.h"
@@ -770,9 +771,12 @@ bool TriageView::exportSelectionTo(const QString &path, QString *error) {
 }
 
 void TriageView::exportFiltered() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export to CSV"), QStringLiteral("messages.csv"), tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export to CSV"), SaveFolder::proposal(SaveFolder::kExportsKey, SaveFolder::stampedName(QStringLiteral("messages"), QStringLiteral("csv"))),
+        tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
+    SaveFolder::remember(SaveFolder::kExportsKey, path);
     QString error;
     CsvExport *exporter = exportFilteredTo(path, &error);
     if (!exporter) {
@@ -798,9 +802,12 @@ void TriageView::exportSelection() {
         m_status->setText(tr("Select rows to export first."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export selection to CSV"), QStringLiteral("selection.csv"), tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export selection to CSV"),
+        SaveFolder::proposal(SaveFolder::kExportsKey, SaveFolder::stampedName(QStringLiteral("selection"), QStringLiteral("csv"))), tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
+    SaveFolder::remember(SaveFolder::kExportsKey, path);
     QString error;
     if (!exportSelectionTo(path, &error))
         QMessageBox::warning(this, tr("Export to CSV"), error);
