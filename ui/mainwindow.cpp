@@ -139,6 +139,25 @@ void MainWindow::setupActions() {
     m_triage->addListActions(m_actions->actions());
     for (int i = 0; i < qMin(m_tabs->count(), 9); ++i) // Ctrl+1… shows the i-th tab, as in a browser
         connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)), this), &QShortcut::activated, this, [this, i] { if (m_tabs->isTabVisible(i)) setTabIndex(i); });
+    // Ctrl+Tab and Ctrl+PgDown go round the tabs from anywhere in the window: QTabWidget answers
+    // them only with the focus inside it, and on the Dashboard nothing holds the focus.
+    auto *next = new QShortcut(this);
+    next->setKeys(QKeySequence::keyBindings(QKeySequence::NextChild) << QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    connect(next, &QShortcut::activated, this, [this] { stepTab(1); });
+    auto *previous = new QShortcut(this);
+    previous->setKeys(QKeySequence::keyBindings(QKeySequence::PreviousChild) << QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    connect(previous, &QShortcut::activated, this, [this] { stepTab(-1); });
+}
+
+void MainWindow::stepTab(int step) {
+    const int n = m_tabs->count();
+    for (int i = 1; i < n; ++i) { // the next visible tab, round the end
+        const int candidate = ((m_tabs->currentIndex() + step * i) % n + n) % n;
+        if (m_tabs->isTabVisible(candidate)) {
+            setTabIndex(candidate);
+            return;
+        }
+    }
 }
 
 void MainWindow::connectScope() {

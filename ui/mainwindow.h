@@ -47,6 +47,8 @@ public:
     QString serverTimeText() const;
     DashboardView *dashboardView() const { return m_dashboard; }
     void setTabIndex(int index);
+    /// Shows the next (step 1) or previous (-1) visible tab, going round.
+    void stepTab(int step);
     QTabWidget *tabs() const { return m_tabs; }
     ActionController *actions() const { return m_actions; }
     /// True only when the server confirmed the role may run the actions (never when read-only).

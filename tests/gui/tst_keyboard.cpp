@@ -198,6 +198,33 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(snaps.count() > before, 10000);
     }
 
+    /// Ctrl+Tab and Ctrl+PgDown go to the next tab from any tab, the Dashboard too (where nothing
+    /// holds the focus and QTabWidget never saw the key); Ctrl+Shift+Tab and Ctrl+PgUp go back.
+    void ctrlTabGoesRoundTheTabs() {
+        MainWindow w(windowContext(m_db->connectionString(), "app_outbox", QStringLiteral("orders")));
+        w.resize(1280, 800);
+        activate(&w);
+        auto *tabs = w.tabs();
+        tabs->setCurrentIndex(0);
+        if (QWidget *focused = QApplication::focusWidget())
+            focused->clearFocus(); // as on the Dashboard, where nothing holds it
+        QList<int> visible;
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->isTabVisible(i))
+                visible << i;
+        QVERIFY(visible.size() >= 3);
+        for (int k = 1; k <= visible.size(); ++k) {
+            QTest::keyClick(&w, Qt::Key_Tab, Qt::ControlModifier);
+            QCOMPARE(tabs->currentIndex(), visible.at(k % visible.size()));
+        }
+        QTest::keyClick(&w, Qt::Key_PageDown, Qt::ControlModifier);
+        QCOMPARE(tabs->currentIndex(), visible.at(1));
+        QTest::keyClick(&w, Qt::Key_PageUp, Qt::ControlModifier);
+        QCOMPARE(tabs->currentIndex(), visible.at(0));
+        QTest::keyClick(&w, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(tabs->currentIndex(), visible.last());
+    }
+
     void theFleetOverviewGoesRoundByTab() {
         FleetWindow w(QList<FleetMember::Setup>{});
         w.resize(900, 500);
