@@ -32,11 +32,11 @@
     </message>
     <message>
         <source>libpq could not parse it (out of memory).</source>
-        <translation>libpq が解析できませんでした（メモリ不足）。</translation>
+        <translation>libpq が解析できませんでした (メモリ不足)。</translation>
     </message>
     <message>
         <source>Not a libpq connection string (%1): use keyword=value pairs (host=... dbname=...) or a postgresql:// URI.</source>
-        <translation>libpq の接続文字列ではありません（%1）。keyword=value の組（host=... dbname=...）か postgresql:// URI で指定してください。</translation>
+        <translation>libpq の接続文字列ではありません (%1)。keyword=value の組 (host=... dbname=...) か postgresql:// URI で指定してください。</translation>
     </message>
 </context>
 <context>
@@ -48,14 +48,6 @@
     <message>
         <source>≈ %1 (estimated)</source>
         <translation>≈ %1 (推定)</translation>
-    </message>
-    <message>
-        <source>held: statistics (ANALYZE %1) read ≈ %2; no rows were deleted</source>
-        <translation>据え置き: 統計 (ANALYZE %1) の値は ≈ %2 ですが、削除された行はありません</translation>
-    </message>
-    <message>
-        <source>held: statistics read ≈ %1; no rows were deleted</source>
-        <translation>据え置き: 統計の値は ≈ %1 ですが、削除された行はありません</translation>
     </message>
     <message numerus="yes">
         <source>lower: %Ln row(s) deleted since the last refresh</source>
@@ -70,14 +62,6 @@
     <message>
         <source>lower: the server&apos;s table statistics were reset</source>
         <translation>減少: サーバーのテーブル統計がリセットされました</translation>
-    </message>
-    <message>
-        <source>estimated from statistics (ANALYZE %1)</source>
-        <translation>統計による推定 (ANALYZE %1)</translation>
-    </message>
-    <message>
-        <source>estimated from statistics (never analysed)</source>
-        <translation>統計による推定 (ANALYZE 未実行)</translation>
     </message>
     <message>
         <source>Exact count: a rare finished state, counted through its index while the statistics put it at %1 rows or fewer.</source>
@@ -95,6 +79,22 @@
         <source>Last ANALYZE: %1</source>
         <translation>最後の ANALYZE: %1</translation>
     </message>
+    <message>
+        <source>not lowered: no rows were deleted, though the table&apos;s statistics of %1 say ≈ %2</source>
+        <translation>下げていません: 行は削除されていません (%1 時点のテーブル統計では ≈ %2)</translation>
+    </message>
+    <message>
+        <source>not lowered: no rows were deleted, though the table&apos;s statistics say ≈ %1</source>
+        <translation>下げていません: 行は削除されていません (テーブル統計では ≈ %1)</translation>
+    </message>
+    <message>
+        <source>estimated from the table&apos;s statistics of %1</source>
+        <translation>%1 時点のテーブル統計による推定</translation>
+    </message>
+    <message>
+        <source>estimated: the table&apos;s statistics were never gathered (ANALYZE)</source>
+        <translation>推定: テーブル統計がまだ収集されていません (ANALYZE)</translation>
+    </message>
 </context>
 <context>
     <name>FailureGroupSection</name>
@@ -104,7 +104,7 @@
     </message>
     <message>
         <source>Messages failed now and last seen between %1 and %2, grouped by error code and error text with numbers, ids, hosts and quoted values masked, read from the table itself.</source>
-        <translation>現在失敗中で、最後の発生が %1 から %2 の間のメッセージを、エラーコードと、数値・ID・ホスト・引用値を伏せたエラー文でまとめたものです（テーブルから直接読み取り）。</translation>
+        <translation>現在失敗中で、最後の発生が %1 から %2 の間のメッセージを、エラーコードと、数値・ID・ホスト・引用値を伏せたエラー文でまとめたものです (テーブルから直接読み取り)。</translation>
     </message>
     <message>
         <source>None.</source>
@@ -120,7 +120,7 @@
     </message>
     <message>
         <source>Error (masked)</source>
-        <translation>エラー（可変部分を伏せ字）</translation>
+        <translation>エラー (可変部分を伏せ字)</translation>
     </message>
     <message>
         <source>Messages</source>
@@ -132,7 +132,7 @@
     </message>
     <message>
         <source>First seen (%1)</source>
-        <translation>初回発生（%1）</translation>
+        <translation>初回発生 (%1)</translation>
     </message>
     <message>
         <source>Last seen</source>
@@ -143,11 +143,11 @@
     <name>FailureGroupText</name>
     <message>
         <source>(no error text)</source>
-        <translation>（エラー文なし）</translation>
+        <translation>(エラー文なし)</translation>
     </message>
     <message>
         <source>(no code)</source>
-        <translation>（コードなし）</translation>
+        <translation>(コードなし)</translation>
     </message>
     <message>
         <source>failure group %1 · &apos;%2&apos;</source>
@@ -155,7 +155,7 @@
     </message>
     <message>
         <source>%1 (%2 messages)</source>
-        <translation>%1（%2 件）</translation>
+        <translation>%1 (%2 件)</translation>
     </message>
     <message>
         <source>No failures</source>
@@ -168,13 +168,13 @@
     <message numerus="yes">
         <source>At least %n distinct failure(s) (%1 messages)</source>
         <translation>
-            <numerusform>少なくとも %n 種類の失敗（%1 件）</numerusform>
+            <numerusform>少なくとも %n 種類の失敗 (%1 件)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n distinct failure(s) (%1 messages)</source>
         <translation>
-            <numerusform>%n 種類の失敗（%1 件）</numerusform>
+            <numerusform>%n 種類の失敗 (%1 件)</numerusform>
         </translation>
     </message>
 </context>
@@ -186,7 +186,7 @@
     </message>
     <message>
         <source>server not answering (no reply in %1 s)</source>
-        <translation>サーバーが応答しません（%1 秒間応答なし）</translation>
+        <translation>サーバーが応答しません (%1 秒間応答なし)</translation>
     </message>
     <message>
         <source>The primary cannot be reached, and changes are made only on the primary, never on the standby: %1</source>
@@ -278,6 +278,10 @@
     <message>
         <source>This build has no keychain support.</source>
         <translation>このビルドはキーチェーンに対応していません。</translation>
+    </message>
+    <message>
+        <source>No system keychain answered.</source>
+        <translation>システムのキーチェーンが応答しませんでした。</translation>
     </message>
 </context>
 <context>
@@ -513,11 +517,11 @@
     </message>
     <message>
         <source>Open the saved connection of this name (Connection → Manage connections…): its connection string, profile, read-only setting and environment. Not with --connect or --profile.</source>
-        <translation>この名前の保存済み接続（接続 → 接続の管理…）を開きます: 接続文字列、プロファイル、読み取り専用の設定、環境をその接続から取ります。--connect や --profile とは併用できません。</translation>
+        <translation>この名前の保存済み接続 (接続 → 接続の管理…) を開きます: 接続文字列、プロファイル、読み取り専用の設定、環境をその接続から取ります。--connect や --profile とは併用できません。</translation>
     </message>
     <message>
         <source>List the saved connections (name, environment, where each leads; never a password) and exit.</source>
-        <translation>保存済み接続（名前、環境、接続先。パスワードは表示しません）を一覧表示して終了します。</translation>
+        <translation>保存済み接続 (名前、環境、接続先。パスワードは表示しません) を一覧表示して終了します。</translation>
     </message>
     <message>
         <source>--connection and --connect cannot be given together: a saved connection brings its own connection string.</source>
@@ -529,11 +533,11 @@
     </message>
     <message>
         <source>--connection needs the name of a saved connection (--list-connections lists them).</source>
-        <translation>--connection には保存済み接続の名前が必要です（--list-connections で一覧できます）。</translation>
+        <translation>--connection には保存済み接続の名前が必要です (--list-connections で一覧できます)。</translation>
     </message>
     <message>
         <source>No saved connection is called &quot;%1&quot;: none is saved yet (Connection → Manage connections… saves them).</source>
-        <translation>「%1」という保存済み接続はありません: まだ何も保存されていません（接続 → 接続の管理… で保存できます）。</translation>
+        <translation>「%1」という保存済み接続はありません: まだ何も保存されていません (接続 → 接続の管理… で保存できます)。</translation>
     </message>
     <message>
         <source>No saved connection is called &quot;%1&quot;. Saved: %2.</source>
@@ -541,11 +545,11 @@
     </message>
     <message>
         <source>No saved connections (Connection → Manage connections… saves them).</source>
-        <translation>保存済み接続はありません（接続 → 接続の管理… で保存できます）。</translation>
+        <translation>保存済み接続はありません (接続 → 接続の管理… で保存できます)。</translation>
     </message>
     <message>
         <source>Open the fleet overview: every saved connection&apos;s database in one table, worst first, with one tray icon for all (--interval sets its refresh).</source>
-        <translation>フリート概要を開きます: 保存済みのすべての接続のデータベースを、最も悪いものから順に 1 つの表に示し、トレイアイコンは全体で 1 つです（更新間隔は --interval で指定）。</translation>
+        <translation>フリート概要を開きます: 保存済みのすべての接続のデータベースを、最も悪いものから順に 1 つの表に示し、トレイアイコンは全体で 1 つです (更新間隔は --interval で指定)。</translation>
     </message>
     <message>
         <source>--fleet opens every saved connection: not with --connect or --connection.</source>
@@ -553,15 +557,15 @@
     </message>
     <message>
         <source>What stands between the program and the server: auto (found out when connecting), own (direct, or a session pool: the server connection is the program&apos;s own), transaction or statement (a pooler in that mode).</source>
-        <translation>プログラムとサーバーの間にあるもの: auto（接続時に判別）、own（直接接続またはセッションプール: サーバー接続はプログラム専用）、transaction または statement（そのモードのプーラー）。</translation>
+        <translation>プログラムとサーバーの間にあるもの: auto (接続時に判別)、own (直接接続またはセッションプール: サーバー接続はプログラム専用)、transaction または statement (そのモードのプーラー)。</translation>
     </message>
     <message>
         <source>--pooling takes auto, own, transaction or statement, not &quot;%1&quot;.</source>
-        <translation>--pooling には auto、own、transaction、statement のいずれかを指定してください（「%1」は使えません）。</translation>
+        <translation>--pooling には auto、own、transaction、statement のいずれかを指定してください (「%1」は使えません)。</translation>
     </message>
     <message>
         <source>--print-kit: add a row-level security policy that lets both roles read every row of the table and its audit table (for tables whose policies would hide rows from the monitor).</source>
-        <translation>--print-kit: 両ロールがテーブルと監査テーブルの全行を読めるようにする行レベルセキュリティのポリシーを追加します（ポリシーがモニターから行を隠すテーブル向け）。</translation>
+        <translation>--print-kit: 両ロールがテーブルと監査テーブルの全行を読めるようにする行レベルセキュリティのポリシーを追加します (ポリシーがモニターから行を隠すテーブル向け)。</translation>
     </message>
 </context>
 <context>
@@ -1029,7 +1033,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>Profile %1 names no audit table, so there is no audit trail and no actions (a change needs its audit row). To record actions, add an &quot;audit&quot; section to the profile naming a table with the message id, action, reason, old and new state, who and when; the admin kit can create one.</source>
-        <translation>プロファイル %1 は監査テーブルを指定していないため、監査証跡も操作もありません（変更には必ず監査行が必要です）。操作を記録するには、メッセージ ID・操作・理由・変更前後の状態・実行者・日時を持つテーブルを指定する &quot;audit&quot; セクションをプロファイルに追加してください。管理キットで作成できます。</translation>
+        <translation>プロファイル %1 は監査テーブルを指定していないため、監査証跡も操作もありません (変更には必ず監査行が必要です)。操作を記録するには、メッセージ ID・操作・理由・変更前後の状態・実行者・日時を持つテーブルを指定する &quot;audit&quot; セクションをプロファイルに追加してください。管理キットで作成できます。</translation>
     </message>
 </context>
 <context>
@@ -1052,7 +1056,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -1111,7 +1115,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>the head of key %1 (message %2) in Blocked keys</source>
-        <translation>詰まっているキー一覧のキー %1 の先頭（メッセージ %2）</translation>
+        <translation>詰まっているキー一覧のキー %1 の先頭 (メッセージ %2)</translation>
     </message>
     <message>
         <source>Messages of this key</source>
@@ -1163,15 +1167,15 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>Messages of one %1 are delivered in order: every message of the key waits while its head (the message the library takes next for it) is failing, stuck or retrying.</source>
-        <translation>同じ %1 のメッセージは順番に配信されます。先頭（ライブラリがそのキーで次に取り出すメッセージ）が失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。</translation>
+        <translation>同じ %1 のメッセージは順番に配信されます。先頭 (ライブラリがそのキーで次に取り出すメッセージ) が失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。</translation>
     </message>
     <message>
         <source>Messages of one %1 are delivered in order: every message of the key waits while its head (the message the library takes next for it) is failing, stuck or retrying in %2.</source>
-        <translation>同じ %1 のメッセージは順番に配信されます。先頭（ライブラリがそのキーで次に取り出すメッセージ）が %2 で失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。</translation>
+        <translation>同じ %1 のメッセージは順番に配信されます。先頭 (ライブラリがそのキーで次に取り出すメッセージ) が %2 で失敗・停滞・再試行待ちの間、そのキーの後続メッセージはすべて待たされます。</translation>
     </message>
     <message>
         <source>messages in %1 (the library passes over them)</source>
-        <translation>%1 のメッセージ（ライブラリが飛ばします）</translation>
+        <translation>%1 のメッセージ (ライブラリが飛ばします)</translation>
     </message>
     <message>
         <source>messages that %1 marks as unordered</source>
@@ -1211,7 +1215,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>&quot;types&quot; names &quot;%1&quot;, which is not a mapped time column (%2).</source>
-        <translation>&quot;types&quot; の &quot;%1&quot; は対応付けられた時刻列ではありません（%2）。</translation>
+        <translation>&quot;types&quot; の &quot;%1&quot; は対応付けられた時刻列ではありません (%2)。</translation>
     </message>
     <message>
         <source>&quot;types.%1&quot; must be one of %2.</source>
@@ -1223,7 +1227,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>A &quot;timestamp&quot; column (without time zone) needs the zone its times are written in: add &quot;timeZone&quot;, e.g. &quot;timeZone&quot;: &quot;Europe/Berlin&quot; (or &quot;UTC&quot;).</source>
-        <translation>&quot;timestamp&quot; 列（タイムゾーンなし）には、時刻が書かれたタイムゾーンが必要です。&quot;timeZone&quot; を追加してください（例: &quot;timeZone&quot;: &quot;Europe/Berlin&quot;、または &quot;UTC&quot;）。</translation>
+        <translation>&quot;timestamp&quot; 列 (タイムゾーンなし) には、時刻が書かれたタイムゾーンが必要です。&quot;timeZone&quot; を追加してください (例: &quot;timeZone&quot;: &quot;Europe/Berlin&quot;、または &quot;UTC&quot;)。</translation>
     </message>
     <message>
         <source>&quot;audit.messageIdType&quot; must be one of %1.</source>
@@ -1231,11 +1235,11 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>&quot;errorMessagePath&quot; must be a list of keys to the message inside the JSON error, e.g. [&quot;error&quot;, &quot;message&quot;].</source>
-        <translation>&quot;errorMessagePath&quot; には、JSON のエラー内でメッセージがある場所をキーのリストで指定してください（例: [&quot;error&quot;, &quot;message&quot;]）。</translation>
+        <translation>&quot;errorMessagePath&quot; には、JSON のエラー内でメッセージがある場所をキーのリストで指定してください (例: [&quot;error&quot;, &quot;message&quot;])。</translation>
     </message>
     <message>
         <source>&quot;errorMessagePath&quot; reads inside a JSON error: it needs &quot;types&quot;: {&quot;errorMessage&quot;: &quot;jsonb&quot;} (or json, json[], jsonb[]).</source>
-        <translation>&quot;errorMessagePath&quot; は JSON のエラーの中を読みます。&quot;types&quot;: {&quot;errorMessage&quot;: &quot;jsonb&quot;}（または json、json[]、jsonb[]）が必要です。</translation>
+        <translation>&quot;errorMessagePath&quot; は JSON のエラーの中を読みます。&quot;types&quot;: {&quot;errorMessage&quot;: &quot;jsonb&quot;} (または json、json[]、jsonb[]) が必要です。</translation>
     </message>
 </context>
 <context>
@@ -1325,7 +1329,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>Through a connection pooler, treated as transaction pooling: each transaction may run on another server connection, shared with other clients.</source>
-        <translation>接続プーラー経由（トランザクションプーリングとして扱います）: トランザクションごとに、他のクライアントと共有する別のサーバー接続で実行されることがあります。</translation>
+        <translation>接続プーラー経由 (トランザクションプーリングとして扱います): トランザクションごとに、他のクライアントと共有する別のサーバー接続で実行されることがあります。</translation>
     </message>
     <message>
         <source>Through a connection pooler in statement mode: no transactions, so no actions. Monitoring works.</source>
@@ -1349,7 +1353,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>While connected: session settings (time zone, date style, time limits, read-only), prepared statements, and LISTEN for other operators&apos; actions. All end with the connection.</source>
-        <translation>接続中のみ: セッション設定（タイムゾーン、日付形式、時間制限、読み取り専用）、プリペアドステートメント、他のオペレーターの操作を受け取る LISTEN。いずれも接続とともに消えます。</translation>
+        <translation>接続中のみ: セッション設定 (タイムゾーン、日付形式、時間制限、読み取り専用)、プリペアドステートメント、他のオペレーターの操作を受け取る LISTEN。いずれも接続とともに消えます。</translation>
     </message>
     <message>
         <source>Nothing beyond each transaction: settings are SET LOCAL inside it, statements are not prepared by name, and nothing is listened for.</source>
@@ -1361,11 +1365,11 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>%1 s: the server&apos;s own limit for this role or database, which the window keeps (it is not longer than the window&apos;s own).</source>
-        <translation>%1 秒: このロールまたはデータベースに対するサーバー自身の制限で、ウィンドウはこれを守ります（ウィンドウ自身の制限より長くありません）。</translation>
+        <translation>%1 秒: このロールまたはデータベースに対するサーバー自身の制限で、ウィンドウはこれを守ります (ウィンドウ自身の制限より長くありません)。</translation>
     </message>
     <message>
         <source>%1 s, the window&apos;s own.</source>
-        <translation>%1 秒（ウィンドウ自身の制限）。</translation>
+        <translation>%1 秒 (ウィンドウ自身の制限)。</translation>
     </message>
     <message>
         <source>Connection information</source>
@@ -1455,19 +1459,19 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>%1: not used, the window is read-only</source>
-        <translation>%1: 使いません（ウィンドウは読み取り専用）</translation>
+        <translation>%1: 使いません (ウィンドウは読み取り専用)</translation>
     </message>
     <message>
         <source>%1: not connected yet (it connects at its first job)</source>
-        <translation>%1: 未接続（最初の処理のときに接続します）</translation>
+        <translation>%1: 未接続 (最初の処理のときに接続します)</translation>
     </message>
     <message>
         <source>Not encrypted (sslmode=%1): what the window reads and sends crosses the network as it is.</source>
-        <translation>暗号化されていません (sslmode=%1)：このウィンドウが読み書きする内容はそのままネットワークを流れます。</translation>
+        <translation>暗号化されていません (sslmode=%1): このウィンドウが読み書きする内容はそのままネットワークを流れます。</translation>
     </message>
     <message>
         <source>Encrypted: %1, %2 (%3-bit key).</source>
-        <translation>暗号化されています：%1、%2（鍵長 %3 ビット）。</translation>
+        <translation>暗号化されています: %1、%2 (鍵長 %3 ビット)。</translation>
     </message>
     <message>
         <source>The server&apos;s certificate and its host name were verified (sslmode=%1).</source>
@@ -1479,7 +1483,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>The server&apos;s certificate was not verified (sslmode=%1): encrypted, but to whoever answered.</source>
-        <translation>サーバー証明書は検証していません (sslmode=%1)：暗号化されていますが、相手が誰かは確かめていません。</translation>
+        <translation>サーバー証明書は検証していません (sslmode=%1): 暗号化されていますが、相手が誰かは確かめていません。</translation>
     </message>
     <message>
         <source>A client certificate was offered.</source>
@@ -1534,7 +1538,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>One saved connection per service of pg_service.conf (PGSERVICEFILE, ~/.pg_service.conf, the system&apos;s) not saved yet</source>
-        <translation>pg_service.conf（PGSERVICEFILE、~/.pg_service.conf、システムのもの）のまだ保存されていないサービスごとに保存済み接続を 1 つ作ります</translation>
+        <translation>pg_service.conf (PGSERVICEFILE、~/.pg_service.conf、システムのもの) のまだ保存されていないサービスごとに保存済み接続を 1 つ作ります</translation>
     </message>
     <message>
         <source>Opens a new window for this connection</source>
@@ -1546,7 +1550,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation>%1（コピー）</translation>
+        <translation>%1 (コピー)</translation>
     </message>
     <message>
         <source>Delete saved connection</source>
@@ -1596,7 +1600,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source> (standby, read-only)</source>
-        <translation>（スタンバイ、読み取り専用）</translation>
+        <translation>(スタンバイ、読み取り専用)</translation>
     </message>
     <message>
         <source>Database: %1</source>
@@ -1613,6 +1617,26 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>May change messages: no — %1</source>
         <translation>メッセージの変更: 不可 — %1</translation>
+    </message>
+    <message>
+        <source>Remember password</source>
+        <translation>パスワードを記憶</translation>
+    </message>
+    <message>
+        <source>Stores the password typed above in the system keychain, under this connection&apos;s role, host and database; a window opened for the connection reads it there.</source>
+        <translation>上に入力したパスワードを、この接続のロール・ホスト・データベースの名前でシステムのキーチェーンに保存します。この接続で開いたウィンドウはそこから読み取ります。</translation>
+    </message>
+    <message>
+        <source>Saving the password for %1 in the system keychain…</source>
+        <translation>%1 のパスワードをシステムのキーチェーンに保存中…</translation>
+    </message>
+    <message>
+        <source>Password for %1 saved in the system keychain; a window opened for this connection reads it there.</source>
+        <translation>%1 のパスワードをシステムのキーチェーンに保存しました。この接続で開いたウィンドウはそこから読み取ります。</translation>
+    </message>
+    <message>
+        <source>The password was not remembered: %1</source>
+        <translation>パスワードは保存されませんでした: %1</translation>
     </message>
 </context>
 <context>
@@ -1631,7 +1655,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Could not start a new window for &quot;%1&quot;.</source>
@@ -1639,7 +1663,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>(none saved: Manage connections…)</source>
-        <translation>（保存済みなし: 接続の管理…）</translation>
+        <translation>(保存済みなし: 接続の管理…)</translation>
     </message>
     <message>
         <source>Fleet overview…</source>
@@ -1675,7 +1699,7 @@ Re-checking on a new connection (action id %1)…</source>
     <message numerus="yes">
         <source>%1 message(s) exported to %2, as read from %3 to %4; the table may have changed since.</source>
         <translation>
-            <numerusform>%1 件のメッセージを %2 にエクスポートしました（%3 から %4 までに読み取り。その後テーブルが変わっている可能性があります）。</numerusform>
+            <numerusform>%1 件のメッセージを %2 にエクスポートしました (%3 から %4 までに読み取り。その後テーブルが変わっている可能性があります)。</numerusform>
         </translation>
     </message>
 </context>
@@ -1838,7 +1862,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>server not answering (no reply in %1 s)</source>
-        <translation>サーバーが応答しません（%1 秒間応答なし）</translation>
+        <translation>サーバーが応答しません (%1 秒間応答なし)</translation>
     </message>
     <message>
         <source>Not connected: %1 · not retrying: change the connection, or try again</source>
@@ -1862,7 +1886,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>Flow: the table&apos;s history could not be read (%1); trying again with the next refresh.</source>
-        <translation>フロー: テーブルの履歴を読めませんでした（%1）。次の更新で再試行します。</translation>
+        <translation>フロー: テーブルの履歴を読めませんでした (%1)。次の更新で再試行します。</translation>
     </message>
     <message>
         <source>Not live: the standby this window reads is behind its primary.</source>
@@ -1897,7 +1921,7 @@ Re-checking on a new connection (action id %1)…</source>
     <name>om::DataAgeLabel</name>
     <message>
         <source>as of %1, %2 ago</source>
-        <translation>%1 時点（%2 前）</translation>
+        <translation>%1 時点 (%2 前)</translation>
     </message>
     <message>
         <source>%1 · not refreshing: the connection is down</source>
@@ -1908,7 +1932,7 @@ Re-checking on a new connection (action id %1)…</source>
     <name>om::DesktopAlerts</name>
     <message>
         <source>No system tray on this desktop: threshold alerts show only in this window&apos;s tiles.</source>
-        <translation>このデスクトップにはシステムトレイがありません。しきい値の警告はこのウィンドウのタイルにだけ表示されます。</translation>
+        <translation>このデスクトップにはシステムトレイがありません。しきい値アラートはこのウィンドウのタイルにだけ表示されます。</translation>
     </message>
     <message>
         <source>%1: no threshold crossed</source>
@@ -2111,7 +2135,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>No payload: the column is NULL for this message.</source>
-        <translation>ペイロードはありません（このメッセージの列は NULL です）。</translation>
+        <translation>ペイロードはありません (このメッセージの列は NULL です)。</translation>
     </message>
     <message>
         <source>The payload is empty.</source>
@@ -2249,7 +2273,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>Error (masked)</source>
-        <translation>エラー（可変部分を伏せ字）</translation>
+        <translation>エラー (可変部分を伏せ字)</translation>
     </message>
     <message>
         <source>Messages</source>
@@ -2288,15 +2312,15 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>Failure groups: could not read them (%1)</source>
-        <translation>失敗グループ: 読み取れませんでした（%1）</translation>
+        <translation>失敗グループ: 読み取れませんでした (%1)</translation>
     </message>
     <message>
         <source>Failure groups: none, this profile has no failed state.</source>
-        <translation>失敗グループ: なし（このプロファイルには失敗状態がありません）。</translation>
+        <translation>失敗グループ: なし (このプロファイルには失敗状態がありません)。</translation>
     </message>
     <message>
         <source>Failure groups: this profile maps no error text column (&quot;errorMessage&quot;), so its failures cannot be grouped by their error.</source>
-        <translation>失敗グループ: このプロファイルはエラー文の列（&quot;errorMessage&quot;）を対応付けていないため、失敗をエラー内容でまとめられません。</translation>
+        <translation>失敗グループ: このプロファイルはエラー文の列 (&quot;errorMessage&quot;) を対応付けていないため、失敗をエラー内容でまとめられません。</translation>
     </message>
     <message numerus="yes">
         <source>Failure groups are read every %n s, the tiles at every refresh: between two readings their totals can differ.</source>
@@ -2408,7 +2432,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>Only for tables with an ordering key (the profile&apos;s &quot;ordering&quot;)</source>
-        <translation>順序キーを持つテーブルのみ（プロファイルの &quot;ordering&quot;）</translation>
+        <translation>順序キーを持つテーブルのみ (プロファイルの &quot;ordering&quot;)</translation>
     </message>
     <message>
         <source>Database</source>
@@ -2581,7 +2605,7 @@ Re-checking on a new connection (action id %1)…</source>
     </message>
     <message>
         <source>Double-click a database (or press Enter) to open its window.</source>
-        <translation>データベースをダブルクリック（または Enter）するとそのウィンドウが開きます。</translation>
+        <translation>データベースをダブルクリック (または Enter) するとそのウィンドウが開きます。</translation>
     </message>
     <message>
         <source>No saved connections yet: Connection → Manage connections… saves them.</source>
@@ -2673,15 +2697,15 @@ from %6</source>
     </message>
     <message>
         <source>&quot;%1&quot; is not a message id (a positive whole number).</source>
-        <translation>「%1」はメッセージ ID ではありません（正の整数で指定してください）。</translation>
+        <translation>「%1」はメッセージ ID ではありません (正の整数で指定してください)。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a message id (a UUID such as 0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90).</source>
-        <translation>「%1」はメッセージ ID ではありません（0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90 のような UUID で指定してください）。</translation>
+        <translation>「%1」はメッセージ ID ではありません (0b6e3c2a-5f1d-4a8e-9c3b-2d7f6e1a4b90 のような UUID で指定してください)。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a message id (at most %2 characters, no control characters).</source>
-        <translation>「%1」はメッセージ ID ではありません（%2 文字以内、制御文字なし）。</translation>
+        <translation>「%1」はメッセージ ID ではありません (%2 文字以内、制御文字なし)。</translation>
     </message>
 </context>
 <context>
@@ -3020,7 +3044,7 @@ from %6</source>
     </message>
     <message>
         <source>Alerts: in this window only</source>
-        <translation>警告: このウィンドウ内のみ</translation>
+        <translation>アラート: このウィンドウ内のみ</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -3040,7 +3064,7 @@ from %6</source>
     </message>
     <message>
         <source>Heard at once (LISTEN on a connection of its own).</source>
-        <translation>すぐに届きます（専用の接続で LISTEN）。</translation>
+        <translation>すぐに届きます (専用の接続で LISTEN)。</translation>
     </message>
     <message>
         <source>Not heard while the listening connection is down: %1</source>
@@ -3268,7 +3292,7 @@ from %6</source>
     </message>
     <message>
         <source>%1 (and %2 lacks %3)</source>
-        <translation>%1（また、%2 には %3 がありません）</translation>
+        <translation>%1 (また、%2 には %3 がありません)</translation>
     </message>
     <message>
         <source>%1; %2 holds the privileges to change messages in a window that is not read-only</source>
@@ -3441,11 +3465,11 @@ from %6</source>
     </message>
     <message>
         <source>%1 does not exist (or this role cannot see it): the Blocked keys view reads each key&apos;s lock there.</source>
-        <translation>%1 が存在しません（またはこのロールからは見えません）。詰まっているキーのビューは各キーのロックをそこから読みます。</translation>
+        <translation>%1 が存在しません (またはこのロールからは見えません)。詰まっているキーのビューは各キーのロックをそこから読みます。</translation>
     </message>
     <message>
         <source>an error message must be text, json, jsonb, an array of json or jsonb, or bytea, not %1</source>
-        <translation>エラーメッセージは text、json、jsonb、json または jsonb の配列、bytea のいずれかである必要があります（%1 は使えません）</translation>
+        <translation>エラーメッセージは text、json、jsonb、json または jsonb の配列、bytea のいずれかである必要があります (%1 は使えません)</translation>
     </message>
     <message>
         <source>the column is %1, the profile says %2: leave &quot;%3&quot; out of &quot;types&quot;</source>
@@ -3951,7 +3975,7 @@ from %6</source>
     </message>
     <message>
         <source>%1 owns the table, which row-level security does not apply to (the table does not FORCE it).</source>
-        <translation>%1 はテーブルの所有者で、行レベルセキュリティの対象外です（テーブルは FORCE していません）。</translation>
+        <translation>%1 はテーブルの所有者で、行レベルセキュリティの対象外です (テーブルは FORCE していません)。</translation>
     </message>
     <message>
         <source>%1 owns the table, but the table FORCEs row-level security on its owner too.</source>
@@ -3989,12 +4013,8 @@ from %6</source>
         <translation>host=db.example dbname=app user=ops&#x3000;または&#x3000;postgresql://…&#x3000;または&#x3000;service=NAME</translation>
     </message>
     <message>
-        <source>for Test connection only; never saved</source>
-        <translation>接続テスト専用。保存されません</translation>
-    </message>
-    <message>
         <source>word shown in the band, e.g. qa</source>
-        <translation>帯に表示する語（例: qa）</translation>
+        <translation>帯に表示する語 (例: qa)</translation>
     </message>
     <message>
         <source>optional: who owns it, runbook, on-call channel…</source>
@@ -4070,7 +4090,7 @@ from %6</source>
     </message>
     <message>
         <source>Found out when connecting (safe with any pooler)</source>
-        <translation>接続時に判別（どのプーラーでも安全）</translation>
+        <translation>接続時に判別 (どのプーラーでも安全)</translation>
     </message>
     <message>
         <source>Direct, or a session pool: the server connection is the window&apos;s own</source>
@@ -4082,11 +4102,15 @@ from %6</source>
     </message>
     <message>
         <source>Behind a statement pooler (monitoring only, no actions)</source>
-        <translation>ステートメントプーラーの背後（監視のみ、操作なし）</translation>
+        <translation>ステートメントプーラーの背後 (監視のみ、操作なし)</translation>
     </message>
     <message>
         <source>Path to the server:</source>
         <translation>サーバーへの経路:</translation>
+    </message>
+    <message>
+        <source>for Test connection, or to remember in the system keychain; never saved here</source>
+        <translation>接続テスト用、またはシステムのキーチェーンへの記憶用。ここには保存しません</translation>
     </message>
 </context>
 <context>
@@ -4116,7 +4140,7 @@ from %6</source>
     </message>
     <message>
         <source>&quot;%1&quot; needs a connection string (host=… dbname=…, a postgresql:// URI or service=NAME).</source>
-        <translation>「%1」には接続文字列（host=… dbname=…、postgresql:// URI、または service=NAME）が必要です。</translation>
+        <translation>「%1」には接続文字列 (host=… dbname=…、postgresql:// URI、または service=NAME) が必要です。</translation>
     </message>
     <message>
         <source>The connection string of &quot;%1&quot; is not one libpq accepts: %2</source>
@@ -4124,7 +4148,7 @@ from %6</source>
     </message>
     <message>
         <source>&quot;%1&quot; needs a table profile (a built-in id or a profile file).</source>
-        <translation>「%1」にはテーブルプロファイル（組み込みの ID かプロファイルファイル）が必要です。</translation>
+        <translation>「%1」にはテーブルプロファイル (組み込みの ID かプロファイルファイル) が必要です。</translation>
     </message>
     <message>
         <source>The profile of &quot;%1&quot; cannot be used: %2</source>
@@ -4132,7 +4156,7 @@ from %6</source>
     </message>
     <message>
         <source>A custom environment needs a colour (#rrggbb), not &quot;%1&quot;.</source>
-        <translation>カスタム環境には色（#rrggbb）が必要です（「%1」ではなく）。</translation>
+        <translation>カスタム環境には色 (#rrggbb) が必要です (「%1」ではなく)。</translation>
     </message>
     <message>
         <source>No saved connection is called &quot;%1&quot;.</source>
@@ -4379,11 +4403,11 @@ from %6</source>
     </message>
     <message>
         <source>action %1: &quot;set.%2&quot; repeats what the action does when it moves a row to %3 (it sets &quot;%2&quot; itself); leave &quot;%2&quot; out of &quot;set&quot;</source>
-        <translation>操作 %1: 「set.%2」は、行を %3 に移すときに操作自体が行うこと（「%2」の設定）と重複しています。「set」から「%2」を外してください</translation>
+        <translation>操作 %1: 「set.%2」は、行を %3 に移すときに操作自体が行うこと (「%2」の設定) と重複しています。「set」から「%2」を外してください</translation>
     </message>
     <message>
         <source>&quot;ordering&quot; must be {&quot;key&quot;: &quot;&lt;logical column&gt;&quot;, ...}: the column that orders delivery (rows of one key are delivered by created time, then id)</source>
-        <translation>&quot;ordering&quot; は {&quot;key&quot;: &quot;&lt;論理列&gt;&quot;, ...} の形にしてください。配信の順序を決める列です（同じキーの行は作成時刻、次に id の順に配信されます）</translation>
+        <translation>&quot;ordering&quot; は {&quot;key&quot;: &quot;&lt;論理列&gt;&quot;, ...} の形にしてください。配信の順序を決める列です (同じキーの行は作成時刻、次に id の順に配信されます)</translation>
     </message>
     <message>
         <source>state %1 is both skipped and blocking: a row the poller passes over cannot hold up the rows behind it</source>
@@ -4399,11 +4423,11 @@ from %6</source>
     </message>
     <message>
         <source>&quot;unordered&quot; must list 1 to 16 conditions (like a state&apos;s &quot;when&quot;)</source>
-        <translation>&quot;unordered&quot; には条件を1〜16個挙げてください（状態の &quot;when&quot; と同じ書き方）</translation>
+        <translation>&quot;unordered&quot; には条件を1〜16個挙げてください (状態の &quot;when&quot; と同じ書き方)</translation>
     </message>
     <message>
         <source>&quot;lock&quot; needs &quot;lockedAt&quot; (the time the lock was taken), &quot;holderPid&quot; (the holder&apos;s server process id) or both: without them a held lock cannot be told from a free one</source>
-        <translation>&quot;lock&quot; には &quot;lockedAt&quot;（ロックを取った時刻）、&quot;holderPid&quot;（持ち主のサーバープロセス ID）のどちらか、または両方が必要です。これがないと、持たれているロックと空いているロックを区別できません</translation>
+        <translation>&quot;lock&quot; には &quot;lockedAt&quot; (ロックを取った時刻)、&quot;holderPid&quot; (持ち主のサーバープロセス ID) のどちらか、または両方が必要です。これがないと、持たれているロックと空いているロックを区別できません</translation>
     </message>
 </context>
 <context>
@@ -5103,7 +5127,7 @@ from %6</source>
     <name>om::WorkerGroupModel</name>
     <message>
         <source>(no worker named)</source>
-        <translation>（ワーカー名なし）</translation>
+        <translation>(ワーカー名なし)</translation>
     </message>
     <message>
         <source>Worker</source>

@@ -55,6 +55,20 @@ private slots:
             QVERIFY2(m.finished && !m.translation.trimmed().isEmpty(), qPrintable(m.context + QLatin1String(": ") + m.source));
     }
 
+    // One typography throughout: half-width brackets and colons with a space around them, as
+    // most of the file had ("--help" once mixed "（" and " ("), no space after "。" (Japanese
+    // sentences run on), and "alert" is アラート, not 警告, which is the "warning" level.
+    void oneTypographyInJapanese() {
+        static const QRegularExpression fullWidth(QStringLiteral("[\\x{FF08}\\x{FF09}\\x{FF1A}]"));
+        static const QRegularExpression spaceAfterStop(QStringLiteral("\\x{3002} +\\S"));
+        for (const Message &m : m_messages) {
+            QVERIFY2(!m.translation.contains(fullWidth), qPrintable(m.source + QLatin1String(" => ") + m.translation));
+            QVERIFY2(!m.translation.contains(spaceAfterStop), qPrintable(m.source + QLatin1String(" => ") + m.translation));
+            if (m.source.contains(QLatin1String("alert"), Qt::CaseInsensitive))
+                QVERIFY2(!m.translation.contains(QStringLiteral("\u8B66\u544A")), qPrintable(m.source + QLatin1String(" => ") + m.translation));
+        }
+    }
+
     // "%n message(s)" is the source text; what the operator reads is the language's plural form:
     // "1 message", "2 messages" in English (a plurals-only translation, loaded for any language
     // the program has no translation for), one form in Japanese. Every plural message of the

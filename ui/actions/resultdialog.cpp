@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultdialog.h"
+#include "core/common/sentences.h"
 #include "skippedmodel.h"
 
 #include <QDialogButtonBox>
@@ -22,19 +23,18 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
     QString text;
     if (result.rechecked)
         text = tr("The connection was lost during COMMIT, so the outcome was unknown. Re-checked on a new "
-                  "connection: the transaction committed.")
-               + QLatin1Char(' ');
+                  "connection: the transaction committed.");
     // What changed, in the operator's terms: which message(s), and the state they have now.
     const int changed = int(result.changed());
     if (changed == 1)
-        text += tr("Message %1 changed to %2, with its audit row (%3).").arg(result.changedIds.first().text(), result.toState, result.auditName);
+        text = joinSentences({text, tr("Message %1 changed to %2, with its audit row (%3).").arg(result.changedIds.first().text(), result.toState, result.auditName)});
     else
-        text += tr("%n message(s) changed to %1, each with its audit row (%2).", nullptr, changed).arg(result.toState, result.auditName);
+        text = joinSentences({text, tr("%n message(s) changed to %1, each with its audit row (%2).", nullptr, changed).arg(result.toState, result.auditName)});
     if (changed > 1 && changed <= kIdsNamed) {
-        text += QLatin1Char(' ') + tr("Ids: %1.").arg(joinIds(result.changedIds, QStringLiteral(", ")));
+        text = joinSentences({text, tr("Ids: %1.").arg(joinIds(result.changedIds, QStringLiteral(", ")))});
     }
     if (result.skippedTotal > 0) {
-        text += QLatin1Char(' ') + tr("%n message(s) not changed:", nullptr, int(result.skippedTotal));
+        text = joinSentences({text, tr("%n message(s) not changed:", nullptr, int(result.skippedTotal))});
         QStringList parts;
         for (SkipReason r : {SkipReason::Locked, SkipReason::StateChanged, SkipReason::Gone})
             if (const qint64 n = result.count(r))
@@ -45,9 +45,9 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
         text += tr(".", "end of the list of skipped reasons");
     }
     if (!result.rechecked)
-        text += QLatin1Char(' ') + tr("Took %1 ms.").arg(result.elapsedMs);
+        text = joinSentences({text, tr("Took %1 ms.").arg(result.elapsedMs)});
     if (!result.actionId.isNull())
-        text += QLatin1Char(' ') + tr("Action id %1.").arg(result.actionId.toString(QUuid::WithoutBraces));
+        text = joinSentences({text, tr("Action id %1.").arg(result.actionId.toString(QUuid::WithoutBraces))});
     m_summary->setText(text);
     m_summary->setWordWrap(true);
     box->addWidget(m_summary);

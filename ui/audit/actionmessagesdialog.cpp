@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/actionmessagesdialog.h"
+#include "core/common/sentences.h"
 #include "core/common/firstline.h"
 #include "audit/actionmessagesmodel.h"
 #include "core/common/countformat.h"
@@ -54,7 +55,7 @@ void ActionMessagesDialog::load() {
                            ? tr("The first %1 messages of the action, by id, as they are now.").arg(formatCount(rows.size()))
                            : tr("The action's %1 messages as they are now.").arg(formatCount(rows.size()));
         if (gone > 0)
-            text += QLatin1Char(' ') + tr("%1 are no longer in the table.").arg(formatCount(gone));
+            text = joinSentences({text, tr("%1 are no longer in the table.").arg(formatCount(gone))});
         m_status->setText(text);
         m_triage->setEnabled(!m_model->presentIds().isEmpty());
         emit loaded(true);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "connection/connectioninfodialog.h"
+#include "core/common/sentences.h"
 #include "link/databaselink.h"
 
 #include <QDialogButtonBox>
@@ -55,13 +56,13 @@ QString encryptionText(const TlsFacts &t) {
             .arg(t.sslMode.isEmpty() ? QStringLiteral("prefer") : t.sslMode);
     QString text = ConnectionInfoDialog::tr("Encrypted: %1, %2 (%3-bit key).").arg(t.protocol, t.cipher).arg(t.keyBits);
     if (t.hostVerified)
-        text += QLatin1Char(' ') + ConnectionInfoDialog::tr("The server's certificate and its host name were verified (sslmode=%1).").arg(t.sslMode);
+        text = joinSentences({text, ConnectionInfoDialog::tr("The server's certificate and its host name were verified (sslmode=%1).").arg(t.sslMode)});
     else if (t.serverVerified)
-        text += QLatin1Char(' ') + ConnectionInfoDialog::tr("The server's certificate was verified against a root certificate, not its host name (sslmode=%1).").arg(t.sslMode);
+        text = joinSentences({text, ConnectionInfoDialog::tr("The server's certificate was verified against a root certificate, not its host name (sslmode=%1).").arg(t.sslMode)});
     else
-        text += QLatin1Char(' ') + ConnectionInfoDialog::tr("The server's certificate was not verified (sslmode=%1): encrypted, but to whoever answered.").arg(t.sslMode);
+        text = joinSentences({text, ConnectionInfoDialog::tr("The server's certificate was not verified (sslmode=%1): encrypted, but to whoever answered.").arg(t.sslMode)});
     if (t.clientCertificate)
-        text += QLatin1Char(' ') + ConnectionInfoDialog::tr("A client certificate was offered.");
+        text = joinSentences({text, ConnectionInfoDialog::tr("A client certificate was offered.")});
     return text;
 }
 

@@ -205,7 +205,7 @@ void BlockedKeysView::onLoaded(const BlockedKeys &keys) {
         QString text = tr("%1; %2.").arg(tr("%n key(s) blocked", nullptr, int(keys.keys.size())),
                                          tr("%n message(s) wait behind their heads", nullptr, int(qMin<qint64>(behind, INT_MAX))));
         if (keys.truncated)
-            text += QLatin1Char(' ') + tr("Only the worst %1 keys are listed.").arg(QLocale().toString(keys.keys.size()));
+            text = joinSentences({text, tr("Only the worst %1 keys are listed.").arg(QLocale().toString(keys.keys.size()))});
         m_summary->setText(text);
     }
     m_age->markFresh();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/check/profilecheck.h"
+#include "core/common/sentences.h"
 #include "core/actions/actionfunctionsql.h"
 #include "core/common/countformat.h"
 #include "core/profile/columnfit.h"
@@ -221,7 +222,7 @@ void ProfileCheck::checkRowSecurity(PgSession &s, ProfileCheckReport &r) const {
     const RowSecurity &rls = r.rowSecurity;
     if (rls.hidesRows())
         r.findings << ProfileFinding{Severity::Error, QLatin1String(kRowSecurityPath),
-                                     rls.hiddenRowsText(r.table) + QLatin1Char(' ') + rls.remedyText()};
+                                     joinSentences({rls.hiddenRowsText(r.table), rls.remedyText()})};
     else if (rls.readsEveryRow())
         r.findings << ProfileFinding{Severity::Note, QLatin1String(kRowSecurityPath),
                                      CheckText::tr("Row-level security is on for %1, and the policy %2 lets the role %3 read every row.")

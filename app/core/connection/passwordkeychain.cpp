@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/connection/passwordkeychain.h"
+#include "core/common/sentences.h"
 #include "link/connectioninfo.h"
 
 #include <QCoreApplication>
@@ -39,7 +40,7 @@ QString PasswordKeychain::keyFor(const QString &connInfo) { return ConnectionInf
 void PasswordKeychain::fail(Operation operation, const QString &key, const QString &reason) {
     // Never the password; the key names a role and a database, which the status bar shows anyway.
     qCInfo(lcKeychain).noquote() << "keychain" << int(operation) << key << "failed:" << reason;
-    const QString message = QStringLiteral("%1 %2").arg(reason, fallbackHint());
+    const QString message = joinSentences({reason, fallbackHint()});
     // Queued: callers connect after calling, and a failure must look like any other finish.
     QMetaObject::invokeMethod(
         this, [this, operation, key, message] { emit finished(operation, key, false, {}, message); },

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/triage/listquery.h"
+#include "core/common/sentences.h"
 #include "core/common/countformat.h"
 #include "core/common/timeconv.h"
 #include "core/service/serverlimits.h"
@@ -135,7 +136,7 @@ PgResult ListQuery::runPage(PgSession &session, const sql::Statement &page, cons
                                     .arg(formatCount(sortRows));
             throw PgError(PgError::Kind::Query,
                           serverLimit.isEmpty() ? tr("The list was stopped at the statement timeout: %1").arg(why)
-                                                : serverLimit + QLatin1Char(' ') + why,
+                                                : joinSentences({serverLimit, why}),
                           e.sqlState);
         }
         return res;
@@ -160,7 +161,7 @@ PgResult ListQuery::runPage(PgSession &session, const sql::Statement &page, cons
         const QString serverLimit = serversLimitEnded(session, inForce, wanted);
         throw PgError(PgError::Kind::Query,
                       serverLimit.isEmpty() ? tr("The \"contains\" search was stopped after %1 s. %2").arg(double(inForce) / 1000.0).arg(hint)
-                                            : serverLimit + QLatin1Char(' ') + hint,
+                                            : joinSentences({serverLimit, hint}),
                       e.sqlState);
     }
     return res;
