@@ -266,7 +266,10 @@ void MainWindow::connectAccess() {
     // Until the server has said what the role may do, nothing may change.
     m_mode->setFullText(m_context.readOnly ? tr("read-only") : tr("checking privileges…"));
     connect(m_access, &AccessStatus::accessChanged, this, [this](bool can, const QString &summary) {
-        m_mode->setFullText(summary);
+        // The headline in the bar (the whole sentence was cut mid-word beside the other
+        // segments), the whole of it in the tooltip and in Connection information.
+        m_mode->setFullText(m_access->privileges().headline());
+        m_mode->setToolTip(summary);
         m_actions->setAllowed(can);
         emit accessChanged(can);
     });
@@ -294,9 +297,13 @@ void MainWindow::buildStatusBar() {
 
 void MainWindow::fitToScreen() {
     // Most of the screen it opens on (the audit table has ten columns, the triage list a detail
-    // pane beside it), within 1100×720 .. 1600×1000.
+    // pane beside it), within 1100×720 .. 1600×1000, and never more than the screen has room for
+    // with the title bar: on a 1366×768 laptop it opened taller than the screen, its status bar
+    // (where the connection's state is said) below the edge.
     const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
-    resize(qBound(1100, avail.width() * 9 / 10, 1600), qBound(720, avail.height() * 9 / 10, 1000));
+    constexpr int kTitleBar = 40; // frame margins are known only once the window is shown
+    resize(qMin(qBound(1100, avail.width() * 9 / 10, 1600), avail.width()),
+           qMin(qBound(720, avail.height() * 9 / 10, 1000), avail.height() - kTitleBar));
 }
 
 MainWindow::~MainWindow() {
@@ -310,7 +317,8 @@ MainWindow::~MainWindow() {
 
 QString MainWindow::connectionText() const { return m_connection->fullText(); }
 QString MainWindow::serverTimeText() const { return m_serverTime->fullText(); }
-QString MainWindow::accessText() const { return m_mode->fullText(); }
+QString MainWindow::accessText() const { return m_mode->toolTip(); }
+QString MainWindow::accessHeadline() const { return m_mode->fullText(); }
 bool MainWindow::canChangeMessages() const { return !m_context.readOnly && m_access->canChangeMessages(); }
 
 void MainWindow::showSavedConnection(const SavedConnection &connection) {
@@ -346,9 +354,10 @@ void MainWindow::onSnapshot(const Snapshot &s) {
     // The lists read the same standby as the dashboard: as stale as its numbers.
     showListsStale(m_dashboard->standbyStale());
     const QDateTime local = s.serverTime.toLocalTime();
-    QString text = tr("Numbers as of %1 %2 (server clock), %3 ms round trip")
-                       .arg(QLocale().toString(local, QStringLiteral("yyyy-MM-dd HH:mm:ss")), local.timeZoneAbbreviation())
-                       .arg(s.roundTripMs);
+    // The date only when it is not today's: the segment shares the bar with three others.
+    const QString when = QLocale().toString(local, local.date() == QDate::currentDate() ? QStringLiteral("HH:mm:ss")
+                                                                                        : QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    QString text = tr("Numbers as of %1 %2 (server clock) · %3 ms").arg(when, local.timeZoneAbbreviation()).arg(s.roundTripMs);
     if (s.standby)
         text += QStringLiteral(" · ") + standbywords::describe(*s.standby, m_context.gateway->config().standbyMaxLagS);
     m_serverTime->setFullText(text);

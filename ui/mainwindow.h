@@ -60,6 +60,8 @@ public:
     BlockedKeysView *blockedKeysView() const { return m_blocked; }
     /// The status bar's access text ("read-only: this role cannot change messages (…)").
     QString accessText() const;
+    /// What the status bar shows of it (accessText() is the whole sentence, in its tooltip).
+    QString accessHeadline() const;
     /// Opened from a saved connection: its environment as a band across the top, in
     /// the title ("[production] orders-eu — Outbox Monitor") and in the tray's tooltip.
     void showSavedConnection(const SavedConnection &connection);

@@ -28,6 +28,7 @@
 #include <QSplitter>
 #include <QChart>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTest>
 
 using namespace om;
@@ -125,8 +126,10 @@ private slots:
         QVERIFY2(view.tiles()->tileNote("slot").contains("slot debezium: inactive: no consumer connected"), qPrintable(view.tiles()->tileNote("slot")));
         QVERIFY(view.tiles()->tileNote("slot").contains(QLocale().formattedDataSize(*lag.retainedBytes, 1, QLocale::DataSizeTraditionalFormat)));
         // Destination (aggregatetype) and type are mapped: the breakdown is shown.
+        // (each in its tab: the one shown is visible, the others are a click away)
         for (const QTableView *t : view.findChildren<QTableView *>())
-            QVERIFY(t->isVisible() || qobject_cast<RecentActionsView *>(t->parentWidget()));
+            QVERIFY(t->isVisible() || qobject_cast<RecentActionsView *>(t->parentWidget())
+                    || view.findChild<QTabWidget *>(QStringLiteral("waitingBreakdowns"))->indexOf(const_cast<QTableView *>(t)) >= 0);
         // No audit table, so no action ids: no list of the last hour's actions.
         QVERIFY(!view.findChild<RecentActionsView *>()->isVisible());
         lag.exists = false;
@@ -178,11 +181,13 @@ private slots:
         QVERIFY(view.healthText().contains("Connection up"));
 
         // A breakdown carried from an earlier refresh (many waiting) says how old it is.
-        auto breakdownTitles = [&view] {
+        auto *breakdowns = view.findChild<QTabWidget *>(QStringLiteral("waitingBreakdowns"));
+        QVERIFY(breakdowns);
+        auto breakdownTitles = [breakdowns] {
             QStringList out;
-            for (const QLabel *l : view.findChildren<QLabel *>())
-                if (l->text().startsWith(QLatin1String("Waiting by")))
-                    out << l->text();
+            for (int i = 0; i < breakdowns->count(); ++i)
+                if (breakdowns->tabText(i).startsWith(QLatin1String("Waiting by")))
+                    out << breakdowns->tabText(i);
             return out;
         };
         QCOMPARE(breakdownTitles().size(), 2);
@@ -193,12 +198,12 @@ private slots:
         view.showSnapshot(carried);
         for (const QString &t : breakdownTitles())
             QVERIFY2(t.contains("25 s ago"), qPrintable(t));
-        QLabel *workerTitle = nullptr;
-        for (QLabel *l : view.findChildren<QLabel *>())
-            if (l->text().startsWith(QLatin1String("In flight by worker")))
-                workerTitle = l;
-        QVERIFY(workerTitle);
-        QVERIFY2(workerTitle->text().contains("25 s ago"), qPrintable(workerTitle->text()));
+        QString workerTitle;
+        for (int i = 0; i < breakdowns->count(); ++i)
+            if (breakdowns->tabText(i).startsWith(QLatin1String("In flight by worker")))
+                workerTitle = breakdowns->tabText(i);
+        QVERIFY2(workerTitle.contains("25 s ago"), qPrintable(workerTitle));
+        QVERIFY(breakdowns->tabToolTip(0).contains(QLatin1String("read less often")));
 
         // Operator thresholds: warning at 50 min for the oldest, stuck off -> levels follow.
         DashboardSettings s = view.settings();
@@ -296,8 +301,9 @@ private slots:
         DashboardView view(ctx, nullptr, m_dir.filePath(profileId + ".sqlite"));
         QCOMPARE(view.byWorker() != nullptr, expected);
         bool titled = false;
-        for (const QLabel *l : view.findChildren<QLabel *>())
-            titled = titled || l->text().startsWith(QLatin1String("In flight by worker"));
+        if (const auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("waitingBreakdowns")))
+            for (int i = 0; i < tabs->count(); ++i)
+                titled = titled || tabs->tabText(i).startsWith(QLatin1String("In flight by worker"));
         QCOMPARE(titled, expected);
     }
 

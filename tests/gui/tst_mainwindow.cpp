@@ -3,9 +3,11 @@
 // status bar says where they come from.
 #include "core/common/countformat.h"
 #include "core/dashboard/snapshotpoller.h"
+#include "common/elidinglabel.h"
 #include "dashboard/statustiles.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
+#include "screenshots.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "windowcontext.h"
@@ -20,6 +22,9 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+
 #include <QTest>
 
 using namespace om;
@@ -72,6 +77,31 @@ private slots:
         m_db->exec("UPDATE app_outbox SET status = 'SENT' WHERE status = 'FAILED'");
         w.poller()->refreshNow();
         QTRY_COMPARE_WITH_TIMEOUT(w.tiles()->tileText("state:FAILED"), formatCount(0), 10000);
+    }
+
+    /// The window fits a 1366×768 laptop screen (once its minimum was 967×852, the status bar
+    /// off screen), every tab at that size, and the status bar's texts are not cut.
+    void fitsASmallLaptopScreen() {
+        MainWindow w(windowContext(m_db->connectionString()));
+        w.resize(1366, 768 - 48); // less a panel or task bar
+        w.show();
+        QSignalSpy snaps(w.poller(), &SnapshotPoller::snapshotReady);
+        QTRY_VERIFY_WITH_TIMEOUT(snaps.count() >= 1, 10000);
+        const QSize least = w.minimumSizeHint().expandedTo(w.minimumSize());
+        QVERIFY2(least.width() <= 1366 && least.height() <= 768 - 48,
+                 qPrintable(QStringLiteral("%1×%2").arg(least.width()).arg(least.height())));
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            w.tabs()->setCurrentIndex(i);
+            QTest::qWait(50);
+            QVERIFY2(w.height() <= 768 - 48 && w.width() <= 1366, qPrintable(w.tabs()->tabText(i)));
+        }
+        w.tabs()->setCurrentIndex(0);
+        // The status bar's segments say their whole text at this width.
+        for (const ElidingLabel *segment : w.statusBar()->findChildren<ElidingLabel *>())
+            if (segment->isVisible())
+                QTRY_COMPARE(segment->shownText(), segment->fullText());
+        QTest::qWait(screenshotsWanted() ? 800 : 0);
+        saveScreenshot(&w, QStringLiteral("window-1366x720"));
     }
 
     void unreachableServerSaysSo() {

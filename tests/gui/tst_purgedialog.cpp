@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QHeaderView>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
@@ -194,7 +195,10 @@ private slots:
         QVERIFY(view.report().readAt.isValid());
         QVERIFY(view.tree()->topLevelItemCount() >= 1);
         if (enabled) {
-            view.resize(800, 600);
+            view.resize(1600, 600);
+            view.show();
+            // A value stands beside its name, not at the far edge of a wide window.
+            QTRY_VERIFY(view.tree()->header()->sectionSize(1) < view.tree()->viewport()->width() / 3);
             saveScreenshot(&view, QStringLiteral("table-health"));
         }
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardview.h"
+#include "common/restoredsplit.h"
 #include "common/savefolder.h"
 #include "core/common/firstline.h"
 #include "dashboard/recentactionsview.h"
@@ -36,7 +37,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
-#include <QScrollArea>
+#include <QTabWidget>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
@@ -71,14 +72,11 @@ QTableView *groupTable(QAbstractItemModel *model, int stretchColumn) {
     return view;
 }
 
-/// Each list of the breakdown column shows at least its header and four rows, the flow chart
-/// keeps room for its axes: below that the column scrolls instead of squeezing them.
+/// Each list of the breakdown column keeps its header and a row: below that the operator
+/// drags the column's handles (kept per connection), and no list is squeezed to nothing.
 void keepReadable(QWidget *column) {
     for (QTableView *t : column->findChildren<QTableView *>())
-        t->setMinimumHeight(t->horizontalHeader()->sizeHint().height() + 4 * t->verticalHeader()->defaultSectionSize() + 4);
-    for (QWidget *w : column->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
-        if (qobject_cast<QTableView *>(w) == nullptr && w->layout() != nullptr)
-            w->setMinimumHeight(std::max(w->minimumHeight(), 160));
+        t->setMinimumHeight(t->horizontalHeader()->sizeHint().height() + t->verticalHeader()->defaultSectionSize() + 4);
 }
 
 /// Points per series at most, whatever the width: an hour of the default 5 s refresh (720
@@ -92,7 +90,7 @@ constexpr int kMaxChartPoints = 2000;
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
     : QWidget(parent), m_context(context), m_poller(poller),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
-      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_rowSecurity(new RowSecurityBanner), m_notLive(new QLabel), m_byDestinationTitle(new QLabel), m_byTypeTitle(new QLabel),
+      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_rowSecurity(new RowSecurityBanner), m_notLive(new QLabel),
       m_window(new QComboBox), m_charts(new QWidget),
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
       m_flow(FlowChart::create()), m_forecast(new QLabel),
@@ -180,56 +178,59 @@ QHBoxLayout *DashboardView::buildTopRow() {
 }
 
 QWidget *DashboardView::buildBreakdownTables() {
-    auto *tables = new QWidget;
-    auto *tableBox = new QVBoxLayout(tables);
-    tableBox->setContentsMargins(0, 0, 0, 0);
+    // One column of panes with handles between them, not a scrolled column of lists that each
+    // scroll too: on a 1366×768 screen the nested scroll bars hid rows twice over. The operator
+    // moves the handles; the split is kept per connection (named: WindowState).
+    auto *column = new QSplitter(Qt::Vertical);
+    column->setObjectName(QStringLiteral("breakdownSplit"));
+    m_column = column;
+    column->setChildrenCollapsible(false);
     // The flow from the table heads this column: beside the charts of what this computer
     // recorded, so that those keep their height (the age chart's threshold lines stay apart).
-    tableBox->addWidget(m_flow, 3);
+    column->addWidget(m_flow);
     // In an incident the first questions after "is it draining?" are "how many distinct problems?"
     // and "did my retry work?": those lists come before the waiting breakdowns.
     m_groupPanel = new FailureGroupPanel(m_context);
     m_recentActions = new RecentActionsView(m_context);
-    tableBox->addWidget(m_groupPanel, 2);    // failure groups
-    tableBox->addWidget(m_recentActions, 2); // what became of the last hour's actions
-    tableBox->addWidget(m_byDestinationTitle);
+    column->addWidget(m_groupPanel);    // failure groups
+    column->addWidget(m_recentActions); // what became of the last hour's actions
+    // What waits, by destination, by type and (where rows name it) who holds what: one pane of
+    // tabs, whose names say how old the lists are when they are older than the counts.
+    auto *waiting = new QTabWidget;
+    m_breakdownTabs = waiting;
+    waiting->setObjectName(QStringLiteral("waitingBreakdowns"));
+    waiting->setDocumentMode(true);
     m_byDestinationTable = groupTable(m_byDestination, WaitingGroupModel::Label);
     m_byTypeTable = groupTable(m_byType, WaitingGroupModel::Label);
-    tableBox->addWidget(m_byDestinationTable, 2);
-    tableBox->addWidget(m_byTypeTitle);
-    tableBox->addWidget(m_byTypeTable, 2);
+    // A table without a destination (or type) column has nothing to group by: an empty list
+    // under its title would read as "nothing waits".
+    if (m_context.profile.has(QStringLiteral("destination")))
+        waiting->addTab(m_byDestinationTable, QString());
+    if (m_context.profile.has(QStringLiteral("type")))
+        waiting->addTab(m_byTypeTable, QString());
     // Who holds the in-flight rows: only where the rows name their worker.
     if (sql::hasWorkerBreakdown(m_context.profile)) {
-        m_byWorkerTitle = new QLabel;
         m_byWorker = new WorkerGroupModel(this);
         m_byWorkerTable = groupTable(m_byWorker, WorkerGroupModel::What);
         // Worker names run long (host.pid): they share the room with what they hold, both elided.
         m_byWorkerTable->horizontalHeader()->setSectionResizeMode(WorkerGroupModel::Worker, QHeaderView::Stretch);
-        tableBox->addWidget(m_byWorkerTitle);
-        tableBox->addWidget(m_byWorkerTable, 2);
+        waiting->addTab(m_byWorkerTable, QString());
+    }
+    if (waiting->count() > 0) {
+        column->addWidget(waiting);
+    } else {
+        delete waiting;
+        m_breakdownTabs = nullptr;
     }
     showBreakdownTime({}, {});
-    tables->setMinimumWidth(300);
-    keepReadable(tables);
-    m_flow->setMinimumHeight(220);
-    // A table without a destination (or type) column has nothing to group by: an empty list
-    // under its title would read as "nothing waits". Without either, the charts take the room.
-    const bool byDestination = m_context.profile.has(QStringLiteral("destination"));
-    const bool byType = m_context.profile.has(QStringLiteral("type"));
-    m_byDestinationTitle->setVisible(byDestination);
-    m_byDestinationTable->setVisible(byDestination);
-    m_byTypeTitle->setVisible(byType);
-    m_byTypeTable->setVisible(byType);
-    // Scrolls rather than squeezing: on a laptop screen six lists under the flow chart would
-    // each get two rows; each keeps at least a few, and the column scrolls.
-    auto *scroll = new QScrollArea;
-    scroll->setObjectName(QStringLiteral("breakdownColumn"));
-    scroll->setWidget(tables);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setVisible(byDestination || byType);
-    return scroll;
+    column->setMinimumWidth(300);
+    keepReadable(column);
+    m_flow->setMinimumHeight(100);
+    for (int i = 0; i < column->count(); ++i)
+        column->setStretchFactor(i, i == 0 ? 3 : 2);
+    // Without either breakdown column the charts take the whole width.
+    column->setVisible(m_context.profile.has(QStringLiteral("destination")) || m_context.profile.has(QStringLiteral("type")));
+    return column;
 }
 
 void DashboardView::buildLayout(QHBoxLayout *top) {
@@ -266,12 +267,37 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
 
 void DashboardView::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
+    splitByShare();
+}
+
+void DashboardView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    splitByShare(); // the first sizes at show can be a default the layout has not replaced yet
+}
+
+void DashboardView::splitByShare() {
+    if (!isVisible())
+        return;
     // The first split is 3:2 too, not by size hints: a chart view hints little width, and the
-    // breakdown tables took two thirds of the window until the operator dragged the handle.
-    if (!m_splitSized && m_split->width() > 0) {
+    // breakdown tables took two thirds of the window until the operator dragged the handle. Not
+    // where WindowState put the operator's own split back.
+    if (!m_splitSized && m_split->width() >= m_split->minimumSizeHint().width()) {
         m_splitSized = true;
-        const int w = m_split->width();
-        m_split->setSizes({w * 3 / 5, w - w * 3 / 5});
+        if (!m_split->property(kRestoredSplitProperty).toBool()) {
+            const int w = m_split->width();
+            m_split->setSizes({w * 3 / 5, w - w * 3 / 5});
+        }
+    }
+    // The column's panes by share too (by size hints the flow chart got its minimum only).
+    if (!m_columnSized && m_column && m_column->isVisible() && m_column->height() >= m_column->minimumSizeHint().height()) {
+        m_columnSized = true;
+        if (!m_column->property(kRestoredSplitProperty).toBool()) {
+            const int h = m_column->height();
+            QList<int> sizes;
+            for (int i = 0; i < m_column->count(); ++i)
+                sizes << h * (i == 0 ? 3 : 2) / (3 + 2 * (m_column->count() - 1));
+            m_column->setSizes(sizes);
+        }
     }
 }
 
@@ -354,17 +380,19 @@ void DashboardView::settingsEdited(const DashboardSettings &s) {
 void DashboardView::showBreakdownTime(const QDateTime &breakdownAt, const QDateTime &serverTime) {
     // With many messages waiting the breakdown is refreshed less often than the counts
     // (SnapshotPoller): say how old it is rather than pass it off as current.
-    QString asOf;
-    // clang-format off
-    if (breakdownAt.isValid() && serverTime.isValid() && breakdownAt.msecsTo(serverTime) >= 1000)
-        asOf = QLatin1Char(' ') + tr("(as of %1, %2 s ago)")
+    const bool carried = breakdownAt.isValid() && serverTime.isValid() && breakdownAt.msecsTo(serverTime) >= 1000;
+    const QString age = carried ? tr(" · %1 s ago").arg(breakdownAt.secsTo(serverTime)) : QString();
+    const QString tip = carried ? tr("As of %1: with many messages waiting these lists are read less often than the counts.")
                                       .arg(QLocale().toString(breakdownAt.toLocalTime().time(), QStringLiteral("HH:mm:ss")))
-                                      .arg(breakdownAt.secsTo(serverTime));
-    // clang-format on
-    m_byDestinationTitle->setText(tr("Waiting by destination") + asOf);
-    m_byTypeTitle->setText(tr("Waiting by event type") + asOf);
-    if (m_byWorkerTitle)
-        m_byWorkerTitle->setText(tr("In flight by worker") + asOf);
+                                : QString();
+    const QList<QPair<QWidget *, QString>> tabs = {{m_byDestinationTable, tr("Waiting by destination")},
+                                                   {m_byTypeTable, tr("Waiting by event type")},
+                                                   {m_byWorkerTable, tr("In flight by worker")}};
+    for (const auto &[table, name] : tabs)
+        if (const int i = m_breakdownTabs && table ? m_breakdownTabs->indexOf(table) : -1; i >= 0) {
+            m_breakdownTabs->setTabText(i, name + age);
+            m_breakdownTabs->setTabToolTip(i, tip);
+        }
 }
 
 void DashboardView::showSnapshot(const Snapshot &s) {

@@ -18,9 +18,11 @@ class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QTableView;
+class QTabWidget;
 class QTimer;
 
 class QSplitter;
+class QResizeEvent;
 class QShowEvent;
 
 namespace om {
@@ -113,8 +115,11 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Splits the width 3:2 and the breakdown column by share, once each has its real size.
+    void splitByShare();
     // The constructor's steps, in order.
     void setupWindowChoice();
     QHBoxLayout *buildTopRow();
@@ -145,8 +150,6 @@ private:
     ProfileCheckBanner *m_profileCheck;
     RowSecurityBanner *m_rowSecurity;
     QLabel *m_notLive; ///< above the charts while no new point can arrive
-    QLabel *m_byDestinationTitle;
-    QLabel *m_byTypeTitle;
     QComboBox *m_window;
     QWidget *m_charts;
     HistoryChart *m_active;
@@ -163,7 +166,8 @@ private:
     DashboardRecord *m_record; ///< the history and the flow, which the view observes
     QTableView *m_byDestinationTable = nullptr;
     QTableView *m_byTypeTable = nullptr;
-    QLabel *m_byWorkerTitle = nullptr;
+    QSplitter *m_column = nullptr;         ///< the breakdown column's panes
+    QTabWidget *m_breakdownTabs = nullptr; ///< the waiting breakdowns, one tab each
     WorkerGroupModel *m_byWorker = nullptr;
     QTableView *m_byWorkerTable = nullptr;
     bool m_stale = false;
@@ -182,7 +186,8 @@ private:
     std::optional<StandbyReplay> m_standby; ///< the newest snapshot's, when the window reads a standby
     bool m_checkRequested = false;          ///< asked since the Monitor lane's session last (re)opened
     QSplitter *m_split = nullptr;
-    bool m_splitSized = false; ///< the first show split the width 3:2
+    bool m_splitSized = false;  ///< the first show split the width 3:2
+    bool m_columnSized = false; ///< and the breakdown column's height by share
 };
 
 } // namespace om

@@ -37,9 +37,10 @@ QList<HistoryPoint> points(const FlowSeries &flow, qint64 FlowBucket::*field) {
 HistoryChart *FlowChart::create(QWidget *parent) {
     auto *chart = new HistoryChart(tr("Flow per minute (counted from the table's own times)"), perMinuteText, parent);
     chart->setObjectName(QStringLiteral("flowChart"));
-    // Below, not beside: the chart sits in the dashboard's narrower right column, and a legend
-    // beside it ("growth since 09:10") left the time axis too little room for its labels.
+    // Below in a narrow column (beside, "growth since 09:10" left the time axis too little room
+    // for its labels), beside when the column is wide and short (a laptop screen).
     chart->chart()->legend()->setAlignment(Qt::AlignBottom);
+    chart->setLegendFollowsShape(true);
     return chart;
 }
 

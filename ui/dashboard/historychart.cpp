@@ -49,7 +49,9 @@ HistoryChart::HistoryChart(const QString &title, std::function<QString(double)> 
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(160);
+    // Three charts stand one above the other beside the tiles: at 120 px each the dashboard
+    // fits a 1366×768 screen, and the charts grow with the window.
+    setMinimumHeight(120);
     // QChart's own theme knows nothing of the palette: a white chart in a dark window glares.
     followPalette(this, [this] { setLook(QGuiApplication::palette()); });
 }
@@ -204,6 +206,24 @@ void HistoryChart::setTimeRange(qint64 fromMs, qint64 toMs) {
     for (QLineSeries *s : std::as_const(m_thresholds)) {
         const double v = s->count() ? s->at(0).y() : 0;
         s->replace({QPointF(double(fromMs), v), QPointF(double(toMs), v)});
+    }
+}
+
+void HistoryChart::resizeEvent(QResizeEvent *event) {
+    QChartView::resizeEvent(event);
+    if (m_legendFollowsShape) {
+        const bool beside = width() >= 480 && width() > 3 * height();
+        chart()->legend()->setAlignment(beside ? Qt::AlignRight : Qt::AlignBottom);
+    }
+    // As many value labels as the plot's height holds: five labels in a short chart (a laptop
+    // screen) left no room for any, and Qt Charts drew "..." instead of numbers.
+    if (auto *linear = qobject_cast<QValueAxis *>(m_y)) {
+        const int plotHeight = int(chart()->plotArea().height());
+        const int ticks = qBound(2, plotHeight / (2 * fontMetrics().height()) + 1, 5);
+        if (ticks != linear->tickCount()) {
+            linear->setTickCount(ticks);
+            rescale();
+        }
     }
 }
 

@@ -37,6 +37,11 @@ public:
     /// A vertical dashed line at `tMs` across the whole height, named `label` in the legend
     /// (the drain forecast's start of growth); `tMs` <= 0 removes it.
     void setMarker(const QString &label, qint64 tMs);
+    /// The legend goes where the chart has room: beside a wide, short chart (below, on a laptop
+    /// screen, it left the plot no height for the axis labels), below a narrow one (beside, it
+    /// left the time axis no width). Off: the legend stays where it was put.
+    void setLegendFollowsShape(bool on) { m_legendFollowsShape = on; }
+
     /// The chart's ground, its text (title, axes, legend) and grid lines in `palette`'s colours.
     /// A chart on screen follows the application's palette by itself; a chart drawn for the
     /// printed report is given a paper palette (paperPalette()) whatever the screen shows.
@@ -62,6 +67,9 @@ public:
     /// Tooltip text for the point of series `id` nearest to time `xMs`.
     QString toolTipFor(const QString &id, qreal xMs) const;
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void rescale();
     /// Moves the threshold lines behind the data series, so that the legend lists data first.
@@ -83,6 +91,7 @@ private:
     QList<QLineSeries *> m_thresholds;
     QLineSeries *m_marker = nullptr;
     qint64 m_markerMs = 0;
+    bool m_legendFollowsShape = false;
     qint64 m_fromMs = 0;
     qint64 m_toMs = 0;
 };

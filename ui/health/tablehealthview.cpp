@@ -29,9 +29,14 @@ TableHealthView::TableHealthView(const AppContext &context, QWidget *parent)
     m_readAt->setWordWrap(true); // a long reason (a time limit, a privilege) wraps instead of being cut off
     m_purge->setObjectName(QStringLiteral("purge"));
     m_purgeNote->setWordWrap(true);
-    m_tree->setColumnCount(2);
-    m_tree->setHeaderLabels({tr("Item"), tr("Value")});
+    // Values right-aligned beside their names, and the spare width after them: with the value
+    // column stretched across the window, a name at the left edge and its number at the right
+    // edge could not be read together on a wide screen.
+    m_tree->setColumnCount(3);
+    m_tree->setHeaderLabels({tr("Item"), tr("Value"), QString()});
+    m_tree->header()->setStretchLastSection(true);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_purge->setEnabled(false);
     auto *top = new QHBoxLayout;
     top->addWidget(m_readAt, 1);

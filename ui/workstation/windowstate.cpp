@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workstation/windowstate.h"
+#include "common/restoredsplit.h"
 #include "core/common/settingskey.h"
 
 #include <QMainWindow>
@@ -40,9 +41,14 @@ WindowState::WindowState(QMainWindow *window, QTabWidget *tabs, const QString &c
     }
     // Where the operator put each splitter's handle for this connection (the charts wider on the
     // wall screen, the message pane wider on the laptop). Unknown bytes change nothing.
+    // A restored splitter is marked (kRestoredSplitProperty): its view's first-show split must not
+    // replace where the operator left the handle.
     for (QSplitter *splitter : namedSplitters(window))
         if (const QByteArray state = s.value(m_group + kSplitters + splitter->objectName()).toByteArray(); !state.isEmpty())
-            m_restored = splitter->restoreState(state) || m_restored;
+            if (splitter->restoreState(state)) {
+                splitter->setProperty(kRestoredSplitProperty, true);
+                m_restored = true;
+            }
     connect(tabs, &QTabWidget::currentChanged, this, &WindowState::save);
 }
 

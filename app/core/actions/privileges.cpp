@@ -41,6 +41,25 @@ QString Privileges::summary() const {
     return tr("read-only: this role cannot change messages (%1)").arg(why);
 }
 
+QString Privileges::headline() const {
+    auto tr = [](const char *s) { return QCoreApplication::translate("om::Privileges", s); };
+    if (canChangeMessages())
+        return summary(); // short already
+    if (!forcedReadOnly && !error.isEmpty())
+        return tr("access not known yet");
+    if (profileWithoutActions)
+        return tr("read-only by profile");
+    if (forcedReadOnly)
+        return tr("read-only session");
+    if (noTransactions)
+        return tr("monitoring only: statement pooler");
+    if (kitFunctionMissing && !readOnlyTransactions)
+        return tr("read-only: the kit's action function is missing");
+    if (!checked)
+        return tr("privileges not checked yet");
+    return tr("read-only: %1 cannot change messages").arg(role);
+}
+
 QString Privileges::forcedReadOnlySummary() const {
     auto tr = [](const char *s) { return QCoreApplication::translate("om::Privileges", s); };
     // The session was opened read-only: that, not the role, is why nothing changes here. Its own

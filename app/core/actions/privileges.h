@@ -35,6 +35,9 @@ struct Privileges {
     /// One line for the status bar: "read-only: this role cannot change messages (…why…)" or
     /// "operator: <role> may retry, cancel and recover".
     QString summary() const;
+    /// The start of summary() that fits a status-bar segment beside three others ("read-only
+    /// session", "read-only: the kit's action function is missing"); summary() says the rest.
+    QString headline() const;
 
 private:
     /// summary() of a session opened read-only (--read-only, a read-only saved connection).
