@@ -1845,10 +1845,6 @@ Re-checking on a new connection (action id %1)…</source>
         <translation>● 接続断 · データは %1 前のもの (最終更新 %2) · %3 · %5 秒後に再試行 (%4 回目)</translation>
     </message>
     <message>
-        <source>(as of %1, %2 s ago)</source>
-        <translation>(%1 時点、%2 秒前)</translation>
-    </message>
-    <message>
         <source>refreshing every %1 s instead of %2 s: a refresh takes %3 ms, and the monitor keeps the server busy at most 1/%4 of the time</source>
         <translation>%2 秒ではなく %1 秒ごとに更新中: 1 回の更新に %3 ms かかるため、サーバーを使う時間を全体の 1/%4 以下に抑えています</translation>
     </message>
@@ -1915,6 +1911,14 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>● No answer for %1 s · data as of %2, not refreshed since · the connection is being checked</source>
         <translation>● %1 秒間応答なし · データは %2 時点のもので、その後更新されていません · 接続を確認しています</translation>
+    </message>
+    <message>
+        <source> · %1 s ago</source>
+        <translation> · %1 秒前</translation>
+    </message>
+    <message>
+        <source>As of %1: with many messages waiting these lists are read less often than the counts.</source>
+        <translation>%1 時点: 待機中のメッセージが多い間、これらの一覧は件数より低い頻度で読み取ります。</translation>
     </message>
 </context>
 <context>
@@ -2941,6 +2945,46 @@ from %6</source>
         <source>This profile names no audit table: actions are not possible and none are reported; the numbers below come from the table itself.</source>
         <translation>このプロファイルは監査テーブルを指定していません。操作はできず、報告される操作もありません。以下の数値はテーブル自体から得たものです。</translation>
     </message>
+    <message>
+        <source>From %1 to %2 (%3).</source>
+        <translation>%1 から %2 まで (%3)。</translation>
+    </message>
+    <message>
+        <source>The table in that time: %1.</source>
+        <translation>この間のテーブル: %1。</translation>
+    </message>
+    <message>
+        <source>Failed within the range and still failed: %1.</source>
+        <translation>範囲内に失敗し、現在も失敗中: %1 件。</translation>
+    </message>
+    <message>
+        <source>No action is possible on this table (its profile names no audit table).</source>
+        <translation>このテーブルでは操作できません (プロファイルが監査テーブルを指定していません)。</translation>
+    </message>
+    <message>
+        <source>No one acted on messages in this range.</source>
+        <translation>この範囲でメッセージを操作した人はいません。</translation>
+    </message>
+    <message>
+        <source>%1 (messages: %2)</source>
+        <translation>%1 (メッセージ %2 件)</translation>
+    </message>
+    <message>
+        <source>Done: %1, by %2.</source>
+        <translation>実施した操作: %1。実施者: %2。</translation>
+    </message>
+    <message>
+        <source>At the end: %1 waiting, %2 stuck, %3 failed.</source>
+        <translation>終了時点: 待機 %1 件、停滞 %2 件、失敗 %3 件。</translation>
+    </message>
+    <message>
+        <source>The oldest waiting message had waited %1.</source>
+        <translation>最も古い待機メッセージは %1 待っていました。</translation>
+    </message>
+    <message>
+        <source>In brief:</source>
+        <translation>要点:</translation>
+    </message>
 </context>
 <context>
     <name>om::ListQuery</name>
@@ -2993,10 +3037,6 @@ from %6</source>
     <message>
         <source>Connecting to %1 …</source>
         <translation>%1 に接続中 …</translation>
-    </message>
-    <message>
-        <source>Numbers as of %1 %2 (server clock), %3 ms round trip</source>
-        <translation>%1 %2 (サーバー時刻) 時点の数値、往復 %3 ms</translation>
     </message>
     <message>
         <source>%1 — retrying in %2 s</source>
@@ -3077,6 +3117,10 @@ from %6</source>
     <message>
         <source>Connected to %1, but the refresh failed; data is %2 s old: %3</source>
         <translation>%1 に接続していますが、更新に失敗しました。データは %2 秒前のものです: %3</translation>
+    </message>
+    <message>
+        <source>Numbers as of %1 %2 (server clock) · %3 ms</source>
+        <translation>%1 %2 (サーバー時刻) 時点の数値 · %3 ms</translation>
     </message>
 </context>
 <context>
@@ -3297,6 +3341,30 @@ from %6</source>
     <message>
         <source>%1; %2 holds the privileges to change messages in a window that is not read-only</source>
         <translation>%1。%2 は、読み取り専用でないウィンドウでメッセージを変更する権限を持っています</translation>
+    </message>
+    <message>
+        <source>access not known yet</source>
+        <translation>権限はまだ不明</translation>
+    </message>
+    <message>
+        <source>read-only by profile</source>
+        <translation>プロファイルにより読み取り専用</translation>
+    </message>
+    <message>
+        <source>read-only session</source>
+        <translation>読み取り専用セッション</translation>
+    </message>
+    <message>
+        <source>monitoring only: statement pooler</source>
+        <translation>監視のみ: ステートメントプーラー</translation>
+    </message>
+    <message>
+        <source>read-only: the kit&apos;s action function is missing</source>
+        <translation>読み取り専用: キットの操作関数がありません</translation>
+    </message>
+    <message>
+        <source>read-only: %1 cannot change messages</source>
+        <translation>読み取り専用: %1 はメッセージを変更できません</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "audit/incidentflowsection.h"
 #include "audit/incidentreport.h"
 #include "audit/reportmaker.h"
+#include "audit/reportprinter.h"
 #include "audit/statebarchart.h"
 #include "core/common/countformat.h"
 #include "core/common/timeconv.h"
@@ -37,6 +38,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 
 using namespace om;
 using namespace om::test;
@@ -273,6 +277,9 @@ private slots:
             const QRegularExpressionMatch m = it.next();
             QVERIFY2(m.captured(2).toInt() <= 48, qPrintable(m.captured(0)));
         }
+        // The paragraph a manager reads first stands above the summary, on the first page.
+        const QString first = text.section(QLatin1Char('\f'), 0, 0);
+        QVERIFY2(first.contains(trReport("In brief:")) && first.indexOf(trReport("In brief:")) < first.indexOf(trReport("Summary")), qPrintable(first));
         checkFailedList(p, text);
         checkFlowTotals(p, text);
         checkHeadingsKeptWithContent(text);
@@ -286,6 +293,104 @@ private slots:
                 QVERIFY(QFile::copy(pages.at(i), target));
             }
         }
+    }
+
+    /// "In brief": the range, what the table did, what was done and by whom, the state now; in
+    /// one paragraph, from the report's own numbers.
+    void theVerdictSaysWhatHappenedWhatWasDoneAndTheStateNow() {
+        IncidentData d;
+        d.to = QDateTime::currentDateTimeUtc();
+        d.from = d.to.addSecs(-90 * 60);
+        d.serverNow = d.end.serverTime = d.to;
+        d.failedSince = QStringLiteral("updatedAt");
+        d.failedInRange = 212;
+        d.failedTotal = 230;
+        d.end.waiting = 1040;
+        d.end.stuck = 3;
+        d.end.oldestWaitingAgeS = 47 * 60;
+        d.flow.series.buckets = {FlowBucket{0, 1, 1, 1}};
+        d.flow.created = 5200;
+        d.flow.finished = 4100;
+        d.flow.failed = 260;
+        d.groups = {ActionGroup{QStringLiteral("RETRY_FAILED"), QStringLiteral("ops"), QStringLiteral("alice@pc-1"), QStringLiteral("INC-7"), 120, 120, d.from, d.to, {}},
+                    ActionGroup{QStringLiteral("CANCEL"), QStringLiteral("ops"), QStringLiteral("bob@pc-2"), QStringLiteral("INC-7"), 5, 5, d.from, d.to, {}},
+                    ActionGroup{QStringLiteral("RETRY_FAILED"), QStringLiteral("ops"), QStringLiteral("bob@pc-2"), QStringLiteral("INC-7"), 30, 30, d.from, d.to, {}}};
+        const QString verdict = IncidentReport(d, *SchemaProfile::builtIn("app_outbox")).verdictText();
+        for (const QString &part : {formatSpan(90 * 60), formatCount(5200), formatCount(4100), formatCount(212), formatCount(150),
+                                    QStringLiteral("alice@pc-1"), QStringLiteral("bob@pc-2"), formatCount(1040), formatAge(47 * 60)})
+            QVERIFY2(verdict.contains(part), qPrintable(part + QStringLiteral(" in: ") + verdict));
+        if (testLanguage() == QLatin1String("en")) {
+            QVERIFY2(verdict.contains(QStringLiteral("Done: RETRY_FAILED (messages: 150), CANCEL (messages: 5), by alice@pc-1, bob@pc-2.")), qPrintable(verdict));
+            QVERIFY2(verdict.contains(QStringLiteral("At the end: 1,040 waiting, 3 stuck, 230 failed.")), qPrintable(verdict));
+        }
+        d.groups.clear();
+        QVERIFY(!IncidentReport(d, *SchemaProfile::builtIn("app_outbox")).verdictText().contains(QStringLiteral("alice")));
+    }
+
+    /// The actions chart counts in round steps (once 30, 61, 92 …).
+    void countAxisStepsAreRound_data() {
+        QTest::addColumn<qint64>("peak");
+        QTest::addColumn<qint64>("top");
+        QTest::addColumn<int>("ticks");
+        QTest::newRow("1") << qint64(1) << qint64(1) << 2;
+        QTest::newRow("5") << qint64(5) << qint64(5) << 6;
+        QTest::newRow("7") << qint64(7) << qint64(8) << 5;
+        QTest::newRow("153") << qint64(153) << qint64(200) << 5;
+        QTest::newRow("1000") << qint64(1000) << qint64(1000) << 6;
+        QTest::newRow("2603") << qint64(2603) << qint64(3000) << 4;
+    }
+    void countAxisStepsAreRound() {
+        QFETCH(qint64, peak);
+        QFETCH(qint64, top);
+        QFETCH(int, ticks);
+        QCOMPARE(IncidentReport::countAxis(peak), qMakePair(top, ticks));
+    }
+
+    /// No paragraph is read across two pages: one a page end would cut starts the next page.
+    void paragraphsAreNotCutByAPageEnd() {
+        QTextDocument doc;
+        doc.setPageSize(QSizeF(400, 300));
+        QString html;
+        for (int i = 0; i < 16; ++i)
+            html += QStringLiteral("<h3>Part %1</h3><p>%2</p>").arg(i).arg(QStringLiteral("A sentence that runs over a few lines of this narrow page. ").repeated(2 + i % 3));
+        doc.setHtml(html);
+        doc.pageCount();
+        const auto cut = [&doc] {
+            int n = 0;
+            for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+                if (b.layout() && b.layout()->lineCount() > 1)
+                    n += ReportPrinter::pageOfLine(doc, b, b.layout()->lineCount() - 1) != ReportPrinter::pageOf(doc, b);
+            return n;
+        };
+        QVERIFY(cut() > 0); // the text does meet page ends mid-paragraph
+        QVERIFY(ReportPrinter::keepParagraphsWhole(doc) > 0);
+        ReportPrinter::keepHeadingsWithContent(doc);
+        QCOMPARE(cut(), 0);
+    }
+
+    /// A long key or state name is not cut inside a word in the report's tables.
+    void keysAreNotCutInsideAWord() {
+        IncidentData d;
+        d.to = QDateTime::currentDateTimeUtc();
+        d.from = d.to.addSecs(-3600);
+        d.serverNow = d.end.serverTime = d.to;
+        const QString key = QStringLiteral("SHIPMENT_REQUESTED_FOR_ORDER_20261206_0001");
+        for (int i = 0; i < 3; ++i)
+            d.stuck << OpenMessage{MessageId::fromText(QString::number(i + 1)), key, QStringLiteral("PROCESSING"), QStringLiteral("timeout talking to the carrier's API after three attempts, each of thirty seconds, "
+                                                                                                                                  "while the carrier's status page said all systems were operational"),
+                                   3600,
+                                   {}};
+        d.end.stuck = 3;
+        const std::unique_ptr<QTextDocument> doc = IncidentReport(d, *SchemaProfile::builtIn("app_outbox")).document();
+        doc->setPageSize(QSizeF(600, 1000)); // a narrow page: the error text wants the room
+        doc->pageCount();
+        int found = 0;
+        for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
+            if (b.text() == key) {
+                ++found;
+                QCOMPARE(b.layout()->lineCount(), 1);
+            }
+        QCOMPARE(found, 3);
     }
 
     // A big table's finished states are estimates: marked in words and drawn hatched; a dozen

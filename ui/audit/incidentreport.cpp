@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit/incidentreport.h"
+#include "core/common/sentences.h"
 #include "audit/failuregroupsection.h"
 #include "audit/outcomereport.h"
 #include "audit/incidentflowsection.h"
@@ -21,6 +22,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QTextDocument>
+#include <QTextOption>
 #include <QValueAxis>
 
 namespace om {
@@ -127,11 +129,61 @@ QImage IncidentReport::actionsChart(const QSize &size) const {
         series->attachAxis(yAxis);
     }
     chart->legend()->setAlignment(Qt::AlignRight); // as the dashboard's charts
-    yAxis->setRange(0, double(peak));
-    yAxis->setTickCount(int(qMin<qint64>(peak, 5)) + 1); // whole numbers: counts are integers
+    const auto [top, ticks] = countAxis(peak);
+    yAxis->setRange(0, double(top));
+    yAxis->setTickCount(ticks); // whole, round numbers: counts are integers
     if (byAction.isEmpty())
         chart->setTitle(tr("No actions in this range"));
     return render(chart, size);
+}
+
+QPair<qint64, int> IncidentReport::countAxis(qint64 peak) {
+    peak = qMax<qint64>(peak, 1);
+    // The smallest round step that reaches the peak in at most five steps.
+    qint64 step = 1;
+    for (qint64 power = 1;; power *= 10) {
+        for (const qint64 m : {1, 2, 5})
+            if (m * power * 5 >= peak) {
+                step = m * power;
+                return {(peak + step - 1) / step * step, int((peak + step - 1) / step) + 1};
+            }
+    }
+}
+
+QString IncidentReport::verdictText() const {
+    const IncidentData &d = m_data;
+    QStringList s;
+    s << tr("From %1 to %2 (%3).").arg(formatLocalMinutes(d.from), formatLocalMinutes(d.to), formatSpan(d.from.secsTo(d.to)));
+    if (!d.flow.series.isEmpty())
+        s << tr("The table in that time: %1.").arg(IncidentFlowSection::totalsText(d.flow));
+    if (!d.failedSince.isEmpty())
+        s << tr("Failed within the range and still failed: %1.").arg(count(d.failedInRange));
+    if (d.noAuditTable) {
+        s << tr("No action is possible on this table (its profile names no audit table).");
+    } else if (d.groups.isEmpty()) {
+        s << tr("No one acted on messages in this range.");
+    } else {
+        // Per action the messages it changed, in the order first taken; and who took them.
+        QStringList actions, people;
+        QHash<QString, qint64> messages;
+        for (const ActionGroup &g : d.groups) {
+            const QString action = g.action.isEmpty() ? tr("(status change)") : g.action;
+            if (!messages.contains(action))
+                actions << action;
+            messages[action] += g.messages;
+            const QString who = g.osUserAtHost.isEmpty() ? g.dbUser : g.osUserAtHost;
+            if (!people.contains(who))
+                people << who;
+        }
+        QStringList done;
+        for (const QString &a : actions)
+            done << tr("%1 (messages: %2)").arg(a, count(messages.value(a)));
+        s << tr("Done: %1, by %2.").arg(done.join(QLatin1String(", ")), people.join(QLatin1String(", ")));
+    }
+    s << tr("At the end: %1 waiting, %2 stuck, %3 failed.").arg(count(d.end.waiting), count(d.end.stuck), count(d.failedTotal));
+    if (d.end.oldestWaitingAgeS)
+        s << tr("The oldest waiting message had waited %1.").arg(formatAge(*d.end.oldestWaitingAgeS));
+    return joinSentences(s);
 }
 
 QImage IncidentReport::endStateChart(int width) const {
@@ -152,6 +204,7 @@ QString IncidentReport::headerHtml() const {
     const IncidentData &d = m_data;
     QString h;
     h += QStringLiteral("<h1>%1</h1>").arg(esc(titleText()));
+    h += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(tr("In brief:")), esc(verdictText()));
     h += QStringLiteral("<p>%1<br>%2<br>%3</p>")
              .arg(esc(tr("Range: %1 – %2 (%3)").arg(formatLocalMinutes(d.from), formatLocalMinutes(d.to), formatSpan(d.from.secsTo(d.to)))),
                   esc(d.ticket.isEmpty() ? tr("Tickets: all") : tr("Ticket: %1").arg(d.ticket)),
@@ -283,6 +336,11 @@ std::unique_ptr<QTextDocument> IncidentReport::document() const {
     font.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("VL Gothic"), QStringLiteral("Noto Sans CJK JP")});
     font.setPointSize(9);
     doc->setDefaultFont(font);
+    // Lines break between words only: a key or state name is never cut inside
+    // ("SHIPMENT_REQUES TED"); a table column widens to its longest word instead.
+    QTextOption wrap = doc->defaultTextOption();
+    wrap.setWrapMode(QTextOption::WordWrap);
+    doc->setDefaultTextOption(wrap);
     const auto add = [&doc](const char *name, const QImage &image) {
         doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart://") + QLatin1String(name)), image);
     };

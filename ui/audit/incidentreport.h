@@ -34,6 +34,13 @@ public:
     QImage actionsChart(const QSize &size) const;
     /// Messages per state at report time (the dashboard's numbers), on a log scale.
     QImage endStateChart(int width) const;
+    /// The paragraph a manager reads first, above everything else: the range and its length, what
+    /// the table did (created, finished, failed), what was done and by whom, and the state now.
+    QString verdictText() const;
+    /// A value axis of whole counts reaching `peak` in round steps (1, 2 or 5 times a power of
+    /// ten): its top and its number of ticks. 0, 50, … 200 for 153, not 0, 30.6, 61.2 … printed
+    /// as "30, 61, 92".
+    static QPair<qint64, int> countAxis(qint64 peak);
 
 private:
     QString html() const;

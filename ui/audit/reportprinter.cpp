@@ -45,14 +45,36 @@ QFont footerFont() {
 }
 } // namespace
 
-int ReportPrinter::pageOf(const QTextDocument &doc, const QTextBlock &block) {
+int ReportPrinter::pageOf(const QTextDocument &doc, const QTextBlock &block) { return pageOfLine(doc, block, 0); }
+
+int ReportPrinter::pageOfLine(const QTextDocument &doc, const QTextBlock &block, int line) {
     const QRectF rect = doc.documentLayout()->blockBoundingRect(block);
     const QTextLayout *layout = block.layout();
     // A line pushed to the next page moves inside its block's layout, not the block itself.
-    const double top = rect.top() + (layout && layout->lineCount() > 0 ? layout->lineAt(0).y() : 0.0);
+    const double top = rect.top() + (layout && line < layout->lineCount() ? layout->lineAt(line).y() : 0.0);
     // A line pushed to the next page starts at its top edge, give or take rounding: 6207.203 on
     // a page 6207.21 high is the next page, not the foot of this one.
     return int((top + 1.0) / doc.pageSize().height());
+}
+
+int ReportPrinter::keepParagraphsWhole(QTextDocument &doc) {
+    int moved = 0;
+    doc.pageCount(); // lays the whole document out
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        const QTextLayout *layout = b.layout();
+        if (isHeading(b) || isTableCell(b) || hasImage(b) || !layout || layout->lineCount() < 2)
+            continue;
+        if (pageOfLine(doc, b, 0) == pageOfLine(doc, b, layout->lineCount() - 1))
+            continue;
+        if (doc.documentLayout()->blockBoundingRect(b).height() > doc.pageSize().height() / 3)
+            continue; // a long paragraph would leave most of a page empty
+        QTextBlockFormat f = b.blockFormat();
+        f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        QTextCursor(b).setBlockFormat(f);
+        doc.pageCount(); // lay out again: everything after it moved
+        ++moved;
+    }
+    return moved;
 }
 
 int ReportPrinter::keepHeadingsWithContent(QTextDocument &doc) {
@@ -85,7 +107,8 @@ void ReportPrinter::print(QTextDocument &doc, QPagedPaintDevice &printer, const 
     doc.rootFrame()->setFrameFormat(root);
     const QSizeF page(printer.width(), printer.height() - footerHeight);
     doc.setPageSize(page);
-    keepHeadingsWithContent(doc);
+    keepParagraphsWhole(doc);
+    keepHeadingsWithContent(doc); // after: a heading follows its paragraph to the next page
 
     const int pages = doc.pageCount();
     for (int i = 0; i < pages; ++i) {

@@ -21,8 +21,14 @@ public:
     /// With `doc` paginated (a page size set): gives each heading whose content starts on a later
     /// page a page break before it, in document order. Returns how many moved.
     static int keepHeadingsWithContent(QTextDocument &doc);
+    /// With `doc` paginated: gives each paragraph (not a heading, table cell or chart) that a page
+    /// end cuts in two a page break before it, so that no sentence is read across two pages; one
+    /// longer than a third of a page is left to run on. Returns how many moved.
+    static int keepParagraphsWhole(QTextDocument &doc);
     /// The page (from 0) the first line of `block` is laid out on.
     static int pageOf(const QTextDocument &doc, const QTextBlock &block);
+    /// The page (from 0) line `line` of `block` is laid out on.
+    static int pageOfLine(const QTextDocument &doc, const QTextBlock &block, int line);
 };
 
 } // namespace om
