@@ -79,6 +79,8 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
     m_poller->start();
     fitToScreen();
     m_windowState = new WindowState(this, m_tabs, m_context.connectionKey);
+    if (m_windowState->restored())
+        keepWithinScreen();
     // Triage keeps its own (per view); the audit trail's are kept here, under the same group.
     m_audit->rememberColumnWidths(connectionSettingsGroup(QStringLiteral("window"), m_context.connectionKey)
                                   + QStringLiteral("/auditColumns"));
@@ -278,8 +280,10 @@ void MainWindow::connectAccess() {
 void MainWindow::buildStatusBar() {
     // Three segments, each elided to its share (the whole text in its tooltip) and set apart by
     // a line: a long privileges sentence no longer squeezes the connection to "Connec…".
-    statusBar()->addWidget(m_connection, 3);
-    for (auto [segment, stretch] : {std::pair<QWidget *, int>{m_serverTime, 2}, {m_mode, 2}}) {
+    // Equal shares: the connection's text is the shortest when all is well, and with a share of
+    // three it left the time of the numbers cut at "(server clock) · …" on a laptop screen.
+    statusBar()->addWidget(m_connection, 1);
+    for (auto [segment, stretch] : {std::pair<QWidget *, int>{m_serverTime, 1}, {m_mode, 1}}) {
         auto *line = new QFrame;
         line->setFrameShape(QFrame::VLine);
         line->setFrameShadow(QFrame::Sunken);
@@ -304,6 +308,21 @@ void MainWindow::fitToScreen() {
     constexpr int kTitleBar = 40; // frame margins are known only once the window is shown
     resize(qMin(qBound(1100, avail.width() * 9 / 10, 1600), avail.width()),
            qMin(qBound(720, avail.height() * 9 / 10, 1000), avail.height() - kTitleBar));
+}
+
+void MainWindow::keepWithinScreen() {
+    // A size saved on a bigger screen (the desk's, before the laptop left) is not brought back
+    // larger than the screen the window opens on: its status bar would be below the edge.
+    const QScreen *on = screen();
+    if (!on)
+        return;
+    constexpr int kTitleBar = 40; // as fitToScreen()
+    const QRect avail = on->availableGeometry();
+    const QSize fits(qMin(width(), avail.width()), qMin(height(), avail.height() - kTitleBar));
+    if (fits != size())
+        resize(fits);
+    if (!avail.contains(geometry().topLeft()))
+        move(avail.topLeft());
 }
 
 MainWindow::~MainWindow() {

@@ -82,6 +82,8 @@ private:
     void setNotificationsHow(const QString &how);
     void buildStatusBar();
     void fitToScreen();
+    /// A restored size no larger than the screen's room, and the window on it.
+    void keepWithinScreen();
     /// After an own action or another window's NOTIFY: every view that shows rows reads again.
     void refreshAfterChange();
     void onSnapshot(const Snapshot &s);

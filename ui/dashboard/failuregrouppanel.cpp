@@ -54,15 +54,19 @@ FailureGroupPanel::FailureGroupPanel(const AppContext &context, QWidget *parent)
     m_age->setObjectName(QStringLiteral("failureGroupsAge"));
     m_age->setToolTip(tr("Failure groups are read every %n s, the tiles at every refresh: between two readings their totals can differ.",
                          nullptr, kRefreshMs / 1000));
+    // The age beside the title, not beside the buttons: in Japanese the three buttons left it
+    // cut to "(0 秒 …".
+    auto *heading = new QHBoxLayout;
+    heading->addWidget(m_title, 1);
+    heading->addWidget(m_age);
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_age);
     buttons->addStretch(1);
     buttons->addWidget(m_open);
     buttons->addWidget(m_retry);
     buttons->addWidget(m_cancel);
     auto *box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
-    box->addWidget(m_title);
+    box->addLayout(heading);
     box->addLayout(buttons);
     box->addWidget(m_table, 1);
 
