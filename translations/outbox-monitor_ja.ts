@@ -2165,6 +2165,10 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Binary, not UTF-8 text: shown as hex. &quot;Save to file…&quot; writes its bytes.</source>
         <translation>UTF-8 テキストではないバイナリです。16 進数で表示しています。「ファイルに保存…」でそのままのバイトを書き出せます。</translation>
     </message>
+    <message>
+        <source>%1 — no longer in this list</source>
+        <translation>%1 — この一覧にはもうありません</translation>
+    </message>
 </context>
 <context>
     <name>om::DetailQuery</name>

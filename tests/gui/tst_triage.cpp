@@ -727,8 +727,14 @@ private slots:
             chosen.select(view.model()->index(r, 0), view.model()->index(r, 0));
             three << view.model()->message(r).id;
         }
+        // The pane shows the third (the current row), which stays in the list the longest.
+        int third = 0;
+        while (view.model()->message(third).id != three.at(2))
+            ++third;
+        view.table()->selectionModel()->setCurrentIndex(view.model()->index(third, 0), QItemSelectionModel::NoUpdate);
         view.table()->selectionModel()->select(chosen, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         QCOMPARE(view.selectedIds().size(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(view.detailPane()->messageId(), three.at(2), 15000);
         QSignalSpy selection(&view, &TriageView::selectionChanged);
 
         // Two of them retried elsewhere: the one still shown stays selected, the two are dropped.
@@ -746,6 +752,7 @@ private slots:
         QCOMPARE(view.model()->rowCount(), 3);
         if (english())
             QCOMPARE(view.statusText(), QStringLiteral("2 selected messages changed and left this list; still selected: 1."));
+        QVERIFY(!view.detailPane()->leftTheList()); // its message is still listed
 
         // The last one too: nothing is selected, and the actions hear so.
         selection.clear();
@@ -754,6 +761,11 @@ private slots:
         QVERIFY(view.selectedIds().isEmpty());
         if (english())
             QCOMPARE(view.statusText(), QStringLiteral("Your 1 selected message changed and left this list; nothing is selected now."));
+        // The pane keeps it, re-read, and says that it left the list.
+        QCOMPARE(view.detailPane()->messageId(), three.at(2));
+        QVERIFY(view.detailPane()->leftTheList());
+        if (english())
+            QTRY_VERIFY2(view.detailPane()->titleText().endsWith(QStringLiteral("no longer in this list")), qPrintable(view.detailPane()->titleText()));
     }
 
     /// An empty list says so in its place, and a new view starts at its first column (a scroll

@@ -123,6 +123,7 @@ bool DetailPane::isStale() const { return m_age->isStale(); }
 
 void DetailPane::clear() {
     ++m_generation;
+    m_leftTheList = false;
     m_detail = {};
     m_truncated = false;
     m_title->setText(tr("Select a message to see its details."));
@@ -136,7 +137,22 @@ void DetailPane::clear() {
         b->setEnabled(false);
 }
 
+void DetailPane::setLeftTheList(bool left) {
+    m_leftTheList = left;
+    if (m_detail.found)
+        showTitle();
+}
+
+QString DetailPane::titleText() const { return m_title->text(); }
+
+void DetailPane::showTitle() {
+    const QString title = tr("Message %1 · %2").arg(m_detail.id.text(), m_detail.key);
+    m_title->setText(m_leftTheList ? tr("%1 — no longer in this list").arg(title) : title);
+}
+
 void DetailPane::showMessage(const MessageId &id) {
+    if (id != m_detail.id)
+        m_leftTheList = false; // another message: it is in the list it was chosen from
     const quint64 gen = ++m_generation;
     m_title->setText(tr("Loading message %1 …").arg(id.text()));
     const auto onDone = [this, gen](const MessageDetail &d) { if (gen == m_generation) present(d); };
@@ -171,7 +187,7 @@ void DetailPane::present(const MessageDetail &d) {
         emit detailShown(d.id);
         return;
     }
-    m_title->setText(tr("Message %1 · %2").arg(d.id.text(), d.key));
+    showTitle();
     m_age->markFresh();
     m_fields->setRowCount(int(d.fields.size()));
     for (int i = 0; i < d.fields.size(); ++i) {

@@ -49,6 +49,12 @@ public:
 public slots:
     /// Fetches and shows message `id` (a newer call wins over an older one still loading).
     void showMessage(const om::MessageId &id);
+    /// The message shown has left the list beside the pane (an action moved it to another state):
+    /// its title says so, until another message is shown.
+    void setLeftTheList(bool left);
+    bool leftTheList() const { return m_leftTheList; }
+    /// The pane's title line ("Message 7 · key …").
+    QString titleText() const;
     void clear();
     /// Fetches the whole payload off the GUI thread and shows it.
     void showWholePayload();
@@ -73,6 +79,9 @@ private:
     MessageDetail m_detail;
     quint64 m_generation = 0;
     bool m_truncated = false;
+    bool m_leftTheList = false;
+    /// "Message 7 · key", and that it left the list when it did.
+    void showTitle();
     qint64 m_showAllLimit = limits::kShowAllMaxChars;
     QLabel *m_title;
     DataAgeLabel *m_age;

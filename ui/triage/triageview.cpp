@@ -574,6 +574,14 @@ void TriageView::restoreSelection() {
             shown << id;
     const qsizetype left = kept.size() - found.size();
     m_keptSelection.clear();
+    // The pane keeps the message it showed (re-read: its new state and audit row), saying that it
+    // is no longer one of this list's.
+    if (const MessageId inPane = m_detail->messageId(); !inPane.isNull() && !found.contains(inPane)) {
+        bool listed = false;
+        for (int r = 0; r < m_model->rowCount() && !listed; ++r)
+            listed = m_model->message(r).id == inPane;
+        m_detail->setLeftTheList(!listed);
+    }
     emit selectionChanged(selectedIds());
     m_status->setText(shown.isEmpty() ? tr("Your %n selected message(s) changed and left this list; nothing is selected now.", nullptr, int(left))
                                       : tr("%n selected message(s) changed and left this list; still selected: %1.",
