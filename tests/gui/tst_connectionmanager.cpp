@@ -185,7 +185,7 @@ private slots:
     /// settings; without a keychain (as here: no session bus) it says so and keeps nothing.
     void aPasswordIsRememberedOnlyInTheKeychain() {
         if (!PasswordKeychain::compiledIn())
-            QSKIP("built without qtkeychain: the button is absent");
+            OM_SKIP("built without qtkeychain: the button is absent");
         auto m = manager();
         m->newConnection();
         auto *remember = m->findChild<QPushButton *>(QStringLiteral("rememberPassword"));
@@ -197,7 +197,7 @@ private slots:
         QVERIFY(remember->isEnabled());
         QVERIFY(m->saveConnection());
         remember->click();
-        QVERIFY(!remember->isEnabled()); // one write at a time
+        QVERIFY(!remember->isEnabled());                        // one write at a time
         QTRY_VERIFY_WITH_TIMEOUT(remember->isEnabled(), 30000); // the keychain answered
         if (testLanguage() == QLatin1String("en"))
             QVERIFY2(m->statusText().startsWith(QLatin1String("The password was not remembered: No system keychain answered")),
