@@ -843,6 +843,7 @@ private slots:
         else
             QVERIFY(!view.activeFilterText().isEmpty());
         QVERIFY(view.findChild<QWidget *>(QStringLiteral("activeFilter"))->isVisible());
+        saveScreenshot(&view, QStringLiteral("triage-view-filter"));
 
         // Stuck shows every stuck message, as the database counts them, and no filter line.
         QSignalSpy nothing(&view, &TriageView::matchesNothingChanged);
