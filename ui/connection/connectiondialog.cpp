@@ -30,8 +30,8 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
     for (QLabel *l : {m_problem, m_notice, m_keychainNote})
         l->setWordWrap(true);
     m_sourcesHint = new QLabel(tr("Passwords are taken from the system keychain (when remembered there), ~/.pgpass "
-                               "(or PGPASSFILE), a service file (service=...) or PGPASSWORD; Outbox Monitor never "
-                               "stores them anywhere else."));
+                                  "(or PGPASSFILE), a service file (service=...) or PGPASSWORD; Outbox Monitor never "
+                                  "stores them anywhere else."));
     m_sourcesHint->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     m_ok = buttons->button(QDialogButtonBox::Ok);
