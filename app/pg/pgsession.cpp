@@ -11,6 +11,7 @@
 #include <QMutex>
 #include <libpq-fe.h>
 #include <pqxx/pqxx>
+#include <pqxx/subtransaction>
 #include <sys/socket.h>
 
 #include <map>
@@ -132,10 +133,11 @@ struct PgSession::Impl {
     LinkFacts facts;                 ///< guarded by cancelLock: read from other threads
     std::optional<PoolMode> learned; ///< kept across reconnects: what the path turned out to be
     QString learnedBecause;
-    QString localSets;        ///< the settings as SET LOCAL (and read-only), for pooled transactions
-    QString pipelinePrelude;  ///< the same as set_config calls, for pipelined statements
-    PGconn *pg = nullptr;     ///< libpq's handle of `conn` (pipelined statements)
-    std::set<int> serverPids; ///< server processes seen (pooled modes)
+    QString localSets;                         ///< the settings as SET LOCAL (and read-only), for pooled transactions
+    QString pipelinePrelude;                   ///< the same as set_config calls, for pipelined statements
+    PGconn *pg = nullptr;                      ///< libpq's handle of `conn` (pipelined statements)
+    std::set<int> serverPids;                  ///< server processes seen (pooled modes)
+    pqxx::dbtransaction *snapshotTx = nullptr; ///< readOneSnapshot()'s transaction while it runs
     PoolMode mode() const;
     void sawServer(int pid);
 };
@@ -447,6 +449,13 @@ static Connection &requireOpen(std::unique_ptr<Connection> &c) {
 
 PgResult PgSession::query(const QString &sql, const QVariantList &params) {
     Connection &c = requireOpen(d->conn);
+    if (d->snapshotTx) {
+        try {
+            return copyResult(execWith(*d->snapshotTx, sql, params));
+        } catch (...) {
+            rethrowAsPgError(d->conn.get());
+        }
+    }
     if (d->mode() == PoolMode::Transaction)
         return queryPooled(sql, params);
     try {
@@ -473,7 +482,7 @@ PgResult PgSession::queryPooled(const QString &sql, const QVariantList &params) 
 
 PgResult PgSession::queryPrepared(const QString &sql, const QVariantList &params) {
     Connection &c = requireOpen(d->conn);
-    if (d->mode() != PoolMode::Own)
+    if (d->mode() != PoolMode::Own || d->snapshotTx)
         return query(sql, params);
     const std::string name =
         "om_" + QCryptographicHash::hash(sql.toUtf8(), QCryptographicHash::Sha1).toHex().left(24).toStdString();
@@ -516,22 +525,56 @@ void PgSession::transact(const std::function<void(PgTx &)> &work) {
     Connection &c = requireOpen(d->conn);
     const PoolMode mode = d->mode();
     try {
+        if (d->snapshotTx) {
+            // Inside readOneSnapshot(): a savepoint, so that an error here (a refused EXPLAIN)
+            // rolls back only this part and the snapshot's other reads go on.
+            pqxx::subtransaction sub(*d->snapshotTx);
+            PgTx handle(static_cast<pqxx::transaction_base *>(&sub), true); // PgTx casts back from void*
+            work(handle);
+            sub.commit();
+            return;
+        }
         if (mode == PoolMode::Statement) {
             pqxx::nontransaction tx(c);
-            PgTx handle(&tx, false);
+            PgTx handle(static_cast<pqxx::transaction_base *>(&tx), false);
             work(handle);
             return;
         }
         pqxx::work tx(c);
         if (mode == PoolMode::Transaction)
             d->sawServer(tx.exec((d->localSets + "; SELECT pg_backend_pid()").toStdString())[0][0].as<int>());
-        PgTx handle(&tx, true);
+        PgTx handle(static_cast<pqxx::transaction_base *>(&tx), true);
         work(handle);
         tx.commit();
     } catch (...) {
         rethrowAsPgError(d->conn.get());
     }
 }
+
+void PgSession::readOneSnapshot(const std::function<void()> &work) {
+    Connection &c = requireOpen(d->conn);
+    if (d->snapshotTx || d->mode() == PoolMode::Statement) {
+        work();
+        return;
+    }
+    struct Release {
+        Impl *d;
+        ~Release() { d->snapshotTx = nullptr; }
+    };
+    try {
+        pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> tx(c);
+        if (d->mode() == PoolMode::Transaction)
+            d->sawServer(tx.exec((d->localSets + "; SELECT pg_backend_pid()").toStdString())[0][0].as<int>());
+        d->snapshotTx = &tx;
+        const Release release{d.get()};
+        work();
+        tx.commit();
+    } catch (...) {
+        rethrowAsPgError(d->conn.get());
+    }
+}
+
+bool PgSession::inSnapshot() const { return d->snapshotTx != nullptr; }
 
 PgResult PgTx::exec(const QString &sql, const QVariantList &params) {
     return copyResult(execWith(*static_cast<pqxx::transaction_base *>(m_tx), sql, params));

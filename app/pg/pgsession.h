@@ -85,6 +85,14 @@ public:
     /// Behind a statement pooler, which allows no transaction blocks, each statement of `work`
     /// stands alone (PgTx::inTransaction() says so): reads only; actions refuse there.
     void transact(const std::function<void(PgTx &)> &work);
+    /// Runs `work` with every read of this session (query(), queryPrepared(), transact() as a
+    /// savepoint) inside one read-only REPEATABLE READ transaction: all of them see the database
+    /// at one moment. A report read a statement at a time under live traffic disagreed with itself
+    /// by the rows changed between its statements. Behind a statement pooler, which allows no
+    /// transaction, the reads stand alone. Nested, it is the outer one's snapshot.
+    void readOneSnapshot(const std::function<void()> &work);
+    /// True while readOneSnapshot() holds a transaction open (tests).
+    bool inSnapshot() const;
 
     /// Asks the server to cancel the statement running on this session. Thread-safe, but it
     /// blocks until the server answers: callers that must not block send cancelHandle() from
@@ -139,6 +147,8 @@ public:
 
 private:
     friend class PgSession;
+    /// `tx` is a pqxx::transaction_base*, cast to void* only after that base was taken (a
+    /// subtransaction's transaction_base is not at its own address).
     PgTx(void *tx, bool inTransaction) : m_tx(tx), m_inTransaction(inTransaction) {}
     void *m_tx;
     bool m_inTransaction;

@@ -355,6 +355,58 @@ private slots:
         QCOMPARE(b.rows.last().id, a.rows.last().id);
     }
 
+    /// readOneSnapshot(): every read inside sees one moment, a savepoint's error (a refused
+    /// statement inside transact()) leaves the others going; directly and through each pool (a
+    /// statement pool allows no transaction: there the reads stand alone, and say so).
+    void oneSnapshotForManyReads_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<bool>("held");
+        QTest::newRow("direct") << "" << true;
+        QTest::newRow("session") << "session" << true;
+        QTest::newRow("transaction") << "transaction" << true;
+        QTest::newRow("statement") << "statement" << false;
+    }
+    void oneSnapshotForManyReads() {
+        QFETCH(QString, path);
+        QFETCH(bool, held);
+        m_db->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS snapshot_probe (n int)"));
+        m_db->exec(QStringLiteral("TRUNCATE snapshot_probe"));
+        auto s = path.isEmpty() ? session(m_db->connectionString()) : session(through(path), PoolSetting::Auto, true);
+        const QString count = QStringLiteral("SELECT count(*) FROM snapshot_probe");
+        int first = -1, second = -1, afterError = -1;
+        s->readOneSnapshot([&] {
+            QCOMPARE(s->inSnapshot(), held);
+            first = s->query(count).scalar().toInt();
+            m_db->exec(QStringLiteral("INSERT INTO snapshot_probe SELECT generate_series(1, 5)")); // another client commits
+            second = s->queryPrepared(count).scalar().toInt();
+            bool refused = false;
+            try {
+                s->transact([](PgTx &tx) { tx.exec(QStringLiteral("SELECT 1 / 0")); });
+            } catch (const PgError &) {
+                refused = true;
+            }
+            QVERIFY(refused);
+            afterError = s->query(count).scalar().toInt();
+        });
+        QVERIFY(!s->inSnapshot());
+        QCOMPARE(first, 0);
+        QCOMPARE(second, held ? 0 : 5); // one moment, or each read its own
+        QCOMPARE(afterError, held ? 0 : 5);
+        QCOMPARE(s->query(count).scalar().toInt(), 5); // after it, the table as it is now
+        if (held) {                                    // read-only: nothing can be changed from inside
+            bool refused = false;
+            try {
+                s->readOneSnapshot([&] { s->query(QStringLiteral("INSERT INTO snapshot_probe VALUES (1)")); });
+            } catch (const PgError &) {
+                refused = true;
+            }
+            QVERIFY(refused);
+            QCOMPARE(m_db->scalar(count).toInt(), 5);
+            QCOMPARE(s->query(count).scalar().toInt(), 5); // and the session goes on
+        }
+        m_db->exec(QStringLiteral("DROP TABLE snapshot_probe"));
+    }
+
     void actionsAreAuditedThroughPools_data() {
         QTest::addColumn<QString>("path");
         QTest::addColumn<PoolSetting>("setting");

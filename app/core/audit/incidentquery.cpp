@@ -39,13 +39,17 @@ IncidentData IncidentQuery::run(PgSession &session, const QDateTime &from, const
     f.from = from;
     f.to = to;
     f.ticket = ticket;
-    readActions(session, f, d);
-    d.actionOutcomes = ActionOutcomeQuery(m_profile).actions(session, f, 0, outcome::kReportLimit);
-    std::reverse(d.actionOutcomes.begin(), d.actionOutcomes.end()); // a report reads forward in time
-    readEndState(session, d);
-    d.failureGroups = FailureGroupQuery(m_profile).readBetween(session, d.from.toSecsSinceEpoch(), d.to.toSecsSinceEpoch(),
-                                                               kReportFailureGroups);
-    d.flow = IncidentFlow::read(session, m_profile, d.from, d.to);
+    // Every section from one snapshot: read a statement at a time under live traffic, the failed
+    // count and the failure groups disagreed by the messages that changed in between.
+    session.readOneSnapshot([&] {
+        readActions(session, f, d);
+        d.actionOutcomes = ActionOutcomeQuery(m_profile).actions(session, f, 0, outcome::kReportLimit);
+        std::reverse(d.actionOutcomes.begin(), d.actionOutcomes.end()); // a report reads forward in time
+        readEndState(session, d);
+        d.failureGroups = FailureGroupQuery(m_profile).readBetween(session, d.from.toSecsSinceEpoch(), d.to.toSecsSinceEpoch(),
+                                                                   kReportFailureGroups);
+        d.flow = IncidentFlow::read(session, m_profile, d.from, d.to);
+    });
     return d;
 }
 
