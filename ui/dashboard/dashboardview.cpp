@@ -200,14 +200,16 @@ QWidget *DashboardView::buildBreakdownTables() {
     m_breakdownTabs = waiting;
     waiting->setObjectName(QStringLiteral("waitingBreakdowns"));
     waiting->setDocumentMode(true);
-    m_byDestinationTable = groupTable(m_byDestination, WaitingGroupModel::Label);
-    m_byTypeTable = groupTable(m_byType, WaitingGroupModel::Label);
     // A table without a destination (or type) column has nothing to group by: an empty list
-    // under its title would read as "nothing waits".
-    if (m_context.profile.has(QStringLiteral("destination")))
+    // under its title would read as "nothing waits". The list is not made at all then.
+    if (m_context.profile.has(QStringLiteral("destination"))) {
+        m_byDestinationTable = groupTable(m_byDestination, WaitingGroupModel::Label);
         waiting->addTab(m_byDestinationTable, QString());
-    if (m_context.profile.has(QStringLiteral("type")))
+    }
+    if (m_context.profile.has(QStringLiteral("type"))) {
+        m_byTypeTable = groupTable(m_byType, WaitingGroupModel::Label);
         waiting->addTab(m_byTypeTable, QString());
+    }
     // Who holds the in-flight rows: only where the rows name their worker.
     if (sql::hasWorkerBreakdown(m_context.profile)) {
         m_byWorker = new WorkerGroupModel(this);
