@@ -299,30 +299,32 @@ void MainWindow::buildStatusBar() {
     m_connection->setFullText(tr("Connecting to %1 …").arg(m_context.connectionLabel));
 }
 
+QRect MainWindow::screenArea() const { return screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800); }
+
+QSize MainWindow::largestWithin(const QRect &area) {
+    constexpr int kTitleBar = 40; // frame margins are known only once the window is shown
+    return area.size() - QSize(0, kTitleBar);
+}
+
 void MainWindow::fitToScreen() {
     // Most of the screen it opens on (the audit table has ten columns, the triage list a detail
     // pane beside it), within 1100×720 .. 1600×1000, and never more than the screen has room for
     // with the title bar: on a 1366×768 laptop it opened taller than the screen, its status bar
     // (where the connection's state is said) below the edge.
-    const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
-    constexpr int kTitleBar = 40; // frame margins are known only once the window is shown
-    resize(qMin(qBound(1100, avail.width() * 9 / 10, 1600), avail.width()),
-           qMin(qBound(720, avail.height() * 9 / 10, 1000), avail.height() - kTitleBar));
+    const QRect area = screenArea();
+    const QSize wished(qBound(1100, area.width() * 9 / 10, 1600), qBound(720, area.height() * 9 / 10, 1000));
+    resize(wished.boundedTo(largestWithin(area)));
 }
 
 void MainWindow::keepWithinScreen() {
     // A size saved on a bigger screen (the desk's, before the laptop left) is not brought back
     // larger than the screen the window opens on: its status bar would be below the edge.
-    const QScreen *on = screen();
-    if (!on)
-        return;
-    constexpr int kTitleBar = 40; // as fitToScreen()
-    const QRect avail = on->availableGeometry();
-    const QSize fits(qMin(width(), avail.width()), qMin(height(), avail.height() - kTitleBar));
+    const QRect area = screenArea();
+    const QSize fits = size().boundedTo(largestWithin(area));
     if (fits != size())
         resize(fits);
-    if (!avail.contains(geometry().topLeft()))
-        move(avail.topLeft());
+    if (!area.contains(geometry().topLeft()))
+        move(area.topLeft());
 }
 
 MainWindow::~MainWindow() {

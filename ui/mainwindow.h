@@ -84,6 +84,10 @@ private:
     void fitToScreen();
     /// A restored size no larger than the screen's room, and the window on it.
     void keepWithinScreen();
+    /// The available area of the screen the window is on.
+    QRect screenArea() const;
+    /// The largest window that fits `area` with its title bar.
+    static QSize largestWithin(const QRect &area);
     /// After an own action or another window's NOTIFY: every view that shows rows reads again.
     void refreshAfterChange();
     void onSnapshot(const Snapshot &s);

@@ -140,6 +140,9 @@ struct PgSession::Impl {
     pqxx::dbtransaction *snapshotTx = nullptr; ///< readOneSnapshot()'s transaction while it runs
     PoolMode mode() const;
     void sawServer(int pid);
+    /// A transaction just begun behind a transaction pooler: its settings as SET LOCAL, and which
+    /// server connection the pooler gave it.
+    void settleTransaction(pqxx::transaction_base &tx);
 };
 
 PgSession::PgSession(Options options) : m_options(std::move(options)), d(std::make_unique<Impl>()) {}
@@ -417,6 +420,11 @@ void PgSession::Impl::sawServer(int pid) {
     facts.serverConnectionsSeen = int(serverPids.size());
 }
 
+void PgSession::Impl::settleTransaction(pqxx::transaction_base &tx) {
+    if (mode() == PoolMode::Transaction)
+        sawServer(tx.exec((localSets + "; SELECT pg_backend_pid()").toStdString())[0][0].as<int>());
+}
+
 bool PgSession::isOpen() const {
     QMutexLocker lock(&d->cancelLock);
     return d->conn && d->conn->is_open();
@@ -541,8 +549,7 @@ void PgSession::transact(const std::function<void(PgTx &)> &work) {
             return;
         }
         pqxx::work tx(c);
-        if (mode == PoolMode::Transaction)
-            d->sawServer(tx.exec((d->localSets + "; SELECT pg_backend_pid()").toStdString())[0][0].as<int>());
+        d->settleTransaction(tx);
         PgTx handle(static_cast<pqxx::transaction_base *>(&tx), true);
         work(handle);
         tx.commit();
@@ -563,8 +570,7 @@ void PgSession::readOneSnapshot(const std::function<void()> &work) {
     };
     try {
         pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> tx(c);
-        if (d->mode() == PoolMode::Transaction)
-            d->sawServer(tx.exec((d->localSets + "; SELECT pg_backend_pid()").toStdString())[0][0].as<int>());
+        d->settleTransaction(tx);
         d->snapshotTx = &tx;
         const Release release{d.get()};
         work();

@@ -79,6 +79,9 @@ void keepReadable(QWidget *column) {
         t->setMinimumHeight(t->horizontalHeader()->sizeHint().height() + t->verticalHeader()->defaultSectionSize() + 4);
 }
 
+/// A pane's share of the breakdown column's height: the flow chart three, each list two.
+int columnShare(int pane) { return pane == 0 ? 3 : 2; }
+
 /// Points per series at most, whatever the width: an hour of the default 5 s refresh (720
 /// samples) is drawn sample by sample even on a narrow chart, and a wider one gains nothing
 /// from more than 2,000.
@@ -229,9 +232,9 @@ QWidget *DashboardView::buildBreakdownTables() {
     keepReadable(column);
     m_flow->setMinimumHeight(100);
     for (int i = 0; i < column->count(); ++i)
-        column->setStretchFactor(i, i == 0 ? 3 : 2);
-    // Without either breakdown column the charts take the whole width.
-    column->setVisible(m_context.profile.has(QStringLiteral("destination")) || m_context.profile.has(QStringLiteral("type")));
+        column->setStretchFactor(i, columnShare(i));
+    // Without either breakdown list the charts take the whole width.
+    column->setVisible(m_byDestinationTable || m_byTypeTable);
     return column;
 }
 
@@ -294,10 +297,12 @@ void DashboardView::splitByShare() {
     if (!m_columnSized && m_column && m_column->isVisible() && m_column->height() >= m_column->minimumSizeHint().height()) {
         m_columnSized = true;
         if (!m_column->property(kRestoredSplitProperty).toBool()) {
-            const int h = m_column->height();
+            int shares = 0;
+            for (int i = 0; i < m_column->count(); ++i)
+                shares += columnShare(i);
             QList<int> sizes;
             for (int i = 0; i < m_column->count(); ++i)
-                sizes << h * (i == 0 ? 3 : 2) / (3 + 2 * (m_column->count() - 1));
+                sizes << m_column->height() * columnShare(i) / shares;
             m_column->setSizes(sizes);
         }
     }
