@@ -30,6 +30,15 @@ bool OutcomeWording::isRetryLike(const SchemaProfile &p, const QString &action) 
     return kind == QLatin1String("retry") || kind == QLatin1String("recoverStuck");
 }
 
+QString OutcomeWording::finished(qint64 n, qint64 archived) {
+    // Moved to the archive by the library's maintenance: finished all the same, and not "gone".
+    if (archived > 0 && archived >= n)
+        return tr("%1 finished, archived").arg(formatCount(n));
+    if (archived > 0)
+        return tr("%1 finished (%2 archived)").arg(formatCount(n), formatCount(archived));
+    return tr("%1 finished").arg(formatCount(n));
+}
+
 QString OutcomeWording::summary(const SchemaProfile &p, const QString &action, const ActionOutcome &o) {
     const bool again = isRetryLike(p, action);
     QStringList items;
@@ -39,7 +48,7 @@ QString OutcomeWording::summary(const SchemaProfile &p, const QString &action, c
             continue;
         const QString c = formatCount(n);
         if (role == QLatin1String("done"))
-            items << tr("%1 finished").arg(c);
+            items << finished(n, o.archived);
         else if (role == QLatin1String("failed"))
             items << (again ? tr("%1 failed again").arg(c) : tr("%1 failed").arg(c));
         else if (role == QLatin1String("waiting"))
@@ -65,8 +74,10 @@ QString OutcomeWording::byState(const SchemaProfile &p, const ActionOutcome &o) 
         if (n == 0)
             continue;
         const qint64 stuck = o.stuckByState.value(s.name);
-        items << (stuck > 0 ? tr("%1 %2 (%3 stuck)").arg(s.name, formatCount(n), formatCount(stuck))
-                            : tr("%1 %2").arg(s.name, formatCount(n)));
+        QString item = stuck > 0 ? tr("%1 %2 (%3 stuck)").arg(s.name, formatCount(n), formatCount(stuck)) : tr("%1 %2").arg(s.name, formatCount(n));
+        if (s.name == p.archive.state && o.archived > 0)
+            item += QLatin1Char(' ') + tr("(%1 archived)").arg(formatCount(o.archived));
+        items << item;
     }
     if (o.gone > 0)
         items << tr("gone %1").arg(formatCount(o.gone));
@@ -94,7 +105,9 @@ QString OutcomeWording::reportLine(const SchemaProfile &p, const ActionSummary &
         // "Within" is an upper bound: rounded up to the unit it is said in (121 s is "within 3 min").
         const double w = o.finishedWithinS;
         const double within = w < 60 ? std::ceil(w) : std::ceil(w / 60) * 60;
-        items << (w >= 0 ? tr("%1 finished within %2").arg(formatCount(done), formatAge(within)) : tr("%1 finished").arg(formatCount(done)));
+        items << (w >= 0 ? tr("%1 finished within %2").arg(formatCount(done), formatAge(within)) : finished(done, 0));
+        if (o.archived > 0)
+            items.last() += QLatin1Char(' ') + tr("(%1 archived)").arg(formatCount(o.archived));
     }
     const qint64 failed = settled(p, o, QStringLiteral("failed"));
     if (failed > 0) {

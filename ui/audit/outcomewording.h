@@ -28,6 +28,8 @@ public:
     static QString didWhat(const SchemaProfile &profile, const QString &action, qint64 messages);
     /// True when `action` (an audit name) is the profile's retry or recovery: its failures are "again".
     static bool isRetryLike(const SchemaProfile &profile, const QString &action);
+    /// "3 finished", "3 finished (1 archived)", "1 finished, archived".
+    static QString finished(qint64 n, qint64 archived);
 };
 
 } // namespace om

@@ -19,10 +19,21 @@ QString CountWording::value(const StateCount &c) {
         return tr("unknown");
     const QString n = formatCount(c.count);
     // Exact counts carry no mark at all: "≈" is kept for what really is an estimate.
-    return c.estimated ? tr("≈ %1 (estimated)").arg(n) : n;
+    return c.estimated || (c.archived > 0 && c.archivedEstimated) ? tr("≈ %1 (estimated)").arg(n) : n;
 }
 
 QString CountWording::note(const StateCount &c, const TableStats &table) {
+    const QString own = tableNote(c, table);
+    if (c.archived <= 0 || c.count < 0)
+        return own;
+    // Moved by the library's maintenance, still finished: said, so that a count that holds while
+    // the table shrinks is not a puzzle.
+    const QString archived = c.archivedEstimated ? tr("incl. ≈ %1 archived").arg(formatCount(c.archived))
+                                                 : tr("incl. %1 archived").arg(formatCount(c.archived));
+    return own.isEmpty() ? archived : own + QStringLiteral("; ") + archived;
+}
+
+QString CountWording::tableNote(const StateCount &c, const TableStats &table) {
     if (!c.estimated || c.count < 0)
         return {};
     switch (c.note) {
@@ -46,6 +57,15 @@ QString CountWording::note(const StateCount &c, const TableStats &table) {
 }
 
 QString CountWording::toolTip(const StateCount &c, const TableStats &table) {
+    const QString tip = tableToolTip(c, table);
+    if (c.archived <= 0)
+        return tip;
+    return tip + QLatin1Char('\n')
+           + (c.archivedEstimated ? tr("Includes ≈ %1 rows of the archive table, estimated from its statistics.").arg(formatCount(c.archived))
+                                  : tr("Includes %1 rows of the archive table, counted.").arg(formatCount(c.archived)));
+}
+
+QString CountWording::tableToolTip(const StateCount &c, const TableStats &table) {
     if (!c.estimated) {
         return c.countedByIndex
                    ? tr("Exact count: a rare finished state, counted through its index while the statistics put it at "

@@ -20,6 +20,11 @@ public:
     static QString toolTip(const StateCount &c, const TableStats &table);
     /// "14:05" today, "11-30 14:05" before (local time).
     static QString shortTime(const QDateTime &utc);
+
+private:
+    /// The note and tool tip of the table's own part (without the archive's).
+    static QString tableNote(const StateCount &c, const TableStats &table);
+    static QString tableToolTip(const StateCount &c, const TableStats &table);
 };
 
 } // namespace om

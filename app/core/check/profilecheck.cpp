@@ -5,6 +5,7 @@
 #include "core/common/countformat.h"
 #include "core/profile/columnfit.h"
 #include "core/purge/purgefunctionsql.h"
+#include "core/sql/flowsql.h"
 #include "core/sql/profilechecksql.h"
 #include "core/sql/rowsecuritysql.h"
 #include "core/sql/sqltext.h"
@@ -176,6 +177,30 @@ void ProfileCheck::checkAudit(PgSession &s, ProfileCheckReport &r) const {
         requireColumn(cols, audit, QStringLiteral("audit.columns.") + it.key(), it.value(), r);
 }
 
+// The archive is read with the table's own column names: the id (outcomes), the created and the
+// finished time (the flow). A missing archive would stop every snapshot: said here first.
+void ProfileCheck::checkArchive(PgSession &s, ProfileCheckReport &r) const {
+    if (!m_profile.hasArchive())
+        return;
+    const QString archive = m_profile.qualifiedArchiveTable();
+    const QList<LiveColumn> cols = liveColumns(s, archive);
+    if (cols.isEmpty()) {
+        r.findings << ProfileFinding{Severity::Error, QStringLiteral("archive.table"),
+                                     CheckText::tr("%1 does not exist (or this role cannot see it): the finished count reads it.").arg(archive)};
+        return;
+    }
+    QStringList logical{QStringLiteral("id"), QStringLiteral("createdAt")};
+    if (const QString finishedAt = sql::flowSources(m_profile).finishedAt; !finishedAt.isEmpty())
+        logical << finishedAt;
+    for (const QString &l : std::as_const(logical))
+        if (m_profile.has(l))
+            requireColumn(cols, archive, QStringLiteral("archive.table"), m_profile.column(l), r);
+    const sql::Statement readable = {QStringLiteral("SELECT has_table_privilege($1, 'SELECT')"), {archive}};
+    if (!pgTrue(s.query(readable.text, readable.params).scalar()))
+        r.findings << ProfileFinding{Severity::Error, QStringLiteral("archive.table"),
+                                     CheckText::tr("this role may not read %1: apply the kit (it grants SELECT on the archive).").arg(archive)};
+}
+
 void ProfileCheck::checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 rowsEstimate) const {
     StateCoverage &c = r.coverage;
     c.tableRowsEstimate = rowsEstimate;
@@ -294,6 +319,7 @@ ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) cons
     checkRowSecurity(s, r);
     checkColumns(s, r);
     checkAudit(s, r);
+    checkArchive(s, r);
     checkActions(s, r);
     checkReplicationSlot(m_profile, s, r);
     checkKeyLock(m_profile, s, r);

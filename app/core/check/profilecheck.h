@@ -48,7 +48,7 @@ struct ProfileCheckReport {
     QString table; ///< "schema"."table" the profile names
     QList<ProfileFinding> findings;
     StateCoverage coverage;
-    IndexAdvice indexes; ///< only when every column fits (EXPLAIN needs them)
+    IndexAdvice indexes;     ///< only when every column fits (EXPLAIN needs them)
     RowSecurity rowSecurity; ///< between the connected role and the table
     bool indexesChecked = false;
 
@@ -82,6 +82,7 @@ private:
     void checkTable(PgSession &s, ProfileCheckReport &r, qint64 *rows) const;
     void checkColumns(PgSession &s, ProfileCheckReport &r) const;
     void checkAudit(PgSession &s, ProfileCheckReport &r) const;
+    void checkArchive(PgSession &s, ProfileCheckReport &r) const;
     void checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 rowsEstimate) const;
     void checkActions(PgSession &s, ProfileCheckReport &r) const;
     void checkRowSecurity(PgSession &s, ProfileCheckReport &r) const;

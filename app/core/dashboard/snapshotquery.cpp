@@ -113,6 +113,22 @@ QList<StateCount> SnapshotQuery::stateCounts(const std::function<QVariant(const 
     return out;
 }
 
+void SnapshotQuery::addArchived(QList<StateCount> &states, const QVariant &archived) const {
+    if (archived.isNull())
+        return;
+    const QJsonObject o = QJsonDocument::fromJson(archived.toString().toUtf8()).object();
+    for (StateCount &c : states) {
+        if (c.name != m_profile.archive.state)
+            continue;
+        c.archived = qint64(o.value(QLatin1String("rows")).toDouble() + 0.5);
+        c.archivedEstimated = !o.value(QLatin1String("exact")).toBool();
+        if (c.count >= 0)
+            c.count += c.archived;
+        if (c.readEstimate >= 0)
+            c.readEstimate += c.archived;
+    }
+}
+
 TableStats SnapshotQuery::tableStats(const std::function<QVariant(const QString &)> &value) {
     TableStats t;
     t.valid = true;
@@ -145,6 +161,7 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     s.serverTime = fromEpochSeconds(value(QStringLiteral("server_epoch")));
     s.serverMs = qint64(value(QStringLiteral("server_ms")).toDouble() + 0.5);
     s.states = stateCounts(value);
+    addArchived(s.states, value(QStringLiteral("archived")));
     s.table = tableStats(value);
     for (const QString &w : m_profile.waitingStates)
         s.waiting += s.count(w);

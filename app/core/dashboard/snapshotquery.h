@@ -52,6 +52,8 @@ private:
     /// Every state's count: exact where the row has one, else the terminal rows' estimate shared
     /// out by the statistics' frequencies. `value` reads a column of the snapshot's row by name.
     QList<StateCount> stateCounts(const std::function<QVariant(const QString &)> &value) const;
+    /// Adds the archive's rows (the snapshot's "archived" JSON) to the state they count as.
+    void addArchived(QList<StateCount> &states, const QVariant &archived) const;
     /// The statistics' times and activity counters the estimates came from.
     static TableStats tableStats(const std::function<QVariant(const QString &)> &value);
 

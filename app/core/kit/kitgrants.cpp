@@ -83,6 +83,9 @@ QString tableGrants(const TableGrants &t) {
     if (const KeyLockTable &lock = p.headOfLine.lock; !lock.isEmpty()) {
         out += whenExists(lock.qualifiedTable(), selectOnly(lock.schema, lock.qualifiedTable()));
     }
+    // The archive finished rows are moved to: the counts, the flow and the outcomes read it.
+    if (p.hasArchive())
+        out += whenExists(p.qualifiedArchiveTable(), selectOnly(p.archive.schema, p.qualifiedArchiveTable()));
     return out;
 }
 

@@ -23,6 +23,7 @@ struct ActionOutcome {
     qint64 stuck = 0;                   ///< in a stuck state past the timeout (also counted in byState)
     QMap<QString, qint64> stuckByState; ///< state name -> of its messages, those stuck
     qint64 gone = 0;                    ///< no longer in the table (deleted, purged)
+    qint64 archived = 0;                ///< moved to the profile's archive (also counted in byState)
     double finishedWithinS = -1;        ///< longest time from the action to a finished time after it; -1: unknown
     QString topFailure;                 ///< the most frequent error (code, else text) of the failed ones
     qint64 topFailureCount = 0;

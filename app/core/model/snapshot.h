@@ -33,6 +33,9 @@ struct StateCount {
     qint64 readEstimate = -1; ///< estimated only: what the statistics gave this refresh
     EstimateNote note = EstimateNote::None;
     qint64 deletedRows = 0; ///< with EstimateNote::RowsDeleted: rows deleted since the last refresh
+    /// Of `count`, the rows in the profile's archive table (the archive's state only; 0 otherwise).
+    qint64 archived = 0;
+    bool archivedEstimated = false; ///< the archive is big: its part is the planner's figure
 };
 
 /// The table's statistics and activity counters the estimates come from, read in the same

@@ -25,6 +25,8 @@ ActionOutcomes ActionOutcomeQuery::fold(const QList<QVariantList> &rows) const {
         o.messages += n;
         const qint64 stuck = v.value(5).toLongLong();
         o.stuck += stuck;
+        if (v.value(2).toInt() == 2)
+            o.archived += n; // and counted in its state below
         if (v.value(2).toInt() == 0)
             o.gone += n;
         else if (v.value(3).isNull())

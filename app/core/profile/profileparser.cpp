@@ -149,7 +149,8 @@ bool ProfileParser::parse() {
                              QStringLiteral("states"), QStringLiteral("waiting"), QStringLiteral("stuck"),
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
                              QStringLiteral("audit"), QStringLiteral("types"), QStringLiteral("timeZone"),
-                             QStringLiteral("errorMessagePath"), QStringLiteral("ordering"), QStringLiteral("replicationSlot"), QStringLiteral("purge")});
+                             QStringLiteral("errorMessagePath"), QStringLiteral("ordering"), QStringLiteral("replicationSlot"), QStringLiteral("purge"),
+                             QStringLiteral("archive")});
     // clang-format on
     table(o);
     columns(o);
@@ -161,6 +162,7 @@ bool ProfileParser::parse() {
     actions(o);
     audit(o);
     purge(o);
+    archive(o);
     columnTypes(o);
     return error.isEmpty();
 }
@@ -653,6 +655,37 @@ void ProfileParser::purge(const QJsonObject &o) {
         fail(QStringLiteral("purge.auditName"), tr("\"purge.auditName\" must be 1-30 characters"));
     if (prof.actions.isEmpty())
         fail(path, tr("a profile without actions is read-only and cannot purge: remove \"purge\""));
+}
+
+// A library's maintenance (a pruner, an archiver) moves finished rows to another table: without
+// it the finished count falls and an action's rows look deleted when they were only moved.
+void ProfileParser::archive(const QJsonObject &o) {
+    const QString path = QStringLiteral("archive");
+    if (!o.contains(path))
+        return;
+    const QJsonObject ao = object(o, path, {});
+    knownKeys(ao, path, {QStringLiteral("schema"), QStringLiteral("table"), QStringLiteral("state")});
+    prof.archive.schema = text(ao, QStringLiteral("schema"), path, prof.schema);
+    prof.archive.table = text(ao, QStringLiteral("table"), path);
+    if (prof.archive.table.isEmpty()) {
+        fail(path, tr("\"archive\" must name its \"table\"; leave \"archive\" out when finished rows stay in the table"));
+        return;
+    }
+    identifier(prof.archive.table, QStringLiteral("archive.table"));
+    identifier(prof.archive.schema, QStringLiteral("archive.schema"));
+    if (prof.archive.schema == prof.schema && prof.archive.table == prof.table)
+        fail(QStringLiteral("archive.table"), tr("the archive is the profile's own table: name the table finished rows are moved to"));
+    QString firstDone;
+    for (const StateDef &s : std::as_const(prof.states))
+        if (s.terminal && s.role == QLatin1String("done") && firstDone.isEmpty())
+            firstDone = s.name;
+    prof.archive.state = text(ao, QStringLiteral("state"), path, firstDone);
+    const StateDef *s = prof.state(prof.archive.state);
+    if (!s)
+        fail(QStringLiteral("archive.state"), prof.archive.state.isEmpty() ? tr("name the finished state the archived rows count as (\"state\")")
+                                                                           : tr("no state is named \"%1\"").arg(prof.archive.state));
+    else if (!s->terminal)
+        fail(QStringLiteral("archive.state"), tr("state %1 is not terminal: archived rows never change again").arg(prof.archive.state));
 }
 
 } // namespace om

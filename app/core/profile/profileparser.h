@@ -58,6 +58,7 @@ private:
     void checkSetRepeatsTarget(const ActionDef &a, const QString &path);
     void checkReachable(const ActionDef &a, const QString &path);
     void audit(const QJsonObject &o);
+    void archive(const QJsonObject &o);
     void columnTypes(const QJsonObject &o);
     // The "ordering" section (orderingsection.cpp).
     void ordering(const QJsonObject &o);

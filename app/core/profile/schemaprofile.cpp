@@ -35,6 +35,10 @@ QString SchemaProfile::qualifiedAuditTable() const {
     return sql::quoteIdentifier(audit.schema) + QLatin1Char('.') + sql::quoteIdentifier(audit.table);
 }
 
+QString SchemaProfile::qualifiedArchiveTable() const {
+    return sql::quoteIdentifier(archive.schema) + QLatin1Char('.') + sql::quoteIdentifier(archive.table);
+}
+
 const StateDef *SchemaProfile::state(const QString &name) const {
     for (const StateDef &s : states)
         if (s.name == name)

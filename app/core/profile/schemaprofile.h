@@ -56,6 +56,16 @@ struct ActionDef {
     QList<SetClause> set;
 };
 
+/// Where a library's maintenance moves finished rows ("archive"): a table of the same columns
+/// (at least the id, the created time and the finished time the flow reads), whose rows count
+/// as one finished state. Empty table: no archive.
+struct ArchiveDef {
+    QString schema;
+    QString table;
+    QString state; ///< the terminal state its rows count as
+    bool isEmpty() const { return table.isEmpty(); }
+};
+
 struct AuditDef {
     QString schema;
     QString table;
@@ -119,6 +129,7 @@ public:
     /// "purge": the finished rows an operator may delete (empty: the profile has no purge).
     PurgeDef purge;
     AuditDef audit;
+    ArchiveDef archive;
     ColumnTypes types; ///< the id's and time columns' SQL types ("types", "timeZone")
 
     /// Real column name for a logical one ("" when the table has no such column).
@@ -130,6 +141,8 @@ public:
     QString col(const QString &logical) const;
     QString qualifiedTable() const;
     QString qualifiedAuditTable() const;
+    QString qualifiedArchiveTable() const;
+    bool hasArchive() const { return !archive.isEmpty(); }
     /// True when the profile names an audit table: without one there are no actions, no Audit
     /// tab data and no audit history in the detail pane.
     bool hasAudit() const { return !audit.table.isEmpty(); }

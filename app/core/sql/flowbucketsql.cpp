@@ -33,6 +33,8 @@ Statement flowCountsByBucket(const SchemaProfile &p, qint64 fromS, qint64 toS, i
                             .arg(counts[0], counts[1], counts[2], width);
     if (flowSources(p).failedFromAudit)
         perBucket += QStringLiteral(" UNION ALL ") + flowAuditFailedBranch(p);
+    if (p.hasArchive())
+        perBucket += QStringLiteral(" UNION ALL ") + flowArchiveBranches(p);
     Statement st;
     st.text = QStringLiteral("SELECT t AS bucket_s, sum(c)::bigint AS created, sum(f)::bigint AS finished, sum(x)::bigint AS failed"
                              " FROM (%1) u GROUP BY t HAVING sum(c) + sum(f) + sum(x) > 0 ORDER BY t")

@@ -131,6 +131,20 @@ QString flowAuditFailedBranch(const SchemaProfile &p) {
                   2);
 }
 
+QString flowArchiveBranches(const SchemaProfile &p) {
+    if (!p.hasArchive())
+        return {};
+    // The archive holds the table's columns: its rows were created, and finished, at the times
+    // they keep. Moved there, they still count in the minutes they happened in.
+    const QString archive = p.qualifiedArchiveTable();
+    QStringList out{branch(bucketOf(p, QStringLiteral("createdAt")), archive, range(p, QStringLiteral("createdAt")), 0)};
+    const QString finishedAt = flowSources(p).finishedAt;
+    const StateDef *s = p.state(p.archive.state);
+    if (!finishedAt.isEmpty() && s && s->role == QLatin1String("done"))
+        out << branch(bucketOf(p, finishedAt), archive, range(p, finishedAt), 1);
+    return out.join(QStringLiteral(" UNION ALL "));
+}
+
 Statement flowCounts(const SchemaProfile &p, qint64 fromS, qint64 toS, int bucketS) {
     const FlowSources src = flowSources(p);
     const QString table = p.qualifiedTable();
@@ -140,6 +154,8 @@ Statement flowCounts(const SchemaProfile &p, qint64 fromS, qint64 toS, int bucke
                            s.predicate.isEmpty() ? range(p, s.logical) : s.predicate + QStringLiteral(" AND ") + range(p, s.logical), s.slot);
     if (src.failedFromAudit)
         branches << flowAuditFailedBranch(p);
+    if (p.hasArchive())
+        branches << flowArchiveBranches(p);
     Statement st;
     st.text = QStringLiteral("SELECT t AS bucket_s, sum(c)::bigint AS created, sum(f)::bigint AS finished, sum(x)::bigint AS failed"
                              " FROM (%1) u GROUP BY t ORDER BY t")

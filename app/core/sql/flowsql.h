@@ -40,6 +40,10 @@ struct FlowTableSeries {
 /// The series counted from the table itself (the audit's failures are not among them).
 QList<FlowTableSeries> flowTableSeries(const SchemaProfile &profile);
 
+/// The archive's created and finished rows per bucket (profile "archive"), for the UNION of
+/// either form; "" without an archive.
+QString flowArchiveBranches(const SchemaProfile &profile);
+
 /// Counts per bucket for [$1, $2) (epoch seconds, bigint), buckets of $3 seconds aligned to the
 /// epoch. Rows: bucket_s (start, epoch seconds), created, finished, failed (0 where a series
 /// has no source); only buckets with any count. Each count is its own aggregate over a range

@@ -47,6 +47,17 @@ QString stuckExpression(const SchemaProfile &p, const QString &minutesParam) {
     return QStringLiteral("(%1 AND %2)").arg(sql::statesPredicate(p, p.stuckStates), pastStuckTimeout(p, minutesParam + QLatin1String("::int")));
 }
 
+/// A message not in the table may have been moved to the archive by the library's maintenance:
+/// found there (om_found 2), it is finished, in the archive's state, with its finished time.
+/// Looked up only for the messages the table no longer has, by the archive's id.
+QString archivedJoin(const SchemaProfile &p, const QString &cast, const QString &finished) {
+    if (!p.hasArchive())
+        return QStringLiteral(" LEFT JOIN LATERAL (SELECT NULL::int AS om_found, NULL::text AS om_state, NULL::timestamptz AS om_fin) r ON true");
+    return QStringLiteral(" LEFT JOIN LATERAL (SELECT 2 AS om_found, %1::text AS om_state, %2 AS om_fin FROM %3 "
+                          "WHERE n.om_found IS NULL AND %4 = %5 LIMIT 1) r ON true")
+        .arg(quoteLiteral(p.archive.state), finished, p.qualifiedArchiveTable(), p.col(QStringLiteral("id")), cast);
+}
+
 /// The CTEs `acted` (each action's distinct messages and when the action first touched them,
 /// through the action-id index) and `moved` (each such message now: found, state, stuck, finished
 /// time, error). The message columns are read inside a LATERAL subquery over the table alone,
@@ -65,15 +76,17 @@ QString movedCtes(const SchemaProfile &p, const QString &actionCondition, const 
     return QStringLiteral(
                "WITH acted AS (SELECT %1::text AS om_action, %2 AS om_mid, min(%3) AS om_at FROM %4 a "
                "WHERE %5 AND %2 IS NOT NULL GROUP BY 1, 2), "
-               "moved AS (SELECT x.om_action, x.om_mid, x.om_at, coalesce(n.om_found, 0) AS om_found, n.om_state, "
-               "coalesce(n.om_stuck, false) AS om_stuck, n.om_fin, n.om_err, n.om_key, n.om_age FROM acted x "
+               "moved AS (SELECT x.om_action, x.om_mid, x.om_at, coalesce(n.om_found, r.om_found, 0) AS om_found, "
+               "coalesce(n.om_state::text, r.om_state) AS om_state, "
+               "coalesce(n.om_stuck, false) AS om_stuck, coalesce(n.om_fin, r.om_fin) AS om_fin, n.om_err, n.om_key, n.om_age FROM acted x "
                "LEFT JOIN LATERAL (SELECT 1 AS om_found, %6 AS om_state, %7 AS om_stuck, %8 AS om_fin, %9 AS om_err, "
-               "%10 AS om_key, %11 AS om_age FROM %12 WHERE %13 = %14) n ON true) ")
+               "%10 AS om_key, %11 AS om_age FROM %12 WHERE %13 = %14) n ON true%15) ")
         .arg(aid, mid, a(p, "changedAt"), p.qualifiedAuditTable(), actionCondition, sql::stateExpression(p),
              stuckExpression(p, stuckMinutesParam), finished, errorExpression(p),
              listColumns && p.has(QStringLiteral("key")) ? p.col(QStringLiteral("key")) + QStringLiteral("::text") : QStringLiteral("NULL::text"),
              listColumns && p.has(QStringLiteral("updatedAt")) ? ageSeconds(p, QStringLiteral("updatedAt")) : QStringLiteral("NULL::float8"),
-             p.qualifiedTable(), p.col(QStringLiteral("id")), cast);
+             p.qualifiedTable(), p.col(QStringLiteral("id")), cast)
+        .arg(archivedJoin(p, cast, finished));
 }
 
 } // namespace

@@ -263,6 +263,22 @@ QString atMaxColumn(const SchemaProfile &p) {
              sql::maxRetries(p));
 }
 
+/// The archive's rows (profile "archive") as one JSON value: counted exactly while the archive is
+/// small (under 1,024 pages, 8 MB), else the planner's figure scaled to its current size, as the
+/// table's own big states are. The count runs only when the CASE takes its branch.
+QString archivedColumn(const SchemaProfile &p) {
+    if (!p.hasArchive())
+        return QStringLiteral("NULL::text AS archived");
+    return QStringLiteral(
+               "(SELECT json_build_object('exact', a.small, 'rows', CASE WHEN a.small THEN (SELECT count(*) FROM %1)::float8 "
+               "WHEN a.relpages > 0 AND a.reltuples >= 0 THEN a.reltuples / a.relpages * greatest(a.pages, 1) "
+               "ELSE greatest(a.reltuples, 0) END)::text "
+               "FROM (SELECT c.relpages, c.reltuples, pg_relation_size(c.oid) / current_setting('block_size')::int AS pages, "
+               "pg_relation_size(c.oid) / current_setting('block_size')::int < 1024 AS small "
+               "FROM pg_class c WHERE c.oid = %2::regclass) a) AS archived")
+        .arg(p.qualifiedArchiveTable(), quoteLiteral(p.qualifiedArchiveTable()));
+}
+
 /// The profile's replication slot as one JSON value (NULL when no slot has that name): whether a
 /// consumer is connected, and how many bytes of WAL lie between the server's current position and
 /// what the consumer confirmed (and what the slot retains). pg_replication_slots is readable by
@@ -332,7 +348,7 @@ QString snapshotText(const SchemaProfile &p, bool withBreakdown, int breakdownLi
     stateColumns(p, indexedTerminal, cols, terminalAggs);
     cols << QStringLiteral("rel.total_est") << QStringLiteral("rel.curpages <= $2 AS small_table")
          << QStringLiteral("rel.tup_del") << QStringLiteral("rel.filenode") << QStringLiteral("rel.analyzed_epoch")
-         << oldestWaitingColumn(p) << stuckColumn(p) << nearMaxColumn(p) << atMaxColumn(p);
+         << oldestWaitingColumn(p) << stuckColumn(p) << nearMaxColumn(p) << atMaxColumn(p) << archivedColumn(p);
     if (p.isOrdered())
         cols << blockedTotalsColumns(p);
     if (!p.replicationSlot.isEmpty())
