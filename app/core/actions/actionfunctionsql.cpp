@@ -131,11 +131,15 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
                "        ), om_audit AS (\n"
                "            %7\n"
                "        )\n"
-               "        SELECT om_changed.om_id FROM om_changed ORDER BY 1;\n"
+               "        SELECT om_changed.om_id::%9 FROM om_changed ORDER BY 1;\n"
                "        GET DIAGNOSTICS v_changed = ROW_COUNT;\n"
                "        v_audit_name := %8;\n")
         .arg(head, id, sql::stateExpression(m_profile), table, guard, setList(a),
-             kit::auditInsertSql(m_profile, {QStringLiteral("om_changed"), a.auditName, newStateValue(a)}), lit(a.auditName));
+             kit::auditInsertSql(m_profile, {QStringLiteral("om_changed"), a.auditName, newStateValue(a)}), lit(a.auditName),
+             // As the function returns it: the check lets "types" say bigint for an integer column and
+             // varchar for a text one (and back), and RETURN QUERY refuses a column of another type
+             // ("structure of query does not match function result type") after the rows changed.
+             sqlTypeName(m_profile.types.id));
 }
 
 QString ActionFunctionSql::checks() const {
