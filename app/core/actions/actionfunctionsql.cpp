@@ -5,6 +5,7 @@
 #include "core/kit/auditinsert.h"
 #include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
 
 namespace om {
@@ -81,7 +82,12 @@ QString ActionFunctionSql::setList(const ActionDef &a) const {
         switch (c.kind) {
         case SetClause::Kind::Now: sets << column + QLatin1String(" = ") + sql::timeNow(m_profile, c.column); break;
         case SetClause::Kind::Null: sets << column + QLatin1String(" = NULL"); break;
-        case SetClause::Kind::Text: sets << column + QLatin1String(" = ") + lit(c.text); break;
+        case SetClause::Kind::Text:
+            // A text written into an error message of another type (jsonb, bytea, ...) is stored so
+            // that the program reads it back; the bare literal was refused at run time.
+            sets << column + QLatin1String(" = ")
+                        + (c.column == QLatin1String("errorMessage") ? sql::errorValue(m_profile, lit(c.text)) : lit(c.text));
+            break;
         case SetClause::Kind::Bool: sets << column + (c.flag ? QLatin1String(" = true") : QLatin1String(" = false")); break;
         case SetClause::Kind::Number: sets << column + QLatin1String(" = ") + c.text; break; // the parser's own digits
         }
