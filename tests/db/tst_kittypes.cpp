@@ -178,7 +178,8 @@ QByteArray profileJson(const QString &table, const Combination &c) {
                                    {"set", QJsonObject{{"lockedAt", QJsonValue::Null}, {"updatedAt", "now"}}}}},
             {"recoverStuck", QJsonObject{{"auditName", "RECOVER_STUCK"}, {"from", QJsonArray{"PROCESSING"}}, {"to", "PENDING"},
                                          {"pastStuckTimeout", true},
-                                         {"set", QJsonObject{{"lockedAt", QJsonValue::Null}, {"updatedAt", "now"}}}}}}}};
+                                         {"set", QJsonObject{{"lockedAt", QJsonValue::Null}, {"updatedAt", "now"},
+                                                             {"errorMessage", QJsonObject{{"text", "Recovered from PROCESSING timeout"}}}}}}}}}};
     // clang-format on
     // The kit's kind of audit table (message ids as text: any id type fits), made before the check.
     QJsonObject auditColumns;

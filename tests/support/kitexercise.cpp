@@ -5,6 +5,7 @@
 #include "core/purge/purgefunctionsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/statesql.h"
+#include "core/sql/textsql.h"
 
 #include <QFile>
 #include <QMap>
@@ -147,6 +148,21 @@ qint64 auditRowsIn(PgTx &tx, const SchemaProfile &p, const QString &rowId, const
                    {rowId, auditName, actionId.toString(QUuid::WithoutBraces)})
         .scalar()
         .toLongLong();
+}
+
+/// "" when the program reads back the text the action's "set" wrote into the error message.
+QString errorMessageAsSet(PgTx &tx, const SchemaProfile &p, const ActionDef &a, const QString &rowId) {
+    for (const SetClause &c : a.set) {
+        if (c.column != QLatin1String("errorMessage") || c.kind != SetClause::Kind::Text)
+            continue;
+        const QString read = tx.exec(QStringLiteral("SELECT %1 FROM %2 WHERE %3::text = $1").arg(sql::errorText(p), p.qualifiedTable(), p.col(QStringLiteral("id"))),
+                                     {rowId})
+                                 .scalar()
+                                 .toString();
+        if (read != c.text)
+            return QStringLiteral("the error message reads \"%1\" after the action, not \"%2\"").arg(read, c.text);
+    }
+    return {};
 }
 
 /// "" when the row and the audit table are as they were before the rolled-back transaction.
@@ -296,6 +312,8 @@ QString exerciseActionRolledBack(TestDatabase &db, const SchemaProfile &p, const
                 failure = QStringLiteral("the row is in %1 after the action, not in %2").arg(state, def.to);
             else if (const qint64 n = auditRowsIn(tx, p, rowId, def.auditName, r.actionId); n != 1)
                 failure = QStringLiteral("%1 audit rows of the action, not 1").arg(n);
+            else
+                failure = errorMessageAsSet(tx, p, def, rowId);
             throw RollBack{};
         });
     } catch (const RollBack &) {
