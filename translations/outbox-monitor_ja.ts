@@ -3506,6 +3506,10 @@ from %6</source>
         <translation>プロファイルではエポック秒またはミリ秒ですが、列は %1 です</translation>
     </message>
     <message>
+        <source>%1 is too small to hold %2 (the time since 1970 does not fit): the column must be bigint</source>
+        <translation>%1 は %2 を保持するには小さすぎます (1970 年からの時間が収まりません): 列は bigint でなければなりません</translation>
+    </message>
+    <message>
         <source>the column is %1, the profile says %2: write &quot;types&quot;: {&quot;id&quot;: &quot;%3&quot;}</source>
         <translation>列は %1 ですが、プロファイルでは %2 です: &quot;types&quot;: {&quot;id&quot;: &quot;%3&quot;} と書いてください</translation>
     </message>

@@ -20,6 +20,7 @@
 #include "core/sql/sqltext.h"
 #include "pg/pgresult.h"
 #include "profilerows.h"
+#include "profiletables.h"
 #include "testdatabase.h"
 #include "testmain.h"
 
@@ -51,12 +52,6 @@ QString readSource(const QString &relative) {
         qFatal("cannot read %s", qPrintable(relative));
     return QString::fromUtf8(f.readAll());
 }
-
-// lib_outbox as tst_conditionstates creates it, without its audit table (the kit creates it).
-const char *const kLibOutboxDdl =
-    "CREATE TABLE lib_outbox (id bigserial PRIMARY KEY, aggregate_id text NOT NULL, event_type text NOT NULL, payload jsonb, "
-    "created_at timestamptz NOT NULL DEFAULT now(), processed_at timestamptz, abandoned_at timestamptz, "
-    "locked_until timestamptz, attempts int NOT NULL DEFAULT 0, last_error text)";
 
 QString uniqueSuffix() { return QString::number(QRandomGenerator::global()->generate(), 36); }
 

@@ -5,6 +5,7 @@
 #include "core/kit/auditinsert.h"
 #include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
 #include "core/sql/stucksql.h"
 
@@ -82,7 +83,12 @@ QString ActionFunctionSql::setList(const ActionDef &a) const {
         switch (c.kind) {
         case SetClause::Kind::Now: sets << column + QLatin1String(" = ") + sql::timeNow(m_profile, c.column); break;
         case SetClause::Kind::Null: sets << column + QLatin1String(" = NULL"); break;
-        case SetClause::Kind::Text: sets << column + QLatin1String(" = ") + lit(c.text); break;
+        case SetClause::Kind::Text:
+            // A text written into an error message of another type (jsonb, bytea, ...) is stored so
+            // that the program reads it back; the bare literal was refused at run time.
+            sets << column + QLatin1String(" = ")
+                        + (c.column == QLatin1String("errorMessage") ? sql::errorValue(m_profile, lit(c.text)) : lit(c.text));
+            break;
         case SetClause::Kind::Bool: sets << column + (c.flag ? QLatin1String(" = true") : QLatin1String(" = false")); break;
         case SetClause::Kind::Number: sets << column + QLatin1String(" = ") + c.text; break; // the parser's own digits
         }
@@ -129,11 +135,15 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
                "        ), om_audit AS (\n"
                "            %7\n"
                "        )\n"
-               "        SELECT om_changed.om_id FROM om_changed ORDER BY 1;\n"
+               "        SELECT om_changed.om_id::%9 FROM om_changed ORDER BY 1;\n"
                "        GET DIAGNOSTICS v_changed = ROW_COUNT;\n"
                "        v_audit_name := %8;\n")
         .arg(head, id, sql::stateExpression(m_profile), table, guard, setList(a),
-             kit::auditInsertSql(m_profile, {QStringLiteral("om_changed"), a.auditName, newStateValue(a)}), lit(a.auditName));
+             kit::auditInsertSql(m_profile, {QStringLiteral("om_changed"), a.auditName, newStateValue(a)}), lit(a.auditName),
+             // As the function returns it: the check lets "types" say bigint for an integer column and
+             // varchar for a text one (and back), and RETURN QUERY refuses a column of another type
+             // ("structure of query does not match function result type") after the rows changed.
+             sqlTypeName(m_profile.types.id));
 }
 
 QString ActionFunctionSql::checks() const {

@@ -81,8 +81,17 @@ QString timeMisfit(const SchemaProfile &p, const QString &logical, const LiveCol
         return c.base == QLatin1String("timestamp") ? QString()
                                                     : CheckText::tr("the profile says timestamp (without time zone), the column is %1").arg(c.type);
     case TimeType::EpochSeconds:
-    case TimeType::EpochMillis:
-        return integer ? QString() : CheckText::tr("the profile says epoch seconds or milliseconds, the column is %1").arg(c.type);
+    case TimeType::EpochMillis: {
+        if (!integer)
+            return CheckText::tr("the profile says epoch seconds or milliseconds, the column is %1").arg(c.type);
+        // Today's milliseconds since 1970 are past a 32-bit integer, seconds past a 16-bit one: the
+        // kit's actions that set the column to now() failed with "integer out of range".
+        const bool seconds = declared == TimeType::EpochSeconds;
+        if (c.base == QLatin1String("int2") || (!seconds && c.base == QLatin1String("int4")))
+            return CheckText::tr("%1 is too small to hold %2 (the time since 1970 does not fit): the column must be bigint")
+                .arg(c.type, seconds ? QStringLiteral("epochSeconds") : QStringLiteral("epochMillis"));
+        return {};
+    }
     }
     return {};
 }

@@ -58,9 +58,10 @@ QString PurgeFunctionSql::callSql(int n) const {
 
 QString PurgeFunctionSql::stateGuard() const {
     // The profile's purge states as literals (so a partial index on them can serve), narrowed to
-    // those the caller named; the caller's list was checked against the same states first.
-    return sql::statesPredicate(m_profile, m_profile.purge.states) + QLatin1String(" AND ") + sql::stateExpression(m_profile)
-           + QLatin1String(" = ANY (p_states)");
+    // those the caller named; the caller's list was checked against the same states first. The
+    // state as text: a status column of an enum type has no = with text[] (the call failed).
+    return sql::statesPredicate(m_profile, m_profile.purge.states) + QLatin1String(" AND (") + sql::stateExpression(m_profile)
+           + QLatin1String(")::text = ANY (p_states)");
 }
 
 QString PurgeFunctionSql::checks() const {

@@ -39,6 +39,19 @@ QString errorText(const SchemaProfile &p) {
     return c;
 }
 
+QString errorValue(const SchemaProfile &p, const QString &text) {
+    const TextType type = p.types.errorMessage;
+    if (type == TextType::Text)
+        return text;
+    if (type == TextType::Bytea)
+        return QStringLiteral("convert_to(%1, 'UTF8')").arg(text);
+    const QString json = type == TextType::Jsonb || type == TextType::JsonbArray ? QStringLiteral("jsonb") : QStringLiteral("json");
+    QString value = QStringLiteral("to_%1(%2::text)").arg(json, text);
+    for (auto key = p.types.errorMessagePath.crbegin(); key != p.types.errorMessagePath.crend(); ++key)
+        value = QStringLiteral("%1_build_object(%2::text, %3)").arg(json, quoteLiteral(*key), value);
+    return type == TextType::JsonArray || type == TextType::JsonbArray ? QStringLiteral("ARRAY[%1]").arg(value) : value;
+}
+
 bool payloadIsBinary(const SchemaProfile &p) { return p.types.payload == TextType::Bytea; }
 
 QString payloadPrefix(const SchemaProfile &p, const QString &countParam) {

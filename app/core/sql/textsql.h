@@ -16,6 +16,11 @@ namespace om::sql {
 /// (ASCII as is, other bytes as \ooo), never a conversion that can fail on a row.
 QString errorText(const SchemaProfile &profile);
 
+/// What to store in the error message column so that errorText() reads `text` (an SQL text
+/// expression, e.g. a quoted literal): the text itself; for JSON a string at "errorMessagePath"
+/// (objects built along the path), in a one-element array for json[] / jsonb[]; its UTF-8 bytes
+/// for bytea.
+QString errorValue(const SchemaProfile &profile, const QString &text);
 /// Whether the payload leaves the server as hex of its bytes (bytea): the client decodes it.
 bool payloadIsBinary(const SchemaProfile &profile);
 /// The first `countParam` units of the payload (characters; bytes, as hex, for bytea).

@@ -76,7 +76,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "public"."app_outbox_audit" ("outbox_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id, 'CANCEL_MESSAGE', v_reason, v_ticket, om_old, 'CANCELLED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::bigint FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'CANCEL_MESSAGE';
     ELSIF p_action = 'recoverStuck' THEN
@@ -98,7 +98,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "public"."app_outbox_audit" ("outbox_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id, 'RECOVER_STUCK', v_reason, v_ticket, om_old, 'PENDING', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::bigint FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'RECOVER_STUCK';
     ELSIF p_action = 'retry' THEN
@@ -116,7 +116,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "public"."app_outbox_audit" ("outbox_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id, 'RETRY_FAILED', v_reason, v_ticket, om_old, 'PENDING', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::bigint FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'RETRY_FAILED';
     ELSE
@@ -191,7 +191,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "public"."batch_work_status_history" ("work_item_id", "action_name", "message", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id, 'SKIP', v_reason, v_ticket, om_old, 'SKIPPED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::bigint FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'SKIP';
     ELSIF p_action = 'recoverStuck' THEN
@@ -213,7 +213,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "public"."batch_work_status_history" ("work_item_id", "action_name", "message", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id, 'RESET_STALE', v_reason, v_ticket, om_old, 'RETRY_WAIT', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::bigint FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'RESET_STALE';
     ELSIF p_action = 'retry' THEN
@@ -231,7 +231,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "public"."batch_work_status_history" ("work_item_id", "action_name", "message", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id, 'MANUAL_RETRY', v_reason, v_ticket, om_old, 'NEW', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::bigint FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'MANUAL_RETRY';
     ELSE
@@ -309,7 +309,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "outbox_monitor"."message_audit" ("message_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id::text, 'REPUBLISH', v_reason, v_ticket, om_old, 'UNPUBLISHED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::varchar FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'REPUBLISH';
     ELSE
@@ -390,7 +390,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "public"."outbox_audit" ("outbox_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id, 'DISCARD', v_reason, v_ticket, om_old, 'PUBLISHED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::bigint FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'DISCARD';
     ELSIF p_action = 'retry' THEN
@@ -408,7 +408,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "public"."outbox_audit" ("outbox_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id, 'REPLAY', v_reason, v_ticket, om_old, 'UNPUBLISHED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::bigint FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'REPLAY';
     ELSE
@@ -486,7 +486,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "outbox_monitor"."event_publication_audit" ("message_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id::text, 'RESUBMIT', v_reason, v_ticket, om_old, 'RESUBMITTED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::uuid FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'RESUBMIT';
     ELSE
@@ -561,7 +561,7 @@ BEGIN
         ), om_audit AS (
             INSERT INTO "outbox_monitor"."wolverine_dead_letters_audit" ("message_id", "action_name", "reason", "ticket", "old_status", "new_status", "changed_by", "changed_at", "os_user", "client_host", "app_version", "action_id") SELECT om_id::text, 'REPLAY', v_reason, v_ticket, om_old, 'REPLAY_REQUESTED', session_user, now(), nullif(p_os_user, ''), nullif(p_client_host, ''), nullif(p_app_version, ''), p_action_id FROM om_changed
         )
-        SELECT om_changed.om_id FROM om_changed ORDER BY 1;
+        SELECT om_changed.om_id::uuid FROM om_changed ORDER BY 1;
         GET DIAGNOSTICS v_changed = ROW_COUNT;
         v_audit_name := 'REPLAY';
     ELSE

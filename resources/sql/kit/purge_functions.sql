@@ -70,7 +70,7 @@ BEGIN
     END LOOP;
     WITH om_target AS (
         SELECT "outbox_id" AS om_id FROM "public"."app_outbox"
-         WHERE "status" IN ('SENT', 'CANCELLED') AND "status" = ANY (p_states)
+         WHERE "status" IN ('SENT', 'CANCELLED') AND ("status")::text = ANY (p_states)
            AND "updated_at" < now() - make_interval(days => p_older_than_days)
          LIMIT p_batch_size
            FOR UPDATE SKIP LOCKED
@@ -141,7 +141,7 @@ BEGIN
     END LOOP;
     WITH om_target AS (
         SELECT "work_item_id" AS om_id FROM "public"."batch_work_item"
-         WHERE "status" IN ('SUCCESS', 'SKIPPED') AND "status" = ANY (p_states)
+         WHERE "status" IN ('SUCCESS', 'SKIPPED') AND ("status")::text = ANY (p_states)
            AND "updated_at" < now() - make_interval(days => p_older_than_days)
          LIMIT p_batch_size
            FOR UPDATE SKIP LOCKED
@@ -224,7 +224,7 @@ BEGIN
     END LOOP;
     WITH om_target AS (
         SELECT "id" AS om_id FROM "public"."outbox"
-         WHERE "published_at" IS NOT NULL AND CASE WHEN "published_at" IS NULL THEN 'UNPUBLISHED' WHEN "published_at" IS NOT NULL THEN 'PUBLISHED' END = ANY (p_states)
+         WHERE "published_at" IS NOT NULL AND (CASE WHEN "published_at" IS NULL THEN 'UNPUBLISHED' WHEN "published_at" IS NOT NULL THEN 'PUBLISHED' END)::text = ANY (p_states)
            AND "published_at" < now() - make_interval(days => p_older_than_days)
          LIMIT p_batch_size
            FOR UPDATE SKIP LOCKED
