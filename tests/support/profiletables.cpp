@@ -51,6 +51,14 @@ ProfileTable profileTable(const QString &profileId) {
     for (const HeadOfLineTable &t : headOfLineTables())
         if (t.profile == profileId)
             return {true, {}, t.ddl};
+    // A test profile with its table beside it: <id>.json and <id>.sql in the same folder.
+    for (const QString &file : profileFilesOnDisk()) {
+        if (!file.endsWith(QLatin1Char('/') + profileId + QLatin1String(".json")))
+            continue;
+        const QString ddl = file.chopped(5) + QLatin1String(".sql");
+        if (QFile::exists(QStringLiteral(OM_SOURCE_DIR "/") + ddl))
+            return source(ddl);
+    }
     return {};
 }
 
