@@ -6,6 +6,7 @@
 #include "core/profile/columnfit.h"
 #include "core/purge/purgefunctionsql.h"
 #include "core/sql/flowsql.h"
+#include "core/sql/listsql.h"
 #include "core/sql/profilechecksql.h"
 #include "core/sql/rowsecuritysql.h"
 #include "core/sql/sqltext.h"
@@ -201,6 +202,35 @@ void ProfileCheck::checkArchive(PgSession &s, ProfileCheckReport &r) const {
                                      CheckText::tr("this role may not read %1: apply the kit (it grants SELECT on the archive).").arg(archive)};
 }
 
+// A lookup is read for every name shown: it must be there, readable, and found by its id.
+void ProfileCheck::checkLookups(PgSession &s, ProfileCheckReport &r) const {
+    for (auto it = m_profile.lookups.cbegin(); it != m_profile.lookups.cend(); ++it) {
+        const QString path = QStringLiteral("lookups.") + it.key();
+        const QString table = it->qualifiedTable();
+        const QList<LiveColumn> cols = liveColumns(s, table);
+        if (cols.isEmpty()) {
+            r.findings << ProfileFinding{Severity::Error, path,
+                                         CheckText::tr("%1 does not exist (or this role cannot see it): the names of %2 are read there.")
+                                             .arg(table, it.key())};
+            continue;
+        }
+        requireColumn(cols, table, path + QStringLiteral(".id"), it->idColumn, r);
+        requireColumn(cols, table, path + QStringLiteral(".name"), it->nameColumn, r);
+        const sql::Statement readable = {QStringLiteral("SELECT has_table_privilege($1, 'SELECT')"), {table}};
+        if (!pgTrue(s.query(readable.text, readable.params).scalar())) {
+            r.findings << ProfileFinding{Severity::Error, path,
+                                         CheckText::tr("this role may not read %1: apply the kit (it grants SELECT on the lookup).").arg(table)};
+            continue;
+        }
+        const sql::Statement indexed = sql::btreeIndexLeads(table, it->idColumn);
+        if (!pgTrue(s.query(indexed.text, indexed.params).scalar()))
+            r.findings << ProfileFinding{Severity::Warning, path,
+                                         CheckText::tr("no index of %1 starts with %2: every name shown reads the whole lookup table. "
+                                                       "Its primary key, or: CREATE UNIQUE INDEX ON %1 (%3)")
+                                             .arg(table, it->idColumn, sql::quoteIdentifier(it->idColumn))};
+    }
+}
+
 void ProfileCheck::checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 rowsEstimate) const {
     StateCoverage &c = r.coverage;
     c.tableRowsEstimate = rowsEstimate;
@@ -320,6 +350,7 @@ ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) cons
     checkColumns(s, r);
     checkAudit(s, r);
     checkArchive(s, r);
+    checkLookups(s, r);
     checkActions(s, r);
     checkReplicationSlot(m_profile, s, r);
     checkKeyLock(m_profile, s, r);

@@ -83,6 +83,7 @@ private:
     void checkColumns(PgSession &s, ProfileCheckReport &r) const;
     void checkAudit(PgSession &s, ProfileCheckReport &r) const;
     void checkArchive(PgSession &s, ProfileCheckReport &r) const;
+    void checkLookups(PgSession &s, ProfileCheckReport &r) const;
     void checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 rowsEstimate) const;
     void checkActions(PgSession &s, ProfileCheckReport &r) const;
     void checkRowSecurity(PgSession &s, ProfileCheckReport &r) const;

@@ -86,6 +86,9 @@ QString tableGrants(const TableGrants &t) {
     // The archive finished rows are moved to: the counts, the flow and the outcomes read it.
     if (p.hasArchive())
         out += whenExists(p.qualifiedArchiveTable(), selectOnly(p.archive.schema, p.qualifiedArchiveTable()));
+    // The names of type or destination ids: every list and breakdown reads them.
+    for (const LookupDef &l : p.lookups)
+        out += whenExists(l.qualifiedTable(), selectOnly(l.schema, l.qualifiedTable()));
     return out;
 }
 

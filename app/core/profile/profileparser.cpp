@@ -150,7 +150,7 @@ bool ProfileParser::parse() {
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
                              QStringLiteral("audit"), QStringLiteral("types"), QStringLiteral("timeZone"),
                              QStringLiteral("errorMessagePath"), QStringLiteral("ordering"), QStringLiteral("replicationSlot"), QStringLiteral("purge"),
-                             QStringLiteral("archive")});
+                             QStringLiteral("archive"), QStringLiteral("lookups")});
     // clang-format on
     table(o);
     columns(o);
@@ -163,6 +163,7 @@ bool ProfileParser::parse() {
     audit(o);
     purge(o);
     archive(o);
+    lookups(o);
     columnTypes(o);
     return error.isEmpty();
 }
@@ -686,6 +687,34 @@ void ProfileParser::archive(const QJsonObject &o) {
                                                                            : tr("no state is named \"%1\"").arg(prof.archive.state));
     else if (!s->terminal)
         fail(QStringLiteral("archive.state"), tr("state %1 is not terminal: archived rows never change again").arg(prof.archive.state));
+}
+
+// Where the table stores a type's or a destination's id, the operator should read its name.
+void ProfileParser::lookups(const QJsonObject &o) {
+    const QString path = QStringLiteral("lookups");
+    const QJsonObject all = object(o, path, {});
+    static const QStringList named{QStringLiteral("type"), QStringLiteral("destination")};
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        const QString where = jsonChild(path, it.key());
+        if (!named.contains(it.key())) {
+            fail(where, tr("names can be looked up for %1, not \"%2\"").arg(named.join(QLatin1String(", ")), it.key()));
+            continue;
+        }
+        checkColumn(it.key(), where);
+        const QJsonObject lo = object(all, it.key(), path);
+        knownKeys(lo, where, {QStringLiteral("schema"), QStringLiteral("table"), QStringLiteral("id"), QStringLiteral("name")});
+        LookupDef l;
+        l.schema = text(lo, QStringLiteral("schema"), where, prof.schema);
+        l.table = text(lo, QStringLiteral("table"), where);
+        l.idColumn = text(lo, QStringLiteral("id"), where, QStringLiteral("id"));
+        l.nameColumn = text(lo, QStringLiteral("name"), where, QStringLiteral("name"));
+        if (l.table.isEmpty())
+            fail(where, tr("a lookup must name its \"table\""));
+        for (const QString &name : {l.schema, l.table, l.idColumn, l.nameColumn})
+            if (!name.isEmpty())
+                identifier(name, where);
+        prof.lookups.insert(it.key(), l);
+    }
 }
 
 } // namespace om

@@ -59,6 +59,7 @@ private:
     void checkReachable(const ActionDef &a, const QString &path);
     void audit(const QJsonObject &o);
     void archive(const QJsonObject &o);
+    void lookups(const QJsonObject &o);
     void columnTypes(const QJsonObject &o);
     // The "ordering" section (orderingsection.cpp).
     void ordering(const QJsonObject &o);

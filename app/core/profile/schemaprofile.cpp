@@ -35,6 +35,8 @@ QString SchemaProfile::qualifiedAuditTable() const {
     return sql::quoteIdentifier(audit.schema) + QLatin1Char('.') + sql::quoteIdentifier(audit.table);
 }
 
+QString LookupDef::qualifiedTable() const { return sql::quoteIdentifier(schema) + QLatin1Char('.') + sql::quoteIdentifier(table); }
+
 QString SchemaProfile::qualifiedArchiveTable() const {
     return sql::quoteIdentifier(archive.schema) + QLatin1Char('.') + sql::quoteIdentifier(archive.table);
 }

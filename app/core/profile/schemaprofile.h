@@ -66,6 +66,16 @@ struct ArchiveDef {
     bool isEmpty() const { return table.isEmpty(); }
 };
 
+/// A table of names for the ids a column stores ("lookups": a type's or a destination's id):
+/// shown, grouped and filtered by the name. `idColumn` is compared with the column's values.
+struct LookupDef {
+    QString schema;
+    QString table;
+    QString idColumn;
+    QString nameColumn;
+    QString qualifiedTable() const;
+};
+
 struct AuditDef {
     QString schema;
     QString table;
@@ -130,7 +140,8 @@ public:
     PurgeDef purge;
     AuditDef audit;
     ArchiveDef archive;
-    ColumnTypes types; ///< the id's and time columns' SQL types ("types", "timeZone")
+    QMap<QString, LookupDef> lookups; ///< logical column (type, destination) -> its names
+    ColumnTypes types;                ///< the id's and time columns' SQL types ("types", "timeZone")
 
     /// Real column name for a logical one ("" when the table has no such column).
     QString column(const QString &logical) const { return m_columns.value(logical); }
@@ -143,6 +154,11 @@ public:
     QString qualifiedAuditTable() const;
     QString qualifiedArchiveTable() const;
     bool hasArchive() const { return !archive.isEmpty(); }
+    /// The names of a column's ids, or nullptr when the column shows its own values.
+    const LookupDef *lookup(const QString &logical) const {
+        const auto it = lookups.constFind(logical);
+        return it == lookups.cend() ? nullptr : &*it;
+    }
     /// True when the profile names an audit table: without one there are no actions, no Audit
     /// tab data and no audit history in the detail pane.
     bool hasAudit() const { return !audit.table.isEmpty(); }

@@ -7,6 +7,7 @@
 #include "core/sql/sqltext.h"
 #include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
+#include "core/sql/lookupsql.h"
 
 namespace om::sql {
 namespace {
@@ -41,7 +42,7 @@ QString rowColumns(const SchemaProfile &p, const FailureGroupSource &s) {
 QString aggregate(const SchemaProfile &p, const FailureGroupSource &s, const QString &rows) {
     return QStringLiteral(
                "SELECT code, fp AS fingerprint, sum(n)::bigint AS messages,\n"
-               "       to_json((array_agg(dest ORDER BY dest) FILTER (WHERE dest IS NOT NULL))[1:%1])::text AS destinations,\n"
+               "       to_json((array_agg(%5 ORDER BY dest) FILTER (WHERE dest IS NOT NULL))[1:%1])::text AS destinations,\n"
                "       count(dest) AS destination_count,\n"
                "       extract(epoch FROM %2)::float8 AS first_s, extract(epoch FROM %3)::float8 AS last_s\n"
                "  FROM (SELECT code, fp, dest, count(*) AS n, min(seen) AS f, max(seen) AS l\n"
@@ -50,7 +51,8 @@ QString aggregate(const SchemaProfile &p, const FailureGroupSource &s, const QSt
                " ORDER BY messages DESC, code NULLS LAST, fp NULLS LAST\n"
                " LIMIT $1")
         .arg(kGroupDestinationsShown)
-        .arg(timeValueOf(p, s.seenAt, QStringLiteral("min(f)")), timeValueOf(p, s.seenAt, QStringLiteral("max(l)")), rows);
+        .arg(timeValueOf(p, s.seenAt, QStringLiteral("min(f)")), timeValueOf(p, s.seenAt, QStringLiteral("max(l)")), rows,
+             s.destination.isEmpty() ? QStringLiteral("dest") : shownText(p, s.destination, QStringLiteral("dest")));
 }
 
 } // namespace

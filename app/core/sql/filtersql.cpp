@@ -6,6 +6,8 @@
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 #include "core/sql/stucksql.h"
+#include "core/sql/lookupsql.h"
+#include "core/sql/textarray.h"
 #include "link/limits.h"
 
 namespace om {
@@ -86,6 +88,8 @@ struct WhereBuilder {
             return;
         if (!p.has(QLatin1String(logical)))
             conds << kNothing;
+        else if (p.lookup(QLatin1String(logical))) // the names the list and the choices show
+            conds << sql::shownValueIn(p, QLatin1String(logical), param(params, sql::textArrayLiteral(list.mid(0, limits::kMaxValuesPerList))));
         else
             conds << inList(p.col(QLatin1String(logical)), list, params);
     }

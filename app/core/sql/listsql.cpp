@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/sql/listsql.h"
+#include "core/sql/lookupsql.h"
 #include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/textsql.h"
@@ -7,6 +8,15 @@
 #include "link/limits.h"
 
 namespace om::sql {
+
+namespace {
+
+/// A type or destination as shown: its lookup name where the profile has one.
+QString shownOrNull(const SchemaProfile &p, const QString &logical) {
+    return p.has(logical) ? shownValue(p, logical, p.col(logical)) : QStringLiteral("NULL::text");
+}
+
+} // namespace
 
 QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, const QString &sortLogical) {
     auto colOrNull = [&p](const char *logical, const char *type) {
@@ -18,7 +28,7 @@ QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, 
     };
     QStringList select;
     select << p.col(QStringLiteral("id")) + QLatin1String("::text") << p.col(QStringLiteral("key")) + QLatin1String("::text")
-           << colOrNull("type", "text") << colOrNull("destination", "text")
+           << shownOrNull(p, QStringLiteral("type")) << shownOrNull(p, QStringLiteral("destination"))
            << sql::stateExpression(p) + QLatin1String("::text")
            << colOrNull("retries", "text")
            << (p.maxRetriesConstant > 0 ? sql::maxRetries(p) + QLatin1String("::text") : colOrNull("maxRetries", "text"))
@@ -106,12 +116,14 @@ Statement trigramIndexExists(const SchemaProfile &p) {
             {p.qualifiedTable(), p.column(QStringLiteral("key"))}};
 }
 
-Statement btreeIndexLeads(const SchemaProfile &p, const QString &logical) {
+Statement btreeIndexLeads(const SchemaProfile &p, const QString &logical) { return btreeIndexLeads(p.qualifiedTable(), p.column(logical)); }
+
+Statement btreeIndexLeads(const QString &qualifiedTable, const QString &column) {
     return {QStringLiteral(
                 "SELECT EXISTS (SELECT 1 FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] "
                 "JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam "
                 "WHERE i.indrelid = $1::regclass AND a.attname = $2 AND am.amname = 'btree' AND i.indpred IS NULL AND i.indisvalid)"),
-            {p.qualifiedTable(), p.column(logical)}};
+            {qualifiedTable, column}};
 }
 
 Statement distinctValues(const SchemaProfile &p, const QString &logical, bool looseScan, int limit) {
@@ -122,11 +134,11 @@ Statement distinctValues(const SchemaProfile &p, const QString &logical, bool lo
         return {QStringLiteral(
                     "WITH RECURSIVE d(v) AS ((SELECT %1 FROM %2 WHERE %1 IS NOT NULL ORDER BY %1 LIMIT 1) "
                     "UNION ALL SELECT (SELECT %1 FROM %2 WHERE %1 > d.v ORDER BY %1 LIMIT 1) FROM d WHERE d.v IS NOT NULL) "
-                    "SELECT v::text FROM d WHERE v IS NOT NULL LIMIT $1")
-                    .arg(c, t),
+                    "SELECT %3 FROM d WHERE v IS NOT NULL LIMIT $1")
+                    .arg(c, t, shownValue(p, logical, QStringLiteral("v"))),
                 {limit}};
-    return {QStringLiteral("SELECT DISTINCT %1::text FROM %2 WHERE %3 AND %1 IS NOT NULL ORDER BY 1 LIMIT $1")
-                .arg(c, t, sql::statesPredicate(p, p.openStates())),
+    return {QStringLiteral("SELECT DISTINCT %4 FROM %2 WHERE %3 AND %1 IS NOT NULL ORDER BY 1 LIMIT $1")
+                .arg(c, t, sql::statesPredicate(p, p.openStates()), shownValue(p, logical, c)),
             {limit}};
 }
 

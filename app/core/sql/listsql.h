@@ -26,6 +26,8 @@ Statement cappedCount(const Statement &matching, qint64 cap);
 Statement trigramIndexExists(const SchemaProfile &profile);
 /// One boolean: a valid, non-partial b-tree index starts with the logical column.
 Statement btreeIndexLeads(const SchemaProfile &profile, const QString &logical);
+/// The same for any table's column (a lookup table's id).
+Statement btreeIndexLeads(const QString &qualifiedTable, const QString &column);
 /// Up to `limit` distinct values of the column as text. `looseScan`: one index probe per value
 /// (needs btreeIndexLeads); otherwise only the open messages are read (their partial indexes
 /// keep them small).

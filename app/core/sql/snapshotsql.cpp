@@ -7,6 +7,7 @@
 #include "core/sql/stategroups.h"
 #include "core/sql/timesql.h"
 #include "core/sql/workersql.h"
+#include "core/sql/lookupsql.h"
 #include "core/sql/stucksql.h"
 
 namespace om::sql {
@@ -56,9 +57,10 @@ QStringList breakdownColumns(const SchemaProfile &p, int limit) {
             continue;
         }
         out << QStringLiteral("(SELECT json_agg(json_build_object('label', g.label, 'n', g.n, 'age', g.age))::text FROM ("
-                              "SELECT \"k_%1\" AS label, sum(n)::bigint AS n, extract(epoch from now() - %3)::float8 AS age "
+                              "SELECT %4 AS label, sum(n)::bigint AS n, extract(epoch from now() - %3)::float8 AS age "
                               "FROM waiting_pairs GROUP BY 1 ORDER BY n DESC, 1 LIMIT %2) g) AS \"by_%1\"")
-                   .arg(d, QString::number(limit), timeValueOf(p, p.waitingSince, QStringLiteral("min(oldest)")));
+                   .arg(d, QString::number(limit), timeValueOf(p, p.waitingSince, QStringLiteral("min(oldest)")),
+                        shownText(p, d, QStringLiteral("\"k_%1\"").arg(d)));
     }
     return out;
 }

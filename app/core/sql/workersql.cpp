@@ -2,6 +2,7 @@
 #include "core/sql/workersql.h"
 #include "core/sql/statesql.h"
 #include "core/sql/timesql.h"
+#include "core/sql/lookupsql.h"
 #include "core/sql/stucksql.h"
 
 namespace om::sql {
@@ -19,7 +20,7 @@ QString workerColumn(const SchemaProfile &p, int limit) {
                          : p.has(QStringLiteral("type"))      ? QStringLiteral("type")
                                                               : QString();
     const QString whatAgg = what.isEmpty() ? QStringLiteral("NULL::text[]")
-                                           : QStringLiteral("(array_agg(DISTINCT %1::text))[1:3]").arg(p.col(what));
+                                           : QStringLiteral("(array_agg(DISTINCT %1))[1:3]").arg(shownValue(p, what, p.col(what)));
     return QStringLiteral(
                "(SELECT json_agg(json_build_object('worker', w.worker, 'n', w.n, 'stuck', w.stuck, 'age', w.age, "
                "'what', w.what))::text FROM ("

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/sql/lookupsql.h"
+
+#include "core/sql/sqltext.h"
+
+namespace om::sql {
+QString shownValue(const SchemaProfile &p, const QString &logical, const QString &value) {
+    const LookupDef *l = p.lookup(logical);
+    if (!l)
+        return value + QLatin1String("::text");
+    // One probe of the lookup's id index per row shown; a missing name shows the id.
+    return QStringLiteral("coalesce((SELECT om_l.%1::text FROM %2 om_l WHERE om_l.%3 = %4 LIMIT 1), %4::text)")
+        .arg(quoteIdentifier(l->nameColumn), l->qualifiedTable(), quoteIdentifier(l->idColumn), value);
+}
+
+QString shownText(const SchemaProfile &p, const QString &logical, const QString &text) {
+    const LookupDef *l = p.lookup(logical);
+    if (!l)
+        return text;
+    return QStringLiteral("coalesce((SELECT om_l.%1::text FROM %2 om_l WHERE om_l.%3::text = %4 LIMIT 1), %4)")
+        .arg(quoteIdentifier(l->nameColumn), l->qualifiedTable(), quoteIdentifier(l->idColumn), text);
+}
+
+QString shownValueIn(const SchemaProfile &p, const QString &logical, const QString &namesParam) {
+    const QString column = p.col(logical);
+    const LookupDef *l = p.lookup(logical);
+    if (!l)
+        return QStringLiteral("%1::text = ANY(%2::text[])").arg(column, namesParam);
+    return QStringLiteral("(%1 IN (SELECT om_l.%2 FROM %3 om_l WHERE om_l.%4::text = ANY(%5::text[])) OR %1::text = ANY(%5::text[]))")
+        .arg(column, quoteIdentifier(l->idColumn), l->qualifiedTable(), quoteIdentifier(l->nameColumn), namesParam);
+}
+
+} // namespace om::sql
