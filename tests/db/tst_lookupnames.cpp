@@ -7,6 +7,7 @@
 #include "core/check/profilecheck.h"
 #include "core/dashboard/snapshotquery.h"
 #include "core/groups/failuregroupquery.h"
+#include "core/triage/detailquery.h"
 #include "core/triage/listquery.h"
 #include "listpages.h"
 #include "testdatabase.h"
@@ -88,6 +89,18 @@ private slots:
             QCOMPARE(r.type, want.value(r.id.number()).first);
             QCOMPARE(r.destination, want.value(r.id.number()).second);
         }
+    }
+
+    /// The detail keeps the id as stored, with its name beside it.
+    void theDetailNamesTheId() {
+        const qint64 id = m_db->scalar(QStringLiteral("SELECT min(id) FROM kind_job WHERE kind_id = 3")).toLongLong();
+        const MessageDetail d = DetailQuery(m_p).fetch(m_db->session(), MessageId(id), 100);
+        QVERIFY(d.found);
+        QString kind;
+        for (const DetailField &f : d.fields)
+            if (f.name == QLatin1String("kind_id"))
+                kind = f.text;
+        QCOMPARE(kind, QStringLiteral("3 (order.shipped)"));
     }
 
     void theBreakdownGroupsByName() {

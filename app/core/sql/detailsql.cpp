@@ -3,6 +3,7 @@
 #include "core/sql/sqltext.h"
 #include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
+#include "core/sql/lookupsql.h"
 #include "link/limits.h"
 
 namespace om::sql {
@@ -26,6 +27,10 @@ QString fieldText(const SchemaProfile &p, const QString &name, const QString &ty
         return QStringLiteral("extract(epoch from %1)::float8::text").arg(quoted);
     if (type.startsWith(QLatin1String("timestamp")) && !p.types.timeZone.isEmpty())
         return QStringLiteral("extract(epoch from %1 AT TIME ZONE %2)::float8::text").arg(quoted, quoteLiteral(p.types.timeZone));
+    // A type's or destination's id with a name elsewhere: the id as stored, and its name.
+    for (auto it = p.lookups.cbegin(); it != p.lookups.cend(); ++it)
+        if (p.column(it.key()) == name)
+            return QStringLiteral("(%1::text || coalesce(' (' || %2 || ')', ''))").arg(quoted, lookupName(p, it.key(), quoted));
     return quoted + QLatin1String("::text"); // a wall time with no zone named: shown as written
 }
 

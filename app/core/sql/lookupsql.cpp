@@ -4,13 +4,19 @@
 #include "core/sql/sqltext.h"
 
 namespace om::sql {
-QString shownValue(const SchemaProfile &p, const QString &logical, const QString &value) {
+QString lookupName(const SchemaProfile &p, const QString &logical, const QString &value) {
     const LookupDef *l = p.lookup(logical);
     if (!l)
-        return value + QLatin1String("::text");
-    // One probe of the lookup's id index per row shown; a missing name shows the id.
-    return QStringLiteral("coalesce((SELECT om_l.%1::text FROM %2 om_l WHERE om_l.%3 = %4 LIMIT 1), %4::text)")
+        return QStringLiteral("NULL::text");
+    // One probe of the lookup's id index per row shown.
+    return QStringLiteral("(SELECT om_l.%1::text FROM %2 om_l WHERE om_l.%3 = %4 LIMIT 1)")
         .arg(quoteIdentifier(l->nameColumn), l->qualifiedTable(), quoteIdentifier(l->idColumn), value);
+}
+
+QString shownValue(const SchemaProfile &p, const QString &logical, const QString &value) {
+    if (!p.lookup(logical))
+        return value + QLatin1String("::text");
+    return QStringLiteral("coalesce(%1, %2::text)").arg(lookupName(p, logical, value), value); // no name: the id
 }
 
 QString shownText(const SchemaProfile &p, const QString &logical, const QString &text) {

@@ -10,6 +10,9 @@ namespace om::sql {
 /// its name (profile "lookups"), every place that shows, groups or filters by that column goes
 /// through these, so that the operator reads "invoice.paid", never 17.
 
+/// The name of `value` (an expression of the column's own type) in the column's lookup table:
+/// NULL when there is none.
+QString lookupName(const SchemaProfile &profile, const QString &logical, const QString &value);
 /// `value` (an expression of the column's own type, e.g. the quoted column) as the text shown:
 /// its lookup name, or the value itself as text when there is no lookup or no name for it.
 QString shownValue(const SchemaProfile &profile, const QString &logical, const QString &value);
