@@ -8,6 +8,7 @@
 #include "core/adminkit/kitsql.h"
 #include "core/check/profilecheck.h"
 #include "core/dashboard/indexadvisor.h"
+#include "core/dashboard/rarecountcheck.h"
 #include "core/dashboard/snapshotquery.h"
 #include "core/health/tablehealth.h"
 #include "core/kit/kitindexes.h"
@@ -285,6 +286,27 @@ private slots:
         QCOMPARE(scans, 0);
         QVERIFY2(r.indexesChecked, qPrintable(r.lines(table).join(QLatin1Char('\n'))));
         QVERIFY2(r.indexes.ok(), qPrintable(r.indexes.messages().join(QLatin1Char('\n'))));
+    }
+
+    void aRareStateIsCountedThroughThePartitionsIndexes_data() { tables_data(); }
+    void aRareStateIsCountedThroughThePartitionsIndexes() {
+        // The kit's index of CANCELLED on the parent is one index per partition in the plan:
+        // the count is served by them, and exact although the table is taken for big.
+        QFETCH(QString, table);
+        const SchemaProfile p = profileOf(table);
+        const QStringList served = RareCountCheck(p).indexServedStates(m_db->session());
+        QVERIFY2(served.contains(QStringLiteral("CANCELLED")), qPrintable(served.join(QLatin1Char(','))));
+        SnapshotQuery q(p);
+        q.setExactCountMaxPages(0);
+        q.setIndexedTerminalStates(served);
+        const Snapshot s = q.run(m_db->session());
+        const qint64 truth =
+            m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), sql::statesPredicate(p, {QStringLiteral("CANCELLED")}))).toLongLong();
+        for (const StateCount &c : s.states)
+            if (c.name == QLatin1String("CANCELLED")) {
+                QVERIFY(c.countedByIndex);
+                QCOMPARE(c.count, truth);
+            }
     }
 
     void theSeedKitFileSetsAutovacuumOnEachPartition() {
