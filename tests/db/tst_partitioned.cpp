@@ -309,6 +309,34 @@ private slots:
             }
     }
 
+    void theKitsAuditorReadsTheSameCounts_data() { tables_data(); }
+    void theKitsAuditorReadsTheSameCounts() {
+        // A role the kit lets read the parent may not read the partitions themselves (a grant on
+        // the parent does not reach them): their statistics are hidden from it, yet the counts
+        // and the estimate of the big state are the same as the owner's.
+        QFETCH(QString, table);
+        const SchemaProfile p = profileOf(table);
+        m_db->createLoginRole(QStringLiteral("part_audit_login"), QStringLiteral("part_auditor"));
+        PgSession::Options o;
+        o.connInfo = m_db->connectionStringAs(QStringLiteral("part_audit_login"));
+        PgSession auditor(o);
+        auditor.open();
+        SnapshotQuery q(p);
+        q.setExactCountMaxPages(0);
+        q.setIndexedTerminalStates(RareCountCheck(p).indexServedStates(auditor));
+        const Snapshot s = q.run(auditor);
+        const qint64 all = m_db->scalar(QStringLiteral("SELECT count(*) FROM ") + table).toLongLong();
+        for (const StateCount &c : s.states) {
+            const qint64 truth =
+                m_db->scalar(QStringLiteral("SELECT count(*) FROM %1 WHERE %2").arg(p.qualifiedTable(), sql::statesPredicate(p, {c.name}))).toLongLong();
+            if (c.estimated)
+                QVERIFY2(qAbs(c.count - truth) <= all * 3 / 100,
+                         qPrintable(QStringLiteral("%1: estimated %2, true %3").arg(c.name).arg(c.count).arg(truth)));
+            else
+                QCOMPARE(c.count, truth);
+        }
+    }
+
     void theSeedKitFileSetsAutovacuumOnEachPartition() {
         // kit/monitoring_indexes.sql on a partitioned app_outbox: the parent refuses storage
         // parameters, so each partition takes them; the indexes go on the parent.
