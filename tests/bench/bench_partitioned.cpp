@@ -8,6 +8,7 @@
 //                                               first_page_ms=A deep_page_ms=B
 //   bench_partitioned estimate PROFILE          the estimated terminal states against count(*): the
 //                                               largest error in percent, estimate_err_pct=E
+//   bench_partitioned sql 1 PROFILE             prints the snapshot's SQL ($1, $2, $3: see SnapshotQuery::params())
 //   bench_partitioned explain 1 PROFILE         EXPLAIN (ANALYZE, BUFFERS) of the snapshot: where its
 //                                               time goes (planning included), node by node
 // Connects through the PG* environment, as the application's Monitor lane does (read-only).
@@ -105,6 +106,8 @@ int main(int argc, char **argv) {
             std::printf("snapshot_ms=%.2f\n", bench::median(bench::repeat(runs, [&] { q.run(session, false); })));
         } else if (mode == QLatin1String("pages")) {
             pages(session, *profile, runs, args.value(4).toLongLong());
+        } else if (mode == QLatin1String("sql")) {
+            std::printf("%s\n", qPrintable(snapshotQuery(*profile, session).statement(false).text));
         } else if (mode == QLatin1String("explain")) {
             const sql::Statement st = snapshotQuery(*profile, session).statement(false);
             for (const QVariantList &row : session.query(QLatin1String("EXPLAIN (ANALYZE, BUFFERS) ") + st.text, st.params).rows)
