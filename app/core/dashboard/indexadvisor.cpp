@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QMap>
+#include <QSet>
 
 Q_LOGGING_CATEGORY(lcAdvisor, "om.indexadvisor")
 
@@ -26,10 +27,18 @@ constexpr qint64 kHarmlessScanBytes = 1024 * 1024;
 QStringList IndexAdvice::messages() const {
     // One message per scanned table (the snapshot reads one table several times): the operator
     // needs the fix and the price, the individual filters go to the log.
+    // A partitioned table is read once per partition for each read of the table: the scans of
+    // its partitions with one filter are one read of it.
     QMap<QString, QPair<int, double>> perTable;
+    QSet<QString> partitionedReads;
     for (const SeqScanFinding &f : findings) {
         auto &[n, cost] = perTable[f.relation];
-        ++n;
+        if (f.partition.isEmpty())
+            ++n;
+        else if (const QString read = f.relation + QLatin1Char('\n') + f.filter; !partitionedReads.contains(read)) {
+            partitionedReads.insert(read);
+            ++n;
+        }
         cost += f.totalCost;
     }
     QStringList out;
