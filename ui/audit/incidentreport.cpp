@@ -282,7 +282,11 @@ QString IncidentReport::endStateHtml() const {
 
 QString IncidentReport::stuckHtml() const {
     const IncidentData &d = m_data;
-    QString h = QStringLiteral("<h3>%1</h3>").arg(esc(tr("Stuck now, past %1 min (%2)").arg(QString::number(d.end.stuckTimeoutMinutes), count(d.end.stuck))));
+    const QString title = d.end.stuckByOwnTimeout
+                              ? tr("Stuck now, past their own timeout or, without one, %1 min (%2)")
+                                    .arg(QString::number(d.end.stuckTimeoutMinutes), count(d.end.stuck))
+                              : tr("Stuck now, past %1 min (%2)").arg(QString::number(d.end.stuckTimeoutMinutes), count(d.end.stuck));
+    QString h = QStringLiteral("<h3>%1</h3>").arg(esc(title));
     if (d.stuck.isEmpty())
         return h + QStringLiteral("<p>%1</p>").arg(esc(tr("None.")));
     if (d.end.stuck > d.stuck.size())

@@ -74,10 +74,9 @@ void StatusTiles::showSnapshot(const Snapshot &s) {
                   // Messages wait but none has a time (NServiceBus keeps no creation time): say so, not "none".
                   : s.waiting > 0 ? tr("unknown: no time recorded")
                                   : tr("none waiting"));
-    tile(QStringLiteral("stuck"), tr("Stuck > %n min", nullptr, s.stuckTimeoutMinutes))->setText(formatCount(s.stuck));
-    if (s.nearMaxRetry) {
-        tile(QStringLiteral("nearMax"), tr("At or near max retries"))->setText(formatCount(*s.nearMaxRetry));
-    }
+    showStuck(s);
+    if (s.nearMaxRetry)
+        showNearMax(*s.nearMaxRetry, s.atMaxRetry);
     showBlocked(s);
     if (s.slot)
         showSlot(*s.slot);
@@ -85,6 +84,38 @@ void StatusTiles::showSnapshot(const Snapshot &s) {
     const QMap<QString, double> values = tileValues(s);
     for (auto it = values.cbegin(); it != values.cend(); ++it)
         setLevel(it.key(), it.value());
+}
+
+void StatusTiles::showStuck(const Snapshot &s) {
+    const QString key = QStringLiteral("stuck");
+    if (!s.stuckByOwnTimeout) {
+        tile(key, tr("Stuck > %n min", nullptr, s.stuckTimeoutMinutes))->setText(formatCount(s.stuck));
+        return;
+    }
+    // Each message has its own timeout (a job's visibility timeout): no one number of minutes
+    // is the rule, so the caption does not name one.
+    QLabel *v = tile(key, tr("Stuck past own timeout"));
+    v->setText(formatCount(s.stuck));
+    v->setToolTip(tr("Messages in flight longer than their own timeout; those without one count after %n min.", nullptr,
+                     s.stuckTimeoutMinutes));
+    QLabel *note = m_notes.value(key);
+    note->setText(tr("without own timeout: > %n min", nullptr, s.stuckTimeoutMinutes));
+    note->setToolTip(v->toolTip());
+    note->setVisible(true);
+}
+
+void StatusTiles::showNearMax(qint64 nearMax, std::optional<qint64> atMax) {
+    const QString key = QStringLiteral("nearMax");
+    QLabel *v = tile(key, tr("At or near max retries"));
+    v->setText(formatCount(nearMax));
+    // The two need different responses: a row at its maximum fails for good on its next error, one
+    // a step short still has a try after that.
+    QLabel *note = m_notes.value(key);
+    note->setText(atMax && nearMax > 0 ? tr("%1 on the last try, %2 one short").arg(formatCount(*atMax), formatCount(nearMax - *atMax)) : QString());
+    v->setToolTip(tr("Open messages whose retry count has reached their maximum (on the last try: the attempt running now or "
+                     "next is the last) or is one short of it. Each message's own maximum where the table keeps one."));
+    note->setToolTip(v->toolTip());
+    note->setVisible(!note->text().isEmpty());
 }
 
 void StatusTiles::showSlot(const SlotLag &slot) {

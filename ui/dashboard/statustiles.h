@@ -45,6 +45,8 @@ private:
     QLabel *tile(const QString &key, const QString &title);
     void setLevel(const QString &key, double value);
     void showBlocked(const Snapshot &snapshot);
+    void showStuck(const Snapshot &s);
+    void showNearMax(qint64 nearMax, std::optional<qint64> atMax);
     void showSlot(const SlotLag &slot);
     QGridLayout *m_grid;
     QHash<QString, QLabel *> m_values;

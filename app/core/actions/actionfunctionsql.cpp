@@ -6,6 +6,7 @@
 #include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 
 namespace om {
 namespace {
@@ -95,11 +96,8 @@ QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a)
     QString guard = sql::statesPredicate(m_profile, a.from);
     QString check;
     if (a.pastStuckTimeout) {
-        // clang-format off
         // Server clock: a row is stuck when the database says so, whatever the workstation thinks.
-        guard += QLatin1String(" AND ") + sql::timeCompare(m_profile, m_profile.stuckSince, QStringLiteral("<"),
-                                                          QStringLiteral("now() - make_interval(mins => p_stuck_timeout_minutes)"));
-        // clang-format on
+        guard += QLatin1String(" AND ") + sql::pastStuckTimeout(m_profile, QStringLiteral("p_stuck_timeout_minutes"));
         check = QStringLiteral(
             "        IF p_stuck_timeout_minutes IS NULL OR p_stuck_timeout_minutes < 1 THEN\n"
             "            RAISE EXCEPTION 'outbox monitor: % needs a stuck timeout of at least 1 minute', p_action\n"

@@ -6,6 +6,7 @@
 #include "core/sql/filtersql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 
 namespace om::sql {
 namespace {
@@ -18,8 +19,7 @@ QString eligibleCondition(const SchemaProfile &p, const ActionRequest &r, QVaria
     QStringList conds{sql::statesPredicate(p, a.from)};
     if (a.pastStuckTimeout) {
         // Server clock: a row is stuck when the database says so, whatever the workstation thinks.
-        conds << timeCompare(p, p.stuckSince, QStringLiteral("<"),
-                             QStringLiteral("now() - make_interval(mins => %1::int)").arg(param(params, actionStuckTimeout(p, r))));
+        conds << sql::pastStuckTimeout(p, param(params, actionStuckTimeout(p, r)) + QLatin1String("::int"));
     }
     if (r.filter)
         conds << QLatin1Char('(') + buildWhere(p, *r.filter, params) + QLatin1Char(')');

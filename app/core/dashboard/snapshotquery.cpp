@@ -135,6 +135,7 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     Snapshot s;
     s.profileId = m_profile.id;
     s.stuckTimeoutMinutes = m_stuckTimeoutMinutes;
+    s.stuckByOwnTimeout = !m_profile.stuckTimeoutColumn.isEmpty();
     s.roundTripMs = timer.elapsed();
     if (r.rows.isEmpty())
         return s;
@@ -154,6 +155,8 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     const QVariant near = value(QStringLiteral("near_max"));
     if (!near.isNull())
         s.nearMaxRetry = near.toLongLong();
+    if (const QVariant atMax = value(QStringLiteral("at_max")); !atMax.isNull())
+        s.atMaxRetry = atMax.toLongLong();
     if (const QVariant heads = value(QStringLiteral("hol_heads")); !heads.isNull()) {
         s.blockedHeads = heads.toLongLong();
         s.blockedBehind = value(QStringLiteral("hol_behind")).toLongLong();

@@ -122,6 +122,27 @@ QString textMisfit(const SchemaProfile &p, const QString &logical, const LiveCol
     return CheckText::tr("the column is %1, the profile says %2: write \"types\": {\"%3\": \"%4\"}").arg(c.type, textTypeName(declared), logical, live);
 }
 
+/// A row's own stuck timeout: an interval, or a number of seconds or milliseconds as the profile
+/// says (the SQL converts each to an interval: core/sql/stucksql).
+QString timeoutMisfit(const SchemaProfile &p, const LiveColumn &c) {
+    const bool number = kIntegers.contains(c.base) || c.base == QLatin1String("numeric") || c.base == QLatin1String("float4")
+                        || c.base == QLatin1String("float8");
+    if (p.stuckTimeoutUnit == SchemaProfile::TimeoutUnit::Interval) {
+        if (c.base == QLatin1String("interval"))
+            return {};
+        if (number)
+            return CheckText::tr("%1 is a number: if it counts seconds or milliseconds, say so: \"stuck\": {\"timeoutUnit\": "
+                                 "\"seconds\"} or \"milliseconds\"")
+                .arg(c.type);
+        return CheckText::tr("a timeout must be an interval or a number of seconds, not %1").arg(c.type);
+    }
+    if (number)
+        return {};
+    if (c.base == QLatin1String("interval"))
+        return CheckText::tr("the column is an interval: leave \"timeoutUnit\" out of \"stuck\" (or write \"interval\")");
+    return CheckText::tr("the profile says the timeout counts seconds or milliseconds, the column is %1").arg(c.type);
+}
+
 } // namespace
 
 QString columnMisfit(const SchemaProfile &p, const QString &logical, const LiveColumn &c) {
@@ -140,6 +161,8 @@ QString columnMisfit(const SchemaProfile &p, const QString &logical, const LiveC
             return {};
         return CheckText::tr("a retry count must be an integer, not %1").arg(c.type);
     }
+    if (logical == p.stuckTimeoutColumn)
+        return timeoutMisfit(p, c);
     if (logical == QLatin1String("status")) {
         if (isText(c) || c.isEnum)
             return {};

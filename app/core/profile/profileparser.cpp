@@ -414,7 +414,8 @@ void ProfileParser::views(const QJsonObject &o) {
     checkColumn(prof.waitingSince, QStringLiteral("waiting.sinceColumn"));
 
     const QJsonObject stuck = object(o, QStringLiteral("stuck"), {});
-    knownKeys(stuck, QStringLiteral("stuck"), statesKey + QStringList{QStringLiteral("sinceColumn"), QStringLiteral("defaultTimeoutMinutes")});
+    knownKeys(stuck, QStringLiteral("stuck"),
+              statesKey + QStringList{QStringLiteral("sinceColumn"), QStringLiteral("defaultTimeoutMinutes"), QStringLiteral("timeoutColumn"), QStringLiteral("timeoutUnit")});
     prof.stuckStates = texts(stuck, QStringLiteral("states"), QStringLiteral("stuck"));
     prof.stuckSince = text(stuck, QStringLiteral("sinceColumn"), QStringLiteral("stuck"), QStringLiteral("createdAt"));
     prof.stuckTimeoutMinutes = integer(stuck, QStringLiteral("defaultTimeoutMinutes"), QStringLiteral("stuck"), kDefaultStuckTimeoutMinutes);
@@ -422,6 +423,7 @@ void ProfileParser::views(const QJsonObject &o) {
     checkColumn(prof.stuckSince, QStringLiteral("stuck.sinceColumn"));
     if (prof.stuckTimeoutMinutes < 1 || prof.stuckTimeoutMinutes > kMaxStuckTimeoutMinutes)
         fail(QStringLiteral("stuck.defaultTimeoutMinutes"), tr("\"stuck.defaultTimeoutMinutes\" must be between 1 and 10080"));
+    stuckTimeoutColumn(stuck);
 
     const QJsonObject near = object(o, QStringLiteral("nearMaxRetry"), {});
     knownKeys(near, QStringLiteral("nearMaxRetry"), statesKey);
@@ -434,6 +436,25 @@ void ProfileParser::views(const QJsonObject &o) {
     knownKeys(failed, QStringLiteral("failed"), statesKey);
     prof.failedStates = texts(failed, QStringLiteral("states"), QStringLiteral("failed"));
     checkStates(prof.failedStates, QStringLiteral("failed.states"));
+}
+
+// A library that gives each job its own expiry (a visibility timeout, a lease) keeps it on the
+// row: a row is stuck when in flight longer than its own timeout, whatever its queue.
+void ProfileParser::stuckTimeoutColumn(const QJsonObject &stuck) {
+    prof.stuckTimeoutColumn = text(stuck, QStringLiteral("timeoutColumn"), QStringLiteral("stuck"));
+    const QString unit = text(stuck, QStringLiteral("timeoutUnit"), QStringLiteral("stuck"), QStringLiteral("interval"));
+    static const QMap<QString, SchemaProfile::TimeoutUnit> units{{QStringLiteral("interval"), SchemaProfile::TimeoutUnit::Interval},
+                                                                 {QStringLiteral("seconds"), SchemaProfile::TimeoutUnit::Seconds},
+                                                                 {QStringLiteral("milliseconds"), SchemaProfile::TimeoutUnit::Milliseconds}};
+    if (!units.contains(unit))
+        fail(QStringLiteral("stuck.timeoutUnit"), tr("\"stuck.timeoutUnit\" must be interval, seconds or milliseconds, not \"%1\"").arg(unit));
+    prof.stuckTimeoutUnit = units.value(unit);
+    if (prof.stuckTimeoutColumn.isEmpty()) {
+        if (stuck.contains(QStringLiteral("timeoutUnit")))
+            fail(QStringLiteral("stuck.timeoutUnit"), tr("\"stuck.timeoutUnit\" says what \"stuck.timeoutColumn\" holds: name that column too"));
+        return;
+    }
+    checkColumn(prof.stuckTimeoutColumn, QStringLiteral("stuck.timeoutColumn"));
 }
 
 void ProfileParser::actions(const QJsonObject &o) {

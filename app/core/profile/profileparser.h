@@ -51,6 +51,7 @@ private:
     void checkStates(const QStringList &names, const QString &path);
     void checkColumn(const QString &c, const QString &path);
     void views(const QJsonObject &o);
+    void stuckTimeoutColumn(const QJsonObject &stuck);
     void actions(const QJsonObject &o);
     void action(const QString &kind, const QJsonObject &ao, const QString &path);
     void setClauses(const QJsonObject &set, const QString &path, ActionDef &a);

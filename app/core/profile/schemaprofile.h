@@ -90,7 +90,18 @@ public:
     QString waitingSince; ///< logical column of "oldest waiting"
     QStringList stuckStates;
     QString stuckSince; ///< logical column the stuck age is measured from
+    /// The timeout for rows without one of their own (and the operator's setting overrides it).
     int stuckTimeoutMinutes = 30;
+    /// Logical column holding each row's own timeout ("stuck.timeoutColumn"; "" when none): a
+    /// library that gives every job its own expiry. A row with NULL there uses the minutes above.
+    QString stuckTimeoutColumn;
+    /// What the timeout column holds ("stuck.timeoutUnit").
+    enum class TimeoutUnit {
+        Interval,
+        Seconds,
+        Milliseconds
+    };
+    TimeoutUnit stuckTimeoutUnit = TimeoutUnit::Interval;
     QStringList nearMaxRetryStates;
     QStringList failedStates;
     int maxRetriesConstant = 0; ///< "maxRetries": N when no column holds the maximum (0: none)

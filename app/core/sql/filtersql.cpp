@@ -5,6 +5,7 @@
 #include "core/sql/failuregroupsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 #include "link/limits.h"
 
 namespace om {
@@ -66,9 +67,7 @@ struct WhereBuilder {
     void viewRule() {
         switch (f.view) {
         case ListFilter::View::Stuck:
-            conds << sql::timeCompare(p, p.stuckSince, QStringLiteral("<"),
-                                      QStringLiteral("now() - make_interval(mins => %1::int)")
-                                          .arg(param(params, effectiveStuckTimeout(p, f))));
+            conds << sql::pastStuckTimeout(p, param(params, effectiveStuckTimeout(p, f)) + QLatin1String("::int"));
             break;
         case ListFilter::View::NearMaxRetry:
             // Written exactly as the kit's partial index predicate so that the planner can use it.

@@ -5,6 +5,7 @@
 #include "core/sql/listsql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 
 namespace om::sql {
 namespace {
@@ -111,8 +112,7 @@ QStringList candidateBranches(const SchemaProfile &p) {
                               "WHERE %5 AND %6 ORDER BY %7 LIMIT %8) s")
                    .arg(p.col(QStringLiteral("id")), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.qualifiedTable(),
                         sql::statesPredicate(p, stuck) + ordered,
-                        timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")),
-                        p.col(p.stuckSince))
+                        pastStuckTimeout(p, QStringLiteral("$1::int")), p.col(p.stuckSince))
                    .arg(kMaxHeadCandidates);
     // Retrying: waiting again after a failure and not yet due (its next run in the future). One
     // that is due is the workers' to take, as after a manual retry (next run = now).

@@ -6,6 +6,7 @@
 #include "core/sql/sqltext.h"
 #include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 
 namespace om::sql {
 namespace {
@@ -66,12 +67,9 @@ Statement openMessages(const SchemaProfile &p, const QStringList &states, const 
     Statement s;
     const QString limitParam = param(s.params, QString::number(limit));
     QString cond = sql::statesPredicate(p, states);
-    // clang-format off
+    // Past the stuck timeout: only the stuck list asks (its since column is the profile's).
     if (pastTimeoutMinutes > 0)
-        cond += QLatin1String(" AND ") + timeCompare(p, sinceLogical, QStringLiteral("<"),
-                                                   QStringLiteral("now() - make_interval(mins => %1::int)")
-                                                       .arg(param(s.params, QString::number(pastTimeoutMinutes))));
-    // clang-format on
+        cond += QLatin1String(" AND ") + pastStuckTimeout(p, param(s.params, QString::number(pastTimeoutMinutes)) + QLatin1String("::int"));
     s.text = QStringLiteral("SELECT %1::text, %2, %3, %4, %5 FROM %6 WHERE %7 ORDER BY %8 LIMIT %9::int")
                  .arg(p.col(QStringLiteral("id")), key, sql::stateExpression(p), ageSeconds(p, sinceLogical), err, p.qualifiedTable(),
                       cond, since, limitParam);

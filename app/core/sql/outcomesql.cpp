@@ -6,6 +6,7 @@
 #include "core/sql/sqltext.h"
 #include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 
 namespace om::sql {
 namespace {
@@ -43,11 +44,7 @@ QString errorExpression(const SchemaProfile &p) {
 QString stuckExpression(const SchemaProfile &p, const QString &minutesParam) {
     if (p.stuckStates.isEmpty() || p.stuckSince.isEmpty() || !p.has(p.stuckSince))
         return QStringLiteral("false");
-    // clang-format off
-    return QStringLiteral("(%1 AND %2)").arg(sql::statesPredicate(p, p.stuckStates),
-                                             timeCompare(p, p.stuckSince, QStringLiteral("<"),
-                                                         QStringLiteral("now() - make_interval(mins => %1::int)").arg(minutesParam)));
-    // clang-format on
+    return QStringLiteral("(%1 AND %2)").arg(sql::statesPredicate(p, p.stuckStates), pastStuckTimeout(p, minutesParam + QLatin1String("::int")));
 }
 
 /// The CTEs `acted` (each action's distinct messages and when the action first touched them,

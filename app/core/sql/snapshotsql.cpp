@@ -8,6 +8,7 @@
 #include "core/sql/stategroups.h"
 #include "core/sql/timesql.h"
 #include "core/sql/workersql.h"
+#include "core/sql/stucksql.h"
 
 namespace om::sql {
 namespace {
@@ -171,7 +172,7 @@ QString stuckColumn(const SchemaProfile &p) {
         else
             stuck << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3)")
                          .arg(p.qualifiedTable(), sql::statesPredicate(p, {s}),
-                              timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")));
+                              pastStuckTimeout(p, QStringLiteral("$1::int")));
     // A profile without stuck states (NServiceBus's OutboxData) still binds the timeout as $1:
     // the statement must refer to it, or the server cannot type the parameter and refuses.
     return stuck.isEmpty() ? QStringLiteral("(0 * $1::int)::bigint AS stuck") : stuck.join(QLatin1String(" + ")) + QLatin1String(" AS stuck");
@@ -250,6 +251,17 @@ QString nearMaxColumn(const SchemaProfile &p) {
         branches << QStringLiteral("SELECT %1 FROM %2 WHERE %3 AND %4")
                         .arg(p.col(QStringLiteral("id")), p.qualifiedTable(), sql::statesPredicate(p, g), near);
     return QStringLiteral("(SELECT count(*) FROM (%1) near_ids) AS near_max").arg(branches.join(QLatin1String(" UNION ")));
+}
+
+/// Of the near-max rows, those at their own maximum (the column's value per row, or the
+/// constant): one count over the near-max states' rows, which the near-max index holds (the
+/// predicate is written as that index's, with the maximum as a further filter).
+QString atMaxColumn(const SchemaProfile &p) {
+    if (!p.hasRetries() || p.nearMaxRetryStates.isEmpty())
+        return QStringLiteral("NULL::bigint AS at_max");
+    return QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3 AND %4 >= %5) AS at_max")
+        .arg(p.qualifiedTable(), sql::statesPredicate(p, p.nearMaxRetryStates), nearMaxCondition(p), p.col(QStringLiteral("retries")),
+             sql::maxRetries(p));
 }
 
 /// The profile's replication slot as one JSON value (NULL when no slot has that name): whether a
@@ -373,7 +385,7 @@ QString snapshotText(const SchemaProfile &p, bool withBreakdown, int breakdownLi
     stateColumns(p, indexedTerminal, cols, terminalAggs);
     cols << QStringLiteral("rel.total_est") << QStringLiteral("rel.curpages <= $2 AS small_table")
          << QStringLiteral("rel.tup_del") << QStringLiteral("rel.filenode") << QStringLiteral("rel.analyzed_epoch")
-         << oldestWaitingColumn(p) << stuckColumn(p) << nearMaxColumn(p);
+         << oldestWaitingColumn(p) << stuckColumn(p) << nearMaxColumn(p) << atMaxColumn(p);
     if (p.isOrdered())
         cols << blockedTotalsColumns(p);
     if (!p.replicationSlot.isEmpty())
@@ -481,7 +493,7 @@ QString snapshotIndex(const SchemaProfile &p) {
     // from this index, index-only, instead of looking each key up in the table.
     QStringList include;
     for (const QString &logical : {QStringLiteral("destination"), QStringLiteral("type"), QStringLiteral("retries"),
-                                   QStringLiteral("maxRetries"), p.stuckSince, p.orderingKey})
+                                   QStringLiteral("maxRetries"), p.stuckSince, p.stuckTimeoutColumn, p.orderingKey})
         if (!logical.isEmpty() && p.has(logical) && logical != p.waitingSince && !include.contains(p.col(logical)))
             include << p.col(logical);
     // And the columns whose conditions tell the open states apart (not those every open state

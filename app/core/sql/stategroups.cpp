@@ -3,6 +3,7 @@
 #include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 
 #include <QMap>
 #include <QSet>
@@ -163,7 +164,7 @@ QString groupCountsCte(const SchemaProfile &p, const StateGroup &g, int index) {
         if (p.stuckStates.contains(n))
             aggs << QStringLiteral("count(*) FILTER (WHERE %1 AND %2) AS %3")
                         .arg(g.rest.at(i),
-                             timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")),
+                             pastStuckTimeout(p, QStringLiteral("$1::int")),
                              quoteIdentifier(QLatin1String("stuck:") + n));
         if (p.nearMaxRetryStates.contains(n))
             near << g.rest.at(i);

@@ -2,6 +2,7 @@
 #include "core/sql/workersql.h"
 #include "core/sql/statesql.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 
 namespace om::sql {
 
@@ -26,7 +27,7 @@ QString workerColumn(const SchemaProfile &p, int limit) {
                "extract(epoch from now() - %3)::float8 AS age, %4 AS what "
                "FROM %5 WHERE %6 GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1 NULLS LAST LIMIT %7) w) AS by_worker")
         .arg(p.col(QStringLiteral("lockedBy")),
-             timeCompare(p, p.stuckSince, QStringLiteral("<"), QStringLiteral("now() - make_interval(mins => $1::int)")),
+             pastStuckTimeout(p, QStringLiteral("$1::int")),
              timeValueOf(p, p.stuckSince, QStringLiteral("min(%1)").arg(p.col(p.stuckSince))), whatAgg, p.qualifiedTable(),
              sql::statesPredicate(p, p.stuckStates))
         .arg(limit);
