@@ -265,6 +265,13 @@
             <numerusform>Finished more than %n days ago (planner estimate)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Partitions (%n)</source>
+        <translation>
+            <numerusform>Partition (%n)</numerusform>
+            <numerusform>Partitions (%n)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>om::TriageView</name>

@@ -4986,6 +4986,16 @@ from %6</source>
         <source>Read from the standby: sizes and row estimates are the primary&apos;s (replicated with the catalog); vacuum and analyze times and the dead-row and activity counters are the standby&apos;s own (each server keeps its own), so they do not say when the primary was vacuumed.</source>
         <translation>スタンバイから読んでいます: サイズと行数の推定はプライマリのものです (カタログとともに複製されます)。VACUUM と ANALYZE の時刻、不要行や活動のカウンタはスタンバイ自身のもので (サーバーごとに別々に保持されます)、プライマリがいつ VACUUM されたかは分かりません。</translation>
     </message>
+    <message numerus="yes">
+        <source>Partitions (%n)</source>
+        <translation>
+            <numerusform>パーティション (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>sizes and rows above are their sums</source>
+        <translation>上のサイズと行数はこれらの合計です</translation>
+    </message>
 </context>
 <context>
     <name>om::TriageView</name>

@@ -74,7 +74,13 @@ private slots:
         QVERIFY(sql::provablyDisjoint(g.at(0).shared, p.state(QStringLiteral("ABANDONED"))->when));
         const QString text = sql::snapshotText(p, false, 10);
         QVERIFY2(text.contains(QLatin1String("(SELECT near FROM open_group_1) + (SELECT count(*) FROM \"public\".\"lib_outbox\" WHERE")), qPrintable(text));
-        QVERIFY2(!text.contains(QLatin1String(" UNION ")), qPrintable(text));
+        // The near-max column, not the whole text: the statistics CTE unites a plain table's
+        // statistics with a partitioned table's (UNION ALL), which has nothing to do with it.
+        QString nearMax;
+        for (const QString &column : text.split(QLatin1String(",\n  ")))
+            if (column.endsWith(QLatin1String(" AS near_max")))
+                nearMax = column;
+        QVERIFY2(!nearMax.isEmpty() && !nearMax.contains(QLatin1String(" UNION ")), qPrintable(text));
     }
 
     void disjointness_data() {

@@ -114,6 +114,26 @@ void TableHealthView::addTable(const QString &title, const TableHealth &h) {
     addRow(top, tr("Last analyze / autoanalyze"), when(h.lastAnalyze) + QLatin1String(" / ") + when(h.lastAutoanalyze));
     addRow(top, tr("Vacuums / autovacuums"), formatCount(h.vacuumCount) + QLatin1String(" / ") + formatCount(h.autovacuumCount));
     addRow(top, tr("Analyzes / autoanalyzes"), formatCount(h.analyzeCount) + QLatin1String(" / ") + formatCount(h.autoanalyzeCount));
+    if (h.partitioned)
+        addPartitions(top, h);
+}
+
+void TableHealthView::addPartitions(QTreeWidgetItem *top, const TableHealth &h) {
+    // A partitioned table's figures above are its partitions' sums; autovacuum works on each
+    // partition on its own, so a partition left behind (never analysed, many dead rows) shows
+    // here and not in the sums. Collapsed: a table partitioned by day has dozens of them.
+    const QLocale locale;
+    auto when = [](const QDateTime &t) { return t.isValid() ? formatLocalTime(t) : tr("never"); };
+    auto count = [](qint64 n) { return n < 0 ? tr("unknown") : formatCount(n); };
+    auto *list = addRow(top, tr("Partitions (%n)", nullptr, int(h.partitions.size())), tr("sizes and rows above are their sums"));
+    for (const PartitionHealth &p : h.partitions) {
+        auto *item = addRow(list, p.name, locale.formattedDataSize(p.totalBytes));
+        addRow(item, tr("Rows (estimate from pg_class)"), count(p.rowsEstimate));
+        addRow(item, tr("Live tuples"), count(p.liveTuples));
+        addRow(item, tr("Dead tuples"), count(p.deadTuples));
+        addRow(item, tr("Last vacuum / autovacuum"), when(p.lastVacuum) + QLatin1String(" / ") + when(p.lastAutovacuum));
+        addRow(item, tr("Last analyze / autoanalyze"), when(p.lastAnalyze) + QLatin1String(" / ") + when(p.lastAutoanalyze));
+    }
 }
 
 void TableHealthView::showReport(const HealthReport &r) {

@@ -41,6 +41,7 @@ protected:
 private:
     void showReport(const HealthReport &report);
     void addTable(const QString &title, const TableHealth &h);
+    void addPartitions(QTreeWidgetItem *top, const TableHealth &h);
     QTreeWidgetItem *addRow(QTreeWidgetItem *parent, const QString &name, const QString &value);
     void openPurge();
 

@@ -122,6 +122,13 @@ QString KitSql::header() const {
                     "table but never creates or alters the table itself. Applied again, it changes nothing.\n"
                     "Index builds block writes to the table while they read it: on a busy table, create each\n"
                     "index below by hand first with CREATE INDEX CONCURRENTLY under the same name.\n"
+                    "A partitioned table: the kit's CREATE INDEX on the parent makes the same index on every\n"
+                    "partition, and on every partition made later (pg_partman, CREATE TABLE ... PARTITION OF,\n"
+                    "ATTACH PARTITION) at once, which is why it is made on the parent and why the kit still installs\n"
+                    "in one transaction. CREATE INDEX CONCURRENTLY is refused on a partitioned parent: to build\n"
+                    "without blocking writes, first CREATE INDEX ... ON ONLY the parent under the kit's name, then\n"
+                    "CREATE INDEX CONCURRENTLY on each partition, then ALTER INDEX <the parent's index> ATTACH\n"
+                    "PARTITION <each partition's index>; the kit then finds the index there.\n"
                     "\n"
                     "Roles: %4 (read-only: SELECT) and %5 (SELECT, and EXECUTE on the action function).\n"
                     "Login roles join them: CREATE ROLE alice LOGIN IN ROLE %5;\n")
@@ -189,7 +196,10 @@ QString KitSql::vacuumNote() const {
                          "Recommended, not applied (it would alter the table): autovacuum after a fixed amount of churn\n"
                          "whatever the table's size, so that the index-only scans above stay index-only and the\n"
                          "estimated counts of the big terminal states stay fresh (kit/monitoring_indexes.sql explains it):\n"
-                         "  %1;")
+                         "  %1;\n"
+                         "A partitioned table takes no such settings (autovacuum works on each partition): set them on\n"
+                         "each partition instead, and on pg_partman's template table, which passes them on to the\n"
+                         "partitions it makes later.")
                          .arg(kit::autovacuumSettingsSql(kit::commentText(m_kit.qualifiedTable())).replace(QLatin1Char('\n'), QLatin1String("\n  "))));
 }
 

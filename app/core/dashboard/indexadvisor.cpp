@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dashboard/indexadvisor.h"
 #include "core/dashboard/snapshotquery.h"
-#include "core/sql/profilechecksql.h"
+#include "core/sql/leafsql.h"
 #include "core/sql/snapshotsql.h"
 #include "pg/pgsession.h"
 
@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QMap>
+#include <QSet>
 
 Q_LOGGING_CATEGORY(lcAdvisor, "om.indexadvisor")
 
@@ -26,10 +27,18 @@ constexpr qint64 kHarmlessScanBytes = 1024 * 1024;
 QStringList IndexAdvice::messages() const {
     // One message per scanned table (the snapshot reads one table several times): the operator
     // needs the fix and the price, the individual filters go to the log.
+    // A partitioned table is read once per partition for each read of the table: the scans of
+    // its partitions with one filter are one read of it.
     QMap<QString, QPair<int, double>> perTable;
+    QSet<QString> partitionedReads;
     for (const SeqScanFinding &f : findings) {
         auto &[n, cost] = perTable[f.relation];
-        ++n;
+        if (f.partition.isEmpty())
+            ++n;
+        else if (const QString read = f.relation + QLatin1Char('\n') + f.filter; !partitionedReads.contains(read)) {
+            partitionedReads.insert(read);
+            ++n;
+        }
         cost += f.totalCost;
     }
     QStringList out;
@@ -44,25 +53,54 @@ QStringList IndexAdvice::messages() const {
     return out;
 }
 
+QMap<QString, qint64> IndexAdvisor::leafSizes(PgSession &session) const {
+    // A partitioned table's plan scans its partitions (an Append of one scan per partition),
+    // never the parent: the verdict is read from those scans.
+    const sql::Statement st = sql::leafNames(m_profile.qualifiedTable());
+    QMap<QString, qint64> sizes;
+    for (const QVariantList &row : session.query(st.text, st.params).rows)
+        sizes.insert(row.value(0).toString(), row.value(1).toLongLong());
+    return sizes;
+}
+
+/// Only the scans that read something worth an index: not those of empty partitions (pg_partman
+/// makes the coming days' partitions ahead of time, and the planner reads an empty one as it
+/// likes), and none at all when the relations scanned hold less than kHarmlessScanBytes together
+/// (for a plain table: when the table is that small, as always).
+void IndexAdvisor::dropHarmless(QList<SeqScanFinding> &findings, const QMap<QString, qint64> &sizes) const {
+    const auto sizeOf = [&](const SeqScanFinding &f) { return sizes.value(f.partition.isEmpty() ? m_profile.table : f.partition); };
+    findings.removeIf([&](const SeqScanFinding &f) { return !f.partition.isEmpty() && sizeOf(f) == 0; });
+    QMap<QString, qint64> scanned;
+    for (const SeqScanFinding &f : std::as_const(findings))
+        scanned.insert(f.partition, sizeOf(f));
+    qint64 total = 0;
+    for (const qint64 bytes : std::as_const(scanned))
+        total += bytes;
+    if (total < kHarmlessScanBytes)
+        findings.clear();
+}
+
 QString IndexAdvisor::suggestedIndex() const { return sql::snapshotIndex(m_profile); }
 
-void IndexAdvisor::walk(const QJsonObject &node, QList<SeqScanFinding> &out) const {
+void IndexAdvisor::walk(const QJsonObject &node, const QStringList &leaves, QList<SeqScanFinding> &out) const {
     // The exact terminal count only runs on small tables (see SnapshotQuery): not a finding.
     if (node.value(QLatin1String("Subplan Name")).toString() == QLatin1String("CTE ") + QLatin1String(sql::kTerminalCte))
         return;
-    if (node.value(QLatin1String("Node Type")).toString() == QLatin1String("Seq Scan")
-        && node.value(QLatin1String("Relation Name")).toString() == m_profile.table) {
+    const QString relation = node.value(QLatin1String("Relation Name")).toString();
+    if (node.value(QLatin1String("Node Type")).toString() == QLatin1String("Seq Scan") && leaves.contains(relation)) {
         out << SeqScanFinding{m_profile.qualifiedTable(), node.value(QLatin1String("Filter")).toString(),
-                              node.value(QLatin1String("Total Cost")).toDouble(),
-                              node.value(QLatin1String("Plan Rows")).toDouble()};
+                              node.value(QLatin1String("Total Cost")).toDouble(), node.value(QLatin1String("Plan Rows")).toDouble(),
+                              relation == m_profile.table ? QString() : relation};
     }
     for (const QJsonValue &child : node.value(QLatin1String("Plans")).toArray())
-        walk(child.toObject(), out);
+        walk(child.toObject(), leaves, out);
 }
 
-QList<SeqScanFinding> IndexAdvisor::seqScans(const QJsonObject &plan) const {
+QList<SeqScanFinding> IndexAdvisor::seqScans(const QJsonObject &plan) const { return seqScans(plan, {m_profile.table}); }
+
+QList<SeqScanFinding> IndexAdvisor::seqScans(const QJsonObject &plan, const QStringList &leaves) const {
     QList<SeqScanFinding> out;
-    walk(plan.value(QLatin1String("Plan")).toObject(), out);
+    walk(plan.value(QLatin1String("Plan")).toObject(), leaves, out);
     return out;
 }
 
@@ -72,16 +110,13 @@ IndexAdvice IndexAdvisor::check(PgSession &session, int stuckTimeoutMinutes) con
     IndexAdvice advice;
     advice.suggestedIndex = suggestedIndex();
     const QJsonArray plans = QJsonDocument::fromJson(r.scalar().toString().toUtf8()).array();
-    if (!plans.isEmpty())
-        advice.findings = seqScans(plans.first().toObject());
-    if (!advice.findings.isEmpty()) {
-        const sql::Statement size = sql::relationFacts(m_profile.qualifiedTable());
-        const PgResult facts = session.query(size.text, size.params);
-        if (!facts.isEmpty() && facts.rows.first().value(2).toLongLong() < kHarmlessScanBytes)
-            advice.findings.clear();
+    if (!plans.isEmpty()) {
+        const QMap<QString, qint64> sizes = leafSizes(session);
+        advice.findings = seqScans(plans.first().toObject(), sizes.isEmpty() ? QStringList{m_profile.table} : sizes.keys());
+        dropHarmless(advice.findings, sizes);
     }
     for (const SeqScanFinding &f : std::as_const(advice.findings))
-        qCInfo(lcAdvisor).noquote() << "Seq Scan on" << f.relation << "filter" << f.filter << "cost" << f.totalCost;
+        qCInfo(lcAdvisor).noquote() << "Seq Scan on" << f.relation << f.partition << "filter" << f.filter << "cost" << f.totalCost;
     for (const QString &m : advice.messages())
         qCInfo(lcAdvisor).noquote() << m; // shown to the operator by the profile check's banner
     return advice;

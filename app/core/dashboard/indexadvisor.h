@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QMetaType>
 #include <QString>
 
@@ -11,12 +12,14 @@ namespace om {
 
 class PgSession;
 
-/// One sequential scan of the monitored table found in the snapshot's plan.
+/// One sequential scan of the monitored table (or of one of its partitions) found in the
+/// snapshot's plan.
 struct SeqScanFinding {
-    QString relation; ///< table the plan scans
+    QString relation; ///< table the plan scans (a partitioned table's own name for a scan of a partition)
     QString filter;   ///< the scan's filter, as the planner prints it
     double totalCost = 0;
-    double rows = 0; ///< planner's row estimate for the table it reads
+    double rows = 0;   ///< planner's row estimate for the table it reads
+    QString partition; ///< the partition scanned ("" when the table is not partitioned)
 };
 
 /// What the advisor found: empty `findings` means the snapshot reads only indexes.
@@ -37,11 +40,16 @@ public:
     IndexAdvice check(PgSession &session, int stuckTimeoutMinutes = -1) const;
     /// Pure plan walk (for tests): seq scans of the profile's table in an EXPLAIN (FORMAT JSON) plan.
     QList<SeqScanFinding> seqScans(const QJsonObject &plan) const;
+    /// The same for a table whose rows lie in the relations named `leaves` (sql::leafNames): on
+    /// a partitioned table the plan scans the partitions, each under its own name, never the parent.
+    QList<SeqScanFinding> seqScans(const QJsonObject &plan, const QStringList &leaves) const;
     /// The partial index the profile's open states need, as the kit writes it.
     QString suggestedIndex() const;
 
 private:
-    void walk(const QJsonObject &node, QList<SeqScanFinding> &out) const;
+    QMap<QString, qint64> leafSizes(PgSession &session) const;
+    void dropHarmless(QList<SeqScanFinding> &findings, const QMap<QString, qint64> &sizes) const;
+    void walk(const QJsonObject &node, const QStringList &leaves, QList<SeqScanFinding> &out) const;
     SchemaProfile m_profile;
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dashboard/rarecountcheck.h"
+#include "core/sql/leafsql.h"
 #include "core/sql/snapshotsql.h"
 #include "core/sql/textarray.h"
 #include "pg/pgsession.h"
@@ -31,6 +32,14 @@ QString stateColumn(const SchemaProfile &p, const StateDef &s) {
 } // namespace
 
 QStringList RareCountCheck::indexServedStates(PgSession &session) const {
+    // A partitioned table's count reads its partitions, and their indexes (one per partition
+    // for each index of the parent): the plan is judged by those.
+    QStringList leaves;
+    const sql::Statement leafQuery = sql::leafNames(m_profile.qualifiedTable());
+    for (const QVariantList &row : session.query(leafQuery.text, leafQuery.params).rows)
+        leaves << row.value(0).toString();
+    if (leaves.isEmpty())
+        leaves << m_profile.table;
     QStringList out;
     for (const StateDef &s : m_profile.states) {
         if (!s.terminal)
@@ -46,7 +55,7 @@ QStringList RareCountCheck::indexServedStates(PgSession &session) const {
             if (!tx.setLocal(QStringLiteral("enable_seqscan"), QStringLiteral("off")))
                 return; // statement pooling: no transaction to hold it, so the answer would be the planner's guess
             const QJsonArray plans = QJsonDocument::fromJson(tx.exec(explain.text, explain.params).scalar().toString().toUtf8()).array();
-            if (plans.isEmpty() || !servedByIndex(plans.first().toObject()))
+            if (plans.isEmpty() || !servedByIndex(plans.first().toObject(), leaves))
                 return;
             // An index condition on a column that is not the index's first one (PostgreSQL 15
             // has no skip scan) reads the whole index: only a partial index, or one that starts
@@ -63,20 +72,22 @@ QStringList RareCountCheck::indexServedStates(PgSession &session) const {
     return out;
 }
 
-bool RareCountCheck::servedByIndex(const QJsonObject &plan) const {
-    return nodeServed(plan.value(QLatin1String("Plan")).toObject());
+bool RareCountCheck::servedByIndex(const QJsonObject &plan) const { return servedByIndex(plan, {m_profile.table}); }
+
+bool RareCountCheck::servedByIndex(const QJsonObject &plan, const QStringList &leaves) const {
+    return nodeServed(plan.value(QLatin1String("Plan")).toObject(), leaves);
 }
 
-bool RareCountCheck::nodeServed(const QJsonObject &node) const {
+bool RareCountCheck::nodeServed(const QJsonObject &node, const QStringList &leaves) const {
     // A scan of the table that has a Filter reads rows (or index entries) it then throws away:
     // the whole table or a whole index, e.g. the primary key read from end to end. An index that
     // serves the count has the state in its condition or its predicate, never in a filter.
-    if (node.value(QLatin1String("Relation Name")).toString() == m_profile.table) {
+    if (leaves.contains(node.value(QLatin1String("Relation Name")).toString())) {
         if (node.value(QLatin1String("Node Type")).toString() == QLatin1String("Seq Scan") || node.contains(QLatin1String("Filter")))
             return false;
     }
     for (const QJsonValue &child : node.value(QLatin1String("Plans")).toArray())
-        if (!nodeServed(child.toObject()))
+        if (!nodeServed(child.toObject(), leaves))
             return false;
     return true;
 }

@@ -21,9 +21,12 @@ public:
     /// Pure plan walk (for tests): true when the plan of a count reads the profile's table only
     /// through an index that holds just the state's rows (no Seq Scan, no scan that filters).
     bool servedByIndex(const QJsonObject &plan) const;
+    /// The same for a table whose rows lie in the relations named `leaves` (sql::leafNames): a
+    /// partitioned table's plan reads its partitions, each under its own name.
+    bool servedByIndex(const QJsonObject &plan, const QStringList &leaves) const;
 
 private:
-    bool nodeServed(const QJsonObject &node) const;
+    bool nodeServed(const QJsonObject &node, const QStringList &leaves) const;
     SchemaProfile m_profile;
 };
 

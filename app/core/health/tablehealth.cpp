@@ -12,6 +12,24 @@ namespace {
 
 qint64 number(const QVariant &v, qint64 ifNull) { return v.isNull() ? ifNull : v.toLongLong(); }
 
+QList<PartitionHealth> readPartitions(PgSession &session, const QString &qualifiedTable) {
+    QList<PartitionHealth> out;
+    const sql::Statement q = sql::partitionHealth(qualifiedTable);
+    for (const QVariantList &row : session.query(q.text, q.params).rows) {
+        PartitionHealth h;
+        h.name = row.at(0).toString();
+        h.rowsEstimate = number(row.at(1), -1);
+        h.totalBytes = number(row.at(2), 0);
+        h.liveTuples = number(row.at(3), -1);
+        h.deadTuples = number(row.at(4), -1);
+        h.lastVacuum = fromEpochSeconds(row.at(5));
+        h.lastAutovacuum = fromEpochSeconds(row.at(6));
+        h.lastAnalyze = fromEpochSeconds(row.at(7));
+        h.lastAutoanalyze = fromEpochSeconds(row.at(8));
+        out << h;
+    }
+    return out;
+}
 
 } // namespace
 
@@ -42,6 +60,9 @@ TableHealth TableHealthReader::readTable(PgSession &session, const QString &qual
     h.autovacuumCount = number(row.at(13), 0);
     h.analyzeCount = number(row.at(14), 0);
     h.autoanalyzeCount = number(row.at(15), 0);
+    h.partitioned = pgTrue(row.at(16));
+    if (h.partitioned)
+        h.partitions = readPartitions(session, qualifiedTable);
     const sql::Statement iq = sql::indexSizes(qualifiedTable);
     for (const QVariantList &ir : session.query(iq.text, iq.params).rows)
         h.indexes << qMakePair(ir.at(0).toString(), ir.at(1).toLongLong());

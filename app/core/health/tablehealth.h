@@ -12,7 +12,19 @@ namespace om {
 
 class PgSession;
 
-/// One table's health as the catalog tells it (TableHealthReader).
+/// One leaf partition of a partitioned table, as the catalog tells it.
+struct PartitionHealth {
+    QString name;             ///< the partition's name as regclass prints it (qualified when off the search path)
+    qint64 rowsEstimate = -1; ///< pg_class.reltuples (-1: never vacuumed or analyzed)
+    qint64 totalBytes = 0;
+    qint64 liveTuples = -1; ///< -1: no statistics
+    qint64 deadTuples = -1;
+    QDateTime lastVacuum, lastAutovacuum, lastAnalyze, lastAutoanalyze; ///< invalid: never
+};
+
+/// One table's health as the catalog tells it (TableHealthReader). For a partitioned table every
+/// figure is the sum over its leaf partitions (each time the latest of theirs), and
+/// `partitions` lists them.
 struct TableHealth {
     QString table; ///< the quoted, qualified name
     bool exists = false;
@@ -27,6 +39,8 @@ struct TableHealth {
     qint64 modifiedSinceAnalyze = -1;
     QDateTime lastVacuum, lastAutovacuum, lastAnalyze, lastAutoanalyze; ///< invalid: never
     qint64 vacuumCount = 0, autovacuumCount = 0, analyzeCount = 0, autoanalyzeCount = 0;
+    bool partitioned = false;
+    QList<PartitionHealth> partitions; ///< the leaf partitions, by name (empty for a plain table)
 };
 
 /// What the Table tab shows: the profile's table and audit table, and the finished rows a purge

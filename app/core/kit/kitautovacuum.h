@@ -11,4 +11,9 @@ namespace om::kit {
 /// alters the user's table); the seed tables' kit file applies it.
 QString autovacuumSettingsSql(const QString &qualifiedTable);
 
+/// The same settings as PL/pgSQL statements for a DO block, each line starting with `indent`: on
+/// the table itself, or on each of its leaf partitions when it is partitioned (a partitioned
+/// table takes no storage parameters: "unrecognized parameter").
+QString autovacuumSettingsBlock(const QString &qualifiedTable, const QString &indent);
+
 } // namespace om::kit

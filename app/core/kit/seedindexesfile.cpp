@@ -78,8 +78,8 @@ QString tableSection(const SchemaProfile &p) {
                     ? created(i, QStringLiteral("        "))
                     : QStringLiteral("        IF to_regclass(%1) IS NOT NULL THEN\n%2        END IF;\n")
                           .arg(lit(i.table), created(i, QStringLiteral("            ")));
-    body += QStringLiteral("        -- Autovacuum after a fixed amount of churn (see the header).\n        %1;\n")
-                .arg(autovacuumSettingsSql(p.qualifiedTable()).replace(QLatin1Char('\n'), QLatin1String("\n        ")));
+    body += QStringLiteral("        -- Autovacuum after a fixed amount of churn (see the header); on each partition of a partitioned table.\n")
+            + autovacuumSettingsBlock(p.qualifiedTable(), QStringLiteral("        "));
     return QStringLiteral("    IF to_regclass(%1) IS NOT NULL THEN\n%2    END IF;\n").arg(lit(p.qualifiedTable()), body);
 }
 
@@ -137,6 +137,16 @@ QString seedMonitoringIndexesFile() {
         "-- Index builds: a plain CREATE INDEX blocks writes to the table while it reads the whole heap (the\n"
         "-- index is small, the scan is not: seconds to a minute on millions of rows). On a busy production\n"
         "-- table, run each CREATE INDEX below by hand as CREATE INDEX CONCURRENTLY instead.\n"
+        "--\n"
+        "-- Partitioned tables: each CREATE INDEX below, made on the partitioned parent, makes the same index\n"
+        "-- on every partition, and on every partition made later (pg_partman's maintenance, CREATE TABLE\n"
+        "-- ... PARTITION OF, ATTACH PARTITION) at once: an index of the parent reaches them all. CREATE INDEX\n"
+        "-- CONCURRENTLY is refused on a partitioned parent; to build without blocking writes, create the\n"
+        "-- parent's index with CREATE INDEX ... ON ONLY under the name below, each partition's with CREATE\n"
+        "-- INDEX CONCURRENTLY, and join them with ALTER INDEX parent_index ATTACH PARTITION partition_index;\n"
+        "-- this file then finds the index there. A partitioned parent takes no autovacuum settings (autovacuum\n"
+        "-- works on each partition): they are set on each partition there is; pg_partman copies its template\n"
+        "-- table's settings to each partition it makes later, so set them there too.\n"
         "--\n"
         "-- Idempotent: safe to apply again. Needs the seed files applied first; tables that do not exist\n"
         "-- are skipped, so a database that holds only one of the three systems can use this file as is.\n\n"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/sql/profilechecksql.h"
+#include "core/sql/leafsql.h"
 #include "core/sql/statesql.h"
 #include "core/sql/sqltext.h"
 
@@ -7,10 +8,14 @@ namespace om::sql {
 
 Statement relationFacts(const QString &qualifiedName) {
     Statement s;
-    s.text = QStringLiteral("SELECT c.relkind, c.reltuples::bigint, pg_relation_size(c.oid),"
-                            " has_table_privilege(c.oid, 'SELECT')"
-                            " FROM pg_class c WHERE c.oid = to_regclass(%1)")
-                 .arg(param(s.params, qualifiedName));
+    // A partitioned table's rows and size are its leaf partitions' (leafsql): the parent has no
+    // storage. Rows: the sum of those known, -1 when no leaf has been vacuumed or analysed yet.
+    s.text = QStringLiteral("SELECT p.relkind, l.reltuples, l.bytes, has_table_privilege(p.oid, 'SELECT')"
+                            " FROM pg_class p CROSS JOIN LATERAL (SELECT CASE WHEN count(*) FILTER (WHERE c.reltuples >= 0) = 0"
+                            " THEN -1 ELSE sum(c.reltuples) FILTER (WHERE c.reltuples >= 0) END::bigint AS reltuples,"
+                            " coalesce(sum(pg_relation_size(c.oid)), 0)::bigint AS bytes FROM pg_class c WHERE c.oid IN (%2)) l"
+                            " WHERE p.oid = to_regclass(%1)")
+                 .arg(param(s.params, qualifiedName), leafRelations(QStringLiteral("p.oid")));
     return s;
 }
 

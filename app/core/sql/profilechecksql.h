@@ -9,7 +9,8 @@ namespace om::sql {
 /// table (core/profile/ProfileCheck reads the answers). Catalog questions only, plus one count.
 
 /// One row when the relation `qualifiedName` ($1, a quoted "schema"."table") exists: relkind,
-/// reltuples (-1 when never analysed), relation size in bytes, and whether this role may read it.
+/// reltuples (-1 when never analysed), relation size in bytes, and whether this role may read it;
+/// for a partitioned table (relkind p) the rows and bytes are the sums over its leaf partitions.
 Statement relationFacts(const QString &qualifiedName);
 /// The relation's columns in order: attname, type (format_type), base (the type's name, or its
 /// base type's for a domain), typtype ('e' for an enum) and labels (a JSON array of an enum's labels).

@@ -49,6 +49,16 @@
 -- index is small, the scan is not: seconds to a minute on millions of rows). On a busy production
 -- table, run each CREATE INDEX below by hand as CREATE INDEX CONCURRENTLY instead.
 --
+-- Partitioned tables: each CREATE INDEX below, made on the partitioned parent, makes the same index
+-- on every partition, and on every partition made later (pg_partman's maintenance, CREATE TABLE
+-- ... PARTITION OF, ATTACH PARTITION) at once: an index of the parent reaches them all. CREATE INDEX
+-- CONCURRENTLY is refused on a partitioned parent; to build without blocking writes, create the
+-- parent's index with CREATE INDEX ... ON ONLY under the name below, each partition's with CREATE
+-- INDEX CONCURRENTLY, and join them with ALTER INDEX parent_index ATTACH PARTITION partition_index;
+-- this file then finds the index there. A partitioned parent takes no autovacuum settings (autovacuum
+-- works on each partition): they are set on each partition there is; pg_partman copies its template
+-- table's settings to each partition it makes later, so set them there too.
+--
 -- Idempotent: safe to apply again. Needs the seed files applied first; tables that do not exist
 -- are skipped, so a database that holds only one of the three systems can use this file as is.
 
@@ -71,10 +81,20 @@ BEGIN
         CREATE INDEX IF NOT EXISTS "ix_app_outbox_flow_sent_at_bt" ON "public"."app_outbox" ("sent_at") WHERE "status" = 'SENT';
         -- ix_app_outbox_flow_updated_at_failed: the flow chart: messages created, finished and failed per minute, counted by the server
         CREATE INDEX IF NOT EXISTS "ix_app_outbox_flow_updated_at_failed" ON "public"."app_outbox" ("updated_at") WHERE "status" = 'FAILED';
-        -- Autovacuum after a fixed amount of churn (see the header).
-        ALTER TABLE "public"."app_outbox" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,
-          autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,
-          autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000);
+        -- Autovacuum after a fixed amount of churn (see the header); on each partition of a partitioned table.
+        IF coalesce((SELECT c.relkind = 'p' FROM pg_class c WHERE c.oid = '"public"."app_outbox"'::regclass), false) THEN
+            DECLARE
+                v_leaf regclass;
+            BEGIN
+                FOR v_leaf IN SELECT c.oid AS relid FROM pg_class c WHERE c.oid = '"public"."app_outbox"'::regclass AND c.relkind <> 'p' UNION ALL SELECT t.relid FROM pg_partition_tree('"public"."app_outbox"'::regclass) t WHERE t.isleaf AND t.level > 0 LOOP
+                    EXECUTE format('ALTER TABLE %s SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,   autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,   autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000)', v_leaf);
+                END LOOP;
+            END;
+        ELSE
+            ALTER TABLE "public"."app_outbox" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,
+              autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,
+              autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000);
+        END IF;
     END IF;
     IF to_regclass('"public"."batch_work_item"') IS NOT NULL THEN
         -- Indexes an earlier kit file made under other names take the names below.
@@ -116,10 +136,20 @@ BEGIN
             -- ix_batch_work_status_history_flow_changed_at: the flow chart: messages created, finished and failed per minute, counted by the server
             CREATE INDEX IF NOT EXISTS "ix_batch_work_status_history_flow_changed_at" ON "public"."batch_work_status_history" USING brin ("changed_at") WITH (pages_per_range = 32);
         END IF;
-        -- Autovacuum after a fixed amount of churn (see the header).
-        ALTER TABLE "public"."batch_work_item" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,
-          autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,
-          autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000);
+        -- Autovacuum after a fixed amount of churn (see the header); on each partition of a partitioned table.
+        IF coalesce((SELECT c.relkind = 'p' FROM pg_class c WHERE c.oid = '"public"."batch_work_item"'::regclass), false) THEN
+            DECLARE
+                v_leaf regclass;
+            BEGIN
+                FOR v_leaf IN SELECT c.oid AS relid FROM pg_class c WHERE c.oid = '"public"."batch_work_item"'::regclass AND c.relkind <> 'p' UNION ALL SELECT t.relid FROM pg_partition_tree('"public"."batch_work_item"'::regclass) t WHERE t.isleaf AND t.level > 0 LOOP
+                    EXECUTE format('ALTER TABLE %s SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,   autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,   autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000)', v_leaf);
+                END LOOP;
+            END;
+        ELSE
+            ALTER TABLE "public"."batch_work_item" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,
+              autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,
+              autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000);
+        END IF;
     END IF;
     IF to_regclass('"public"."outbox"') IS NOT NULL THEN
         -- Indexes an earlier kit file made under other names take the names below.
@@ -142,10 +172,20 @@ BEGIN
         CREATE INDEX IF NOT EXISTS "ix_outbox_flow_created_at_bt" ON "public"."outbox" ("created_at");
         -- ix_outbox_flow_published_at_bt: the flow chart: messages created, finished and failed per minute, counted by the server
         CREATE INDEX IF NOT EXISTS "ix_outbox_flow_published_at_bt" ON "public"."outbox" ("published_at") WHERE "published_at" IS NOT NULL;
-        -- Autovacuum after a fixed amount of churn (see the header).
-        ALTER TABLE "public"."outbox" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,
-          autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,
-          autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000);
+        -- Autovacuum after a fixed amount of churn (see the header); on each partition of a partitioned table.
+        IF coalesce((SELECT c.relkind = 'p' FROM pg_class c WHERE c.oid = '"public"."outbox"'::regclass), false) THEN
+            DECLARE
+                v_leaf regclass;
+            BEGIN
+                FOR v_leaf IN SELECT c.oid AS relid FROM pg_class c WHERE c.oid = '"public"."outbox"'::regclass AND c.relkind <> 'p' UNION ALL SELECT t.relid FROM pg_partition_tree('"public"."outbox"'::regclass) t WHERE t.isleaf AND t.level > 0 LOOP
+                    EXECUTE format('ALTER TABLE %s SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,   autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,   autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000)', v_leaf);
+                END LOOP;
+            END;
+        ELSE
+            ALTER TABLE "public"."outbox" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000,
+              autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000,
+              autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000);
+        END IF;
     END IF;
 END
 $om_kit$;
