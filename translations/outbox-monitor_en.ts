@@ -248,6 +248,20 @@
             <numerusform>behind %n blocked key heads · click for the keys</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Messages in flight longer than their own timeout; those without one count after %n min.</source>
+        <translation>
+            <numerusform>Messages in flight longer than their own timeout; those without one count after %n minute.</numerusform>
+            <numerusform>Messages in flight longer than their own timeout; those without one count after %n minutes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>without own timeout: &gt; %n min</source>
+        <translation>
+            <numerusform>without own timeout: &gt; %n min</numerusform>
+            <numerusform>without own timeout: &gt; %n min</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>om::TableHealthView</name>

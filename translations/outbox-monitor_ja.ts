@@ -95,6 +95,22 @@
         <source>estimated: the table&apos;s statistics were never gathered (ANALYZE)</source>
         <translation>推定: テーブル統計がまだ収集されていません (ANALYZE)</translation>
     </message>
+    <message>
+        <source>incl. ≈ %1 archived</source>
+        <translation>アーカイブ分 ≈ %1 を含む</translation>
+    </message>
+    <message>
+        <source>incl. %1 archived</source>
+        <translation>アーカイブ分 %1 を含む</translation>
+    </message>
+    <message>
+        <source>Includes ≈ %1 rows of the archive table, estimated from its statistics.</source>
+        <translation>アーカイブテーブルの ≈ %1 行を含みます (その統計からの推定)。</translation>
+    </message>
+    <message>
+        <source>Includes %1 rows of the archive table, counted.</source>
+        <translation>アーカイブテーブルの %1 行を含みます (数えた値)。</translation>
+    </message>
 </context>
 <context>
     <name>FailureGroupSection</name>
@@ -2989,6 +3005,10 @@ from %6</source>
         <source>In brief:</source>
         <translation>要点:</translation>
     </message>
+    <message>
+        <source>Stuck now, past their own timeout or, without one, %1 min (%2)</source>
+        <translation>停滞中 (各自のタイムアウト超、タイムアウトのないものは %1 分超、%2 件)</translation>
+    </message>
 </context>
 <context>
     <name>om::ListQuery</name>
@@ -3295,6 +3315,18 @@ from %6</source>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>%1 finished, archived</source>
+        <translation>完了 %1 (アーカイブ済み)</translation>
+    </message>
+    <message>
+        <source>%1 finished (%2 archived)</source>
+        <translation>完了 %1 (うちアーカイブ済み %2)</translation>
+    </message>
+    <message>
+        <source>(%1 archived)</source>
+        <translation>(うちアーカイブ済み %1)</translation>
+    </message>
 </context>
 <context>
     <name>om::Privileges</name>
@@ -3554,6 +3586,42 @@ from %6</source>
     <message>
         <source>the column is %1, the profile says %2: write &quot;types&quot;: {&quot;%3&quot;: &quot;%4&quot;}</source>
         <translation>列は %1 ですが、プロファイルは %2 としています。&quot;types&quot;: {&quot;%3&quot;: &quot;%4&quot;} と書いてください</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (or this role cannot see it): the finished count reads it.</source>
+        <translation>%1 が存在しません (またはこのロールから見えません)。完了件数はこのテーブルを読みます。</translation>
+    </message>
+    <message>
+        <source>this role may not read %1: apply the kit (it grants SELECT on the archive).</source>
+        <translation>このロールは %1 を読めません。キットを適用してください (アーカイブへの SELECT を付与します)。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (or this role cannot see it): the names of %2 are read there.</source>
+        <translation>%1 が存在しません (またはこのロールから見えません)。%2 の名前はこのテーブルから読みます。</translation>
+    </message>
+    <message>
+        <source>this role may not read %1: apply the kit (it grants SELECT on the lookup).</source>
+        <translation>このロールは %1 を読めません。キットを適用してください (参照テーブルへの SELECT を付与します)。</translation>
+    </message>
+    <message>
+        <source>no index of %1 starts with %2: every name shown reads the whole lookup table. Its primary key, or: CREATE UNIQUE INDEX ON %1 (%3)</source>
+        <translation>%1 には %2 で始まるインデックスがありません。名前を表示するたびに参照テーブル全体を読みます。主キーを設定するか、CREATE UNIQUE INDEX ON %1 (%3) を実行してください</translation>
+    </message>
+    <message>
+        <source>%1 is a number: if it counts seconds or milliseconds, say so: &quot;stuck&quot;: {&quot;timeoutUnit&quot;: &quot;seconds&quot;} or &quot;milliseconds&quot;</source>
+        <translation>%1 は数値です。秒またはミリ秒を表すなら、&quot;stuck&quot;: {&quot;timeoutUnit&quot;: &quot;seconds&quot;} または &quot;milliseconds&quot; と書いてください</translation>
+    </message>
+    <message>
+        <source>a timeout must be an interval or a number of seconds, not %1</source>
+        <translation>タイムアウトは interval か秒数である必要があります (%1 は不可)</translation>
+    </message>
+    <message>
+        <source>the column is an interval: leave &quot;timeoutUnit&quot; out of &quot;stuck&quot; (or write &quot;interval&quot;)</source>
+        <translation>この列は interval です。&quot;stuck&quot; の &quot;timeoutUnit&quot; を省いてください (または &quot;interval&quot; と書いてください)</translation>
+    </message>
+    <message>
+        <source>the profile says the timeout counts seconds or milliseconds, the column is %1</source>
+        <translation>プロファイルではタイムアウトが秒またはミリ秒ですが、列は %1 です</translation>
     </message>
 </context>
 <context>
@@ -4505,6 +4573,42 @@ from %6</source>
         <source>&quot;lock&quot; needs &quot;lockedAt&quot; (the time the lock was taken), &quot;holderPid&quot; (the holder&apos;s server process id) or both: without them a held lock cannot be told from a free one</source>
         <translation>&quot;lock&quot; には &quot;lockedAt&quot; (ロックを取った時刻)、&quot;holderPid&quot; (持ち主のサーバープロセス ID) のどちらか、または両方が必要です。これがないと、持たれているロックと空いているロックを区別できません</translation>
     </message>
+    <message>
+        <source>&quot;stuck.timeoutUnit&quot; must be interval, seconds or milliseconds, not &quot;%1&quot;</source>
+        <translation>&quot;stuck.timeoutUnit&quot; は interval、seconds、milliseconds のいずれかです (「%1」は不可)</translation>
+    </message>
+    <message>
+        <source>&quot;stuck.timeoutUnit&quot; says what &quot;stuck.timeoutColumn&quot; holds: name that column too</source>
+        <translation>&quot;stuck.timeoutUnit&quot; は &quot;stuck.timeoutColumn&quot; の中身を表します。その列も指定してください</translation>
+    </message>
+    <message>
+        <source>&quot;archive&quot; must name its &quot;table&quot;; leave &quot;archive&quot; out when finished rows stay in the table</source>
+        <translation>&quot;archive&quot; には &quot;table&quot; の指定が必要です。完了した行がテーブルに残るなら &quot;archive&quot; を書かないでください</translation>
+    </message>
+    <message>
+        <source>the archive is the profile&apos;s own table: name the table finished rows are moved to</source>
+        <translation>アーカイブがプロファイル自身のテーブルになっています。完了した行の移動先テーブルを指定してください</translation>
+    </message>
+    <message>
+        <source>name the finished state the archived rows count as (&quot;state&quot;)</source>
+        <translation>アーカイブの行をどの完了状態として数えるか指定してください (&quot;state&quot;)</translation>
+    </message>
+    <message>
+        <source>no state is named &quot;%1&quot;</source>
+        <translation>「%1」という状態はありません</translation>
+    </message>
+    <message>
+        <source>state %1 is not terminal: archived rows never change again</source>
+        <translation>状態 %1 は終端ではありません。アーカイブされた行は二度と変わりません</translation>
+    </message>
+    <message>
+        <source>names can be looked up for %1, not &quot;%2&quot;</source>
+        <translation>名前を参照できるのは %1 です (「%2」は不可)</translation>
+    </message>
+    <message>
+        <source>a lookup must name its &quot;table&quot;</source>
+        <translation>参照には &quot;table&quot; の指定が必要です</translation>
+    </message>
 </context>
 <context>
     <name>om::ScopeWords</name>
@@ -4843,6 +4947,30 @@ from %6</source>
     <message>
         <source>WAL between the server&apos;s current position and what the slot&apos;s consumer has confirmed (pg_replication_slots.confirmed_flush_lsn), read with the counts.</source>
         <translation>サーバーの現在の WAL 位置と、スロットのコンシューマーが確認済みの位置 (pg_replication_slots.confirmed_flush_lsn) との差です。件数と同時に読み取ります。</translation>
+    </message>
+    <message>
+        <source>Stuck past own timeout</source>
+        <translation>各自のタイムアウト超の停滞</translation>
+    </message>
+    <message numerus="yes">
+        <source>Messages in flight longer than their own timeout; those without one count after %n min.</source>
+        <translation>
+            <numerusform>各自のタイムアウトより長く処理中のメッセージです。タイムアウトのないものは %n 分を過ぎると数えます。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>without own timeout: &gt; %n min</source>
+        <translation>
+            <numerusform>タイムアウトなし: &gt; %n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on the last try, %2 one short</source>
+        <translation>最後の試行 %1、あと 1 回 %2</translation>
+    </message>
+    <message>
+        <source>Open messages whose retry count has reached their maximum (on the last try: the attempt running now or next is the last) or is one short of it. Each message&apos;s own maximum where the table keeps one.</source>
+        <translation>再試行回数が最大に達した (最後の試行: 実行中または次の試行が最後) か、あと 1 回で最大になる未完了のメッセージです。テーブルがメッセージごとの最大値を持つ場合はそれを使います。</translation>
     </message>
 </context>
 <context>
