@@ -3623,6 +3623,10 @@ from %6</source>
         <source>the profile says the timeout counts seconds or milliseconds, the column is %1</source>
         <translation>プロファイルではタイムアウトが秒またはミリ秒ですが、列は %1 です</translation>
     </message>
+    <message>
+        <source>%1 is a view: the window reads through it, but a view has no statistics or indexes of its own, so finished states are counted, not estimated, and the kit cannot be applied to it. Print the kit for the table the view reads.</source>
+        <translation>%1 はビューです。ウィンドウはビューを通して読みますが、ビューには統計もインデックスもないため、完了状態は推定せずに数え、キットも適用できません。ビューが読むテーブルに対してキットを出力してください。</translation>
+    </message>
 </context>
 <context>
     <name>om::ProfileCheckBanner</name>

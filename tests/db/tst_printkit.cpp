@@ -288,6 +288,11 @@ private slots:
                                         "old_status text, new_status text, changed_by text, changed_at timestamptz)"
             << "\"reason\" (profile column reason)";
         QTest::newRow("no table") << "tests/profiles/zoned_outbox.json" << QString() << "\"public\".\"zoned_outbox\" does not exist";
+        // A view over the table: said as such, not the server's "not supported for views".
+        QTest::newRow("a view") << "tests/support/profiles/library_outbox.json"
+                                << QString(kLibOutboxDdl) + ";ALTER TABLE lib_outbox RENAME TO lib_outbox_rows;"
+                                                            "CREATE VIEW lib_outbox AS SELECT * FROM lib_outbox_rows"
+                                << "\"public\".\"lib_outbox\" is a view";
     }
 
     void refusesATableThatDoesNotMatch() {

@@ -96,6 +96,22 @@ private slots:
         QVERIFY(!r.coverage.measured && !r.indexesChecked);
     }
 
+    /// A view reads like its table, and the check says what a view cannot give (no estimate, no kit).
+    void aViewIsReadAndSaidToBeOne() {
+        m_db->exec(QStringLiteral("CREATE VIEW app_outbox_view AS SELECT * FROM app_outbox"));
+        QJsonObject o = builtInJson(QStringLiteral("app_outbox"));
+        o[QStringLiteral("table")] = QStringLiteral("app_outbox_view");
+        const ProfileCheckReport r = check(profileFrom(o));
+        QVERIFY2(r.ok(), qPrintable(describe(r)));
+        const ProfileFinding *view = nullptr;
+        for (const ProfileFinding &f : r.findings)
+            if (f.path == QLatin1String("table"))
+                view = &f;
+        QVERIFY2(view && view->severity == ProfileFinding::Severity::Warning && view->message.contains(QStringLiteral("is a view")),
+                 qPrintable(describe(r)));
+        QVERIFY(r.coverage.measured);
+    }
+
     void aColumnWithATypoIsNamedWithTheColumnsThereAre_data() { addProfileRows(); }
     void aColumnWithATypoIsNamedWithTheColumnsThereAre() {
         QFETCH(QString, profileId);

@@ -166,6 +166,15 @@ QString KitSql::columnCheck() const {
                "              USING ERRCODE = 'undefined_table',\n"
                "                    HINT = 'The kit never creates the monitored table: correct the profile''s \"schema\" and \"table\", or apply the kit to the database that holds it.';\n"
                "    END IF;\n"
+               // A view holds no rows of its own: CREATE INDEX and the autovacuum settings would stop
+               // on it with the server's bare "not supported for views".
+               "    IF (SELECT c.relkind FROM pg_class c WHERE c.oid = to_regclass(%1)) IN ('v', 'm') THEN\n"
+               "        RAISE EXCEPTION 'outbox monitor kit: % is a view: nothing was installed. A view has no indexes, statistics "
+               "or rows of its own, so the kit''s indexes, autovacuum settings and audited functions belong on the table it reads', %1\n"
+               "              USING ERRCODE = 'wrong_object_type',\n"
+               "                    HINT = 'Print the kit for a profile whose \"table\" is the table the view reads (same column "
+               "names), and apply that. The window can keep reading through the view.';\n"
+               "    END IF;\n"
                "%2"
                "    IF to_regclass(%3) IS NOT NULL THEN\n"
                "%4"

@@ -132,6 +132,12 @@ void ProfileCheck::checkTable(PgSession &s, ProfileCheckReport &r, qint64 *rows)
     if (row.value(3).toString() != QLatin1String("t"))
         r.findings << ProfileFinding{Severity::Error, QStringLiteral("table"),
                                      CheckText::tr("This role may not read %1 (no SELECT privilege).").arg(r.table)};
+    if (const QString kind = row.value(0).toString(); kind == QLatin1String("v") || kind == QLatin1String("m"))
+        r.findings << ProfileFinding{Severity::Warning, QStringLiteral("table"),
+                                     CheckText::tr("%1 is a view: the window reads through it, but a view has no statistics or "
+                                                   "indexes of its own, so finished states are counted, not estimated, and the kit "
+                                                   "cannot be applied to it. Print the kit for the table the view reads.")
+                                         .arg(r.table)};
     const qint64 reltuples = row.value(1).toLongLong();
     // Never analysed (-1): guess from the size, ~100 bytes a row, so that a huge table is sampled.
     *rows = reltuples >= 0 ? reltuples : row.value(2).toLongLong() / 100;
