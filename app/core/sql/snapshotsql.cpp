@@ -229,18 +229,32 @@ QString nearMaxSum(const SchemaProfile &p, const QList<QStringList> &parts) {
     return terms.join(QLatin1String(" + "));
 }
 
+/// True when the near-max count is one count of one part (the status values, or one state
+/// counted alone): then it and the at-max count are read in one pass (nearCountsCte).
+bool nearMaxIsOneCount(const SchemaProfile &p) {
+    if (!p.hasRetries() || p.nearMaxRetryStates.isEmpty())
+        return false;
+    const QList<QStringList> groups = nearMaxGroups(p);
+    return groups.size() == 1 && groupOf(openStateGroups(p), groups.first().first()) < 0;
+}
+
+/// The one pass of nearMaxIsOneCount: the near-max rows, and those at their maximum among them.
+/// The predicate is written exactly as the kit's near-max partial index, so the scan reads only
+/// that index's few rows (a sum of one count per status value made the planner AND two bitmaps and
+/// visit the heap); on a partitioned table it is one scan per partition instead of two.
+QString nearCountsCte(const SchemaProfile &p) {
+    return QStringLiteral("near_counts AS MATERIALIZED (SELECT count(*) AS n, count(*) FILTER (WHERE %1 >= %2) AS at FROM %3 WHERE %4 AND %5)")
+        .arg(p.col(QStringLiteral("retries")), sql::maxRetries(p), p.qualifiedTable(), sql::statesPredicate(p, nearMaxGroups(p).first()),
+             nearMaxCondition(p));
+}
+
 QString nearMaxColumn(const SchemaProfile &p) {
     if (!p.hasRetries() || p.nearMaxRetryStates.isEmpty())
         return QStringLiteral("NULL::bigint AS near_max");
     const QString near = nearMaxCondition(p);
     const QList<QStringList> groups = nearMaxGroups(p);
-    // One part (the status values, or one state counted alone): one count with the predicate
-    // written exactly as the kit's near-max partial index, so the count is an index-only scan of
-    // that index (a sum of one count per status value made the planner AND two bitmaps and visit
-    // the heap).
-    if (groups.size() == 1 && groupOf(openStateGroups(p), groups.first().first()) < 0)
-        return QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3) AS near_max")
-            .arg(p.qualifiedTable(), sql::statesPredicate(p, groups.first()), near);
+    if (nearMaxIsOneCount(p))
+        return QStringLiteral("(SELECT n FROM near_counts) AS near_max");
     // States with conditions: the OR of their conditions became a BitmapOr of their partial
     // indexes and a heap visit of every open row (scripts/bench states: 150 ms of a 230 ms
     // snapshot at 3M rows, warm). Where the parts cannot overlap, a sum of index-only counts
@@ -256,11 +270,13 @@ QString nearMaxColumn(const SchemaProfile &p) {
 }
 
 /// Of the near-max rows, those at their own maximum (the column's value per row, or the
-/// constant): one count over the near-max states' rows, which the near-max index holds (the
-/// predicate is written as that index's, with the maximum as a further filter).
+/// constant): read with the near-max count where that is one count, else one count over the
+/// near-max states' rows, which the near-max index holds (its predicate, the maximum as a filter).
 QString atMaxColumn(const SchemaProfile &p) {
     if (!p.hasRetries() || p.nearMaxRetryStates.isEmpty())
         return QStringLiteral("NULL::bigint AS at_max");
+    if (nearMaxIsOneCount(p))
+        return QStringLiteral("(SELECT at FROM near_counts) AS at_max");
     return QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3 AND %4 >= %5) AS at_max")
         .arg(p.qualifiedTable(), sql::statesPredicate(p, p.nearMaxRetryStates), nearMaxCondition(p), p.col(QStringLiteral("retries")),
              sql::maxRetries(p));
@@ -386,6 +402,8 @@ QString ctes(const SchemaProfile &p, bool withBreakdown, const QStringList &term
     const QList<StateGroup> groups = openStateGroups(p);
     for (int i = 0; i < groups.size(); ++i)
         out += QLatin1String(", ") + groupCountsCte(p, groups.at(i), i);
+    if (nearMaxIsOneCount(p))
+        out += QLatin1String(", ") + nearCountsCte(p);
     if (p.isOrdered()) // rows blocked behind failing or stuck heads: a few index probes per bad head
         out += QLatin1String(", ") + blockedCtes(p);
     if (!terminalAggs.isEmpty())
