@@ -3624,8 +3624,12 @@ from %6</source>
         <translation>プロファイルではタイムアウトが秒またはミリ秒ですが、列は %1 です</translation>
     </message>
     <message>
-        <source>%1 is a view: the window reads through it, but a view has no statistics or indexes of its own, so finished states are counted, not estimated, and the kit cannot be applied to it. Print the kit for the table the view reads.</source>
-        <translation>%1 はビューです。ウィンドウはビューを通して読みますが、ビューには統計もインデックスもないため、完了状態は推定せずに数え、キットも適用できません。ビューが読むテーブルに対してキットを出力してください。</translation>
+        <source>%1 is a view: the window reads through it, but a view has no statistics or indexes of its own, so finished states are counted, not estimated, and the kit cannot be applied to it. Name the table the view reads in &quot;base&quot;.</source>
+        <translation>%1 はビューです。ウィンドウはビューを通して読みますが、ビューには統計もインデックスもないため、完了状態は推定せずに数え、キットも適用できません。ビューが読むテーブルを &quot;base&quot; に指定してください。</translation>
+    </message>
+    <message>
+        <source>%1 is not a view: &quot;base&quot; is only for a view&apos;s table; leave it out.</source>
+        <translation>%1 はビューではありません。&quot;base&quot; はビューのテーブル用です。外してください。</translation>
     </message>
 </context>
 <context>
@@ -4612,6 +4616,14 @@ from %6</source>
     <message>
         <source>a lookup must name its &quot;table&quot;</source>
         <translation>参照には &quot;table&quot; の指定が必要です</translation>
+    </message>
+    <message>
+        <source>&quot;base&quot; must name the &quot;table&quot; the view reads; leave &quot;base&quot; out when &quot;table&quot; is a table</source>
+        <translation>&quot;base&quot; にはビューが読む &quot;table&quot; の指定が必要です。&quot;table&quot; がテーブルなら &quot;base&quot; を書かないでください</translation>
+    </message>
+    <message>
+        <source>&quot;base&quot; names the profile&apos;s own table: name the table the view reads</source>
+        <translation>&quot;base&quot; がプロファイル自身のテーブルになっています。ビューが読むテーブルを指定してください</translation>
     </message>
 </context>
 <context>

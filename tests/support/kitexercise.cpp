@@ -220,7 +220,8 @@ QString insertRowInState(TestDatabase &db, const SchemaProfile &p, const QString
         *why = QStringLiteral("no state %1").arg(state);
         return {};
     }
-    const QList<InsertColumn> cols = insertColumns(db, p.qualifiedTable());
+    // Inserted as the library writes it: into the table that holds the rows (a view's base).
+    const QList<InsertColumn> cols = insertColumns(db, p.qualifiedStorageTable());
     const auto column = [&](const QString &real) {
         for (const InsertColumn &c : cols)
             if (c.name == real)
@@ -244,14 +245,14 @@ QString insertRowInState(TestDatabase &db, const SchemaProfile &p, const QString
             continue;
         // An integer id without a default (a sequence the application keeps): the next free one.
         values.insert(c.name, c.name == id && c.category == QLatin1Char('N')
-                                  ? QStringLiteral("(SELECT coalesce(max(%1), 0) + 1 FROM %2)").arg(sql::quoteIdentifier(id), p.qualifiedTable())
+                                  ? QStringLiteral("(SELECT coalesce(max(%1), 0) + 1 FROM %2)").arg(sql::quoteIdentifier(id), p.qualifiedStorageTable())
                                   : v.plain(c));
     }
     QStringList names;
     for (const QString &n : values.keys())
         names << sql::quoteIdentifier(n);
     const QString sql = QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) RETURNING %4::text")
-                            .arg(p.qualifiedTable(), names.join(QLatin1String(", ")), values.values().join(QLatin1String(", ")), p.col(QStringLiteral("id")));
+                            .arg(p.qualifiedStorageTable(), names.join(QLatin1String(", ")), values.values().join(QLatin1String(", ")), p.col(QStringLiteral("id")));
     QString rowId;
     try {
         rowId = db.scalar(sql, v.params()).toString();

@@ -46,6 +46,10 @@ ProfileTable profileTable(const QString &profileId) {
         return source(QStringLiteral("tests/support/ddl/") + libraryDdl.value(profileId));
     if (QStringList{"uuid_outbox", "text_outbox", "zoned_outbox"}.contains(profileId))
         return source(QStringLiteral("tests/profiles/tables.sql"));
+    // The partitioned copies of app_outbox (tst_partitioned): the daily one gets a default
+    // partition here, where pg_partman's maintenance would make a partition a day.
+    if (profileId == QLatin1String("part_queue_outbox") || profileId == QLatin1String("part_daily_outbox"))
+        return {true, {}, readSource(QStringLiteral("tests/support/ddl/partitioned_outbox.sql")) + QStringLiteral(";\nCREATE TABLE IF NOT EXISTS part_daily_outbox_default PARTITION OF part_daily_outbox DEFAULT;\n")};
     if (profileId == QLatin1String("library_outbox"))
         return {true, {}, QLatin1String(kLibOutboxDdl)};
     for (const HeadOfLineTable &t : headOfLineTables())

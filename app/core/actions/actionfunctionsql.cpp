@@ -97,7 +97,7 @@ QString ActionFunctionSql::setList(const ActionDef &a) const {
 }
 
 QString ActionFunctionSql::actionBranch(const QString &kind, const ActionDef &a) const {
-    const QString table = m_profile.qualifiedTable();
+    const QString table = m_profile.qualifiedStorageTable(); // a view's rows are changed in its base table
     const QString id = m_profile.col(QStringLiteral("id"));
     QString guard = sql::statesPredicate(m_profile, a.from);
     QString check;

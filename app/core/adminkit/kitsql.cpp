@@ -166,15 +166,7 @@ QString KitSql::columnCheck() const {
                "              USING ERRCODE = 'undefined_table',\n"
                "                    HINT = 'The kit never creates the monitored table: correct the profile''s \"schema\" and \"table\", or apply the kit to the database that holds it.';\n"
                "    END IF;\n"
-               // A view holds no rows of its own: CREATE INDEX and the autovacuum settings would stop
-               // on it with the server's bare "not supported for views".
-               "    IF (SELECT c.relkind FROM pg_class c WHERE c.oid = to_regclass(%1)) IN ('v', 'm') THEN\n"
-               "        RAISE EXCEPTION 'outbox monitor kit: % is a view: nothing was installed. A view has no indexes, statistics "
-               "or rows of its own, so the kit''s indexes, autovacuum settings and audited functions belong on the table it reads', %1\n"
-               "              USING ERRCODE = 'wrong_object_type',\n"
-               "                    HINT = 'Print the kit for a profile whose \"table\" is the table the view reads (same column "
-               "names), and apply that. The window can keep reading through the view.';\n"
-               "    END IF;\n"
+               "%5"
                "%2"
                "    IF to_regclass(%3) IS NOT NULL THEN\n"
                "%4"
@@ -182,7 +174,32 @@ QString KitSql::columnCheck() const {
                "END\n"
                "$om_kit$;\n")
         .arg(lit(m_kit.qualifiedTable()), missingColumnsCheck(m_kit.qualifiedTable(), m_kit.columnMap(), QStringLiteral("    ")),
-             lit(m_kit.qualifiedAuditTable()), missingColumnsCheck(m_kit.qualifiedAuditTable(), auditColumns, QStringLiteral("        ")));
+             lit(m_kit.qualifiedAuditTable()), missingColumnsCheck(m_kit.qualifiedAuditTable(), auditColumns, QStringLiteral("        ")),
+             storageCheck());
+}
+
+// A view holds no rows of its own: CREATE INDEX and the autovacuum settings would stop on it with
+// the server's bare "not supported for views". With "base" the kit works on the table the view
+// reads, which must exist and have the mapped columns under the same names.
+QString KitSql::storageCheck() const {
+    if (m_kit.baseTable.isEmpty())
+        return QStringLiteral(
+                   "    IF (SELECT c.relkind FROM pg_class c WHERE c.oid = to_regclass(%1)) IN ('v', 'm') THEN\n"
+                   "        RAISE EXCEPTION 'outbox monitor kit: % is a view: nothing was installed. A view has no indexes, statistics "
+                   "or rows of its own, so the kit''s indexes, autovacuum settings and audited functions belong on the table it reads', %1\n"
+                   "              USING ERRCODE = 'wrong_object_type',\n"
+                   "                    HINT = 'Name the table the view reads in the profile''s \"base\" (same column names) and print "
+                   "the kit again. The window can keep reading through the view.';\n"
+                   "    END IF;\n")
+            .arg(lit(m_kit.qualifiedTable()));
+    const QString base = m_kit.qualifiedStorageTable();
+    return QStringLiteral("    IF to_regclass(%1) IS NULL THEN\n"
+                          "        RAISE EXCEPTION 'outbox monitor kit: base table % does not exist: nothing was installed', %1\n"
+                          "              USING ERRCODE = 'undefined_table',\n"
+                          "                    HINT = 'Correct the profile''s \"base\": the table the view reads.';\n"
+                          "    END IF;\n")
+               .arg(lit(base))
+           + missingColumnsCheck(base, m_kit.columnMap(), QStringLiteral("    "));
 }
 
 QString KitSql::indexSection() const {
@@ -209,7 +226,7 @@ QString KitSql::vacuumNote() const {
                          "A partitioned table takes no such settings (autovacuum works on each partition): set them on\n"
                          "each partition instead, and on pg_partman's template table, which passes them on to the\n"
                          "partitions it makes later.")
-                         .arg(kit::autovacuumSettingsSql(kit::commentText(m_kit.qualifiedTable())).replace(QLatin1Char('\n'), QLatin1String("\n  "))));
+                         .arg(kit::autovacuumSettingsSql(kit::commentText(m_kit.qualifiedStorageTable())).replace(QLatin1Char('\n'), QLatin1String("\n  "))));
 }
 
 QString KitSql::auditSection() const {

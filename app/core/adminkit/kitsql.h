@@ -47,6 +47,7 @@ public:
 
 private:
     QString header() const;
+    QString storageCheck() const;
     QString columnCheck() const;
     QString indexSection() const;
     QString flowIndexSection() const;

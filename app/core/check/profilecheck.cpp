@@ -132,13 +132,32 @@ void ProfileCheck::checkTable(PgSession &s, ProfileCheckReport &r, qint64 *rows)
     if (row.value(3).toString() != QLatin1String("t"))
         r.findings << ProfileFinding{Severity::Error, QStringLiteral("table"),
                                      CheckText::tr("This role may not read %1 (no SELECT privilege).").arg(r.table)};
-    if (const QString kind = row.value(0).toString(); kind == QLatin1String("v") || kind == QLatin1String("m"))
+    const bool view = row.value(0).toString() == QLatin1String("v") || row.value(0).toString() == QLatin1String("m");
+    if (view && m_profile.baseTable.isEmpty())
         r.findings << ProfileFinding{Severity::Warning, QStringLiteral("table"),
                                      CheckText::tr("%1 is a view: the window reads through it, but a view has no statistics or "
                                                    "indexes of its own, so finished states are counted, not estimated, and the kit "
-                                                   "cannot be applied to it. Print the kit for the table the view reads.")
+                                                   "cannot be applied to it. Name the table the view reads in \"base\".")
                                          .arg(r.table)};
-    const qint64 reltuples = row.value(1).toLongLong();
+    if (!view && !m_profile.baseTable.isEmpty())
+        r.findings << ProfileFinding{Severity::Error, QStringLiteral("base"),
+                                     CheckText::tr("%1 is not a view: \"base\" is only for a view's table; leave it out.").arg(r.table)};
+    qint64 reltuples = row.value(1).toLongLong();
+    if (!m_profile.baseTable.isEmpty()) {
+        // The rows, their statistics and the kit's indexes are the base table's.
+        const sql::Statement bs = sql::relationFacts(m_profile.qualifiedStorageTable());
+        const PgResult base = s.query(bs.text, bs.params);
+        if (base.isEmpty()) {
+            r.findings << ProfileFinding{Severity::Error, QStringLiteral("base.table"),
+                                         CheckText::tr("%1 does not exist, or this role cannot see its schema.").arg(m_profile.qualifiedStorageTable())};
+        } else {
+            reltuples = base.rows.first().value(1).toLongLong();
+            const QList<LiveColumn> cols = liveColumns(s, m_profile.qualifiedStorageTable());
+            const QMap<QString, QString> &map = m_profile.columnMap();
+            for (auto it = map.cbegin(); it != map.cend(); ++it)
+                requireColumn(cols, m_profile.qualifiedStorageTable(), QStringLiteral("base.table"), it.value(), r);
+        }
+    }
     // Never analysed (-1): guess from the size, ~100 bytes a row, so that a huge table is sampled.
     *rows = reltuples >= 0 ? reltuples : row.value(2).toLongLong() / 100;
 }

@@ -56,7 +56,7 @@ QStringList IndexAdvice::messages() const {
 QMap<QString, qint64> IndexAdvisor::leafSizes(PgSession &session) const {
     // A partitioned table's plan scans its partitions (an Append of one scan per partition),
     // never the parent: the verdict is read from those scans.
-    const sql::Statement st = sql::leafNames(m_profile.qualifiedTable());
+    const sql::Statement st = sql::leafNames(m_profile.qualifiedStorageTable());
     QMap<QString, qint64> sizes;
     for (const QVariantList &row : session.query(st.text, st.params).rows)
         sizes.insert(row.value(0).toString(), row.value(1).toLongLong());

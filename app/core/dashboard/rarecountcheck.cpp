@@ -35,7 +35,7 @@ QStringList RareCountCheck::indexServedStates(PgSession &session) const {
     // A partitioned table's count reads its partitions, and their indexes (one per partition
     // for each index of the parent): the plan is judged by those.
     QStringList leaves;
-    const sql::Statement leafQuery = sql::leafNames(m_profile.qualifiedTable());
+    const sql::Statement leafQuery = sql::leafNames(m_profile.qualifiedStorageTable());
     for (const QVariantList &row : session.query(leafQuery.text, leafQuery.params).rows)
         leaves << row.value(0).toString();
     if (leaves.isEmpty())

@@ -72,7 +72,7 @@ TableHealth TableHealthReader::readTable(PgSession &session, const QString &qual
 HealthReport TableHealthReader::read(PgSession &session, int olderThanDays) const {
     HealthReport report;
     report.olderThanDays = olderThanDays;
-    report.table = readTable(session, m_profile.qualifiedTable());
+    report.table = readTable(session, m_profile.qualifiedStorageTable());
     if (m_profile.hasAudit())
         report.audit = readTable(session, m_profile.qualifiedAuditTable());
     if (report.table.exists && m_profile.hasPurge() && olderThanDays > 0) {

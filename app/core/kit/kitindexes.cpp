@@ -30,7 +30,7 @@ QString keysetIndex(const SchemaProfile &p, const QString &name, const QString &
     if (!extra.isEmpty())
         where += QLatin1String(" AND ") + extra;
     return QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3, %4) WHERE %5")
-        .arg(sql::quoteIdentifier(name), p.qualifiedTable(), p.col(sinceLogical), p.col(QStringLiteral("id")), where);
+        .arg(sql::quoteIdentifier(name), p.qualifiedStorageTable(), p.col(sinceLogical), p.col(QStringLiteral("id")), where);
 }
 
 /// True when `candidate` adds nothing to `existing`: same table and predicate, and `existing`'s
@@ -47,7 +47,7 @@ void add(QList<KitIndex> &out, const SchemaProfile &p, const QString &name, cons
     for (const KitIndex &i : std::as_const(out))
         if (covers(i.statement, statement))
             return;
-    out << KitIndex{name, statement, why, p.qualifiedTable()};
+    out << KitIndex{name, statement, why, p.qualifiedStorageTable()};
 }
 
 QString updatedOrCreated(const SchemaProfile &p) {
@@ -93,7 +93,7 @@ QList<KitIndex> monitoringIndexes(const SchemaProfile &p) {
         if (!where.isEmpty())
             add(out, p, name,
                 QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3) WHERE %4")
-                    .arg(sql::quoteIdentifier(name), p.qualifiedTable(), p.col(QStringLiteral("id")), where),
+                    .arg(sql::quoteIdentifier(name), p.qualifiedStorageTable(), p.col(QStringLiteral("id")), where),
                 QStringLiteral("the exact count of %1, a rare terminal state (an estimate from a sample is off by tens of percent)")
                     .arg(commentText(s.name)));
     }
@@ -117,7 +117,7 @@ QList<KitIndex> flowIndexes(const SchemaProfile &p) {
         const bool onAudit = statement.contains(QStringLiteral(" ON %1 ").arg(p.qualifiedAuditTable()));
         out << KitIndex{name, statement,
                         QStringLiteral("the flow chart: messages created, finished and failed per minute, counted by the server"),
-                        onAudit ? p.qualifiedAuditTable() : p.qualifiedTable()};
+                        onAudit ? p.qualifiedAuditTable() : p.qualifiedStorageTable()};
     }
     return out;
 }

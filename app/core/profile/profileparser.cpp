@@ -150,7 +150,8 @@ bool ProfileParser::parse() {
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
                              QStringLiteral("audit"), QStringLiteral("types"), QStringLiteral("timeZone"),
                              QStringLiteral("errorMessagePath"), QStringLiteral("ordering"), QStringLiteral("replicationSlot"), QStringLiteral("purge"),
-                             QStringLiteral("archive"), QStringLiteral("lookups")});
+                             QStringLiteral("archive"), QStringLiteral("lookups"),
+                             QStringLiteral("base")});
     // clang-format on
     table(o);
     columns(o);
@@ -164,6 +165,7 @@ bool ProfileParser::parse() {
     purge(o);
     archive(o);
     lookups(o);
+    base(o);
     columnTypes(o);
     return error.isEmpty();
 }
@@ -715,6 +717,26 @@ void ProfileParser::lookups(const QJsonObject &o) {
                 identifier(name, where);
         prof.lookups.insert(it.key(), l);
     }
+}
+
+// A view as the source: its rows live in one table (with the same column names), which the
+// actions change and the kit indexes; without it a view's profile cannot get its kit.
+void ProfileParser::base(const QJsonObject &o) {
+    const QString path = QStringLiteral("base");
+    if (!o.contains(path))
+        return;
+    const QJsonObject bo = object(o, path, {});
+    knownKeys(bo, path, {QStringLiteral("schema"), QStringLiteral("table")});
+    prof.baseSchema = text(bo, QStringLiteral("schema"), path, prof.schema);
+    prof.baseTable = text(bo, QStringLiteral("table"), path);
+    if (prof.baseTable.isEmpty()) {
+        fail(path, tr("\"base\" must name the \"table\" the view reads; leave \"base\" out when \"table\" is a table"));
+        return;
+    }
+    identifier(prof.baseTable, QStringLiteral("base.table"));
+    identifier(prof.baseSchema, QStringLiteral("base.schema"));
+    if (prof.baseSchema == prof.schema && prof.baseTable == prof.table)
+        fail(QStringLiteral("base.table"), tr("\"base\" names the profile's own table: name the table the view reads"));
 }
 
 } // namespace om

@@ -60,6 +60,7 @@ private:
     void audit(const QJsonObject &o);
     void archive(const QJsonObject &o);
     void lookups(const QJsonObject &o);
+    void base(const QJsonObject &o);
     void columnTypes(const QJsonObject &o);
     // The "ordering" section (orderingsection.cpp).
     void ordering(const QJsonObject &o);

@@ -37,6 +37,10 @@ QString SchemaProfile::qualifiedAuditTable() const {
 
 QString LookupDef::qualifiedTable() const { return sql::quoteIdentifier(schema) + QLatin1Char('.') + sql::quoteIdentifier(table); }
 
+QString SchemaProfile::qualifiedStorageTable() const {
+    return sql::quoteIdentifier(storageSchema()) + QLatin1Char('.') + sql::quoteIdentifier(storageTable());
+}
+
 QString SchemaProfile::qualifiedArchiveTable() const {
     return sql::quoteIdentifier(archive.schema) + QLatin1Char('.') + sql::quoteIdentifier(archive.table);
 }

@@ -140,6 +140,11 @@ public:
     PurgeDef purge;
     AuditDef audit;
     ArchiveDef archive;
+    /// The table a view reads ("base": {"table", "schema"}), when the profile's table is a view
+    /// with the same column names: the window reads through the view; the actions change, and the
+    /// kit indexes, the base table, and sizes and estimates come from it. Empty: none.
+    QString baseSchema;
+    QString baseTable;
     QMap<QString, LookupDef> lookups; ///< logical column (type, destination) -> its names
     ColumnTypes types;                ///< the id's and time columns' SQL types ("types", "timeZone")
 
@@ -153,6 +158,10 @@ public:
     QString qualifiedTable() const;
     QString qualifiedAuditTable() const;
     QString qualifiedArchiveTable() const;
+    /// The table that holds the rows: the base table of a view ("base"), else the table itself.
+    QString qualifiedStorageTable() const;
+    QString storageSchema() const { return baseTable.isEmpty() ? schema : baseSchema; }
+    QString storageTable() const { return baseTable.isEmpty() ? table : baseTable; }
     bool hasArchive() const { return !archive.isEmpty(); }
     /// The names of a column's ids, or nullptr when the column shows its own values.
     const LookupDef *lookup(const QString &logical) const {

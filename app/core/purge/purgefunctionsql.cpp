@@ -111,7 +111,7 @@ QString PurgeFunctionSql::body() const {
                "    )\n"
                "    SELECT count(*) INTO v_deleted FROM om_deleted;\n"
                "    RETURN v_deleted;\n")
-        .arg(id, m_profile.qualifiedTable(), stateGuard(), age, sql::stateExpression(m_profile),
+        .arg(id, m_profile.qualifiedStorageTable(), stateGuard(), age, sql::stateExpression(m_profile),
              kit::auditInsertSql(m_profile, {QStringLiteral("om_deleted"), m_profile.purge.auditName, purgedStatus()}));
 }
 

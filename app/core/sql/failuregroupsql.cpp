@@ -135,7 +135,7 @@ QString failureGroupLongIndex(const SchemaProfile &p) {
     if (where.isEmpty())
         return {};
     return QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3) WHERE %4 AND NOT coalesce(%5, false)")
-        .arg(quoteIdentifier(kit::objectName(QStringLiteral("ix_") + p.table, QStringLiteral("failure_groups_long"))), p.qualifiedTable(),
+        .arg(quoteIdentifier(kit::objectName(QStringLiteral("ix_") + p.table, QStringLiteral("failure_groups_long"))), p.qualifiedStorageTable(),
              p.col(QStringLiteral("id")), where, fitsIndex(p, s));
 }
 
@@ -156,7 +156,7 @@ QString failureGroupIndex(const SchemaProfile &p) {
         if (!logical.isEmpty() && !include.contains(p.col(logical)) && logical != s.errorCode)
             include << p.col(logical);
     return QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3) INCLUDE (%4) WHERE %5 AND %6")
-        .arg(quoteIdentifier(failureGroupIndexName(p)), p.qualifiedTable(), keys.join(QLatin1String(", ")),
+        .arg(quoteIdentifier(failureGroupIndexName(p)), p.qualifiedStorageTable(), keys.join(QLatin1String(", ")),
              include.join(QLatin1String(", ")), where, fitsIndex(p, s));
 }
 

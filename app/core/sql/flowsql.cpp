@@ -189,7 +189,7 @@ Statement flowCountsNaive(const SchemaProfile &p, qint64 fromS, qint64 toS) {
 
 QStringList flowIndexes(const SchemaProfile &p, FlowIndexKind kind) {
     const FlowSources src = flowSources(p);
-    const QString table = p.qualifiedTable();
+    const QString table = p.qualifiedStorageTable();
     QStringList out;
     QStringList done;
     auto brin = [](const QString &name, const QString &on, const QString &column) {

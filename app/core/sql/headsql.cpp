@@ -186,7 +186,7 @@ QString orderingIndexPresent(const SchemaProfile &p) {
     return QStringLiteral("EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = %1::regclass AND i.indisvalid "
                           "AND i.indkey[0] = (SELECT attnum FROM pg_attribute WHERE attrelid = i.indrelid AND attname = %2) "
                           "AND i.indkey[1] = (SELECT attnum FROM pg_attribute WHERE attrelid = i.indrelid AND attname = %3))")
-        .arg(quoteLiteral(p.qualifiedTable()), quoteLiteral(p.column(p.orderingKey)), quoteLiteral(p.column(QStringLiteral("createdAt"))));
+        .arg(quoteLiteral(p.qualifiedStorageTable()), quoteLiteral(p.column(p.orderingKey)), quoteLiteral(p.column(QStringLiteral("createdAt"))));
 }
 
 QString blockedTotalsColumns(const SchemaProfile &p) {
@@ -204,7 +204,7 @@ QString orderingIndex(const SchemaProfile &p) {
     // now() (a lock that runs out) are left out; the probes' own predicate still implies it.
     const QString where = indexPredicate(p, p.openStates());
     const QString sql = QStringLiteral("CREATE INDEX ON %1 (%2, %3, %4)")
-                            .arg(p.qualifiedTable(), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.col(QStringLiteral("id")));
+                            .arg(p.qualifiedStorageTable(), p.col(p.orderingKey), p.col(QStringLiteral("createdAt")), p.col(QStringLiteral("id")));
     return where.isEmpty() ? sql : sql + QStringLiteral(" WHERE ") + where;
 }
 

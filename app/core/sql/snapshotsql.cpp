@@ -338,7 +338,7 @@ QString statisticsColumns(const SchemaProfile &p) {
 }
 
 QString columnStatistics(const SchemaProfile &p) {
-    const QString rel = quoteLiteral(p.qualifiedTable()) + QLatin1String("::regclass");
+    const QString rel = quoteLiteral(p.qualifiedStorageTable()) + QLatin1String("::regclass");
     // Each partition's statistics looked up on their own (LATERAL, OFFSET 0 keeps it so): joined
     // with pg_stats as a whole, the view read every statistic of the database (16 ms against
     // 2 ms for 34 partitions).
@@ -356,7 +356,7 @@ QString columnStatistics(const SchemaProfile &p) {
         "FROM (SELECT att, sum(w) AS w, sum(null_frac * w) AS nulls FROM ls GROUP BY att) a "
         "UNION ALL SELECT s.attname::text, s.most_common_vals::text::text[], s.most_common_freqs, s.null_frac FROM pg_stats s "
         "WHERE s.schemaname = %1 AND s.tablename = %2 AND s.inherited AND NOT EXISTS (SELECT FROM ls)) leaf_stats WHERE %3")
-        .arg(quoteLiteral(p.schema), quoteLiteral(p.table), isPartitioned(rel), leafRelations(rel), statisticsColumns(p));
+        .arg(quoteLiteral(p.storageSchema()), quoteLiteral(p.storageTable()), isPartitioned(rel), leafRelations(rel), statisticsColumns(p));
     // clang-format on
 }
 
@@ -393,7 +393,7 @@ QString ctes(const SchemaProfile &p, bool withBreakdown, const QStringList &term
         "sum(pg_stat_get_tuples_deleted(c.oid))::bigint AS tup_del, string_agg(c.relfilenode::text, ',' ORDER BY c.oid) AS filenode, "
         "max(extract(epoch from greatest(pg_stat_get_last_analyze_time(c.oid), pg_stat_get_last_autoanalyze_time(c.oid))))::float8 AS analyzed_epoch "
         "FROM pg_class c WHERE c.oid IN (%1))")
-        .arg(leafRelations(quoteLiteral(t) + QLatin1String("::regclass")));
+        .arg(leafRelations(quoteLiteral(p.qualifiedStorageTable()) + QLatin1String("::regclass")));
     const QString statsCte = QStringLiteral("st AS (%1)").arg(columnStatistics(p));
     // clang-format on
     QString out = relCte + QLatin1String(", ") + statsCte;
@@ -453,7 +453,7 @@ Statement indexesStartWith(const SchemaProfile &p, const QString &indexNames, co
                            "FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid "
                            "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attname = $2 "
                            "WHERE i.indrelid IN (%1) AND ic.relname = ANY($1::text[])")
-                .arg(leafRelations(quoteLiteral(p.qualifiedTable()) + QLatin1String("::regclass"))),
+                .arg(leafRelations(quoteLiteral(p.qualifiedStorageTable()) + QLatin1String("::regclass"))),
             {indexNames, column}};
 }
 
@@ -542,7 +542,7 @@ QString snapshotIndex(const SchemaProfile &p) {
     if (p.has(QStringLiteral("status")))
         keys << p.col(QStringLiteral("status"));
     keys << p.col(p.waitingSince) << p.col(QStringLiteral("id"));
-    QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedTable(), keys.join(QLatin1String(", ")));
+    QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedStorageTable(), keys.join(QLatin1String(", ")));
     if (!include.isEmpty())
         sql += QStringLiteral(" INCLUDE (%1)").arg(include.join(QLatin1String(", ")));
     const QString where = indexPredicate(p, open);
