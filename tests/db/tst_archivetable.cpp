@@ -15,20 +15,12 @@
 #include "testmain.h"
 #include "testprofiles.h"
 
-#include <QFile>
 #include <QTest>
 
 using namespace om;
 using namespace om::test;
 
 namespace {
-
-QString readSource(const QString &relative) {
-    QFile f(QStringLiteral(OM_SOURCE_DIR "/") + relative);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(relative));
-    return QString::fromUtf8(f.readAll());
-}
 
 qint64 total(const QList<FlowBucket> &buckets, qint64 FlowBucket::*field) {
     qint64 n = 0;
@@ -62,7 +54,7 @@ class TestArchiveTable : public QObject {
 private slots:
     void init() {
         OM_CREATE_TEST_DATABASE(m_db, QStringList{});
-        m_db->session().execScript(readSource(QStringLiteral("tests/support/profiles/archive/pruned_job.sql")));
+        m_db->session().execScript(sourceText(QStringLiteral("tests/support/profiles/archive/pruned_job.sql")));
         const KitSql kit(m_p);
         QCOMPARE(kit.refusal(), QString());
         m_db->session().execScript(kit.script());

@@ -14,7 +14,6 @@
 #include "testmain.h"
 #include "testprofiles.h"
 
-#include <QFile>
 #include <QMap>
 #include <QSet>
 #include <QTest>
@@ -23,13 +22,6 @@ using namespace om;
 using namespace om::test;
 
 namespace {
-
-QString readSource(const QString &relative) {
-    QFile f(QStringLiteral(OM_SOURCE_DIR "/") + relative);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(relative));
-    return QString::fromUtf8(f.readAll());
-}
 
 // Each row's names, as a reader of the lookup tables writes the join.
 const char *const kNamed = "SELECT j.id, coalesce(k.name, j.kind_id::text) AS kind, coalesce(e.label, j.endpoint_id::text) AS endpoint, "
@@ -47,7 +39,7 @@ class TestLookupNames : public QObject {
 private slots:
     void initTestCase() {
         OM_CREATE_TEST_DATABASE(m_db, QStringList{});
-        m_db->session().execScript(readSource(QStringLiteral("tests/support/profiles/lookup/kind_job.sql")));
+        m_db->session().execScript(sourceText(QStringLiteral("tests/support/profiles/lookup/kind_job.sql")));
         const KitSql kit(m_p);
         QCOMPARE(kit.refusal(), QString());
         m_db->session().execScript(kit.script());

@@ -11,8 +11,8 @@
 #include "listpages.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testprofiles.h"
 
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
@@ -25,16 +25,9 @@ namespace {
 
 constexpr int kDefaultMinutes = 30; // the profile's timeout for jobs without their own
 
-QByteArray readSource(const QString &relative) {
-    QFile f(QStringLiteral(OM_SOURCE_DIR "/") + relative);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(relative));
-    return f.readAll();
-}
-
 /// The test profile, its timeout read from `column` in `unit` ("" leaves the unit out).
 SchemaProfile timedProfile(const QString &column, const QString &unit, QString *error = nullptr) {
-    QJsonObject o = QJsonDocument::fromJson(readSource(QStringLiteral("tests/support/profiles/timing/timed_job.json"))).object();
+    QJsonObject o = QJsonDocument::fromJson(sourceText(QStringLiteral("tests/support/profiles/timing/timed_job.json")).toUtf8()).object();
     o.insert(QStringLiteral("extraColumns"), QJsonObject{{QStringLiteral("runTimeout"), column}});
     QJsonObject stuck = o.value(QStringLiteral("stuck")).toObject();
     if (!unit.isEmpty())
@@ -63,7 +56,7 @@ class TestPerRowTiming : public QObject {
     std::unique_ptr<TestDatabase> m_db;
 
     SchemaProfile setUp(const SchemaProfile &p) {
-        m_db->session().execScript(QString::fromUtf8(readSource(QStringLiteral("tests/support/profiles/timing/timed_job.sql"))));
+        m_db->session().execScript(sourceText(QStringLiteral("tests/support/profiles/timing/timed_job.sql")));
         const KitSql kit(p);
         if (!kit.refusal().isEmpty())
             qFatal("%s", qPrintable(kit.refusal()));
@@ -184,7 +177,7 @@ private slots:
         QString error;
         timedProfile(QStringLiteral("run_timeout"), QStringLiteral("hours"), &error);
         QVERIFY2(error.contains(QLatin1String("stuck.timeoutUnit")), qPrintable(error));
-        QJsonObject o = QJsonDocument::fromJson(readSource(QStringLiteral("tests/support/profiles/timing/timed_job.json"))).object();
+        QJsonObject o = QJsonDocument::fromJson(sourceText(QStringLiteral("tests/support/profiles/timing/timed_job.json")).toUtf8()).object();
         QJsonObject stuck = o.value(QStringLiteral("stuck")).toObject();
         stuck.remove(QStringLiteral("timeoutColumn"));
         stuck.insert(QStringLiteral("timeoutUnit"), QStringLiteral("seconds"));

@@ -15,7 +15,6 @@
 #include "testmain.h"
 #include "testprofiles.h"
 
-#include <QFile>
 #include <QTest>
 
 using namespace om;
@@ -31,9 +30,7 @@ class TestViewSource : public QObject {
 private slots:
     void init() {
         OM_CREATE_TEST_DATABASE(m_db, QStringList{});
-        QFile ddl(QStringLiteral(OM_SOURCE_DIR "/tests/support/profiles/view/viewed_job.sql"));
-        QVERIFY(ddl.open(QIODevice::ReadOnly));
-        m_db->session().execScript(QString::fromUtf8(ddl.readAll()));
+        m_db->session().execScript(sourceText(QStringLiteral("tests/support/profiles/view/viewed_job.sql")));
         m_db->exec(QStringLiteral("INSERT INTO viewed_job_rows (ref, status, attempts, updated_at, last_error, customer_secret) "
                                   "SELECT 'r' || g, (ARRAY['queued', 'running', 'done', 'failed', 'cancelled'])[1 + g % 5], g % 6, "
                                   "now() - make_interval(mins => g % 90), CASE WHEN g % 5 = 3 THEN 'boom' END, 'secret' "

@@ -18,7 +18,6 @@
 #include "triage/messagelistmodel.h"
 #include "triage/triageview.h"
 
-#include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -37,10 +36,7 @@ class TestLibraryRules : public QObject {
     /// The profile's table (its .sql beside it) with the kit applied, as a DBA would.
     SchemaProfile setUp(const QString &folder, const QString &id) {
         const QString base = QStringLiteral("tests/support/profiles/%1/%2").arg(folder, id);
-        QFile ddl(QStringLiteral(OM_SOURCE_DIR "/") + base + QStringLiteral(".sql"));
-        if (!ddl.open(QIODevice::ReadOnly))
-            qFatal("no %s.sql", qPrintable(base));
-        m_db->session().execScript(QString::fromUtf8(ddl.readAll()));
+        m_db->session().execScript(sourceText(base + QStringLiteral(".sql")));
         const SchemaProfile p = profileFile(base + QStringLiteral(".json"));
         m_db->session().execScript(KitSql(p).script());
         return p;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "profiletables.h"
 #include "headoflinetables.h"
+#include "testprofiles.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -10,15 +11,8 @@
 namespace om::test {
 namespace {
 
-QString readSource(const QString &relative) {
-    QFile f(QStringLiteral(OM_SOURCE_DIR "/") + relative);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(relative));
-    return QString::fromUtf8(f.readAll());
-}
-
 ProfileTable seed(const char *file) { return {true, {QLatin1String(file)}, {}}; }
-ProfileTable source(const QString &relative) { return {true, {}, readSource(relative)}; }
+ProfileTable source(const QString &relative) { return {true, {}, sourceText(relative)}; }
 
 } // namespace
 
@@ -49,7 +43,7 @@ ProfileTable profileTable(const QString &profileId) {
     // The partitioned copies of app_outbox (tst_partitioned): the daily one gets a default
     // partition here, where pg_partman's maintenance would make a partition a day.
     if (profileId == QLatin1String("part_queue_outbox") || profileId == QLatin1String("part_daily_outbox"))
-        return {true, {}, readSource(QStringLiteral("tests/support/ddl/partitioned_outbox.sql")) + QStringLiteral(";\nCREATE TABLE IF NOT EXISTS part_daily_outbox_default PARTITION OF part_daily_outbox DEFAULT;\n")};
+        return {true, {}, sourceText(QStringLiteral("tests/support/ddl/partitioned_outbox.sql")) + QStringLiteral(";\nCREATE TABLE IF NOT EXISTS part_daily_outbox_default PARTITION OF part_daily_outbox DEFAULT;\n")};
     if (profileId == QLatin1String("library_outbox"))
         return {true, {}, QLatin1String(kLibOutboxDdl)};
     for (const HeadOfLineTable &t : headOfLineTables())

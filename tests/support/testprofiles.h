@@ -9,6 +9,15 @@
 
 namespace om::test {
 
+/// A file of the source tree as text (a test table's DDL beside its profile, say); the test
+/// program stops when it cannot be read.
+inline QString sourceText(const QString &relativePath) {
+    QFile f(QStringLiteral(OM_SOURCE_DIR "/") + relativePath);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(relativePath));
+    return QString::fromUtf8(f.readAll());
+}
+
 /// The profile in `relativePath` (from the source tree's root, e.g.
 /// "tests/support/profiles/library_outbox.json"); the test program stops when it does not parse.
 inline SchemaProfile profileFile(const QString &relativePath) {
