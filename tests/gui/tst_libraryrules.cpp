@@ -6,21 +6,19 @@
 // so), and one that stores its kinds' and endpoints' ids (Triage shows their names).
 // OM_SCREENSHOT_DIR=dir [OM_LANG=ja]: each window, in docs/screenshots/libraryrules/ (libraryrules-*.png).
 #include "core/adminkit/kitsql.h"
-#include "link/connectioninfo.h"
 #include "mainwindow.h"
-#include "pg/gateway.h"
+#include "isolatedsettings.h"
 #include "screenshots.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
 #include "testprofiles.h"
+#include "windowcontext.h"
 #include "dashboard/statustiles.h"
 #include "triage/messagelistmodel.h"
 #include "triage/triageview.h"
 
-#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -43,14 +41,7 @@ class TestLibraryRules : public QObject {
     }
 
     AppContext context(const SchemaProfile &profile) {
-        AppContext ctx;
-        GatewayConfig c;
-        c.connInfo = m_db->connectionStringAs(QStringLiteral("demo_operator"));
-        ctx.gateway = new Gateway(c);
-        ctx.profile = profile;
-        ctx.connectionLabel = QStringLiteral("test");
-        ctx.connectionKey = ConnectionInfo::storeKey(c.connInfo, profile.id);
-        return ctx;
+        return windowContext(m_db->connectionStringAs(QStringLiteral("demo_operator")), profile);
     }
 
     static void open(MainWindow &w) {
@@ -63,10 +54,8 @@ class TestLibraryRules : public QObject {
 private slots:
     void initTestCase() {
         installTestTranslations();
-        QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        QCoreApplication::setOrganizationName(QStringLiteral("outbox-monitor-tests"));
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        isolateSettings(m_dir.path());
     }
     void init() { OM_CREATE_TEST_DATABASE(m_db, QStringList{QStringLiteral("demo/logins.sql")}); }
     void cleanup() { m_db.reset(); }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include "appcontext.h"
+#include "link/connectioninfo.h"
 #include "pg/gateway.h"
 
 namespace om::test {
@@ -15,6 +16,15 @@ inline AppContext windowContext(const QString &connInfo, const char *profileId =
     ctx.gateway = new Gateway(config);
     ctx.profile = *SchemaProfile::builtIn(QLatin1String(profileId));
     ctx.connectionLabel = label;
+    return ctx;
+}
+
+/// The same with any profile (a test table's), and the connection key the window stores its
+/// settings under.
+inline AppContext windowContext(const QString &connInfo, const SchemaProfile &profile, const QString &label = QStringLiteral("test")) {
+    AppContext ctx = windowContext(connInfo, "app_outbox", label);
+    ctx.profile = profile;
+    ctx.connectionKey = ConnectionInfo::storeKey(connInfo, profile.id);
     return ctx;
 }
 
