@@ -1769,6 +1769,14 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Critical at</source>
         <translation>重大</translation>
     </message>
+    <message>
+        <source>Each message counts as stuck past its own timeout; one without a timeout, past this.</source>
+        <translation>メッセージはそれぞれ自身のタイムアウトを過ぎると停滞とみなします。タイムアウトのないメッセージは、この時間を過ぎると停滞です。</translation>
+    </message>
+    <message>
+        <source>Stuck timeout (messages without their own):</source>
+        <translation>停滞タイムアウト (タイムアウトのないメッセージ):</translation>
+    </message>
 </context>
 <context>
     <name>om::DashboardView</name>

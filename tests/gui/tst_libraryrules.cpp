@@ -14,11 +14,15 @@
 #include "testmain.h"
 #include "testprofiles.h"
 #include "windowcontext.h"
+#include "dashboard/dashboardsettingsdialog.h"
 #include "dashboard/statustiles.h"
 #include "triage/messagelistmodel.h"
 #include "triage/triageview.h"
 
+#include <QFormLayout>
+#include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -84,6 +88,19 @@ private slots:
         if (screenshotsWanted())
             QTest::qWait(500);
         saveScreenshot(&w, QStringLiteral("libraryrules-own-timeouts"));
+    }
+
+    /// The operator's stuck timeout is said to be for messages without their own.
+    void theSettingsSayWhatTheTimeoutIsFor() {
+        for (const bool own : {false, true}) {
+            DashboardSettingsDialog d(DashboardSettings::load(QStringLiteral("test"), 30), {}, own);
+            auto *form = d.findChild<QFormLayout *>();
+            QVERIFY(form);
+            auto *label = qobject_cast<QLabel *>(form->labelForField(d.findChild<QSpinBox *>(QStringLiteral("stuckTimeout"))));
+            QVERIFY(label);
+            if (english())
+                QCOMPARE(label->text(), own ? QStringLiteral("Stuck timeout (messages without their own):") : QStringLiteral("Stuck timeout:"));
+        }
     }
 
     void archivedRowsStayFinished() {

@@ -18,8 +18,8 @@ bool inMinutes(const QString &key) { return key == QLatin1String("oldest"); }
 
 } // namespace
 
-DashboardSettingsDialog::DashboardSettingsDialog(const DashboardSettings &settings,
-                                                 const QList<QPair<QString, QString>> &tiles, QWidget *parent)
+DashboardSettingsDialog::DashboardSettingsDialog(const DashboardSettings &settings, const QList<QPair<QString, QString>> &tiles,
+                                                 bool ownTimeouts, QWidget *parent)
     : QDialog(parent), m_settings(settings), m_interval(new QSpinBox), m_stuck(new QSpinBox), m_retention(new QSpinBox) {
     setWindowTitle(tr("Dashboard settings"));
     auto *form = new QFormLayout;
@@ -31,12 +31,13 @@ DashboardSettingsDialog::DashboardSettingsDialog(const DashboardSettings &settin
     m_stuck->setRange(1, 7 * 24 * 60);
     m_stuck->setSuffix(tr(" min"));
     m_stuck->setValue(settings.stuckTimeoutMinutes);
-    m_stuck->setToolTip(tr("A message in flight for longer than this counts as stuck."));
+    m_stuck->setToolTip(ownTimeouts ? tr("Each message counts as stuck past its own timeout; one without a timeout, past this.")
+                                    : tr("A message in flight for longer than this counts as stuck."));
     m_retention->setRange(1, 3650);
     m_retention->setSuffix(tr(" days"));
     m_retention->setValue(settings.retentionDays);
     form->addRow(tr("Sampling interval:"), m_interval);
-    form->addRow(tr("Stuck timeout:"), m_stuck);
+    form->addRow(ownTimeouts ? tr("Stuck timeout (messages without their own):") : tr("Stuck timeout:"), m_stuck);
     form->addRow(tr("Keep history for:"), m_retention);
 
     auto *box = new QGroupBox(tr("Tile thresholds (0 = off)"));

@@ -15,8 +15,9 @@ namespace om {
 class DashboardSettingsDialog : public QDialog {
     Q_OBJECT
 public:
-    /// `tiles`: tile key -> caption, in display order.
-    DashboardSettingsDialog(const DashboardSettings &settings, const QList<QPair<QString, QString>> &tiles,
+    /// `tiles`: tile key -> caption, in display order. `ownTimeouts`: the table gives each message
+    /// its own timeout, and the stuck timeout here is only for messages without one.
+    DashboardSettingsDialog(const DashboardSettings &settings, const QList<QPair<QString, QString>> &tiles, bool ownTimeouts = false,
                             QWidget *parent = nullptr);
     DashboardSettings settings() const;
 

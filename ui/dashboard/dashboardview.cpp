@@ -370,7 +370,7 @@ void DashboardView::applySettings(const DashboardSettings &settings) {
 void DashboardView::editSettings() {
     // Opened, not exec()'d: the dashboard keeps refreshing behind it, and an answer given after
     // the view is gone reaches nothing.
-    auto *dialog = new DashboardSettingsDialog(m_settings, thresholdTiles(), this);
+    auto *dialog = new DashboardSettingsDialog(m_settings, thresholdTiles(), !m_context.profile.stuckTimeoutColumn.isEmpty(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { settingsEdited(dialog->settings()); });
     dialog->open();
