@@ -4,13 +4,19 @@
 #include "core/sql/sqltext.h"
 
 namespace om::sql {
+namespace {
+
+/// The name whose id satisfies `idMatches` (a condition on `om_l.<id>`), NULL when none.
+QString nameWhere(const LookupDef &l, const QString &idMatches) {
+    // One probe of the lookup's id index per value shown.
+    return QStringLiteral("(SELECT om_l.%1::text FROM %2 om_l WHERE %3 LIMIT 1)").arg(quoteIdentifier(l.nameColumn), l.qualifiedTable(), idMatches);
+}
+
+} // namespace
+
 QString lookupName(const SchemaProfile &p, const QString &logical, const QString &value) {
     const LookupDef *l = p.lookup(logical);
-    if (!l)
-        return QStringLiteral("NULL::text");
-    // One probe of the lookup's id index per row shown.
-    return QStringLiteral("(SELECT om_l.%1::text FROM %2 om_l WHERE om_l.%3 = %4 LIMIT 1)")
-        .arg(quoteIdentifier(l->nameColumn), l->qualifiedTable(), quoteIdentifier(l->idColumn), value);
+    return l ? nameWhere(*l, QStringLiteral("om_l.%1 = %2").arg(quoteIdentifier(l->idColumn), value)) : QStringLiteral("NULL::text");
 }
 
 QString shownValue(const SchemaProfile &p, const QString &logical, const QString &value) {
@@ -23,8 +29,7 @@ QString shownText(const SchemaProfile &p, const QString &logical, const QString 
     const LookupDef *l = p.lookup(logical);
     if (!l)
         return text;
-    return QStringLiteral("coalesce((SELECT om_l.%1::text FROM %2 om_l WHERE om_l.%3::text = %4 LIMIT 1), %4)")
-        .arg(quoteIdentifier(l->nameColumn), l->qualifiedTable(), quoteIdentifier(l->idColumn), text);
+    return QStringLiteral("coalesce(%1, %2)").arg(nameWhere(*l, QStringLiteral("om_l.%1::text = %2").arg(quoteIdentifier(l->idColumn), text)), text);
 }
 
 QString shownValueIn(const SchemaProfile &p, const QString &logical, const QString &namesParam) {
