@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dashboard/indexadvisor.h"
 #include "core/dashboard/snapshotquery.h"
-#include "core/sql/leafsql.h"
+#include "core/dashboard/tableleaves.h"
 #include "core/sql/snapshotsql.h"
 #include "pg/pgsession.h"
 
@@ -53,22 +53,12 @@ QStringList IndexAdvice::messages() const {
     return out;
 }
 
-QMap<QString, qint64> IndexAdvisor::leafSizes(PgSession &session) const {
-    // A partitioned table's plan scans its partitions (an Append of one scan per partition),
-    // never the parent: the verdict is read from those scans.
-    const sql::Statement st = sql::leafNames(m_profile.qualifiedStorageTable());
-    QMap<QString, qint64> sizes;
-    for (const QVariantList &row : session.query(st.text, st.params).rows)
-        sizes.insert(row.value(0).toString(), row.value(1).toLongLong());
-    return sizes;
-}
-
 /// Only the scans that read something worth an index: not those of empty partitions (pg_partman
 /// makes the coming days' partitions ahead of time, and the planner reads an empty one as it
 /// likes), and none at all when the relations scanned hold less than kHarmlessScanBytes together
 /// (for a plain table: when the table is that small, as always).
 void IndexAdvisor::dropHarmless(QList<SeqScanFinding> &findings, const QMap<QString, qint64> &sizes) const {
-    const auto sizeOf = [&](const SeqScanFinding &f) { return sizes.value(f.partition.isEmpty() ? m_profile.table : f.partition); };
+    const auto sizeOf = [&](const SeqScanFinding &f) { return sizes.value(f.partition.isEmpty() ? m_profile.storageTable() : f.partition); };
     findings.removeIf([&](const SeqScanFinding &f) { return !f.partition.isEmpty() && sizeOf(f) == 0; });
     QMap<QString, qint64> scanned;
     for (const SeqScanFinding &f : std::as_const(findings))
@@ -90,13 +80,13 @@ void IndexAdvisor::walk(const QJsonObject &node, const QStringList &leaves, QLis
     if (node.value(QLatin1String("Node Type")).toString() == QLatin1String("Seq Scan") && leaves.contains(relation)) {
         out << SeqScanFinding{m_profile.qualifiedTable(), node.value(QLatin1String("Filter")).toString(),
                               node.value(QLatin1String("Total Cost")).toDouble(), node.value(QLatin1String("Plan Rows")).toDouble(),
-                              relation == m_profile.table ? QString() : relation};
+                              relation == m_profile.storageTable() ? QString() : relation};
     }
     for (const QJsonValue &child : node.value(QLatin1String("Plans")).toArray())
         walk(child.toObject(), leaves, out);
 }
 
-QList<SeqScanFinding> IndexAdvisor::seqScans(const QJsonObject &plan) const { return seqScans(plan, {m_profile.table}); }
+QList<SeqScanFinding> IndexAdvisor::seqScans(const QJsonObject &plan) const { return seqScans(plan, {m_profile.storageTable()}); }
 
 QList<SeqScanFinding> IndexAdvisor::seqScans(const QJsonObject &plan, const QStringList &leaves) const {
     QList<SeqScanFinding> out;
@@ -111,8 +101,10 @@ IndexAdvice IndexAdvisor::check(PgSession &session, int stuckTimeoutMinutes) con
     advice.suggestedIndex = suggestedIndex();
     const QJsonArray plans = QJsonDocument::fromJson(r.scalar().toString().toUtf8()).array();
     if (!plans.isEmpty()) {
-        const QMap<QString, qint64> sizes = leafSizes(session);
-        advice.findings = seqScans(plans.first().toObject(), sizes.isEmpty() ? QStringList{m_profile.table} : sizes.keys());
+        // A partitioned table's plan scans its partitions (an Append of one scan per partition),
+        // never the parent: the verdict is read from those scans.
+        const QMap<QString, qint64> sizes = tableLeaves(session, m_profile);
+        advice.findings = seqScans(plans.first().toObject(), sizes.isEmpty() ? QStringList{m_profile.storageTable()} : sizes.keys());
         dropHarmless(advice.findings, sizes);
     }
     for (const SeqScanFinding &f : std::as_const(advice.findings))

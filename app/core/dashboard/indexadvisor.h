@@ -47,7 +47,6 @@ public:
     QString suggestedIndex() const;
 
 private:
-    QMap<QString, qint64> leafSizes(PgSession &session) const;
     void dropHarmless(QList<SeqScanFinding> &findings, const QMap<QString, qint64> &sizes) const;
     void walk(const QJsonObject &node, const QStringList &leaves, QList<SeqScanFinding> &out) const;
     SchemaProfile m_profile;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/dashboard/rarecountcheck.h"
-#include "core/sql/leafsql.h"
+#include "core/dashboard/tableleaves.h"
 #include "core/sql/snapshotsql.h"
 #include "core/sql/textarray.h"
 #include "pg/pgsession.h"
@@ -34,12 +34,9 @@ QString stateColumn(const SchemaProfile &p, const StateDef &s) {
 QStringList RareCountCheck::indexServedStates(PgSession &session) const {
     // A partitioned table's count reads its partitions, and their indexes (one per partition
     // for each index of the parent): the plan is judged by those.
-    QStringList leaves;
-    const sql::Statement leafQuery = sql::leafNames(m_profile.qualifiedStorageTable());
-    for (const QVariantList &row : session.query(leafQuery.text, leafQuery.params).rows)
-        leaves << row.value(0).toString();
+    QStringList leaves = tableLeaves(session, m_profile).keys();
     if (leaves.isEmpty())
-        leaves << m_profile.table;
+        leaves << m_profile.storageTable();
     QStringList out;
     for (const StateDef &s : m_profile.states) {
         if (!s.terminal)
@@ -72,7 +69,7 @@ QStringList RareCountCheck::indexServedStates(PgSession &session) const {
     return out;
 }
 
-bool RareCountCheck::servedByIndex(const QJsonObject &plan) const { return servedByIndex(plan, {m_profile.table}); }
+bool RareCountCheck::servedByIndex(const QJsonObject &plan) const { return servedByIndex(plan, {m_profile.storageTable()}); }
 
 bool RareCountCheck::servedByIndex(const QJsonObject &plan, const QStringList &leaves) const {
     return nodeServed(plan.value(QLatin1String("Plan")).toObject(), leaves);
