@@ -60,6 +60,12 @@ QString nameList(const QList<LiveColumn> &cols) {
 
 /// An error at `path` when the table `table`, whose columns are `cols`, has no column `name`:
 /// the same words for the audit table and the lock table.
+/// Whether the connected role may read `table` (the archive, a lookup): a kit grant it may lack.
+bool readable(PgSession &s, const QString &table) {
+    const sql::Statement st = sql::relationReadable(table);
+    return pgTrue(s.query(st.text, st.params).scalar());
+}
+
 void requireColumn(const QList<LiveColumn> &cols, const QString &table, const QString &path, const QString &name, ProfileCheckReport &r) {
     if (!find(cols, name))
         r.findings << ProfileFinding{Severity::Error, path, CheckText::tr("\"%1\" is not a column of %2 (it has: %3).").arg(name, table, nameList(cols))};
@@ -221,8 +227,7 @@ void ProfileCheck::checkArchive(PgSession &s, ProfileCheckReport &r) const {
     for (const QString &l : std::as_const(logical))
         if (m_profile.has(l))
             requireColumn(cols, archive, QStringLiteral("archive.table"), m_profile.column(l), r);
-    const sql::Statement readable = {QStringLiteral("SELECT has_table_privilege($1, 'SELECT')"), {archive}};
-    if (!pgTrue(s.query(readable.text, readable.params).scalar()))
+    if (!readable(s, archive))
         r.findings << ProfileFinding{Severity::Error, QStringLiteral("archive.table"),
                                      CheckText::tr("this role may not read %1: apply the kit (it grants SELECT on the archive).").arg(archive)};
 }
@@ -241,8 +246,7 @@ void ProfileCheck::checkLookups(PgSession &s, ProfileCheckReport &r) const {
         }
         requireColumn(cols, table, path + QStringLiteral(".id"), it->idColumn, r);
         requireColumn(cols, table, path + QStringLiteral(".name"), it->nameColumn, r);
-        const sql::Statement readable = {QStringLiteral("SELECT has_table_privilege($1, 'SELECT')"), {table}};
-        if (!pgTrue(s.query(readable.text, readable.params).scalar())) {
+        if (!readable(s, table)) {
             r.findings << ProfileFinding{Severity::Error, path,
                                          CheckText::tr("this role may not read %1: apply the kit (it grants SELECT on the lookup).").arg(table)};
             continue;

@@ -6,6 +6,8 @@
 
 namespace om::sql {
 
+Statement relationReadable(const QString &qualifiedName) { return {QStringLiteral("SELECT has_table_privilege($1::text, 'SELECT')"), {qualifiedName}}; }
+
 Statement relationFacts(const QString &qualifiedName) {
     Statement s;
     // A partitioned table's rows and size are its leaf partitions' (leafsql): the parent has no

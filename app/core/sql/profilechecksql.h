@@ -12,6 +12,8 @@ namespace om::sql {
 /// reltuples (-1 when never analysed), relation size in bytes, and whether this role may read it;
 /// for a partitioned table (relkind p) the rows and bytes are the sums over its leaf partitions.
 Statement relationFacts(const QString &qualifiedName);
+/// One boolean: the connected role may SELECT from the relation (bound as text).
+Statement relationReadable(const QString &qualifiedName);
 /// The relation's columns in order: attname, type (format_type), base (the type's name, or its
 /// base type's for a domain), typtype ('e' for an enum) and labels (a JSON array of an enum's labels).
 Statement relationColumns(const QString &qualifiedName);
