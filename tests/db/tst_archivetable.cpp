@@ -103,6 +103,22 @@ private slots:
         m_db->exec(QStringLiteral("DROP ROLE %1").arg(login));
     }
 
+    /// A big archive (over 8 MB) is estimated as the table's own rows are, and says so.
+    void aBigArchiveIsEstimated() {
+        m_db->exec(QStringLiteral("INSERT INTO pruned_job_archive (id, topic, status, attempts, created_at, updated_at, finished_at, body) "
+                                  "SELECT 100000 + g, 't', 'done', 0, now(), now(), now(), repeat('x', 100) FROM generate_series(1, 100000) g"));
+        m_db->exec(QStringLiteral("VACUUM ANALYZE pruned_job_archive"));
+        QVERIFY(m_db->scalar(QStringLiteral("SELECT pg_relation_size('pruned_job_archive') > 8 * 1024 * 1024")).toString() == QLatin1String("t"));
+        const Snapshot s = SnapshotQuery(m_p).run(m_db->session(), false);
+        for (const StateCount &c : s.states) {
+            if (c.name != QLatin1String("DONE"))
+                continue;
+            QVERIFY(c.archivedEstimated);
+            QVERIFY2(qAbs(c.archived - 100000) <= 5000, qPrintable(QString::number(c.archived)));
+            QCOMPARE(c.count, 600 + c.archived);
+        }
+    }
+
     /// Created and finished per minute stay where they happened, in both forms of the statement.
     void theFlowKeepsArchivedRows() {
         const qint64 now = FlowQuery::serverNowS(m_db->session());

@@ -282,20 +282,31 @@ QString atMaxColumn(const SchemaProfile &p) {
              sql::maxRetries(p));
 }
 
+/// One relation's live rows (pg_class `c`), as the table's own estimate reads each of its leaves
+/// (see the `rel` CTE): the live-tuple counter once a VACUUM or ANALYZE has set it, else the
+/// planner's tuples per page times the current pages. NULL when nothing is known yet.
+QString relationRowsEstimate() {
+    return QStringLiteral(
+        "CASE WHEN coalesce(pg_stat_get_last_analyze_time(c.oid), pg_stat_get_last_autoanalyze_time(c.oid), "
+        "pg_stat_get_last_vacuum_time(c.oid), pg_stat_get_last_autovacuum_time(c.oid)) IS NOT NULL "
+        "THEN pg_stat_get_live_tuples(c.oid)::float8 "
+        "WHEN c.relpages > 0 AND c.reltuples >= 0 "
+        "THEN c.reltuples / c.relpages * greatest(pg_relation_size(c.oid) / current_setting('block_size')::int, 1) "
+        "WHEN c.reltuples >= 0 THEN c.reltuples "
+        "WHEN c.relispartition THEN pg_stat_get_live_tuples(c.oid)::float8 END");
+}
+
 /// The archive's rows (profile "archive") as one JSON value: counted exactly while the archive is
-/// small (under 1,024 pages, 8 MB), else the planner's figure scaled to its current size, as the
-/// table's own big states are. The count runs only when the CASE takes its branch.
+/// small (under 1,024 pages, 8 MB), else estimated as the table's own rows are
+/// (relationRowsEstimate). The count runs only when the CASE takes its branch.
 QString archivedColumn(const SchemaProfile &p) {
     if (!p.hasArchive())
         return QStringLiteral("NULL::text AS archived");
     return QStringLiteral(
-               "(SELECT json_build_object('exact', a.small, 'rows', CASE WHEN a.small THEN (SELECT count(*) FROM %1)::float8 "
-               "WHEN a.relpages > 0 AND a.reltuples >= 0 THEN a.reltuples / a.relpages * greatest(a.pages, 1) "
-               "ELSE greatest(a.reltuples, 0) END)::text "
-               "FROM (SELECT c.relpages, c.reltuples, pg_relation_size(c.oid) / current_setting('block_size')::int AS pages, "
-               "pg_relation_size(c.oid) / current_setting('block_size')::int < 1024 AS small "
-               "FROM pg_class c WHERE c.oid = %2::regclass) a) AS archived")
-        .arg(p.qualifiedArchiveTable(), quoteLiteral(p.qualifiedArchiveTable()));
+               "(SELECT json_build_object('exact', z.small, 'rows', CASE WHEN z.small THEN (SELECT count(*) FROM %1)::float8 "
+               "ELSE coalesce(%3, 0) END)::text FROM pg_class c CROSS JOIN LATERAL (SELECT "
+               "pg_relation_size(c.oid) / current_setting('block_size')::int < 1024 AS small) z WHERE c.oid = %2::regclass) AS archived")
+        .arg(p.qualifiedArchiveTable(), quoteLiteral(p.qualifiedArchiveTable()), relationRowsEstimate());
 }
 
 /// The profile's replication slot as one JSON value (NULL when no slot has that name): whether a
@@ -382,18 +393,12 @@ QString ctes(const SchemaProfile &p, bool withBreakdown, const QStringList &term
     // reltuples yet; its live-tuple counter has counted it from its creation on.
     // clang-format off
     const QString relCte = QStringLiteral(
-        "rel AS (SELECT sum(CASE WHEN coalesce(pg_stat_get_last_analyze_time(c.oid), pg_stat_get_last_autoanalyze_time(c.oid), "
-        "pg_stat_get_last_vacuum_time(c.oid), pg_stat_get_last_autovacuum_time(c.oid)) IS NOT NULL "
-        "THEN pg_stat_get_live_tuples(c.oid)::float8 "
-        "WHEN c.relpages > 0 AND c.reltuples >= 0 "
-        "THEN c.reltuples / c.relpages * greatest(pg_relation_size(c.oid) / current_setting('block_size')::int, 1) "
-        "WHEN c.reltuples >= 0 THEN c.reltuples "
-        "WHEN c.relispartition THEN pg_stat_get_live_tuples(c.oid)::float8 END)::float8 AS total_est, "
+        "rel AS (SELECT sum(%2)::float8 AS total_est, "
         "sum(pg_relation_size(c.oid) / current_setting('block_size')::int)::bigint AS curpages, "
         "sum(pg_stat_get_tuples_deleted(c.oid))::bigint AS tup_del, string_agg(c.relfilenode::text, ',' ORDER BY c.oid) AS filenode, "
         "max(extract(epoch from greatest(pg_stat_get_last_analyze_time(c.oid), pg_stat_get_last_autoanalyze_time(c.oid))))::float8 AS analyzed_epoch "
         "FROM pg_class c WHERE c.oid IN (%1))")
-        .arg(leafRelations(quoteLiteral(p.qualifiedStorageTable()) + QLatin1String("::regclass")));
+        .arg(leafRelations(quoteLiteral(p.qualifiedStorageTable()) + QLatin1String("::regclass")), relationRowsEstimate());
     const QString statsCte = QStringLiteral("st AS (%1)").arg(columnStatistics(p));
     // clang-format on
     QString out = relCte + QLatin1String(", ") + statsCte;
