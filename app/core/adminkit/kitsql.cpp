@@ -204,7 +204,15 @@ QString KitSql::storageCheck() const {
 
 QString KitSql::indexSection() const {
     QString out = QStringLiteral("\n-- 2. Monitoring indexes: the dashboard and the triage lists read only these, never the whole table.\n");
-    for (const kit::KitIndex &i : kit::monitoringIndexes(m_kit))
+    const QList<kit::KitIndex> indexes = kit::monitoringIndexes(m_kit);
+    QString rebuilt;
+    for (const kit::KitIndex &i : indexes)
+        rebuilt += kit::lackingRebuilt(m_kit, i, QStringLiteral("    "));
+    if (!rebuilt.isEmpty())
+        out += QStringLiteral("-- An index an earlier kit made under one of these names without a column it now holds is built again.\n"
+                              "DO $om_kit$\nBEGIN\n%1END\n$om_kit$;\n")
+                   .arg(rebuilt);
+    for (const kit::KitIndex &i : indexes)
         out += QStringLiteral("-- %1: %2\n%3;\n").arg(kit::commentText(i.name), kit::commentText(i.why), i.statement);
     return out + vacuumNote();
 }

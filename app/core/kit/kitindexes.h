@@ -13,6 +13,9 @@ struct KitIndex {
     QString statement; ///< CREATE INDEX IF NOT EXISTS "name" ON ... (idempotent)
     QString why;       ///< one line for the kit's comment: which query it serves
     QString table;     ///< the table it is on, schema-qualified and quoted (the audit table for some)
+    /// The columns (physical, unquoted) the program reads from it alone: an index under this name
+    /// that lacks any (an earlier kit's, before a column joined it) is built again (lackingRebuilt).
+    QStringList holds;
 };
 
 /// The monitoring indexes of `profile`'s table: the dashboard snapshot's partial index over the
@@ -28,5 +31,11 @@ QList<KitIndex> monitoringIndexes(const SchemaProfile &profile);
 /// B-tree on the failed rows' time, BRIN on a status-history table's time). Some are on the audit
 /// table, so the kit creates them after it.
 QList<KitIndex> flowIndexes(const SchemaProfile &profile);
+
+/// PL/pgSQL that drops the index `index` names when one under that name on `profile`'s table lacks a
+/// column of `index.holds` (RAISE NOTICE says so), for its CREATE INDEX IF NOT EXISTS to build it
+/// again: without the column the queries it serves read the table, or a bigger index, instead.
+/// Statements at `indent`; "" when the index names no columns. Runs in the kit's transaction.
+QString lackingRebuilt(const SchemaProfile &profile, const KitIndex &index, const QString &indent);
 
 } // namespace om::kit

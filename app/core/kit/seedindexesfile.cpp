@@ -72,6 +72,8 @@ QString tableSection(const SchemaProfile &p) {
     const QList<KitIndex> monitoring = monitoringIndexes(p);
     QString body = renames(p, monitoring);
     for (const KitIndex &i : monitoring)
+        body += lackingRebuilt(p, i, QStringLiteral("        "));
+    for (const KitIndex &i : monitoring)
         body += created(i, QStringLiteral("        "));
     for (const KitIndex &i : flowIndexes(p))
         body += i.table == p.qualifiedTable()

@@ -526,31 +526,52 @@ QStringList distinguishingColumns(const SchemaProfile &p, const QStringList &ope
     return out;
 }
 
-} // namespace
+/// The snapshot index's key columns and its INCLUDE columns (physical names, unquoted).
+struct SnapshotIndexColumns {
+    QStringList keys;
+    QStringList include;
+};
 
-QString snapshotIndex(const SchemaProfile &p) {
-    const QStringList open = p.openStates();
+SnapshotIndexColumns snapshotIndexParts(const SchemaProfile &p) {
+    SnapshotIndexColumns out;
     // The ordering key last: the head-of-line check (headsql) reads the stuck rows with their keys
     // from this index, index-only, instead of looking each key up in the table.
-    QStringList include;
     for (const QString &logical : {QStringLiteral("destination"), QStringLiteral("type"), QStringLiteral("retries"),
                                    QStringLiteral("maxRetries"), p.stuckSince, p.stuckTimeoutColumn, p.orderingKey})
-        if (!logical.isEmpty() && p.has(logical) && logical != p.waitingSince && !include.contains(p.col(logical)))
-            include << p.col(logical);
+        if (!logical.isEmpty() && p.has(logical) && logical != p.waitingSince && !out.include.contains(p.column(logical)))
+            out.include << p.column(logical);
     // And the columns whose conditions tell the open states apart (not those every open state
     // tests alike, which the predicate settles): the snapshot's per-state FILTERs and counts read
     // them (stategroups), index-only only when the index holds them.
-    for (const QString &logical : distinguishingColumns(p, open))
-        if (logical != p.waitingSince && !include.contains(p.col(logical)) && !(logical == QLatin1String("status")))
-            include << p.col(logical);
-    QStringList keys;
+    for (const QString &logical : distinguishingColumns(p, p.openStates()))
+        if (logical != p.waitingSince && !out.include.contains(p.column(logical)) && !(logical == QLatin1String("status")))
+            out.include << p.column(logical);
     if (p.has(QStringLiteral("status")))
-        keys << p.col(QStringLiteral("status"));
-    keys << p.col(p.waitingSince) << p.col(QStringLiteral("id"));
-    QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedStorageTable(), keys.join(QLatin1String(", ")));
-    if (!include.isEmpty())
-        sql += QStringLiteral(" INCLUDE (%1)").arg(include.join(QLatin1String(", ")));
-    const QString where = indexPredicate(p, open);
+        out.keys << p.column(QStringLiteral("status"));
+    out.keys << p.column(p.waitingSince) << p.column(QStringLiteral("id"));
+    return out;
+}
+
+QString quotedList(const QStringList &names) {
+    QStringList quoted;
+    for (const QString &n : names)
+        quoted << quoteIdentifier(n);
+    return quoted.join(QLatin1String(", "));
+}
+
+} // namespace
+
+QStringList snapshotIndexColumns(const SchemaProfile &p) {
+    const SnapshotIndexColumns parts = snapshotIndexParts(p);
+    return parts.keys + parts.include;
+}
+
+QString snapshotIndex(const SchemaProfile &p) {
+    const SnapshotIndexColumns parts = snapshotIndexParts(p);
+    QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedStorageTable(), quotedList(parts.keys));
+    if (!parts.include.isEmpty())
+        sql += QStringLiteral(" INCLUDE (%1)").arg(quotedList(parts.include));
+    const QString where = indexPredicate(p, p.openStates());
     return where.isEmpty() ? sql : sql + QStringLiteral(" WHERE %1").arg(where);
 }
 

@@ -37,5 +37,8 @@ Statement terminalCount(const SchemaProfile &profile, const QString &state);
 QString indexPredicate(const SchemaProfile &profile, const QStringList &states);
 /// The partial index over the open states the snapshot needs, as the kit writes it.
 QString snapshotIndex(const SchemaProfile &profile);
+/// Its columns, keys and INCLUDE alike (physical names, unquoted): what an index under its name
+/// must hold for the snapshot to read it alone (the kit rebuilds one that lacks any).
+QStringList snapshotIndexColumns(const SchemaProfile &profile);
 
 } // namespace om::sql

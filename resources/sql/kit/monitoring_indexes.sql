@@ -65,14 +65,44 @@
 DO $om_kit$
 BEGIN
     IF to_regclass('"public"."app_outbox"') IS NOT NULL THEN
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_app_outbox_open"') AND i.indrelid = '"public"."app_outbox"'::regclass
+                   AND NOT ARRAY['status', 'created_at', 'outbox_id', 'destination', 'event_type', 'retry_count', 'max_retry_count', 'locked_at']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_app_outbox_open"';
+            DROP INDEX "public"."ix_app_outbox_open";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_app_outbox_failed_keyset"') AND i.indrelid = '"public"."app_outbox"'::regclass
+                   AND NOT ARRAY['updated_at', 'outbox_id']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_app_outbox_failed_keyset"';
+            DROP INDEX "public"."ix_app_outbox_failed_keyset";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_app_outbox_processing_keyset"') AND i.indrelid = '"public"."app_outbox"'::regclass
+                   AND NOT ARRAY['locked_at', 'outbox_id']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_app_outbox_processing_keyset"';
+            DROP INDEX "public"."ix_app_outbox_processing_keyset";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_app_outbox_near_max_keyset"') AND i.indrelid = '"public"."app_outbox"'::regclass
+                   AND NOT ARRAY['updated_at', 'outbox_id', 'retry_count', 'max_retry_count']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_app_outbox_near_max_keyset"';
+            DROP INDEX "public"."ix_app_outbox_near_max_keyset";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_app_outbox_cancelled"') AND i.indrelid = '"public"."app_outbox"'::regclass
+                   AND NOT ARRAY['outbox_id']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_app_outbox_cancelled"';
+            DROP INDEX "public"."ix_app_outbox_cancelled";
+        END IF;
         -- ix_app_outbox_open: the dashboard's snapshot: exact counts of the open states, the oldest waiting age, stuck and near-max counts, the breakdown by destination and type, read from this index alone (index-only)
         CREATE INDEX IF NOT EXISTS "ix_app_outbox_open" ON "public"."app_outbox" ("status", "created_at", "outbox_id") INCLUDE ("destination", "event_type", "retry_count", "max_retry_count", "locked_at") WHERE "status" IN ('PENDING', 'PROCESSING', 'FAILED');
         -- ix_app_outbox_failed_keyset: Triage's Failed list, paged by keyset, newest failure first
         CREATE INDEX IF NOT EXISTS "ix_app_outbox_failed_keyset" ON "public"."app_outbox" ("updated_at", "outbox_id") WHERE "status" = 'FAILED';
         -- ix_app_outbox_processing_keyset: Triage's Stuck list and the stuck count, oldest first
         CREATE INDEX IF NOT EXISTS "ix_app_outbox_processing_keyset" ON "public"."app_outbox" ("locked_at", "outbox_id") WHERE "status" = 'PROCESSING';
-        -- ix_app_outbox_near_max_keyset: Triage's Near max retry list, paged by keyset
-        CREATE INDEX IF NOT EXISTS "ix_app_outbox_near_max_keyset" ON "public"."app_outbox" ("updated_at", "outbox_id") WHERE "status" IN ('PENDING', 'FAILED') AND "retry_count" >= greatest("max_retry_count" - 1, 1);
+        -- ix_app_outbox_near_max_keyset: Triage's Near max retry list, paged by keyset, and the count of messages on their last try
+        CREATE INDEX IF NOT EXISTS "ix_app_outbox_near_max_keyset" ON "public"."app_outbox" ("updated_at", "outbox_id") INCLUDE ("retry_count", "max_retry_count") WHERE "status" IN ('PENDING', 'FAILED') AND "retry_count" >= greatest("max_retry_count" - 1, 1);
         -- ix_app_outbox_cancelled: the exact count of CANCELLED, a rare terminal state (an estimate from a sample is off by tens of percent)
         CREATE INDEX IF NOT EXISTS "ix_app_outbox_cancelled" ON "public"."app_outbox" ("outbox_id") WHERE "status" = 'CANCELLED';
         -- ix_app_outbox_flow_created_at_bt: the flow chart: messages created, finished and failed per minute, counted by the server
@@ -118,14 +148,44 @@ BEGIN
            AND to_regclass('"public"."ix_batch_work_item_skipped"') IS NULL THEN
             ALTER INDEX "public"."ix_bwi_skipped" RENAME TO "ix_batch_work_item_skipped";
         END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_batch_work_item_open"') AND i.indrelid = '"public"."batch_work_item"'::regclass
+                   AND NOT ARRAY['status', 'created_at', 'work_item_id', 'job_name', 'retry_count', 'max_retry_count', 'locked_at']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_batch_work_item_open"';
+            DROP INDEX "public"."ix_batch_work_item_open";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_batch_work_item_failed_keyset"') AND i.indrelid = '"public"."batch_work_item"'::regclass
+                   AND NOT ARRAY['updated_at', 'work_item_id']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_batch_work_item_failed_keyset"';
+            DROP INDEX "public"."ix_batch_work_item_failed_keyset";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_batch_work_item_running_keyset"') AND i.indrelid = '"public"."batch_work_item"'::regclass
+                   AND NOT ARRAY['locked_at', 'work_item_id']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_batch_work_item_running_keyset"';
+            DROP INDEX "public"."ix_batch_work_item_running_keyset";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_batch_work_item_near_max_keyset"') AND i.indrelid = '"public"."batch_work_item"'::regclass
+                   AND NOT ARRAY['updated_at', 'work_item_id', 'retry_count', 'max_retry_count']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_batch_work_item_near_max_keyset"';
+            DROP INDEX "public"."ix_batch_work_item_near_max_keyset";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_batch_work_item_skipped"') AND i.indrelid = '"public"."batch_work_item"'::regclass
+                   AND NOT ARRAY['work_item_id']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_batch_work_item_skipped"';
+            DROP INDEX "public"."ix_batch_work_item_skipped";
+        END IF;
         -- ix_batch_work_item_open: the dashboard's snapshot: exact counts of the open states, the oldest waiting age, stuck and near-max counts, the breakdown by destination and type, read from this index alone (index-only)
         CREATE INDEX IF NOT EXISTS "ix_batch_work_item_open" ON "public"."batch_work_item" ("status", "created_at", "work_item_id") INCLUDE ("job_name", "retry_count", "max_retry_count", "locked_at") WHERE "status" IN ('NEW', 'RETRY_WAIT', 'RUNNING', 'FAILED');
         -- ix_batch_work_item_failed_keyset: Triage's Failed list, paged by keyset, newest failure first
         CREATE INDEX IF NOT EXISTS "ix_batch_work_item_failed_keyset" ON "public"."batch_work_item" ("updated_at", "work_item_id") WHERE "status" IN ('FAILED', 'RETRY_WAIT');
         -- ix_batch_work_item_running_keyset: Triage's Stuck list and the stuck count, oldest first
         CREATE INDEX IF NOT EXISTS "ix_batch_work_item_running_keyset" ON "public"."batch_work_item" ("locked_at", "work_item_id") WHERE "status" = 'RUNNING';
-        -- ix_batch_work_item_near_max_keyset: Triage's Near max retry list, paged by keyset
-        CREATE INDEX IF NOT EXISTS "ix_batch_work_item_near_max_keyset" ON "public"."batch_work_item" ("updated_at", "work_item_id") WHERE "status" IN ('NEW', 'RETRY_WAIT', 'FAILED') AND "retry_count" >= greatest("max_retry_count" - 1, 1);
+        -- ix_batch_work_item_near_max_keyset: Triage's Near max retry list, paged by keyset, and the count of messages on their last try
+        CREATE INDEX IF NOT EXISTS "ix_batch_work_item_near_max_keyset" ON "public"."batch_work_item" ("updated_at", "work_item_id") INCLUDE ("retry_count", "max_retry_count") WHERE "status" IN ('NEW', 'RETRY_WAIT', 'FAILED') AND "retry_count" >= greatest("max_retry_count" - 1, 1);
         -- ix_batch_work_item_skipped: the exact count of SKIPPED, a rare terminal state (an estimate from a sample is off by tens of percent)
         CREATE INDEX IF NOT EXISTS "ix_batch_work_item_skipped" ON "public"."batch_work_item" ("work_item_id") WHERE "status" = 'SKIPPED';
         -- ix_batch_work_item_flow_created_at_bt: the flow chart: messages created, finished and failed per minute, counted by the server
@@ -163,6 +223,12 @@ BEGIN
                     AND i.indrelid = '"public"."outbox"'::regclass)
            AND to_regclass('"public"."ix_outbox_open"') IS NULL THEN
             ALTER INDEX "public"."ix_outbox_unpublished_age" RENAME TO "ix_outbox_open";
+        END IF;
+        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_outbox_open"') AND i.indrelid = '"public"."outbox"'::regclass
+                   AND NOT ARRAY['created_at', 'id', 'aggregate_type', 'event_type', 'aggregate_id']::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a
+                                                      WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN
+            RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', '"public"."ix_outbox_open"';
+            DROP INDEX "public"."ix_outbox_open";
         END IF;
         -- ix_outbox_open: the dashboard's snapshot: exact counts of the open states, the oldest waiting age, stuck and near-max counts, the breakdown by destination and type, read from this index alone (index-only)
         CREATE INDEX IF NOT EXISTS "ix_outbox_open" ON "public"."outbox" ("created_at", "id") INCLUDE ("aggregate_type", "event_type", "aggregate_id") WHERE "published_at" IS NULL;
