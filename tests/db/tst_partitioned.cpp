@@ -203,6 +203,45 @@ private slots:
         }
     }
 
+    void knownFrequenciesFollowTheLeaves_data() { tables_data(); }
+    void knownFrequenciesFollowTheLeaves() {
+        // The frequencies come from every leaf's statistics, weighted by its rows: passed back to
+        // the next refresh, they hold until one leaf is analysed or a partition comes or goes.
+        QFETCH(QString, table);
+        const SchemaProfile p = profileOf(table);
+        SnapshotQuery q(p);
+        q.setExactCountMaxPages(0);
+        const Snapshot first = q.run(m_db->session());
+        QVERIFY(!first.frequencies.key.isEmpty());
+        KnownFrequencies planted = first.frequencies;
+        for (QVariant &v : planted.values)
+            v = 0.123456789;
+        q.setKnownFrequencies(planted);
+        QCOMPARE(q.run(m_db->session()).frequencies.values.first().toDouble(), 0.123456789); // not read: the key holds
+        const QString leaf = m_db->scalar(QStringLiteral("SELECT c.oid::regclass::text FROM pg_class c WHERE c.oid IN "
+                                                         "(SELECT relid FROM pg_partition_tree($1::regclass) WHERE isleaf) "
+                                                         "AND c.reltuples > 0 ORDER BY c.reltuples DESC LIMIT 1"),
+                                          {table})
+                                 .toString();
+        QVERIFY(!leaf.isEmpty());
+        m_db->exec(QStringLiteral("ANALYZE ") + leaf);
+        const Snapshot analysed = q.run(m_db->session());
+        QVERIFY(analysed.frequencies.key != first.frequencies.key);
+        QCOMPARE(analysed.frequencies.values, SnapshotQuery(p).run(m_db->session()).frequencies.values); // read again
+        // A partition added (empty, never analysed) changes the key too.
+        planted.key = analysed.frequencies.key;
+        q.setKnownFrequencies(planted);
+        const QString added = table + QLatin1String("_known_freq");
+        m_db->exec(QStringLiteral("CREATE TABLE %2 PARTITION OF %1 %3")
+                       .arg(table, added,
+                            table == QLatin1String("part_daily_outbox") ? QStringLiteral("FOR VALUES FROM ('1990-01-01') TO ('1990-01-02')")
+                                                                        : QStringLiteral("FOR VALUES IN ('DEST_KNOWN_FREQ')")));
+        const Snapshot withNewLeaf = q.run(m_db->session());
+        m_db->exec(QStringLiteral("DROP TABLE ") + added);
+        QVERIFY(withNewLeaf.frequencies.key != analysed.frequencies.key);
+        QVERIFY(withNewLeaf.frequencies.values.first().toDouble() != 0.123456789);
+    }
+
     void healthSumsTheLeaves_data() { tables_data(); }
     void healthSumsTheLeaves() {
         QFETCH(QString, table);

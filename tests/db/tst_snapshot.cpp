@@ -250,6 +250,43 @@ private slots:
         for (const StateCount &c : s.states)
             QCOMPARE(c.count, 0);
     }
+
+    void knownFrequenciesSpareTheStatisticsUntilTheyChange_data() { addProfileRows(); }
+    void knownFrequenciesSpareTheStatisticsUntilTheyChange() {
+        // The refresh after another passes back the frequencies it was given: the server reads
+        // the statistics again only when what they come from has changed (an ANALYZE here).
+        QFETCH(QString, profileId);
+        const SchemaProfile p = *SchemaProfile::builtIn(profileId);
+        const qsizetype terminal = std::count_if(p.states.cbegin(), p.states.cend(), [](const StateDef &s) { return s.terminal; });
+        SnapshotQuery q(p);
+        q.setExactCountMaxPages(0); // estimated, as on a big table
+        const Snapshot first = q.run(m_db->session());
+        QVERIFY(!first.frequencies.key.isEmpty());
+        QCOMPARE(first.frequencies.values.size(), terminal);
+        // Values of the test's own under the same key are the ones used: nothing was read.
+        KnownFrequencies planted = first.frequencies;
+        for (QVariant &v : planted.values)
+            v = 0.123456789;
+        q.setKnownFrequencies(planted);
+        const Snapshot second = q.run(m_db->session());
+        QCOMPARE(second.frequencies.key, first.frequencies.key);
+        for (const QVariant &v : second.frequencies.values)
+            QCOMPARE(v.toDouble(), 0.123456789);
+        // Under a key that no longer holds (new statistics) they are left, and read again.
+        m_db->exec(QStringLiteral("ANALYZE ") + p.qualifiedTable());
+        const Snapshot third = q.run(m_db->session());
+        QVERIFY(third.frequencies.key != first.frequencies.key);
+        const Snapshot fresh = SnapshotQuery(p).run(m_db->session());
+        QCOMPARE(third.frequencies.key, fresh.frequencies.key);
+        QCOMPARE(third.frequencies.values, fresh.frequencies.values);
+        for (const QVariant &v : third.frequencies.values)
+            QVERIFY(v.isNull() || v.toDouble() != 0.123456789);
+        // A list that does not fit the profile's terminal states is never used.
+        planted.key = third.frequencies.key;
+        planted.values.removeLast();
+        q.setKnownFrequencies(planted);
+        QCOMPARE(q.run(m_db->session()).frequencies.values, fresh.frequencies.values);
+    }
 };
 
 OM_TEST_GUILESS_MAIN(TestSnapshot)

@@ -25,7 +25,7 @@ struct Polled {
 /// connection reaches (an index created or dropped, a failover): asked again on every new
 /// connection, never by the GUI thread.
 Polled poll(PgSession &s, SnapshotQuery query, bool withBreakdown, int checkedPid, QStringList indexed,
-            const SchemaProfile &profile, bool readsStandby) {
+            const SchemaProfile &profile, bool readsStandby, const KnownFrequencies &known) {
     Polled out;
     out.backendPid = s.backendPid();
     if (out.backendPid != checkedPid) {
@@ -41,6 +41,7 @@ Polled poll(PgSession &s, SnapshotQuery query, bool withBreakdown, int checkedPi
     }
     out.indexedTerminal = indexed;
     query.setIndexedTerminalStates(indexed);
+    query.setKnownFrequencies(known);
     out.snapshot = query.run(s, withBreakdown);
     if (readsStandby) // after the numbers: they are at least as recent as the replay it reports
         out.snapshot.standby = readStandbyReplay(s);
@@ -121,10 +122,11 @@ void SnapshotPoller::tick() {
     const QStringList indexed = m_indexedTerminal;
     const SchemaProfile profile = m_profile;
     const bool readsStandby = m_gateway->readsStandby();
+    const KnownFrequencies known = m_last.frequencies;
     m_gateway->run<Polled>(
         Lane::Monitor, this,
-        namingServerLimits([query, withBreakdown, checkedPid, indexed, profile, readsStandby](PgSession &s) {
-            return poll(s, query, withBreakdown, checkedPid, indexed, profile, readsStandby);
+        namingServerLimits([query, withBreakdown, checkedPid, indexed, profile, readsStandby, known](PgSession &s) {
+            return poll(s, query, withBreakdown, checkedPid, indexed, profile, readsStandby, known);
         }),
         [this](const Polled &polled) {
             m_inFlight = false;

@@ -64,7 +64,7 @@ SnapshotQuery::SnapshotQuery(SchemaProfile profile, int stuckTimeoutMinutes, int
 
 om::sql::Statement SnapshotQuery::statement(bool withBreakdown) const {
     return om::sql::snapshot(m_profile, withBreakdown, m_breakdownLimit, m_stuckTimeoutMinutes, m_exactCountMaxPages,
-                             m_indexedTerminal, m_rareCountMaxRows);
+                             m_indexedTerminal, m_rareCountMaxRows, m_known);
 }
 
 QString SnapshotQuery::sql(bool withBreakdown) const { return statement(withBreakdown).text; }
@@ -163,6 +163,10 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     s.states = stateCounts(value);
     addArchived(s.states, value(QStringLiteral("archived")));
     s.table = tableStats(value);
+    s.frequencies.key = value(QStringLiteral("stats_key")).toString();
+    for (const StateDef &def : m_profile.states)
+        if (def.terminal)
+            s.frequencies.values << value(QStringLiteral("f:") + def.name);
     for (const QString &w : m_profile.waitingStates)
         s.waiting += s.count(w);
     const QVariant oldest = value(QStringLiteral("oldest_age"));

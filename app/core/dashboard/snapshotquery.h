@@ -47,6 +47,9 @@ public:
     void setIndexedTerminalStates(const QStringList &states) { m_indexedTerminal = states; }
     const QStringList &indexedTerminalStates() const { return m_indexedTerminal; }
     void setRareCountMaxRows(qint64 rows) { m_rareCountMaxRows = rows; }
+    /// The frequencies the last snapshot used (Snapshot::frequencies): the server reads the
+    /// column statistics again only when their key has changed.
+    void setKnownFrequencies(KnownFrequencies known) { m_known = std::move(known); }
 
 private:
     /// Every state's count: exact where the row has one, else the terminal rows' estimate shared
@@ -63,6 +66,7 @@ private:
     int m_exactCountMaxPages = 2000;
     QStringList m_indexedTerminal;
     qint64 m_rareCountMaxRows = limits::kRareCountMaxRows;
+    KnownFrequencies m_known;
 };
 
 } // namespace om

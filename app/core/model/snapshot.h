@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QStringList>
+#include <QVariantList>
 #include <QMetaType>
 #include <QString>
 #include <optional>
@@ -47,6 +48,15 @@ struct TableStats {
     QString fileNode;        ///< pg_class.relfilenode: changes on TRUNCATE, VACUUM FULL, CLUSTER
 };
 
+/// The terminal states' frequencies (from the column statistics) one snapshot used, and the key
+/// of the statistics they came from. Passed back with the next refresh, they spare the server
+/// reading the statistics again (once per partition of a partitioned table) until the key
+/// changes: an ANALYZE or VACUUM, a partition added or dropped, another role (sql::snapshot).
+struct KnownFrequencies {
+    QString key;         ///< "" when none are known
+    QVariantList values; ///< one per terminal state, in the profile's order; null when unknown
+};
+
 /// Waiting work for one destination or one event type.
 struct WaitingGroup {
     QString label;
@@ -84,6 +94,7 @@ struct Snapshot {
     QDateTime serverTime; ///< now() on the server, UTC
     QList<StateCount> states;
     TableStats table;
+    KnownFrequencies frequencies;            ///< what the estimates were shared out by, for the next refresh
     qint64 waiting = 0;                      ///< messages in the profile's waiting states
     std::optional<double> oldestWaitingAgeS; ///< empty when nothing waits
     qint64 stuck = 0;                        ///< in a stuck state for longer than the timeout
