@@ -3,6 +3,10 @@
 //   bench_partitioned kit PROFILE               prints the profile's admin kit (to apply with psql -1)
 //   bench_partitioned snapshot RUNS PROFILE     median of the dashboard's snapshot (as the Monitor lane
 //                                               sends it while many messages wait): snapshot_ms=X
+//   bench_partitioned compare RUNS PROFILE PLAIN the same for two profiles in five rounds, each RUNS
+//                                               of one then of the other, the median round of each
+//                                               (a neighbour's burst slows one round, not one table):
+//                                               snapshot_ms=X one_table_ms=Y
 //   bench_partitioned pages RUNS PROFILE DEPTH  the Triage list (All, newest first): median of its first
 //                                               page and of the keyset page DEPTH rows deep:
 //                                               first_page_ms=A deep_page_ms=B
@@ -41,8 +45,10 @@ PgSession::Options monitorLane() {
 
 SnapshotQuery snapshotQuery(const SchemaProfile &p, PgSession &s) {
     SnapshotQuery q(p);
-    // As SnapshotPoller on each new connection: rare terminal states an index serves are counted.
+    // As SnapshotPoller on each new connection: rare terminal states an index serves are counted;
+    // and on each refresh, with the frequencies of the refresh before (one untimed refresh here).
     q.setIndexedTerminalStates(RareCountCheck(p).indexServedStates(s));
+    q.setKnownFrequencies(q.run(s, false).frequencies);
     return q;
 }
 
@@ -86,10 +92,14 @@ int main(int argc, char **argv) {
     const QStringList args = app.arguments();
     const QString mode = args.value(1);
     const QString file = mode == QLatin1String("kit") || mode == QLatin1String("estimate") ? args.value(2) : args.value(3);
+
     ProfileError error;
     const std::optional<SchemaProfile> profile = SchemaProfile::fromFile(file, &error);
-    if (!profile) {
-        std::fprintf(stderr, "usage: bench_partitioned kit PROFILE | snapshot RUNS PROFILE | pages RUNS PROFILE DEPTH | estimate PROFILE\n%s\n",
+    const std::optional<SchemaProfile> plain =
+        mode == QLatin1String("compare") ? SchemaProfile::fromFile(args.value(4), &error) : std::optional<SchemaProfile>();
+    if (!profile || (mode == QLatin1String("compare") && !plain)) {
+        std::fprintf(stderr, "usage: bench_partitioned kit PROFILE | snapshot RUNS PROFILE | compare RUNS PROFILE PLAIN | pages RUNS PROFILE DEPTH | "
+                             "estimate PROFILE\n%s\n",
                      qPrintable(error.format()));
         return 2;
     }
@@ -104,6 +114,26 @@ int main(int argc, char **argv) {
         if (mode == QLatin1String("snapshot")) {
             const SnapshotQuery q = snapshotQuery(*profile, session);
             std::printf("snapshot_ms=%.2f\n", bench::median(bench::repeat(runs, [&] { q.run(session, false); })));
+        } else if (mode == QLatin1String("compare")) {
+            PgSession other(monitorLane());
+            other.open();
+            const SnapshotQuery q = snapshotQuery(*profile, session);
+            const SnapshotQuery one = snapshotQuery(*plain, other);
+            // Past the server's first five runs of a prepared statement (planned for their values),
+            // as a window that has been open a while: the plan kept for the statement.
+            for (int i = 0; i < 6; ++i) {
+                q.run(session, false);
+                one.run(other, false);
+            }
+            // Five rounds, each RUNS of one table and then RUNS of the other (each warm in its own
+            // turn), and the middle round's figure of each: a neighbour's burst lands in a round,
+            // not on one table's whole measure.
+            QList<double> ms, oneMs;
+            for (int round = 0; round < 5; ++round) {
+                ms << bench::median(bench::repeat(runs, [&] { q.run(session, false); }));
+                oneMs << bench::median(bench::repeat(runs, [&] { one.run(other, false); }));
+            }
+            std::printf("snapshot_ms=%.2f one_table_ms=%.2f\n", bench::median(ms), bench::median(oneMs));
         } else if (mode == QLatin1String("pages")) {
             pages(session, *profile, runs, args.value(4).toLongLong());
         } else if (mode == QLatin1String("sql")) {
