@@ -14,6 +14,7 @@
 #include "actions/actioncontroller.h"
 #include "core/actions/actionrunner.h"
 #include "core/dashboard/snapshotpoller.h"
+#include "core/dashboard/snapshotquery.h"
 #include "dashboard/dashboardview.h"
 #include "dialogoperator.h"
 #include "taggedrows.h"
@@ -165,6 +166,34 @@ private slots:
     void cleanup() {
         if (m_standbyAdmin && m_standbyAdmin->isOpen())
             resumeReplay(); // a failed test must not leave the next one a standby that stopped
+    }
+
+    void frequenciesAreReadOnTheStandbyEveryTime() {
+        // A standby keeps ANALYZE times of its own (none), while the statistics arrive from the
+        // primary's ANALYZE: no key there can say they changed, so none is given and the
+        // statistics are read with every refresh.
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        m_db->exec(QStringLiteral("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
+                                  "SELECT 'freq-' || g, 'T', 'D', '{}', CASE WHEN g % 3 = 0 THEN 'CANCELLED' ELSE 'SENT' END "
+                                  "FROM generate_series(1, 300) g"));
+        m_db->exec(QStringLiteral("ANALYZE app_outbox"));
+        waitForStandby();
+        SnapshotQuery q(p);
+        q.setExactCountMaxPages(0);
+        const Snapshot onPrimary = q.run(m_db->session());
+        QVERIFY(!onPrimary.frequencies.key.isEmpty());
+        PgSession::Options o;
+        o.connInfo = loopbackConnectionString(standbyPort(), m_db->name());
+        PgSession standby(o);
+        standby.open();
+        KnownFrequencies planted = onPrimary.frequencies; // the key the primary gave, with values of the test's own
+        for (QVariant &v : planted.values)
+            v = 0.123456789;
+        q.setKnownFrequencies(planted);
+        QCOMPARE(q.run(m_db->session()).frequencies.values.first().toDouble(), 0.123456789); // used on the primary
+        const Snapshot onStandby = q.run(standby);
+        QVERIFY(onStandby.frequencies.key.isEmpty());
+        QCOMPARE(onStandby.frequencies.values, onPrimary.frequencies.values); // read there, from the replicated statistics
     }
 
     void parsesWalPositions() {

@@ -397,12 +397,15 @@ int terminalStateCount(const SchemaProfile &p) {
 /// `rel` CTE (`c`): each leaf, its row count (the leaves' weights) and its last ANALYZE, manual or
 /// automatic (its statistics); the table's own last ANALYZE (a partitioned parent's statistics,
 /// read when no leaf's can be); and the role (pg_stats shows a role only what it may read). Any
-/// change to these changes the key, and the next refresh reads the statistics again.
+/// change to these changes the key, and the next refresh reads the statistics again. No key (NULL:
+/// read every time) where the ANALYZE times are not kept: on a standby (they are the standby's own,
+/// while the statistics arrive from the primary's ANALYZE) and with track_counts off.
 QString statisticsKey(const SchemaProfile &p) {
-    return QStringLiteral("md5(current_user || ';' || coalesce(pg_stat_get_last_analyze_time(%1)::text, '') || ';' || "
+    return QStringLiteral("CASE WHEN NOT pg_is_in_recovery() AND current_setting('track_counts')::bool THEN "
+                          "md5(current_user || ';' || coalesce(pg_stat_get_last_analyze_time(%1)::text, '') || ';' || "
                           "string_agg(c.oid::text || ':' || c.reltuples::text || ':' || "
                           "coalesce(pg_stat_get_last_analyze_time(c.oid)::text, '') || ':' || "
-                          "coalesce(pg_stat_get_last_autoanalyze_time(c.oid)::text, ''), ',' ORDER BY c.oid))")
+                          "coalesce(pg_stat_get_last_autoanalyze_time(c.oid)::text, ''), ',' ORDER BY c.oid)) END")
         .arg(quoteLiteral(p.qualifiedStorageTable()) + QLatin1String("::regclass"));
 }
 
