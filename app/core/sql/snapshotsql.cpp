@@ -121,7 +121,7 @@ QString frequencyExpr(const SchemaProfile &p, const StateDef &s) {
 /// array $4, in the profile's order of terminal states) while the statistics' key is the one it
 /// read them under ($3, rel.stats_key), else read again (frequencyExpr, the CTE `st`). `st` is
 /// only evaluated when first read, so while the key holds the statistics are not read at all:
-/// on a table of 34 partitions that was a sixth of the snapshot (scripts/bench partitioned).
+/// on a table of 34 partitions that was up to a sixth of the snapshot (scripts/bench partitioned).
 QString knownFrequency(const SchemaProfile &p, const StateDef &s) {
     int index = 0;
     for (const StateDef &d : p.states) {
