@@ -3639,6 +3639,10 @@ from %6</source>
         <source>%1 is not a view: &quot;base&quot; is only for a view&apos;s table; leave it out.</source>
         <translation>%1 はビューではありません。&quot;base&quot; はビューのテーブル用です。外してください。</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a column of %2 yet: the kit&apos;s action function adds it (outbox-monitor --print-kit); until then no action can be taken.</source>
+        <translation>「%1」はまだ %2 の列ではありません。キットのアクション関数が追加します (outbox-monitor --print-kit)。それまではアクションを実行できません。</translation>
+    </message>
 </context>
 <context>
     <name>om::ProfileCheckBanner</name>

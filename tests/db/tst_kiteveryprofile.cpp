@@ -73,9 +73,9 @@ private slots:
         if (!table.ddl.isEmpty())
             db->session().execScript(table.ddl);
 
-        // Before the kit only what the kit makes may be missing: the audit table, and the column of
-        // an existing audit table that carries the action id (the kit adds it).
-        const QString before = errorsBut(ProfileCheck(p).run(db->session()), {QStringLiteral("audit.table"), QStringLiteral("audit.columns.actionId")});
+        // Before the kit only what the kit makes may be missing: the audit table. (The column of an
+        // existing audit table that carries the action id, which the kit adds, is a warning.)
+        const QString before = errorsBut(ProfileCheck(p).run(db->session()), {QStringLiteral("audit.table")});
         QVERIFY2(before.isEmpty(), qPrintable(before));
         const QString suffix = QString::number(QRandomGenerator::global()->generate(), 36);
         const kit::KitRoles roles{QStringLiteral("kit_aud_") + suffix, QStringLiteral("kit_op_") + suffix};

@@ -193,6 +193,26 @@ private slots:
         QVERIFY2(f && f->severity == ProfileFinding::Severity::Error, qPrintable(describe(r)));
     }
 
+    void anAuditTableBeforeTheKitLacksOnlyTheActionId() {
+        // The seed's audit table as the application made it, before the kit: no action_id. The
+        // kit's action function adds that column, so it is no error of the profile; any other
+        // missing audit column still is.
+        OM_CREATE_TEST_DATABASE(m_db, TestDatabase::allSeeds());
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        QVERIFY(m_db->scalar(QStringLiteral("SELECT NOT EXISTS (SELECT FROM pg_attribute WHERE attrelid = 'app_outbox_audit'::regclass "
+                                            "AND attname = 'action_id')"))
+                    .toBool());
+        const ProfileCheckReport r = check(p);
+        const ProfileFinding *f = findingAt(r, QStringLiteral("audit.columns.actionId"));
+        QVERIFY2(f && f->severity == ProfileFinding::Severity::Warning, qPrintable(describe(r)));
+        QVERIFY2(f->message.contains(QLatin1String("--print-kit")), qPrintable(f->message));
+        QCOMPARE(r.count(ProfileFinding::Severity::Error), 0);
+        m_db->exec(QStringLiteral("ALTER TABLE app_outbox_audit DROP COLUMN reason"));
+        const ProfileCheckReport withoutReason = check(p);
+        const ProfileFinding *reason = findingAt(withoutReason, QStringLiteral("audit.columns.reason"));
+        QVERIFY2(reason && reason->severity == ProfileFinding::Severity::Error, qPrintable(describe(withoutReason)));
+    }
+
     void aMissingKitFunctionIsAWarning() {
         const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         m_db->exec(QStringLiteral("DROP FUNCTION %1").arg(ActionFunctionSql(p).signature()));

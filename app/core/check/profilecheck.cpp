@@ -58,14 +58,14 @@ QString nameList(const QList<LiveColumn> &cols) {
     return out;
 }
 
-/// An error at `path` when the table `table`, whose columns are `cols`, has no column `name`:
-/// the same words for the audit table and the lock table.
 /// Whether the connected role may read `table` (the archive, a lookup): a kit grant it may lack.
 bool readable(PgSession &s, const QString &table) {
     const sql::Statement st = sql::relationReadable(table);
     return pgTrue(s.query(st.text, st.params).scalar());
 }
 
+/// An error at `path` when the table `table`, whose columns are `cols`, has no column `name`:
+/// the same words for the audit table and the lock table.
 void requireColumn(const QList<LiveColumn> &cols, const QString &table, const QString &path, const QString &name, ProfileCheckReport &r) {
     if (!find(cols, name))
         r.findings << ProfileFinding{Severity::Error, path, CheckText::tr("\"%1\" is not a column of %2 (it has: %3).").arg(name, table, nameList(cols))};
@@ -205,8 +205,19 @@ void ProfileCheck::checkAudit(PgSession &s, ProfileCheckReport &r) const {
                                          .arg(audit)};
         return;
     }
-    for (auto it = m_profile.audit.columns.cbegin(); it != m_profile.audit.columns.cend(); ++it)
-        requireColumn(cols, audit, QStringLiteral("audit.columns.") + it.key(), it.value(), r);
+    for (auto it = m_profile.audit.columns.cbegin(); it != m_profile.audit.columns.cend(); ++it) {
+        const QString path = QStringLiteral("audit.columns.") + it.key();
+        // The action id is the kit's own column: its action function adds it to an audit table
+        // that has none (an application's, made before the kit), and nothing reads it before then.
+        if (it.key() == QLatin1String("actionId") && !m_profile.actions.isEmpty() && !find(cols, it.value())) {
+            r.findings << ProfileFinding{Severity::Warning, path,
+                                         CheckText::tr("\"%1\" is not a column of %2 yet: the kit's action function adds it "
+                                                       "(outbox-monitor --print-kit); until then no action can be taken.")
+                                             .arg(it.value(), audit)};
+            continue;
+        }
+        requireColumn(cols, audit, path, it.value(), r);
+    }
 }
 
 // The archive is read with the table's own column names: the id (outcomes), the created and the
