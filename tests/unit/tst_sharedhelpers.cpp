@@ -40,6 +40,12 @@ private slots:
         QCOMPARE(sql::quoteLiteral(in), literal);
     }
 
+    void identifierListQuotesEachName() {
+        QCOMPARE(sql::quoteIdentifierList({QStringLiteral("retry_count"), QStringLiteral("Max \"tries\"")}),
+                 QStringLiteral("\"retry_count\", \"Max \"\"tries\"\"\""));
+        QCOMPARE(sql::quoteIdentifierList({}), QString());
+    }
+
     void paramsNumberInOrder() {
         QVariantList params{QStringLiteral("already there")};
         QCOMPARE(sql::param(params, 7), QStringLiteral("$2"));

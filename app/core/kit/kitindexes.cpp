@@ -30,12 +30,9 @@ QString keysetIndex(const SchemaProfile &p, const QString &name, const QString &
         return {};
     if (!extra.isEmpty())
         where += QLatin1String(" AND ") + extra;
-    QStringList included;
-    for (const QString &c : include)
-        included << sql::quoteIdentifier(c);
     return QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON %2 (%3, %4)%5 WHERE %6")
         .arg(sql::quoteIdentifier(name), p.qualifiedStorageTable(), p.col(sinceLogical), p.col(QStringLiteral("id")),
-             included.isEmpty() ? QString() : QStringLiteral(" INCLUDE (%1)").arg(included.join(QLatin1String(", "))), where);
+             include.isEmpty() ? QString() : QStringLiteral(" INCLUDE (%1)").arg(sql::quoteIdentifierList(include)), where);
 }
 
 /// The keyset index's columns: its time, the id and what it includes (physical, unquoted).

@@ -602,13 +602,6 @@ SnapshotIndexColumns snapshotIndexParts(const SchemaProfile &p) {
     return out;
 }
 
-QString quotedList(const QStringList &names) {
-    QStringList quoted;
-    for (const QString &n : names)
-        quoted << quoteIdentifier(n);
-    return quoted.join(QLatin1String(", "));
-}
-
 } // namespace
 
 QStringList snapshotIndexColumns(const SchemaProfile &p) {
@@ -618,9 +611,9 @@ QStringList snapshotIndexColumns(const SchemaProfile &p) {
 
 QString snapshotIndex(const SchemaProfile &p) {
     const SnapshotIndexColumns parts = snapshotIndexParts(p);
-    QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedStorageTable(), quotedList(parts.keys));
+    QString sql = QStringLiteral("CREATE INDEX ON %1 (%2)").arg(p.qualifiedStorageTable(), quoteIdentifierList(parts.keys));
     if (!parts.include.isEmpty())
-        sql += QStringLiteral(" INCLUDE (%1)").arg(quotedList(parts.include));
+        sql += QStringLiteral(" INCLUDE (%1)").arg(quoteIdentifierList(parts.include));
     const QString where = indexPredicate(p, p.openStates());
     return where.isEmpty() ? sql : sql + QStringLiteral(" WHERE %1").arg(where);
 }

@@ -9,6 +9,13 @@ QString quoteLiteral(const QString &value) {
     return QLatin1Char('\'') + out + QLatin1Char('\'');
 }
 
+QString quoteIdentifierList(const QStringList &names) {
+    QStringList quoted;
+    for (const QString &n : names)
+        quoted << quoteIdentifier(n);
+    return quoted.join(QLatin1String(", "));
+}
+
 QString param(QVariantList &params, const QVariant &value) {
     params << value;
     return QLatin1Char('$') + QString::number(params.size());

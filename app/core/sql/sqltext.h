@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 #include <QVariantList>
 
@@ -18,6 +19,8 @@ namespace om::sql {
 /// Quotes a string constant as a SQL literal: 'text', with ' doubled (every session runs with
 /// standard_conforming_strings on, so a backslash is an ordinary character).
 QString quoteLiteral(const QString &value);
+/// Names as quoted identifiers, joined by ", " (an index's column list).
+QString quoteIdentifierList(const QStringList &names);
 /// Appends `value` to `params` and returns its placeholder ("$3"). A null QVariant is SQL NULL.
 QString param(QVariantList &params, const QVariant &value);
 /// `text` with LIKE's wildcards (% and _) and the escape character itself escaped, for use in
