@@ -14,6 +14,7 @@
 #include "core/kit/kitindexes.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/statesql.h"
+#include "kitexercise.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "testprofiles.h"
@@ -22,8 +23,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace om;
@@ -53,7 +52,6 @@ int leafSeqScans(const QJsonObject &node, const QStringList &leaves) {
 class TestPartitioned : public QObject {
     Q_OBJECT
     std::unique_ptr<TestDatabase> m_db;
-    QTemporaryDir m_dir;
 
     QStringList leaves(const QString &table) {
         QStringList out;
@@ -69,20 +67,6 @@ class TestPartitioned : public QObject {
                                 .arg(expression),
                             {table})
             .toLongLong();
-    }
-    int psqlApply(const QString &script, QString *output) {
-        const QString path = m_dir.filePath(QStringLiteral("kit.sql"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(script.toUtf8());
-        f.close();
-        QProcess psql;
-        psql.setProcessChannelMode(QProcess::MergedChannels);
-        psql.start(QStringLiteral("psql"), {"-X", "-q", "-v", "ON_ERROR_STOP=1", "-1", "-d", m_db->connectionString(), "-f", path});
-        const bool done = psql.waitForFinished(300000) && psql.exitStatus() == QProcess::NormalExit;
-        *output = QString::fromUtf8(psql.readAll());
-        return done ? psql.exitCode() : -1;
     }
     void fill(const QString &table, const QString &createdAt) {
         // Every status (SENT most), five destinations, payloads long enough that the table is
@@ -100,7 +84,6 @@ class TestPartitioned : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
         OM_CREATE_TEST_DATABASE(m_db, QStringList{});
         QFile ddl(QStringLiteral(OM_SOURCE_DIR "/tests/support/ddl/partitioned_outbox.sql"));
         QVERIFY(ddl.open(QIODevice::ReadOnly));
@@ -157,11 +140,12 @@ private slots:
         const SchemaProfile p = profileOf(table);
         const KitSql kit(p, {QStringLiteral("part_auditor"), QStringLiteral("part_operator")});
         QVERIFY(kit.refusal().isEmpty());
-        QString output;
-        QCOMPARE(psqlApply(kit.script(), &output), 0);
+        bool applied = false;
+        const QString output = psqlApplyInOneTransaction(*m_db, kit.script(), &applied);
+        QVERIFY2(applied, qPrintable(output));
         QVERIFY2(!output.contains(QLatin1String("ERROR")), qPrintable(output));
-        QString again;
-        QCOMPARE(psqlApply(kit.script(), &again), 0); // idempotent, as on a plain table
+        const QString again = psqlApplyInOneTransaction(*m_db, kit.script(), &applied);
+        QVERIFY2(applied, qPrintable(again)); // idempotent, as on a plain table
         for (const kit::KitIndex &i : kit::monitoringIndexes(p))
             QVERIFY2(!m_db->scalar(QStringLiteral("SELECT to_regclass($1)"), {sql::quoteIdentifier(p.schema) + '.' + sql::quoteIdentifier(i.name)})
                           .isNull(),
