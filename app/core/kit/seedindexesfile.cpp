@@ -17,19 +17,17 @@ QString ident(const QString &s) { return sql::quoteIdentifier(s); }
 /// An index an earlier, hand-kept kit file made under another name than the kit gives it now.
 struct EarlierName {
     const char *table;
-    const char *earlier;  ///< its name then
-    const char *suffix;   ///< the kit's name now: objectName("ix_" + table, suffix)
-    const char *mustHold; ///< a column it must hold to be kept ("" when any will do)
+    const char *earlier; ///< its name then
+    const char *suffix;  ///< the kit's name now: objectName("ix_" + table, suffix)
 };
 
 const EarlierName kEarlierNames[] = {
-    {"batch_work_item", "ix_bwi_open", "open", ""},
-    {"batch_work_item", "ix_bwi_failed_keyset", "failed_keyset", ""},
-    {"batch_work_item", "ix_bwi_running_keyset", "running_keyset", ""},
-    {"batch_work_item", "ix_bwi_skipped", "skipped", ""},
-    // Without the ordering key the head-of-line check cannot read its rows from the index alone:
-    // such an index is dropped and built again with it.
-    {"outbox", "ix_outbox_unpublished_age", "open", "aggregate_id"},
+    {"batch_work_item", "ix_bwi_open", "open"},
+    {"batch_work_item", "ix_bwi_failed_keyset", "failed_keyset"},
+    {"batch_work_item", "ix_bwi_running_keyset", "running_keyset"},
+    {"batch_work_item", "ix_bwi_skipped", "skipped"},
+    // Made before it held the ordering key: renamed, then built again with it (lackingRebuilt).
+    {"outbox", "ix_outbox_unpublished_age", "open"},
 };
 
 /// Renames of `p`'s earlier indexes to the kit's names (each only when the earlier one is there,
@@ -46,14 +44,6 @@ QString renames(const SchemaProfile &p, const QList<KitIndex> &indexes) {
         const QString there = QStringLiteral("SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass(%1)\n"
                                              "                    AND i.indrelid = %2::regclass")
                                   .arg(lit(earlier), lit(p.qualifiedTable()));
-        if (qstrlen(e.mustHold) > 0)
-            out += QStringLiteral(
-                       "        IF EXISTS (%1\n"
-                       "                    AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = i.indrelid\n"
-                       "                                       AND a.attname = %2 AND a.attnum = ANY (i.indkey))) THEN\n"
-                       "            DROP INDEX %3;\n"
-                       "        END IF;\n")
-                       .arg(there, lit(QLatin1String(e.mustHold)), earlier);
         out += QStringLiteral(
                    "        IF EXISTS (%1)\n"
                    "           AND to_regclass(%2) IS NULL THEN\n"

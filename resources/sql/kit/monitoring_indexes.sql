@@ -214,12 +214,6 @@ BEGIN
     IF to_regclass('"public"."outbox"') IS NOT NULL THEN
         -- Indexes an earlier kit file made under other names take the names below.
         IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_outbox_unpublished_age"')
-                    AND i.indrelid = '"public"."outbox"'::regclass
-                    AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = i.indrelid
-                                       AND a.attname = 'aggregate_id' AND a.attnum = ANY (i.indkey))) THEN
-            DROP INDEX "public"."ix_outbox_unpublished_age";
-        END IF;
-        IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass('"public"."ix_outbox_unpublished_age"')
                     AND i.indrelid = '"public"."outbox"'::regclass)
            AND to_regclass('"public"."ix_outbox_open"') IS NULL THEN
             ALTER INDEX "public"."ix_outbox_unpublished_age" RENAME TO "ix_outbox_open";
