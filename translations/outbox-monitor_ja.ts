@@ -3640,8 +3640,8 @@ from %6</source>
         <translation>%1 はビューではありません。&quot;base&quot; はビューのテーブル用です。外してください。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a column of %2 yet: the kit&apos;s action function adds it (outbox-monitor --print-kit); until then no action can be taken.</source>
-        <translation>「%1」はまだ %2 の列ではありません。キットのアクション関数が追加します (outbox-monitor --print-kit)。それまではアクションを実行できません。</translation>
+        <source>&quot;%1&quot; is not a column of %2 yet: the admin kit&apos;s action function adds it (outbox-monitor --print-kit --profile FILE); until then no action can be taken.</source>
+        <translation>「%1」はまだ %2 の列ではありません。管理キットの操作関数が追加します (outbox-monitor --print-kit --profile FILE)。それまでは操作を実行できません。</translation>
     </message>
 </context>
 <context>

@@ -211,8 +211,8 @@ void ProfileCheck::checkAudit(PgSession &s, ProfileCheckReport &r) const {
         // that has none (an application's, made before the kit), and nothing reads it before then.
         if (it.key() == QLatin1String("actionId") && !m_profile.actions.isEmpty() && !find(cols, it.value())) {
             r.findings << ProfileFinding{Severity::Warning, path,
-                                         CheckText::tr("\"%1\" is not a column of %2 yet: the kit's action function adds it "
-                                                       "(outbox-monitor --print-kit); until then no action can be taken.")
+                                         CheckText::tr("\"%1\" is not a column of %2 yet: the admin kit's action function adds it "
+                                                       "(outbox-monitor --print-kit --profile FILE); until then no action can be taken.")
                                              .arg(it.value(), audit)};
             continue;
         }
