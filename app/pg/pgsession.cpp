@@ -593,6 +593,10 @@ bool PgTx::setLocal(const QString &setting, const QString &value) {
     return true;
 }
 
+void PgTx::commitFlushed() {
+    exec(QStringLiteral("SELECT set_config('synchronous_commit', 'local', true) WHERE current_setting('synchronous_commit') = 'off'"));
+}
+
 void PgSession::cancel() {
     if (!cancelHandle().send())
         qCWarning(lcSql) << "cancel request not delivered";

@@ -142,6 +142,13 @@ public:
     /// ends, on whatever server connection runs it. Returns false, having done nothing, where
     /// there is no transaction to hold it (statement pooling).
     bool setLocal(const QString &setting, const QString &value);
+    /// Where the server's synchronous_commit is off, makes this transaction's COMMIT return only
+    /// once its WAL is on the server's disk (synchronous_commit local, for this transaction only).
+    /// For the program's changes: an audited change the window reports done survives a crash of
+    /// the server, and the flushed WAL position read after it (StandbyLink) covers it, while every
+    /// standby can already receive that position. A stricter setting is kept: it neither skips a
+    /// synchronous standby the server waits for nor waits for one it does not.
+    void commitFlushed();
     /// False behind a statement pooler: each exec() is a transaction of its own.
     bool inTransaction() const { return m_inTransaction; }
 

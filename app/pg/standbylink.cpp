@@ -42,10 +42,13 @@ void StandbyLink::requireReplayOf(quint64 lsn) {
 }
 
 void StandbyLink::raiseFloorFrom(PgSession &primary) {
-    // The insert position, not pg_current_wal_lsn() (what is written): with synchronous_commit
-    // off the commit record may not be written yet, and a floor before it would not wait for it.
+    // The flushed position: the program's changes commit flushed (PgTx::commitFlushed), so it
+    // covers them, and a standby can receive all of it. Not the insert position: WAL that another
+    // session wrote without committing (an open transaction, a read's page pruning) waits
+    // unflushed on a server with synchronous_commit off until the next commit anywhere, up to 15 s
+    // on a quiet server, and every read of the standby would wait the bound for it in vain.
     try {
-        const PgResult r = primary.query(QStringLiteral("SELECT pg_current_wal_insert_lsn()::text"));
+        const PgResult r = primary.query(QStringLiteral("SELECT pg_current_wal_flush_lsn()::text"));
         if (const std::optional<quint64> lsn = parseLsn(r.scalar().toString()))
             requireReplayOf(*lsn);
     } catch (const PgError &e) {

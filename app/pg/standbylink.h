@@ -29,7 +29,7 @@ public:
     void requireReplayOf(quint64 lsn);
     quint64 floor() const { return m_floor.load(); }
 
-    /// On the primary's lane, after a job: the primary's current WAL position becomes the floor.
+    /// On the primary's lane, after a job: the primary's flushed WAL position becomes the floor.
     /// Failures are ignored (the job is done; the next refresh may then show the older state).
     void raiseFloorFrom(PgSession &primary);
     /// On a standby lane, before a job: waits (polling the standby) until it has replayed the

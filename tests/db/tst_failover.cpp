@@ -208,7 +208,7 @@ private slots:
         QCOMPARE(auditCount(*m_db, p, first, retry.auditName), qint64(first.size()));
 
         // The standby has replayed everything up to and with the action's commit.
-        const QString written = m_db->scalar(QStringLiteral("SELECT pg_current_wal_insert_lsn()::text")).toString();
+        const QString written = flushedWalPosition(m_db->session());
         QTRY_VERIFY_WITH_TIMEOUT(pgTrue(m_standbyAdmin->query(QStringLiteral("SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn"),
                                                               {written})
                                             .scalar()),

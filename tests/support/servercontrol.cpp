@@ -36,6 +36,15 @@ bool stopAbruptly(const QString &dataDir, QString *output) {
                          output);
 }
 
+QString flushedWalPosition(PgSession &primary) {
+    const QString inserted = primary.query(QStringLiteral("SELECT pg_current_wal_insert_lsn()::text")).scalar().toString();
+    primary.transact([](PgTx &tx) {
+        tx.setLocal(QStringLiteral("synchronous_commit"), QStringLiteral("local"));
+        tx.exec(QStringLiteral("SELECT pg_current_xact_id()")); // a transaction id: the commit writes a record
+    });
+    return inserted;
+}
+
 bool promote(PgSession &superuser) {
     return pgTrue(superuser.query(QStringLiteral("SELECT pg_promote(true, 30)")).scalar());
 }

@@ -20,6 +20,15 @@ bool runServerTool(const QString &tool, const QStringList &args, QString *output
 /// goodbye to its clients, whose connections simply break.
 bool stopAbruptly(const QString &dataDir, QString *output = nullptr);
 
+/// The primary's WAL position once everything it holds is flushed, so that a streaming standby
+/// can receive all of it: a test waits for the standby's replay to pass it. The insert position
+/// alone may lie beyond what is flushed for a long time: with synchronous_commit off, the WAL of
+/// another session's open transaction waits in memory for the next commit anywhere (or the
+/// background writer's snapshot of running transactions, up to about 15 s later), and until then
+/// no standby replays past it. A commit of its own with synchronous_commit local flushes all
+/// before it. Throws PgError.
+QString flushedWalPosition(PgSession &primary);
+
 /// Promotes the standby `superuser` is connected to (pg_promote(), which waits until it takes
 /// writes). Throws PgError; false when the server said it could not promote in time.
 bool promote(PgSession &superuser);

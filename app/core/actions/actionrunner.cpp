@@ -195,6 +195,7 @@ ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request,
         if (first.rows.value(0).value(0).toString() == QLatin1String("on"))
             throw PgError(PgError::Kind::ReadOnly, tr("Read-only session: nothing can be changed."));
         result.xid = first.rows.value(0).value(1).toLongLong();
+        tx.commitFlushed();
         if (progress)
             progress->xid.store(result.xid);
         reached(ActionProgress::Stage::Begun);

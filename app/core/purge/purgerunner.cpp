@@ -64,6 +64,7 @@ qint64 PurgeRunner::runBatch(PgSession &session, const PurgeRequest &r) const {
     session.transact([&](PgTx &tx) {
         if (!tx.inTransaction())
             throw PgError(PgError::Kind::ReadOnly, statementPoolingRefusal());
+        tx.commitFlushed();
         deleted = tx.exec(PurgeFunctionSql(m_profile).callSql(), params).scalar().toLongLong();
     });
     return deleted;
