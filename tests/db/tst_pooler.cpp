@@ -48,7 +48,8 @@ namespace {
 const QString kProbe = QStringLiteral(
     "SELECT current_setting('default_transaction_read_only'), current_setting('statement_timeout'), "
     "current_setting('lock_timeout'), current_setting('search_path'), current_setting('max_parallel_workers_per_gather'), "
-    "current_setting('jit'), current_setting('IntervalStyle'), (SELECT count(*) FROM pg_prepared_statements)::text, "
+    "current_setting('jit'), current_setting('IntervalStyle'), current_setting('synchronous_commit'), "
+    "(SELECT count(*) FROM pg_prepared_statements)::text, "
     "pg_backend_pid()");
 
 struct ProbeSample {
@@ -426,6 +427,9 @@ private slots:
             for (qint64 id : ids)
                 QCOMPARE(stateOf(*m_db, p, id), action == QLatin1String("retry") ? QStringLiteral("PENDING") : QStringLiteral("CANCELLED"));
             QCOMPARE(auditCount(*m_db, p, ids, r.auditName), 3);
+            // It committed flushed (the harness's server runs with synchronous_commit off), for its
+            // own transaction only.
+            QCOMPARE(s->query(QStringLiteral("SELECT current_setting('synchronous_commit')")).scalar().toString(), QStringLiteral("off"));
         }
     }
 
