@@ -2,8 +2,11 @@
 #include "testserver.h"
 
 #include <QFileInfo>
-#include <QTcpServer>
 #include <QtGlobal>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 namespace om::test {
 
@@ -23,11 +26,19 @@ quint16 poolerPort(const QString &mode) {
 }
 
 quint16 closedPort() {
-    QTcpServer server;
-    if (!server.listen(QHostAddress::LocalHost))
-        return 9; // discard: nothing listens there on a test machine
-    const quint16 port = server.serverPort();
-    server.close();
+    // Bound and never listening, for as long as the test runs: a port merely found free and let
+    // go may be handed to a proxy of a test running beside this one, which would then answer.
+    static const quint16 port = [] {
+        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof address;
+        if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0
+            || ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
+            qFatal("closedPort: no port could be bound on 127.0.0.1");
+        return quint16(ntohs(address.sin_port)); // the descriptor stays open until the process ends
+    }();
     return port;
 }
 

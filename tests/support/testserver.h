@@ -17,8 +17,8 @@ QString loopbackConnectionString(quint16 port, const QString &dbname, const QStr
 /// The port of the harness's PgBouncer in `mode` ("session", "transaction" or "statement") in
 /// front of the server (scripts/lib/pgbouncer.sh); 0 when the harness started none.
 quint16 poolerPort(const QString &mode);
-/// A port on 127.0.0.1 where nothing listens (the system picked it free, then it was closed):
-/// a connection there is refused at once.
+/// A port on 127.0.0.1 where nothing listens: a socket of the test's own holds it bound, never
+/// listening, so a connection there is refused at once and nothing else can take the port.
 quint16 closedPort();
 
 /// The TLS server scripts/test starts beside the suite's server (scripts/lib/pgtls.sh): its port
