@@ -32,15 +32,17 @@ class TestServices : public QObject {
         return c;
     }
 
-    /// Holds an ACCESS EXCLUSIVE lock on the table for `seconds`, from a Gateway of its own: every
-    /// read of the table waits behind it. Returns when the lock is held.
-    void holdTableLock(Gateway &holder, int seconds, bool *released) {
+    /// Holds an ACCESS EXCLUSIVE lock on the table from a Gateway of its own until
+    /// releaseTableLock(): every read of the table waits behind it. Returns when the lock is held.
+    /// The test releases it, never a clock: a lane that was slow to connect on a loaded machine
+    /// must still find the lock held when the test looks.
+    void holdTableLock(Gateway &holder, bool *released) {
         holder.run<int>(
             Lane::Action, this,
-            [seconds](PgSession &s) {
-                s.transact([seconds](PgTx &tx) {
+            [](PgSession &s) {
+                s.transact([](PgTx &tx) {
                     tx.exec(QStringLiteral("LOCK TABLE app_outbox IN ACCESS EXCLUSIVE MODE"));
-                    tx.exec(QStringLiteral("SELECT pg_sleep(%1)").arg(seconds));
+                    tx.exec(QStringLiteral("SELECT pg_sleep(120)"));
                 });
                 return 0;
             },
@@ -51,6 +53,12 @@ class TestServices : public QObject {
                     .toInt()
                 == 1,
             10000);
+    }
+
+    /// Ends the holder's sleep from another session; its transaction rolls back and the lock goes.
+    void releaseTableLock() {
+        m_db->scalar("SELECT count(pg_cancel_backend(pid)) FROM pg_stat_activity WHERE application_name = $1",
+                     {kApp + QStringLiteral("/action")});
     }
 
     /// Sessions of the service's Browse lane waiting for a lock right now.
@@ -89,9 +97,11 @@ private slots:
     // The Browse lane is busy with a page waiting for a lock; a payload save queued behind it is
     // cancelled: when the lane is free it never runs (no file), and its Reply hears Cancelled.
     void aCallCancelledBeforeItsTurnNeverStarts() {
+        // Read before the lock: behind it this read would wait too.
+        const MessageId id = MessageId::fromVariant(m_db->scalar("SELECT min(outbox_id) FROM app_outbox"));
         Gateway holder(config());
         bool released = false;
-        holdTableLock(holder, 3, &released);
+        holdTableLock(holder, &released);
 
         Gateway gw(config());
         TriageService service(&gw, m_profile);
@@ -102,7 +112,6 @@ private slots:
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("payload.json"));
-        const MessageId id = MessageId::fromVariant(m_db->scalar("SELECT min(outbox_id) FROM app_outbox"));
         std::optional<PgError> saveError;
         bool saved = false;
         const auto onSaved = [&](const qint64 &) { saved = true; };
@@ -111,6 +120,7 @@ private slots:
         QCOMPARE(gw.queuedJobs(Lane::Browse), 1);
         save.cancel();
 
+        releaseTableLock();
         QTRY_VERIFY_WITH_TIMEOUT(released, 15000);
         QTRY_VERIFY_WITH_TIMEOUT(pageDone, 15000);
         QTRY_VERIFY_WITH_TIMEOUT(saveError.has_value(), 15000);
@@ -124,7 +134,7 @@ private slots:
     void aRunningCallIsCancelledOnTheServer() {
         Gateway holder(config());
         bool released = false;
-        holdTableLock(holder, 8, &released);
+        holdTableLock(holder, &released);
 
         Gateway gw(config());
         TriageService service(&gw, m_profile);
@@ -140,6 +150,7 @@ private slots:
         QVERIFY(!released);
         QCOMPARE(browseWaitingForLock(), 0);
         QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
+        releaseTableLock();
         QTRY_VERIFY_WITH_TIMEOUT(released, 15000);
     }
 
