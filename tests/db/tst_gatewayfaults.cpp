@@ -10,8 +10,10 @@
 #include "testserver.h"
 
 #include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 
 using namespace om;
@@ -86,11 +88,20 @@ private slots:
     void supersededQueuedJobNeverRuns() {
         Gateway gw(throughProxy(0));
         QVERIFY(answers(gw, Lane::Browse, 10000));
-        // The lane is busy; two detail loads of the same key queue behind it.
+        // The lane is busy until the test lets it go (never a clock: a test thread descheduled on a
+        // loaded machine must still find it busy); two detail loads of the same key queue behind it.
         bool blockerDone = false;
-        std::atomic<bool> blockerStarted{false};
+        std::atomic<bool> blockerStarted{false}, blockerReleased{false};
+        const auto releaseOnAnyReturn = qScopeGuard([&] { blockerReleased = true; }); // a failed check too
         gw.run<int>(
-            Lane::Browse, this, [&](PgSession &s) { blockerStarted = true; s.query("SELECT pg_sleep(1)"); return 0; },
+            Lane::Browse, this,
+            [&](PgSession &s) {
+                blockerStarted = true;
+                s.query("SELECT 1");
+                while (!blockerReleased)
+                    QThread::msleep(10);
+                return 0;
+            },
             [&](const int &) { blockerDone = true; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
         QTRY_VERIFY(blockerStarted);
         std::atomic<bool> olderRan{false}, newerRan{false};
@@ -108,6 +119,7 @@ private slots:
             Lane::Browse, this, [&](PgSession &) { newerRan = true; return 2; }, [&](const int &) { newerDone = true; },
             [](const PgError &e) { QFAIL(qPrintable(e.message)); }, QStringLiteral("detail"));
         QCOMPARE(gw.queuedJobs(Lane::Browse), 2);
+        blockerReleased = true;
         QTRY_VERIFY_WITH_TIMEOUT(newerDone && blockerDone && otherDone, 10000);
         QVERIFY(!olderRan);
         QVERIFY(newerRan);
