@@ -10,7 +10,6 @@
 #include "workstation/workstationsetup.h"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QTimer>
 
 namespace om::cli {
@@ -30,10 +29,11 @@ QList<FleetMember::Setup> setupsOfSavedConnections(const Options &o) {
         if (o.intervalSeconds)
             s.intervalMs = int(*o.intervalSeconds * 1000);
         if (keychainAnswers) {
-            QElapsedTimer t;
-            t.start();
-            s.password = keychainPassword(c.connInfo, kKeychainWaitMs);
-            keychainAnswers = t.elapsed() < kKeychainWaitMs;
+            KeychainAnswer answer;
+            s.password = keychainPassword(c.connInfo, kKeychainWaitMs, &answer);
+            // The keychain runs one job at a time: after one that did not answer, the others
+            // would only wait behind it.
+            keychainAnswers = answer.kind != KeychainAnswer::Kind::NoAnswer;
         }
         setups << s;
     }

@@ -7,7 +7,6 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QTimer>
 
 namespace om::cli {
 
@@ -35,21 +34,31 @@ QString applySavedConnection(Options &o) {
     return QString();
 }
 
-QString keychainPassword(const QString &connInfo, int timeoutMs) {
-    if (!PasswordKeychain::compiledIn())
+QString keychainPassword(const QString &connInfo, int timeoutMs, KeychainAnswer *answer) {
+    if (!PasswordKeychain::compiledIn()) {
+        if (answer)
+            answer->kind = KeychainAnswer::Kind::NotInThisBuild;
         return QString();
+    }
+    // The keychain ends the read itself within timeoutMs (NoAnswer), so this loop always ends by
+    // its finished(). A job still outstanding then is the application's, not this function's:
+    // its late answer finds `keychain` gone and is dropped (PasswordKeychain says why).
     PasswordKeychain keychain;
+    keychain.setAnswerBoundMs(timeoutMs);
     QEventLoop loop;
     QString password;
+    KeychainAnswer said;
     QObject::connect(&keychain, &PasswordKeychain::finished, &loop,
-                     [&](PasswordKeychain::Operation, const QString &, bool ok, const QString &found, const QString &) {
-                         if (ok)
+                     [&](PasswordKeychain::Operation, const QString &, const KeychainAnswer &a, const QString &found) {
+                         said = a;
+                         if (a.ok())
                              password = found;
                          loop.quit();
                      });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
     keychain.read(PasswordKeychain::keyFor(connInfo));
     loop.exec();
+    if (answer)
+        *answer = said;
     return password; // not found, no keychain or no answer: libpq's own sources (.pgpass, service file)
 }
 

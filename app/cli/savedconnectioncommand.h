@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include "cli/options.h"
+#include "core/connection/passwordkeychainanswer.h"
 
 #include <QString>
 
@@ -14,8 +15,9 @@ QString applySavedConnection(Options &o);
 /// The password the OS keychain keeps for `connInfo` (the entry the connection dialog's "Remember
 /// password" writes); "" when there is none, no keychain, or no answer within `timeoutMs`. Called
 /// before any window exists: it waits in a local event loop for the keychain daemon (local D-Bus,
-/// never the network). The password goes to libpq only.
-QString keychainPassword(const QString &connInfo, int timeoutMs = 3000);
+/// never the network). The password goes to libpq only. `answer`, when given, gets what the
+/// keychain answered (NoAnswer after `timeoutMs`).
+QString keychainPassword(const QString &connInfo, int timeoutMs = 3000, KeychainAnswer *answer = nullptr);
 
 /// --list-connections: one line per saved connection, "name<TAB>environment<TAB>where it leads"
 /// (ConnectionInfo::describe: never a password); a line saying there are none otherwise.

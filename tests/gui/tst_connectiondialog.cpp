@@ -75,8 +75,11 @@ private slots:
         QCOMPARE(!remember->isHidden(), PasswordKeychain::compiledIn());
         QVERIFY(!remember->isEnabled());
         if (PasswordKeychain::compiledIn()) {
-            // The probe's answer: no daemon, and where passwords come from instead.
+            // The probe's answer: no session bus (main() points D-Bus at a socket that does not
+            // exist), in our sentence whatever libsecret said, and where passwords come from instead.
             QTRY_VERIFY_WITH_TIMEOUT(d.keychainStatus().contains(QLatin1String(".pgpass")), 30000);
+            QVERIFY2(d.keychainStatus().startsWith(KeychainAnswer::sentence(KeychainAnswer::Kind::NoSessionBus)),
+                     qPrintable(d.keychainStatus()));
         } else {
             // Nothing to probe: the checkbox is absent and the standing hint names libpq's sources.
             QTest::qWait(100);
@@ -142,12 +145,16 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 3, 30000);
         QTest::qWait(200); // and no fourth answer
         QCOMPARE(spy.count(), 3);
+        // main() points D-Bus at a socket that does not exist: no session bus, said as such.
+        const auto expected = PasswordKeychain::compiledIn() ? KeychainAnswer::Kind::NoSessionBus : KeychainAnswer::Kind::NotInThisBuild;
         for (const QList<QVariant> &args : spy) {
             QCOMPARE(args.at(1).toString(), key);
-            QCOMPARE(args.at(2).toBool(), false);
+            const auto answer = args.at(2).value<KeychainAnswer>();
+            QCOMPARE(int(answer.kind), int(expected));
             QCOMPARE(args.at(3).toString(), QString());
-            QVERIFY2(args.at(4).toString().contains(QLatin1String(".pgpass")), qPrintable(args.at(4).toString()));
-            QVERIFY(!args.at(4).toString().contains(QLatin1String("pw-that-must-not-leak")));
+            QVERIFY2(answer.message().startsWith(KeychainAnswer::sentence(expected)), qPrintable(answer.message()));
+            QVERIFY2(answer.message().contains(QLatin1String(".pgpass")), qPrintable(answer.message()));
+            QVERIFY(!answer.messageWithDetails().contains(QLatin1String("pw-that-must-not-leak")));
         }
         QSettings().sync();
         for (const QString &root : {m_dir.path(), QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),

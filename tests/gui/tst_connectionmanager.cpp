@@ -199,9 +199,10 @@ private slots:
         remember->click();
         QVERIFY(!remember->isEnabled());                        // one write at a time
         QTRY_VERIFY_WITH_TIMEOUT(remember->isEnabled(), 30000); // the keychain answered
-        if (testLanguage() == QLatin1String("en"))
-            QVERIFY2(m->statusText().startsWith(QLatin1String("The password was not remembered: No system keychain answered")),
-                     qPrintable(m->statusText()));
+        // By kind: main() points D-Bus at a socket that does not exist, so whatever libsecret said
+        // (its words differ by machine) the status's first line is our sentence for no session bus.
+        const QString firstLine = m->statusText().section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(firstLine.contains(KeychainAnswer::sentence(KeychainAnswer::Kind::NoSessionBus)), qPrintable(m->statusText()));
         QVERIFY(!m->editor()->password().isEmpty()); // still typed: another try is possible
         m_settings->sync();
         QFile file(m_settings->fileName());

@@ -24,6 +24,10 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
     setWindowTitle(tr("Connect to PostgreSQL"));
     m_conn->setPlaceholderText(tr("host=db.example port=5432 dbname=app user=ops   or   postgresql://ops@db.example/app"));
     m_conn->setMinimumWidth(520);
+    m_conn->setObjectName(QStringLiteral("connection"));
+    m_passwordEdit->setObjectName(QStringLiteral("password"));
+    m_remember->setObjectName(QStringLiteral("rememberPassword"));
+    m_keychainNote->setObjectName(QStringLiteral("keychainNote"));
     m_passwordEdit->setEchoMode(QLineEdit::Password);
     m_passwordEdit->setPlaceholderText(tr("optional: empty = keychain, ~/.pgpass, service file or PGPASSWORD"));
     m_profile->addItems(profileIds);
@@ -53,10 +57,7 @@ ConnectionDialog::ConnectionDialog(const QStringList &profileIds, QWidget *paren
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_conn, &QLineEdit::textChanged, this, &ConnectionDialog::revalidate);
     connect(m_saved, &QComboBox::currentIndexChanged, this, &ConnectionDialog::savedChosen);
-    connect(m_keychain, &PasswordKeychain::finished, this,
-            [this](PasswordKeychain::Operation op, const QString &key, bool ok, const QString &password, const QString &message) {
-                keychainFinished(int(op), key, ok, password, message);
-            });
+    connect(m_keychain, &PasswordKeychain::finished, this, &ConnectionDialog::keychainFinished);
 
     // The checkbox appears only in builds with qtkeychain, and is enabled only once a keychain
     // daemon has answered: the probe is asynchronous (D-Bus), the dialog stays responsive.
@@ -194,26 +195,27 @@ void ConnectionDialog::accept() {
     }
 }
 
-void ConnectionDialog::keychainFinished(int operation, const QString &, bool ok, const QString &password, const QString &message) {
-    const auto op = PasswordKeychain::Operation(operation);
+void ConnectionDialog::keychainFinished(PasswordKeychain::Operation op, const QString &, const KeychainAnswer &answer,
+                                        const QString &password) {
     if (m_probing) {
         m_probing = false;
-        m_keychainUp = ok;
-        m_remember->setEnabled(ok && !m_finishing);
-        m_keychainNote->setText(ok ? QString() : message);
-        m_sourcesHint->setVisible(ok); // the note names libpq's sources itself: not twice
+        m_keychainUp = answer.ok();
+        m_remember->setEnabled(answer.ok() && !m_finishing);
+        m_keychainNote->setText(answer.messageWithDetails());
+        m_sourcesHint->setVisible(answer.ok()); // the note names libpq's sources itself: not twice
         return;
     }
     if (!m_finishing)
         return;
     if (op == PasswordKeychain::Operation::Read) {
         // Found: used for this session. Not found or unreachable: libpq's own sources apply.
-        m_password = ok ? password : QString();
-        m_keychainNote->setText(ok ? (password.isEmpty() ? QString() : tr("Password read from the system keychain.")) : message);
+        m_password = answer.ok() ? password : QString();
+        m_keychainNote->setText(answer.ok() ? (password.isEmpty() ? QString() : tr("Password read from the system keychain."))
+                                            : answer.messageWithDetails());
         m_finishing = false;
         QDialog::accept();
     } else if (op == PasswordKeychain::Operation::Write) {
-        if (ok) {
+        if (answer.ok()) {
             m_keychainNote->setText(tr("Password saved in the system keychain."));
             m_finishing = false;
             QDialog::accept();
@@ -223,7 +225,9 @@ void ConnectionDialog::keychainFinished(int operation, const QString &, bool ok,
         m_keychainUp = false;
         m_remember->setChecked(false);
         setBusy(false);
-        m_keychainNote->setText(tr("The password was not remembered: %1").arg(message));
+        const QString details = answer.detailsLine();
+        m_keychainNote->setText(tr("The password was not remembered: %1").arg(answer.message())
+                                + (details.isEmpty() ? QString() : QString(QLatin1Char('\n') + details)));
     }
 }
 

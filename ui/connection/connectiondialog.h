@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/connection/passwordkeychain.h"
 #include "core/connection/savedconnection.h"
 
 #include <QDialog>
@@ -13,8 +14,6 @@ class QLineEdit;
 class QPushButton;
 
 namespace om {
-
-class PasswordKeychain;
 
 /// Asked when the command line names no database: a libpq connection string or URI, an optional
 /// password, the schema profile, and read-only. The password is never part of the connection
@@ -46,7 +45,10 @@ public:
     bool readOnly() const;
     /// True once the keychain answered; false when there is none (this build or this session).
     bool keychainAvailable() const { return m_keychainUp; }
-    /// What the dialog last said about the keychain ("" when nothing).
+    /// False while the dialog still asks whether a keychain answers (it asks when it opens).
+    bool keychainChecked() const { return !m_probing; }
+    /// What the dialog last said about the keychain ("" when nothing): our sentence first, and
+    /// the keychain's own words on a "Details:" line after it when it gave any.
     QString keychainStatus() const;
 
     /// Empty when `text` looks like a libpq connection string or URI; otherwise why not.
@@ -60,7 +62,8 @@ protected:
 private:
     void fitHeightToText();
     void revalidate();
-    void keychainFinished(int operation, const QString &key, bool ok, const QString &password, const QString &message);
+    void keychainFinished(PasswordKeychain::Operation operation, const QString &key, const KeychainAnswer &answer,
+                          const QString &password);
     void setBusy(bool busy);
     void savedChosen(int index);
     /// The fields a chosen saved connection holds stay disabled, also after busy ends.

@@ -62,10 +62,7 @@ ConnectionManager::ConnectionManager(const QStringList &profileIds, ProfileResol
     connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { showSelected(); });
     connect(m_editor, &SavedConnectionEditor::edited, this, [this] { setDirty(true); });
     connect(m_tester, &ConnectionTest::finished, this, &ConnectionManager::testFinished);
-    connect(m_keychain, &PasswordKeychain::finished, this,
-            [this](PasswordKeychain::Operation op, const QString &key, bool ok, const QString &password, const QString &message) {
-                keychainFinished(int(op), key, ok, password, message);
-            });
+    connect(m_keychain, &PasswordKeychain::finished, this, &ConnectionManager::keychainFinished);
     connect(m_editor, &SavedConnectionEditor::passwordChanged, this, &ConnectionManager::updateButtons);
     resize(1000, 560);
     reload(QString());
@@ -88,10 +85,15 @@ void ConnectionManager::buildButtons(QGridLayout *grid) {
     m_remember->setToolTip(tr("Stores the password typed above in the system keychain, under this connection's role, "
                               "host and database; a window opened for the connection reads it there."));
     m_remember->setVisible(PasswordKeychain::compiledIn());
+    m_forget = new QPushButton(tr("Forget password"));
+    m_forget->setObjectName(QStringLiteral("forgetPassword"));
+    m_forget->setToolTip(tr("Removes the password kept in the system keychain for this connection's role, host and "
+                            "database; windows then take it from ~/.pgpass, a service file or PGPASSWORD."));
+    m_forget->setVisible(PasswordKeychain::compiledIn());
     m_import->setToolTip(tr("One saved connection per service of pg_service.conf (PGSERVICEFILE, ~/.pg_service.conf, "
                             "the system's) not saved yet"));
     m_open->setToolTip(tr("Opens a new window for this connection"));
-    const QList<QPushButton *> row1 = {m_new, m_duplicate, m_delete, m_import, m_remember};
+    const QList<QPushButton *> row1 = {m_new, m_duplicate, m_delete, m_import, m_remember, m_forget};
     const QList<QPushButton *> row2 = {m_save, m_revert, m_testButton, m_cancelTest, m_open};
     for (int i = 0; i < row1.size(); ++i)
         grid->addWidget(row1.at(i), 0, i);
@@ -107,6 +109,7 @@ void ConnectionManager::buildButtons(QGridLayout *grid) {
     connect(m_cancelTest, &QPushButton::clicked, this, &ConnectionManager::cancelTest);
     connect(m_open, &QPushButton::clicked, this, &ConnectionManager::openConnection);
     connect(m_remember, &QPushButton::clicked, this, &ConnectionManager::rememberPassword);
+    connect(m_forget, &QPushButton::clicked, this, &ConnectionManager::forgetPassword);
 }
 
 bool ConnectionManager::select(const QString &name) {
@@ -170,6 +173,7 @@ void ConnectionManager::updateButtons() {
     m_cancelTest->setEnabled(testRunning());
     m_remember->setEnabled(PasswordKeychain::compiledIn() && m_storingKey.isEmpty() && !m_editor->password().isEmpty()
                            && !m_editor->connection().connInfo.isEmpty());
+    m_forget->setEnabled(PasswordKeychain::compiledIn() && m_forgettingKey.isEmpty() && !m_editor->connection().connInfo.isEmpty());
 }
 
 void ConnectionManager::setStatus(const QString &text) { m_status->setText(text); }
@@ -315,23 +319,57 @@ void ConnectionManager::rememberPassword() {
     updateButtons();
 }
 
-void ConnectionManager::keychainFinished(int operation, const QString &key, bool ok, const QString &password,
-                                         const QString &message) {
-    if (PasswordKeychain::Operation(operation) == PasswordKeychain::Operation::Write) {
+void ConnectionManager::forgetPassword() {
+    const QString connInfo = m_editor->connection().connInfo;
+    if (!PasswordKeychain::compiledIn() || connInfo.isEmpty() || !m_forgettingKey.isEmpty())
+        return;
+    m_forgettingKey = PasswordKeychain::keyFor(connInfo);
+    setStatus(tr("Removing the password for %1 from the system keychain…").arg(m_forgettingKey));
+    m_keychain->remove(m_forgettingKey);
+    updateButtons();
+}
+
+QString ConnectionManager::keychainWords(const QString &said, const KeychainAnswer &answer) {
+    const QString details = answer.detailsLine();
+    return said.arg(answer.message()) + (details.isEmpty() ? QString() : QString(QLatin1Char('\n') + details));
+}
+
+void ConnectionManager::keychainFinished(PasswordKeychain::Operation operation, const QString &key, const KeychainAnswer &answer,
+                                         const QString &password) {
+    switch (operation) {
+    case PasswordKeychain::Operation::Write:
         if (key != m_storingKey)
             return;
         m_storingKey.clear();
-        if (ok)
+        if (answer.ok())
             m_editor->clearPassword(); // kept by the keychain now, not by a field left on screen
-        setStatus(ok ? tr("Password for %1 saved in the system keychain; a window opened for this connection reads it there.").arg(key)
-                     : tr("The password was not remembered: %1").arg(message));
+        setStatus(answer.ok() ? tr("Password for %1 saved in the system keychain; a window opened for this connection reads it there.").arg(key)
+                              : keychainWords(tr("The password was not remembered: %1"), answer));
         updateButtons();
         return;
+    case PasswordKeychain::Operation::Remove:
+        if (key != m_forgettingKey)
+            return;
+        m_forgettingKey.clear();
+        setStatus(answer.ok() ? tr("No password for %1 is kept in the system keychain any more.").arg(key)
+                              : keychainWords(tr("The password was not removed: %1"), answer));
+        updateButtons();
+        return;
+    case PasswordKeychain::Operation::Read:
+        if (key != m_testingKey)
+            return; // an answer for a test since cancelled or replaced
+        m_testingKey.clear();
+        // Said where the status is read, so that a test that fails for want of a password says why.
+        if (!answer.ok())
+            setStatus(keychainWords(tr("No password was read from the system keychain: %1"), answer));
+        else if (password.isEmpty())
+            setStatus(tr("The system keychain keeps no password for %1: libpq's own sources (~/.pgpass, a service file, "
+                         "PGPASSWORD) apply.").arg(key));
+        else
+            setStatus(tr("Password for %1 read from the system keychain.").arg(key));
+        startTest(answer.ok() ? password : QString()); // not found or no keychain: libpq's own sources
+        return;
     }
-    if (key != m_testingKey)
-        return; // an answer for a test since cancelled or replaced
-    m_testingKey.clear();
-    startTest(ok ? password : QString()); // not found or no keychain: libpq's own sources
 }
 
 void ConnectionManager::openConnection() {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/connection/passwordkeychain.h"
 #include "core/connection/savedconnections.h"
 
 #include <QDialog>
@@ -14,7 +15,6 @@ class QTableView;
 namespace om {
 
 class ConnectionTest;
-class PasswordKeychain;
 class SavedConnectionEditor;
 class SavedConnectionModel;
 struct ConnectionTestResult;
@@ -26,7 +26,8 @@ struct ConnectionTestResult;
 /// while the editor holds unsaved changes the list is locked, so nothing is lost by a click.
 /// A password is typed for the test, or read from the keychain; Remember password puts the typed
 /// one into the system keychain (never into the settings), where a window for the connection
-/// finds it.
+/// finds it; Forget password removes it there. What the keychain answered is said in the status
+/// line: our sentence for its kind, and its own words on a "Details:" line at most.
 class ConnectionManager : public QDialog {
     Q_OBJECT
 public:
@@ -46,9 +47,11 @@ public:
     bool hasUnsavedChanges() const { return m_dirty; }
     /// What Test connection last said ("Testing …", the result, or why it failed).
     QString testText() const;
-    /// What the last Save / Delete / Import said.
+    /// What the last Save / Delete / Import / keychain operation said.
     QString statusText() const;
     bool testRunning() const;
+    /// True while a keychain operation (Remember, Forget, the read before a test) waits for its answer.
+    bool keychainBusy() const { return !m_storingKey.isEmpty() || !m_forgettingKey.isEmpty() || !m_testingKey.isEmpty(); }
     /// The delete confirmation while it is open (tests answer it), else null.
     QMessageBox *confirmation() const { return m_confirm; }
 
@@ -63,6 +66,7 @@ public:
     void cancelTest();
     void openConnection();
     void rememberPassword();
+    void forgetPassword();
 
 signals:
     /// Open was pressed for the saved connection `name`.
@@ -76,7 +80,10 @@ private:
     void updateButtons();
     void startTest(const QString &password);
     void testFinished(const ConnectionTestResult &r);
-    void keychainFinished(int operation, const QString &key, bool ok, const QString &password, const QString &message);
+    void keychainFinished(PasswordKeychain::Operation operation, const QString &key, const KeychainAnswer &answer,
+                          const QString &password);
+    /// `said` with the answer's message for %1, and its details on a line of their own.
+    static QString keychainWords(const QString &said, const KeychainAnswer &answer);
     void setStatus(const QString &text);
 
     ProfileResolver m_resolve;
@@ -86,7 +93,7 @@ private:
     SavedConnectionEditor *m_editor;
     QLabel *m_testResult;
     QLabel *m_status;
-    QPushButton *m_new, *m_duplicate, *m_delete, *m_import, *m_save, *m_revert, *m_testButton, *m_cancelTest, *m_open, *m_remember;
+    QPushButton *m_new, *m_duplicate, *m_delete, *m_import, *m_save, *m_revert, *m_testButton, *m_cancelTest, *m_open, *m_remember, *m_forget;
     ConnectionTest *m_tester;
     PasswordKeychain *m_keychain;
     QPointer<QMessageBox> m_confirm;
@@ -94,6 +101,7 @@ private:
     QString m_testedWhere; ///< describe() of the connection under test
     QString m_testingKey;  ///< keychain entry being read for a test ("" when none)
     QString m_storingKey;  ///< keychain entry being written by Remember password ("" when none)
+    QString m_forgettingKey; ///< keychain entry being removed by Forget password ("" when none)
     bool m_dirty = false;
 };
 

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/connection/passwordkeychain.h"
-#include "core/common/sentences.h"
 #include "link/connectioninfo.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
 #include <QMetaObject>
+#include <QThread>
+#include <QTimer>
+
+#include <memory>
+#include <utility>
 
 #ifdef OM_HAVE_KEYCHAIN
 #include <qt6keychain/keychain.h>
@@ -16,16 +20,18 @@ Q_LOGGING_CATEGORY(lcKeychain, "om.keychain")
 namespace om {
 
 namespace {
-// The keychain entry's service name: what the operator sees in their keyring manager.
-const char *const kService = "Outbox Monitor (PostgreSQL)";
 
-QString fallbackHint() {
-    return QCoreApplication::translate("PasswordKeychain",
-                                       "Passwords come from ~/.pgpass (or PGPASSFILE), a service file or PGPASSWORD instead.");
+void logAnswer(PasswordKeychain::Operation operation, const QString &key, const KeychainAnswer &answer) {
+    // Never the password; the key names a role and a database, which the status bar shows anyway.
+    if (!answer.ok())
+        qCInfo(lcKeychain).noquote() << "keychain" << int(operation) << key << "failed:" << int(answer.kind) << answer.details;
 }
+
 } // namespace
 
-PasswordKeychain::PasswordKeychain(QObject *parent) : QObject(parent) {}
+PasswordKeychain::PasswordKeychain(QObject *parent) : QObject(parent) {
+    qRegisterMetaType<om::KeychainAnswer>();
+}
 
 bool PasswordKeychain::compiledIn() {
 #ifdef OM_HAVE_KEYCHAIN
@@ -37,36 +43,50 @@ bool PasswordKeychain::compiledIn() {
 
 QString PasswordKeychain::keyFor(const QString &connInfo) { return ConnectionInfo::identity(connInfo); }
 
-void PasswordKeychain::fail(Operation operation, const QString &key, const QString &reason) {
-    // Never the password; the key names a role and a database, which the status bar shows anyway.
-    qCInfo(lcKeychain).noquote() << "keychain" << int(operation) << key << "failed:" << reason;
-    const QString message = joinSentences({reason, fallbackHint()});
-    // Queued: callers connect after calling, and a failure must look like any other finish.
+QString PasswordKeychain::serviceName() { return QStringLiteral("Outbox Monitor (PostgreSQL)"); }
+
+void PasswordKeychain::finishLater(Operation operation, const QString &key, const KeychainAnswer &answer) {
+    logAnswer(operation, key, answer);
     QMetaObject::invokeMethod(
-        this, [this, operation, key, message] { emit finished(operation, key, false, {}, message); },
-        Qt::QueuedConnection);
+        this, [this, operation, key, answer] { emit finished(operation, key, answer, {}); }, Qt::QueuedConnection);
 }
 
 #ifdef OM_HAVE_KEYCHAIN
 
-static QString reasonFor(QKeychain::Job *job) {
-    switch (job->error()) {
-    case QKeychain::NoBackendAvailable:
-        return QCoreApplication::translate("PasswordKeychain", "No system keychain is running.");
+namespace {
+
+KeychainAnswer::BackendError backendError(QKeychain::Error error) {
+    switch (error) {
     case QKeychain::AccessDenied:
+        return KeychainAnswer::BackendError::AccessDenied;
     case QKeychain::AccessDeniedByUser:
-        return QCoreApplication::translate("PasswordKeychain", "The system keychain refused access.");
+        return KeychainAnswer::BackendError::AccessDeniedByUser;
+    case QKeychain::NoBackendAvailable:
+        return KeychainAnswer::BackendError::NoBackendAvailable;
     default:
-        // Without a session bus qtkeychain says only "Unknown error": no keychain answered.
-        if (job->errorString().isEmpty() || job->errorString() == QLatin1String("Unknown error"))
-            return QCoreApplication::translate("PasswordKeychain", "No system keychain answered.");
-        return QCoreApplication::translate("PasswordKeychain", "The system keychain could not be used (%1).").arg(job->errorString());
+        return KeychainAnswer::BackendError::Other;
     }
 }
 
+KeychainAnswer answerOf(PasswordKeychain::Operation operation, const QKeychain::Job *job) {
+    if (job->error() == QKeychain::NoError)
+        return {};
+    // Nothing stored: a read finds no password, a removal has nothing to do.
+    if (job->error() == QKeychain::EntryNotFound && operation != PasswordKeychain::Operation::Write)
+        return {};
+    return KeychainAnswer::failure(backendError(job->error()), job->errorString(), KeychainAnswer::Environment::current());
+}
+
 template <class JobT>
-static JobT *prepare(const QString &key, QObject *parent) {
-    auto *job = new JobT(QLatin1String(kService), parent);
+JobT *prepare(const QString &key) {
+    // Owned by the application, never by the asker: libsecret holds the job by a raw pointer
+    // until it answers, through the GLib main loop, whenever that is (an unlock prompt may never
+    // answer). autoDelete frees it after its finished(); the application frees one still waiting
+    // when it goes (no event loop runs then, so nothing calls into it any more).
+    QObject *owner = QCoreApplication::instance();
+    if (owner && owner->thread() != QThread::currentThread())
+        owner = nullptr;
+    auto *job = new JobT(PasswordKeychain::serviceName(), owner);
     job->setAutoDelete(true);
     job->setKey(key);
     // qtkeychain can fall back to a plain-text file: a password must never be stored that way.
@@ -74,54 +94,57 @@ static JobT *prepare(const QString &key, QObject *parent) {
     return job;
 }
 
-void PasswordKeychain::read(const QString &key) {
-    auto *job = prepare<QKeychain::ReadPasswordJob>(key, this);
-    connect(job, &QKeychain::Job::finished, this, [this, key](QKeychain::Job *j) {
-        auto *r = static_cast<QKeychain::ReadPasswordJob *>(j);
-        if (r->error() == QKeychain::NoError)
-            emit finished(Operation::Read, key, true, r->textData(), {});
-        else if (r->error() == QKeychain::EntryNotFound)
-            emit finished(Operation::Read, key, true, {}, {});
-        else
-            fail(Operation::Read, key, reasonFor(r));
+/// Starts `job` and delivers exactly one finished() for it: its answer, or NoAnswer after the
+/// bound, whichever comes first. Both are connected with `keychain` as their context: once the
+/// asker is gone, a late answer is dropped and the job, still alive, merely frees itself.
+void await(PasswordKeychain *keychain, PasswordKeychain::Operation operation, const QString &key, QKeychain::Job *job) {
+    auto delivered = std::make_shared<bool>(false);
+    auto deliver = [keychain, operation, key, delivered](const KeychainAnswer &answer, const QString &password) {
+        if (std::exchange(*delivered, true))
+            return;
+        logAnswer(operation, key, answer);
+        emit keychain->finished(operation, key, answer, password);
+    };
+    QObject::connect(job, &QKeychain::Job::finished, keychain, [deliver, operation](QKeychain::Job *j) {
+        const KeychainAnswer answer = answerOf(operation, j);
+        const bool found = operation == PasswordKeychain::Operation::Read && j->error() == QKeychain::NoError;
+        deliver(answer, found ? static_cast<QKeychain::ReadPasswordJob *>(j)->textData() : QString());
+    });
+    const int boundMs = keychain->answerBoundMs();
+    QTimer::singleShot(boundMs, keychain, [deliver, boundMs] {
+        KeychainAnswer late;
+        late.kind = KeychainAnswer::Kind::NoAnswer;
+        late.boundSeconds = (boundMs + 999) / 1000;
+        deliver(late, QString());
     });
     job->start();
 }
+
+} // namespace
+
+void PasswordKeychain::read(const QString &key) { await(this, Operation::Read, key, prepare<QKeychain::ReadPasswordJob>(key)); }
 
 void PasswordKeychain::write(const QString &key, const QString &password) {
-    auto *job = prepare<QKeychain::WritePasswordJob>(key, this);
+    auto *job = prepare<QKeychain::WritePasswordJob>(key);
     job->setTextData(password);
-    connect(job, &QKeychain::Job::finished, this, [this, key](QKeychain::Job *j) {
-        if (j->error() == QKeychain::NoError)
-            emit finished(Operation::Write, key, true, {}, {});
-        else
-            fail(Operation::Write, key, reasonFor(j));
-    });
-    job->start();
+    await(this, Operation::Write, key, job);
 }
 
-void PasswordKeychain::remove(const QString &key) {
-    auto *job = prepare<QKeychain::DeletePasswordJob>(key, this);
-    connect(job, &QKeychain::Job::finished, this, [this, key](QKeychain::Job *j) {
-        if (j->error() == QKeychain::NoError || j->error() == QKeychain::EntryNotFound)
-            emit finished(Operation::Remove, key, true, {}, {});
-        else
-            fail(Operation::Remove, key, reasonFor(j));
-    });
-    job->start();
-}
+void PasswordKeychain::remove(const QString &key) { await(this, Operation::Remove, key, prepare<QKeychain::DeletePasswordJob>(key)); }
 
 #else
 
-void PasswordKeychain::read(const QString &key) {
-    fail(Operation::Read, key, QCoreApplication::translate("PasswordKeychain", "This build has no keychain support."));
+namespace {
+KeychainAnswer notInThisBuild() {
+    KeychainAnswer a;
+    a.kind = KeychainAnswer::Kind::NotInThisBuild;
+    return a;
 }
-void PasswordKeychain::write(const QString &key, const QString &) {
-    fail(Operation::Write, key, QCoreApplication::translate("PasswordKeychain", "This build has no keychain support."));
-}
-void PasswordKeychain::remove(const QString &key) {
-    fail(Operation::Remove, key, QCoreApplication::translate("PasswordKeychain", "This build has no keychain support."));
-}
+} // namespace
+
+void PasswordKeychain::read(const QString &key) { finishLater(Operation::Read, key, notInThisBuild()); }
+void PasswordKeychain::write(const QString &key, const QString &) { finishLater(Operation::Write, key, notInThisBuild()); }
+void PasswordKeychain::remove(const QString &key) { finishLater(Operation::Remove, key, notInThisBuild()); }
 
 #endif
 
