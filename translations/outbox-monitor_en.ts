@@ -39,6 +39,16 @@
     </message>
 </context>
 <context>
+    <name>PasswordKeychain</name>
+    <message numerus="yes">
+        <source>The system keychain did not answer within %n second(s); it may be waiting for its unlock password.</source>
+        <translation>
+            <numerusform>The system keychain did not answer within %n second; it may be waiting for its unlock password.</numerusform>
+            <numerusform>The system keychain did not answer within %n seconds; it may be waiting for its unlock password.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>om::ActionController</name>
     <message numerus="yes">
         <source>the %n message(s) selected in %1</source>

@@ -280,24 +280,42 @@
         <translation>代わりに ~/.pgpass (または PGPASSFILE)、サービスファイル、PGPASSWORD のパスワードを使います。</translation>
     </message>
     <message>
-        <source>No system keychain is running.</source>
-        <translation>システムのキーチェーンが動いていません。</translation>
+        <source>This build of Outbox Monitor has no keychain support.</source>
+        <translation>この Outbox Monitor はキーチェーンに対応せずにビルドされています。</translation>
     </message>
     <message>
-        <source>The system keychain refused access.</source>
-        <translation>システムのキーチェーンがアクセスを拒否しました。</translation>
+        <source>No system keychain can be reached: this session has no D-Bus session bus (as over SSH, in a container or under cron).</source>
+        <translation>システムのキーチェーンに接続できません: このセッションには D-Bus のセッションバスがありません (SSH 経由、コンテナー内、cron からの実行など)。</translation>
     </message>
     <message>
-        <source>The system keychain could not be used (%1).</source>
-        <translation>システムのキーチェーンを使えませんでした (%1)。</translation>
+        <source>No system keychain can be reached: libsecret, through which the program talks to it, is not installed.</source>
+        <translation>システムのキーチェーンに接続できません: キーチェーンとのやり取りに使う libsecret がインストールされていません。</translation>
     </message>
     <message>
-        <source>This build has no keychain support.</source>
-        <translation>このビルドはキーチェーンに対応していません。</translation>
+        <source>No system keychain is running: the session bus has no secret service (such as GNOME Keyring).</source>
+        <translation>システムのキーチェーンが動いていません: セッションバスにシークレットサービス (GNOME Keyring など) がありません。</translation>
     </message>
     <message>
-        <source>No system keychain answered.</source>
-        <translation>システムのキーチェーンが応答しませんでした。</translation>
+        <source>The system keychain is locked, and it was not unlocked.</source>
+        <translation>システムのキーチェーンはロックされており、ロックは解除されませんでした。</translation>
+    </message>
+    <message>
+        <source>The system keychain refused this program access.</source>
+        <translation>システムのキーチェーンがこのプログラムのアクセスを拒否しました。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The system keychain did not answer within %n second(s); it may be waiting for its unlock password.</source>
+        <translation>
+            <numerusform>システムのキーチェーンが %n 秒以内に応答しませんでした。ロック解除のパスワード入力を待っているのかもしれません。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The system keychain could not be used.</source>
+        <translation>システムのキーチェーンを使えませんでした。</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>詳細: %1</translation>
     </message>
 </context>
 <context>
@@ -1653,6 +1671,38 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>The password was not remembered: %1</source>
         <translation>パスワードは保存されませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Forget password</source>
+        <translation>パスワードを削除</translation>
+    </message>
+    <message>
+        <source>Removes the password kept in the system keychain for this connection&apos;s role, host and database; windows then take it from ~/.pgpass, a service file or PGPASSWORD.</source>
+        <translation>この接続のロール・ホスト・データベースについてシステムのキーチェーンに保存したパスワードを削除します。以後ウィンドウは ~/.pgpass、サービスファイル、PGPASSWORD からパスワードを取得します。</translation>
+    </message>
+    <message>
+        <source>Removing the password for %1 from the system keychain…</source>
+        <translation>%1 のパスワードをシステムのキーチェーンから削除中…</translation>
+    </message>
+    <message>
+        <source>No password for %1 is kept in the system keychain any more.</source>
+        <translation>%1 のパスワードはシステムのキーチェーンにもう保存されていません。</translation>
+    </message>
+    <message>
+        <source>The password was not removed: %1</source>
+        <translation>パスワードは削除されませんでした: %1</translation>
+    </message>
+    <message>
+        <source>No password was read from the system keychain: %1</source>
+        <translation>システムのキーチェーンからパスワードを読み込めませんでした: %1</translation>
+    </message>
+    <message>
+        <source>The system keychain keeps no password for %1: libpq&apos;s own sources (~/.pgpass, a service file, PGPASSWORD) apply.</source>
+        <translation>システムのキーチェーンには %1 のパスワードがありません: libpq 自身の取得元 (~/.pgpass、サービスファイル、PGPASSWORD) を使います。</translation>
+    </message>
+    <message>
+        <source>Password for %1 read from the system keychain.</source>
+        <translation>%1 のパスワードをシステムのキーチェーンから読み込みました。</translation>
     </message>
 </context>
 <context>
