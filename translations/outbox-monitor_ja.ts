@@ -590,16 +590,16 @@
         <translation>--fleet は保存済みのすべての接続を開きます: --connect や --connection とは併用できません。</translation>
     </message>
     <message>
-        <source>What stands between the program and the server: auto (found out when connecting), own (direct, or a session pool: the server connection is the program&apos;s own), transaction or statement (a pooler in that mode).</source>
-        <translation>プログラムとサーバーの間にあるもの: auto (接続時に判別)、own (直接接続またはセッションプール: サーバー接続はプログラム専用)、transaction または statement (そのモードのプーラー)。</translation>
-    </message>
-    <message>
         <source>--pooling takes auto, own, transaction or statement, not &quot;%1&quot;.</source>
         <translation>--pooling には auto、own、transaction、statement のいずれかを指定してください (「%1」は使えません)。</translation>
     </message>
     <message>
         <source>--print-kit: add a row-level security policy that lets both roles read every row of the table and its audit table (for tables whose policies would hide rows from the monitor).</source>
         <translation>--print-kit: 両ロールがテーブルと監査テーブルの全行を読めるようにする行レベルセキュリティのポリシーを追加します (ポリシーがモニターから行を隠すテーブル向け)。</translation>
+    </message>
+    <message>
+        <source>What stands between the program and the server: auto (found out when connecting), own (direct: the server connection is the program&apos;s own; if a pooler answers, it is used as a transaction pool all the same), transaction or statement (a pooler in that mode).</source>
+        <translation>プログラムとサーバーの間にあるもの: auto (接続時に判別)、own (直接接続: サーバー接続はプログラム専用。それでもプーラーが応答した場合はトランザクションプールとして使います)、transaction または statement (そのモードのプーラー)。</translation>
     </message>
 </context>
 <context>
@@ -1354,10 +1354,6 @@ Re-checking on a new connection (action id %1)…</source>
 <context>
     <name>om::ConnectionInfoDialog</name>
     <message>
-        <source>Through a connection pooler in session mode: the server connection stays this window&apos;s while it is connected.</source>
-        <translation>セッションモードの接続プーラー経由: 接続している間、サーバー接続はこのウィンドウ専用です。</translation>
-    </message>
-    <message>
         <source>Direct: the server connection is this window&apos;s own.</source>
         <translation>直接接続: サーバー接続はこのウィンドウ専用です。</translation>
     </message>
@@ -1378,20 +1374,12 @@ Re-checking on a new connection (action id %1)…</source>
         <translation>接続の設定どおりです。</translation>
     </message>
     <message>
-        <source>Found out at connect: the server process that answers is not the one the connection was given, so a pooler stands in between. A session pool cannot be told from a transaction pool from outside; say so in the saved connection to use one as the window&apos;s own.</source>
-        <translation>接続時に判別: 応答するサーバープロセスが、接続時に知らされたものと異なるため、間にプーラーがあります。セッションプールとトランザクションプールは外からは区別できません。セッションプールをこのウィンドウ専用として使うには、保存済み接続でそう指定してください。</translation>
-    </message>
-    <message>
         <source>Found out at connect: the server process that answers is the connection&apos;s own.</source>
         <translation>接続時に判別: 応答するサーバープロセスはこの接続専用のものです。</translation>
     </message>
     <message>
         <source>While connected: session settings (time zone, date style, time limits, read-only), prepared statements, and LISTEN for other operators&apos; actions. All end with the connection.</source>
         <translation>接続中のみ: セッション設定 (タイムゾーン、日付形式、時間制限、読み取り専用)、プリペアドステートメント、他のオペレーターの操作を受け取る LISTEN。いずれも接続とともに消えます。</translation>
-    </message>
-    <message>
-        <source>Nothing beyond each transaction: settings are SET LOCAL inside it, statements are not prepared by name, and nothing is listened for.</source>
-        <translation>各トランザクションを超えて残るものはありません: 設定はトランザクション内の SET LOCAL、文は名前付きで準備せず、LISTEN もしません。</translation>
     </message>
     <message>
         <source>None: statements run until they end or are cancelled.</source>
@@ -1412,10 +1400,6 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>not connected yet</source>
         <translation>未接続</translation>
-    </message>
-    <message>
-        <source>session pooler</source>
-        <translation>セッションプーラー</translation>
     </message>
     <message>
         <source>direct</source>
@@ -1526,6 +1510,30 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Encryption</source>
         <translation>暗号化</translation>
+    </message>
+    <message>
+        <source>Declared as its own connection, but a connection pooler answered: treated as transaction pooling, as each transaction may run on another server connection, shared with other clients.</source>
+        <translation>専用の接続と指定されていますが、接続プーラーが応答しました: トランザクションプーリングとして扱います。トランザクションごとに、他のクライアントと共有する別のサーバー接続で実行されることがあるためです。</translation>
+    </message>
+    <message>
+        <source>The connection&apos;s settings say it is its own (direct, or a session pool), but at connect the server process that answered was not the one the connection was given: a pooler stands in between. A session pool cannot be told from a transaction pool from outside, so the window keeps to what is safe in front of any pooler.</source>
+        <translation>接続の設定では専用の接続 (直接接続またはセッションプール) とされていますが、接続時に応答したサーバープロセスが接続時に知らされたものと異なりました: 間にプーラーがあります。セッションプールとトランザクションプールは外からは区別できないため、このウィンドウはどのプーラーの前でも安全な方法に従います。</translation>
+    </message>
+    <message>
+        <source>Declared as its own connection, but a connection pooler answered: nothing is kept beyond each transaction. Settings are SET LOCAL inside it, statements are not prepared by name, nothing is listened for, and a cancel ends the window&apos;s side of the connection instead of being sent to the pooler.</source>
+        <translation>専用の接続と指定されていますが、接続プーラーが応答しました: 各トランザクションを超えて残すものはありません。設定はトランザクション内の SET LOCAL、文は名前付きで準備せず、LISTEN もしません。キャンセルはプーラーに送らず、このウィンドウ側の接続を切ります。</translation>
+    </message>
+    <message>
+        <source>Nothing beyond each transaction: settings are SET LOCAL inside it, statements are not prepared by name, nothing is listened for, and a cancel ends the window&apos;s side of the connection instead of being sent to the pooler.</source>
+        <translation>各トランザクションを超えて残るものはありません: 設定はトランザクション内の SET LOCAL、文は名前付きで準備せず、LISTEN もしません。キャンセルはプーラーに送らず、このウィンドウ側の接続を切ります。</translation>
+    </message>
+    <message>
+        <source>transaction pooler (declared own, but a pooler answered)</source>
+        <translation>トランザクションプーラー (専用と指定されていますが、プーラーが応答しました)</translation>
+    </message>
+    <message>
+        <source>Found out at connect: the server process that answers is not the one the connection was given, so a pooler stands in between. A session pool cannot be told from a transaction pool from outside, so either is used as a transaction pool.</source>
+        <translation>接続時に判別: 応答するサーバープロセスが、接続時に知らされたものと異なるため、間にプーラーがあります。セッションプールとトランザクションプールは外からは区別できないため、どちらもトランザクションプールとして使います。</translation>
     </message>
 </context>
 <context>
@@ -4307,10 +4315,6 @@ from %6</source>
         <translation>接続時に判別 (どのプーラーでも安全)</translation>
     </message>
     <message>
-        <source>Direct, or a session pool: the server connection is the window&apos;s own</source>
-        <translation>直接接続またはセッションプール: サーバー接続はウィンドウ専用</translation>
-    </message>
-    <message>
         <source>Behind a transaction pooler</source>
         <translation>トランザクションプーラーの背後</translation>
     </message>
@@ -4325,6 +4329,10 @@ from %6</source>
     <message>
         <source>for Test connection, or to remember in the system keychain; never saved here</source>
         <translation>接続テスト用、またはシステムのキーチェーンへの記憶用。ここには保存しません</translation>
+    </message>
+    <message>
+        <source>Its own connection (direct); if a pooler answers, used as a transaction pool</source>
+        <translation>専用の接続 (直接接続)。プーラーが応答した場合はトランザクションプールとして使います</translation>
     </message>
 </context>
 <context>

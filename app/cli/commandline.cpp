@@ -69,8 +69,9 @@ public:
                                   tr("--print-kit: add a row-level security policy that lets both roles read every row of the table "
                                      "and its audit table (for tables whose policies would hide rows from the monitor).")};
     QCommandLineOption pooling{QStringLiteral("pooling"),
-                               tr("What stands between the program and the server: auto (found out when connecting), own (direct, or a "
-                                  "session pool: the server connection is the program's own), transaction or statement (a pooler in that mode)."),
+                               tr("What stands between the program and the server: auto (found out when connecting), own (direct: the "
+                                  "server connection is the program's own; if a pooler answers, it is used as a transaction pool all the "
+                                  "same), transaction or statement (a pooler in that mode)."),
                                QStringLiteral("path"), QStringLiteral("auto")};
     QCommandLineOption reportHours{QStringLiteral("report-hours"),
                                    tr("Hours before now that --report-pdf covers."), QStringLiteral("hours"), QStringLiteral("24")};

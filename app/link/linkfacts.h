@@ -34,8 +34,12 @@ PoolSetting poolSettingFromKey(const QString &key, bool *ok = nullptr);
 struct LinkFacts {
     bool known = false; ///< false until a connection opened
     PoolMode mode = PoolMode::Own;
-    bool poolerAnswered = false;   ///< libpq's backend pid is not the server's: a pooler speaks for it
-    bool modeConfigured = false;   ///< the mode is the connection's setting, not found out
+    bool poolerAnswered = false; ///< libpq's backend pid is not the server's: a pooler speaks for it
+    bool modeConfigured = false; ///< the mode is the connection's setting, not found out
+    /// Declared its own (`own`), but a pooler answered: a session pool cannot be told from a
+    /// transaction pool from outside, so it is treated as transaction pooling and nothing is
+    /// kept on the server beyond each transaction, whatever was declared.
+    bool ownOverruled = false;
     QString learnedBecause;        ///< non-empty when the mode changed after connecting: why
     int serverPid = 0;             ///< the server process that answered first
     int serverConnectionsSeen = 0; ///< distinct server processes seen by this session (pooled modes)
@@ -46,6 +50,10 @@ struct LinkFacts {
     bool readOnlyByServer = false;    ///< each transaction is read-only in the server's own terms
 
     bool canListen() const { return mode == PoolMode::Own; }
+    /// A cancel request reaches only this session's statement: on its own connection. Behind a
+    /// pooler it goes to whichever server connection the pooler links this client to when the
+    /// request arrives, which may by then run another client's statement.
+    bool cancelReachesOnlyOurs() const { return known && mode == PoolMode::Own; }
     bool canTransact() const { return mode != PoolMode::Statement; }
 };
 

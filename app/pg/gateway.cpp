@@ -284,20 +284,23 @@ void LaneWorker::failBroken(const Job &job, const PgError &e) {
     const PgError told = onPrimaryExplained(explain(e, job.id));
     if (told.kind == PgError::Kind::ConnectionLost || !m_session->isOpen()) {
         m_session->close();
-        setUp(false, told.message);
+        if (!m_quietReopen) // a cancel dropped it (cancelIf): the lane is not down
+            setUp(false, told.message);
     }
     job.fail(told);
 }
 
 bool LaneWorker::openFor(const Job &job) {
     try {
+        const bool quiet = m_quietReopen.exchange(false);
         if (m_reopen.exchange(false))
             m_session->close();
         if (!m_session->isOpen()) {
             m_session->open();
             if (m_standby)
                 m_standby->noteIdentity(*m_session, !m_onStandby);
-            setUp(true, QString());
+            if (!quiet)
+                setUp(true, QString());
         }
     } catch (const PgError &e) {
         const PgError told = onPrimaryExplained(e);
@@ -343,6 +346,10 @@ PgError LaneWorker::onPrimaryExplained(const PgError &e) const {
 
 PgError LaneWorker::explain(const PgError &e, quint64 id) const {
     QMutexLocker lock(&m_runningLock);
+    // Only the lost connection is the cancel's doing: a COMMIT whose answer it cut off stays in
+    // doubt (InDoubt), and is re-checked as any other.
+    if (m_cancelDropped == id && e.kind == PgError::Kind::ConnectionLost)
+        return PgError(PgError::Kind::Cancelled, QStringLiteral("cancelled: the connection through the pooler was dropped"));
     if (m_watchdogFired != id)
         return e;
     return PgError(PgError::Kind::ConnectionLost,
@@ -363,6 +370,18 @@ void LaneWorker::cancelIf(quint64 id, bool any) {
         QMutexLocker lock(&m_runningLock);
         if (m_running == 0 || (!any && m_running != id))
             return;
+        if (!m_session->linkFacts().cancelReachesOnlyOurs()) {
+            // Behind a pooler a cancel request could end another client's statement: none is
+            // sent. Our side of the connection is dropped instead, so the job ends now and a
+            // transaction whose COMMIT was not sent yet never commits; the pooler closes the server connection, whose
+            // statement ends by its own SET LOCAL statement_timeout at the latest. The next job
+            // opens a new connection without calling the lane down.
+            m_cancelDropped = m_running;
+            m_quietReopen = true;
+            m_reopen = true;
+            m_session->abort();
+            return;
+        }
         handle = m_session->cancelHandle(); // a copy under the session's own short lock
         // Recorded before the job can end: the next job cannot start without seeing it.
         m_cancelsSent.push_back(delivered->get_future().share());
@@ -395,6 +414,7 @@ void LaneWorker::abortRunning(bool watchdog) {
 }
 
 void LaneWorker::reopen() {
+    m_quietReopen = false; // the operator's reconnect is said, also after a dropped cancel
     m_reopen = true;
     QMutexLocker lock(&m_runningLock);
     if (m_running != 0)

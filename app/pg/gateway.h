@@ -162,7 +162,8 @@ public:
     /// Lane thread: runs the oldest queued job, if any.
     void runNext();
     /// Any thread: sends a cancel for the running job (if it is `id`, or any when `any`) from a
-    /// thread of its own. The lane's next job waits for its delivery (settleCancels()).
+    /// thread of its own. The lane's next job waits for its delivery (settleCancels()). Behind a
+    /// pooler nothing is sent: the job's connection is dropped (LinkFacts::cancelReachesOnlyOurs).
     void cancelIf(quint64 id, bool any);
     /// Any thread: shuts the session's connection now. `watchdog` marks the running job as one the
     /// watchdog ended (its error then says the server did not answer).
@@ -203,9 +204,11 @@ private:
     quint64 m_running = 0;
     qint64 m_runningSince = 0;                           ///< steady clock, ms
     quint64 m_watchdogFired = 0;                         ///< job id the watchdog ended
+    quint64 m_cancelDropped = 0;                         ///< job id whose connection a cancel dropped (pooled)
     std::vector<std::shared_future<void>> m_cancelsSent; ///< guarded by m_runningLock; see settleCancels()
     std::atomic<bool> m_stopping{false};
     std::atomic<bool> m_reopen{false};
+    std::atomic<bool> m_quietReopen{false}; ///< the next reopen follows a dropped cancel: not a lane down/up
 };
 
 } // namespace om

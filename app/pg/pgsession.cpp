@@ -340,11 +340,19 @@ void PgSession::settle(void *connection) {
         f.serverStatementTimeoutMs = r[0][1].as<int>();
         serverLockTimeoutMs = r[0][2].as<int>();
     }
+    // Decided here, before anything that outlives a transaction (SET, PREPARE, LISTEN) is sent.
     f.poolerAnswered = f.serverPid != c.backendpid();
     f.serverConnectionsSeen = 1;
     f.modeConfigured = m_options.pooling != PoolSetting::Auto;
     switch (m_options.pooling) {
-    case PoolSetting::Own: f.mode = PoolMode::Own; break;
+    case PoolSetting::Own:
+        // Declared own (direct, or a session pool), but a pooler answered. A session pool cannot
+        // be told from a transaction pool from outside, and a wrong "own" on a transaction pool
+        // left read-only mode, time limits and prepared statements to other clients: whatever
+        // was declared, nothing is kept beyond each transaction.
+        f.ownOverruled = f.poolerAnswered;
+        f.mode = f.poolerAnswered ? PoolMode::Transaction : PoolMode::Own;
+        break;
     case PoolSetting::Transaction: f.mode = PoolMode::Transaction; break;
     case PoolSetting::Statement: f.mode = PoolMode::Statement; break;
     case PoolSetting::Auto: f.mode = f.poolerAnswered ? PoolMode::Transaction : PoolMode::Own; break;
@@ -363,7 +371,7 @@ void PgSession::settle(void *connection) {
             sets = QStringLiteral("SET default_transaction_read_only = on; ") + sets;
         pqxx::nontransaction tx(c);
         tx.exec(sets.toStdString());
-    } else if (f.mode == PoolMode::Transaction && !f.modeConfigured && !d->learned) {
+    } else if (f.mode == PoolMode::Transaction && m_options.pooling != PoolSetting::Transaction && !d->learned) {
         // A pooler answered: in statement pooling it refuses (and closes) a connection whose
         // statement leaves a transaction open. Found out now, not at the operator's first action.
         {
@@ -598,12 +606,20 @@ void PgTx::commitFlushed() {
 }
 
 void PgSession::cancel() {
-    if (!cancelHandle().send())
+    const PgCancelHandle handle = cancelHandle();
+    if (!handle.isValid())
+        qCInfo(lcSql) << "no cancel request sent: the connection is not the session's own";
+    else if (!handle.send())
         qCWarning(lcSql) << "cancel request not delivered";
 }
 
 PgCancelHandle PgSession::cancelHandle() const {
     QMutexLocker lock(&d->cancelLock);
+    // Behind a pooler the key is the pooler's: it forwards the request to whichever server
+    // connection this client holds when the request arrives, by then perhaps running another
+    // client's statement (PgBouncer before 1.18 did so; other poolers may). Never sent there.
+    if (!d->facts.cancelReachesOnlyOurs())
+        return PgCancelHandle();
     return d->cancel;
 }
 

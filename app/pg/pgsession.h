@@ -96,9 +96,12 @@ public:
 
     /// Asks the server to cancel the statement running on this session. Thread-safe, but it
     /// blocks until the server answers: callers that must not block send cancelHandle() from
-    /// a thread of their own.
+    /// a thread of their own. Sends nothing behind a pooler (cancelHandle()).
     void cancel();
-    /// The open connection's cancel handle (invalid when closed). Thread-safe.
+    /// The open connection's cancel handle: invalid when closed, and behind a pooler, where a
+    /// cancel request could reach another client's statement (LinkFacts::cancelReachesOnlyOurs;
+    /// there abort() ends the session's side, and the statement ends by its own SET LOCAL
+    /// statement_timeout). Thread-safe.
     PgCancelHandle cancelHandle() const;
     /// Shuts the connection's socket down from any thread without waiting for anything: the
     /// statement in flight on the session's own thread fails at once as ConnectionLost. For a

@@ -152,7 +152,9 @@ private slots:
             slowestCancelMs = qMax(slowestCancelMs, t.elapsed());
             QTest::qWait(50); // keystrokes are this far apart; the loop runs meanwhile
         }
-        QVERIFY2(slowestCancelMs < 100, qPrintable(QString::number(slowestCancelMs)));
+        // A cancel that waited for the frozen server would wait until the watchdog ended the job
+        // (`bound`): half of it says "did not wait" on a loaded machine too.
+        QVERIFY2(slowestCancelMs < bound / 2, qPrintable(QString::number(slowestCancelMs)));
         // The watchdog, not the cancel (which cannot get through), ends the job.
         QTRY_VERIFY_WITH_TIMEOUT(failed, bound + 5000);
         const qint64 detectedMs = sinceFreeze.elapsed();

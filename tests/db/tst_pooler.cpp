@@ -13,6 +13,7 @@
 #include "core/triage/blockedkeys.h"
 #include "core/triage/listquery.h"
 #include "orderedprofiles.h"
+#include "poolvisit.h"
 #include "pg/actionlistener.h"
 #include "pg/gateway.h"
 #include "testdatabase.h"
@@ -25,6 +26,7 @@
 #include <QTest>
 
 #include <atomic>
+#include <optional>
 #include <thread>
 
 using namespace om;
@@ -43,13 +45,16 @@ Q_DECLARE_METATYPE(om::PoolMode)
 
 namespace {
 
+/// scripts/lib/pgbouncer.sh: the transaction pool's server connections per database and role.
+constexpr int kTransactionPoolSize = 2;
+
 /// What another client of the pool may see of a server connection: the settings the program
 /// uses, and prepared statements. The pid says which server connection answered.
 const QString kProbe = QStringLiteral(
     "SELECT current_setting('default_transaction_read_only'), current_setting('statement_timeout'), "
     "current_setting('lock_timeout'), current_setting('search_path'), current_setting('max_parallel_workers_per_gather'), "
     "current_setting('jit'), current_setting('IntervalStyle'), current_setting('synchronous_commit'), "
-    "(SELECT count(*) FROM pg_prepared_statements)::text, "
+    "(SELECT count(*) FROM pg_prepared_statements)::text, (SELECT count(*) FROM pg_listening_channels())::text, "
     "pg_backend_pid()");
 
 struct ProbeSample {
@@ -134,7 +139,11 @@ private slots:
         QTest::newRow("direct") << "direct" << PoolSetting::Auto << PoolMode::Own << false << false;
         // A session pooler cannot be told from a transaction pooler from outside: the safe guess.
         QTest::newRow("session pool, found out") << "session" << PoolSetting::Auto << PoolMode::Transaction << true << false;
-        QTest::newRow("session pool, said") << "session" << PoolSetting::Own << PoolMode::Own << true << false;
+        // Said to be its own, but a pooler answered: as safe as found out (a session pool is not
+        // told from a transaction pool by being declared one).
+        QTest::newRow("session pool, said own") << "session" << PoolSetting::Own << PoolMode::Transaction << true << false;
+        QTest::newRow("transaction pool, said own") << "transaction" << PoolSetting::Own << PoolMode::Transaction << true << false;
+        QTest::newRow("direct, said own") << "direct" << PoolSetting::Own << PoolMode::Own << false << false;
         QTest::newRow("transaction pool") << "transaction" << PoolSetting::Auto << PoolMode::Transaction << true << false;
         QTest::newRow("statement pool") << "statement" << PoolSetting::Auto << PoolMode::Statement << true << true;
     }
@@ -152,6 +161,7 @@ private slots:
         QCOMPARE(f.poolerAnswered, pooler);
         QCOMPARE(f.modeConfigured, setting != PoolSetting::Auto);
         QCOMPARE(!f.learnedBecause.isEmpty(), learned);
+        QCOMPARE(f.ownOverruled, setting == PoolSetting::Own && pooler);
         QVERIFY(f.serverPid > 0);
         // The lane's name travels in the startup packet, which the pooler keeps per client.
         QCOMPARE(s->query(QStringLiteral("SELECT current_setting('application_name'), current_setting('TimeZone')")).rows.value(0),
@@ -279,9 +289,11 @@ private slots:
     }
 
     void theProbeSeesWhatASessionSettingLeaves() {
-        // The negative control: told (wrongly) that the connection is its own, a session SETs for
-        // the session as before, and the probe then meets that setting on another client's turn.
-        auto wrong = session(through(QStringLiteral("transaction")), PoolSetting::Own, true);
+        // The negative control: a client that sends a session-level SET through the transaction
+        // pool (what the program did when told, wrongly, that the connection was its own), and the
+        // probe then meets that setting on another client's turn.
+        auto wrong = probeSession(through(QStringLiteral("transaction")));
+        wrong->execScript(QStringLiteral("SET default_transaction_read_only = on"));
         auto probe = probeSession(through(QStringLiteral("transaction")));
         bool sawLeak = false;
         for (int i = 0; i < 50 && !sawLeak; ++i)
@@ -291,30 +303,21 @@ private slots:
     }
 
     void aVanishedPreparedStatementTeachesTheSession() {
-        // Configured as its own connection but behind a transaction pool: the first statement that
-        // meets another server connection finds its prepared statement missing (26000); the session
-        // runs it again unnamed, and stays that way.
-        auto s = session(through(QStringLiteral("transaction")), PoolSetting::Own);
+        // A pooler that passes the server's own backend pid through is not seen at connect: the
+        // first statement that meets another server connection finds its prepared statement
+        // missing (26000); the session runs it again unnamed, and stays that way. PgBouncer shows
+        // itself at connect (declaredOwnOnATransactionPoolLeavesNothing), so the statement is made
+        // to vanish here as such a pooler would make it, on a connection the session took for its own.
+        auto s = session(m_db->connectionString(), PoolSetting::Own);
+        QCOMPARE(s->linkFacts().mode, PoolMode::Own);
         const QString sql = QStringLiteral("SELECT $1::int * 2");
         QCOMPARE(s->queryPrepared(sql, {21}).scalar().toInt(), 42);
-        auto other = probeSession(through(QStringLiteral("transaction")));
-        const int preparedOn = s->query(QStringLiteral("SELECT pg_backend_pid()")).scalar().toInt();
-        // Another client holds the server connection the statement was prepared on, so the
-        // session's next transaction is given the other one.
-        bool held = false;
-        for (int i = 0; i < 40 && !held; ++i) {
-            other->execScript(QStringLiteral("BEGIN"));
-            held = other->query(QStringLiteral("SELECT pg_backend_pid()")).scalar().toInt() == preparedOn;
-            if (!held)
-                other->execScript(QStringLiteral("ROLLBACK"));
-        }
-        QVERIFY2(held, "could not hold the server connection the statement was prepared on");
+        s->execScript(QStringLiteral("DEALLOCATE ALL"));
         QCOMPARE(s->queryPrepared(sql, {5}).scalar().toInt(), 10);
-        other->execScript(QStringLiteral("ROLLBACK"));
         const LinkFacts f = s->linkFacts();
         QCOMPARE(f.mode, PoolMode::Transaction);
         QVERIFY(!f.learnedBecause.isEmpty());
-        dropServerConnections(); // its session settings went to a server connection of the pool
+        QCOMPARE(s->query(QStringLiteral("SELECT count(*) FROM pg_prepared_statements")).scalar().toInt(), 0);
     }
 
     void readsThroughEachPoolMatchDirect_data() {
@@ -456,27 +459,190 @@ private slots:
         QCOMPARE(auditCount(*m_db, p, ids, p.actions.value(QStringLiteral("retry")).auditName), 0);
     }
 
-    void aCancelPassesThePooler() {
-        auto s = session(through(QStringLiteral("transaction")));
-        const PgCancelHandle handle = s->cancelHandle();
-        QVERIFY(handle.isValid());
-        std::thread canceller([handle] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(500));
-            handle.send();
-        });
-        QElapsedTimer t;
-        t.start();
-        try {
-            s->query(QStringLiteral("SELECT pg_sleep(10)"));
-            canceller.join();
-            QFAIL("the cancel did not reach the server through the pooler");
-        } catch (const PgError &e) {
-            canceller.join();
-            QCOMPARE(e.kind, PgError::Kind::Cancelled);
+    void declaredOwnOnATransactionPoolLeavesNothing() {
+        // Declared its own (a saved connection's "own", --pooling own) but pointed at a transaction
+        // pool, the program used to put read-only mode, its time limits, named statements and a
+        // LISTEN on shared server connections, and another client's writes were refused. A pooler
+        // answers at connect, so none of it is sent, whatever was declared.
+        m_db->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS own_probe_writes (pid int)"));
+        const QString pool = through(QStringLiteral("transaction"));
+        const QString serverTimeout = m_db->scalar(QStringLiteral("SHOW statement_timeout")).toString();
+        QSet<int> used;
+        const auto visitPool = [&](const QString &when) {
+            QSet<int> met;
+            const int before = m_db->scalar(QStringLiteral("SELECT count(*) FROM own_probe_writes")).toInt();
+            for (const ServerConnectionSeen &seen : visitEveryServerConnection(pool, kTransactionPoolSize, QStringLiteral("own_probe_writes"))) {
+                const QString where = when + QStringLiteral(", server process ") + QString::number(seen.serverPid);
+                met.insert(seen.serverPid);
+                QVERIFY2(seen.readOnlyDefault == QLatin1String("off"), qPrintable(where));
+                QVERIFY2(seen.statementTimeout == serverTimeout, qPrintable(where + QLatin1String(": ") + seen.statementTimeout));
+                QVERIFY2(seen.preparedStatements == 0, qPrintable(where));
+                QVERIFY2(seen.listeningChannels == 0, qPrintable(where));
+                QVERIFY2(seen.writeError.isEmpty(), qPrintable(where + QLatin1String(": ") + seen.writeError));
+            }
+            // Every write committed, and the visit met every server connection the sessions used.
+            QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM own_probe_writes")).toInt(), before + kTransactionPoolSize);
+            QVERIFY2(met.contains(used), qPrintable(when));
+        };
+        {
+            std::vector<std::unique_ptr<PgSession>> sessions;
+            for (bool readOnly : {true, false, true})
+                sessions.push_back(session(pool, PoolSetting::Own, readOnly));
+            for (auto &s : sessions) {
+                const LinkFacts f = s->linkFacts();
+                QCOMPARE(f.mode, PoolMode::Transaction);
+                QVERIFY(f.ownOverruled);
+                QVERIFY(f.modeConfigured);
+                QVERIFY(!f.canListen());
+                QVERIFY(!s->cancelHandle().isValid());
+            }
+            for (int i = 0; i < 20; ++i) {
+                for (auto &s : sessions) {
+                    QCOMPARE(s->queryPrepared(QStringLiteral("SELECT $1::int + 1"), {i}).scalar().toInt(), i + 1);
+                    s->transact([](PgTx &tx) { tx.exec(QStringLiteral("SELECT 1")); });
+                    used.insert(s->query(QStringLiteral("SELECT pg_backend_pid()")).scalar().toInt());
+                }
+            }
+            // Its own statements still run under its limits, and read-only in the server's terms.
+            QCOMPARE(sessions[0]->query(QStringLiteral("SHOW statement_timeout")).scalar().toString(), QStringLiteral("12345ms"));
+            try {
+                sessions[0]->query(QStringLiteral("INSERT INTO own_probe_writes VALUES (0)"));
+                QFAIL("a read-only session wrote through the pool");
+            } catch (const PgError &e) {
+                QCOMPARE(e.sqlState, QStringLiteral("25006"));
+            }
+            // The listener, declared its own too, gives LISTEN up for reading the audit trail.
+            PgSession::Options o;
+            o.connInfo = pool;
+            o.pooling = PoolSetting::Own;
+            ActionListener listener(o);
+            QSignalSpy unavailable(&listener, &ActionListener::notificationsUnavailable);
+            QSignalSpy listening(&listener, &ActionListener::listeningChanged);
+            listener.start();
+            QTRY_COMPARE_WITH_TIMEOUT(unavailable.count(), 1, 10000);
+            QCOMPARE(listening.count(), 0);
+            visitPool(QStringLiteral("while the sessions are open"));
+            if (QTest::currentTestFailed())
+                return;
         }
-        QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
-        // The pooled server connection is clean and usable again.
-        QCOMPARE(s->query(QStringLiteral("SELECT 1")).scalar().toInt(), 1);
+        visitPool(QStringLiteral("after the sessions closed"));
+    }
+
+    void noCancelRequestGoesThroughAPooler() {
+        // A cancel request through a pooler goes to whatever server connection the pooler links the
+        // client to when it arrives, which may run another client's statement by then: a session
+        // behind one has no cancel handle to send.
+        for (const auto &[path, setting] : {std::pair{QStringLiteral("session"), PoolSetting::Own},
+                                            {QStringLiteral("transaction"), PoolSetting::Auto},
+                                            {QStringLiteral("transaction"), PoolSetting::Transaction},
+                                            {QStringLiteral("statement"), PoolSetting::Auto}}) {
+            auto s = session(through(path), setting);
+            QVERIFY2(!s->linkFacts().cancelReachesOnlyOurs(), qPrintable(path));
+            QVERIFY2(!s->cancelHandle().isValid(), qPrintable(path));
+        }
+        auto direct = session(m_db->connectionString());
+        QVERIFY(direct->linkFacts().cancelReachesOnlyOurs());
+        QVERIFY(direct->cancelHandle().isValid());
+    }
+
+    void aCancelThroughThePoolerEndsOurSideAndTheStatementItsOwnLimit() {
+        // An action cancelled while its transaction runs: no cancel request is sent; the window's
+        // side of the connection is dropped, so the job ends at once and can never commit, and the
+        // server's statement ends by its own SET LOCAL statement_timeout.
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 1, 5, QStringLiteral("cancelthrough"));
+        GatewayConfig config;
+        config.connInfo = through(QStringLiteral("transaction"));
+        config.statementTimeoutMs = 10000;
+        Gateway gateway(config);
+        QSignalSpy changed(&gateway, &DatabaseLink::connectionChanged);
+        int answered = 0;
+        const auto one = [](PgSession &s) { return s.query(QStringLiteral("SELECT 1")).scalar().toInt(); };
+        const auto count = [&](const int &) { ++answered; };
+        const auto noError = [](const PgError &e) { QFAIL(qPrintable(e.message)); };
+        gateway.run<int>(Lane::Action, this, one, count, noError);
+        QTRY_COMPARE_WITH_TIMEOUT(answered, 1, 10000);
+        QCOMPARE(gateway.linkFacts(Lane::Action).mode, PoolMode::Transaction);
+        const int signalsBefore = changed.count();
+
+        const QString sleep = QStringLiteral("SELECT pg_sleep(30)");
+        const qint64 id = ids.first();
+        std::optional<PgError> failure;
+        bool committed = false;
+        const quint64 job = gateway.run<int>(
+            Lane::Action, this,
+            [sleep, id](PgSession &s) {
+                s.transact([&](PgTx &tx) {
+                    tx.exec(QStringLiteral("UPDATE app_outbox SET status = 'PENDING' WHERE id = $1"), {id});
+                    tx.exec(sleep);
+                });
+                return 0;
+            },
+            [&](const int &) { committed = true; }, [&](const PgError &e) { failure = e; });
+        QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(sleep), 1, 10000);
+        gateway.cancel(Lane::Action, job);
+        QTRY_VERIFY_WITH_TIMEOUT(failure.has_value(), 9000);
+        QCOMPARE(failure->kind, PgError::Kind::Cancelled);
+        // No cancel request reached the server: the statement still runs there, until its own limit.
+        QCOMPARE(m_db->runningNow(sleep), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(sleep), 0, 30000);
+        QVERIFY(!committed);
+        QCOMPARE(stateOf(*m_db, p, id), QStringLiteral("FAILED"));
+        // The lane goes on, on a new connection, and was never said to be down (nor up again).
+        gateway.run<int>(Lane::Action, this, one, count, noError);
+        QTRY_COMPARE_WITH_TIMEOUT(answered, 2, 10000);
+        QCOMPARE(changed.count(), signalsBefore);
+    }
+
+    void anotherClientsStatementIsNeverCancelledByOurs() {
+        // Our statement runs on one server connection of the pool of two while the other is held;
+        // another client waits for a server connection and is given ours as soon as ours ends. The
+        // window cancels ours around that moment, before and after it: whatever reached the pooler
+        // would go to the server connection the other client then runs on.
+        GatewayConfig config;
+        config.connInfo = through(QStringLiteral("transaction"));
+        Gateway gateway(config);
+        QSignalSpy changed(&gateway, &DatabaseLink::connectionChanged);
+        int warmed = 0;
+        gateway.run<int>(
+            Lane::Browse, this, [](PgSession &s) { return s.query(QStringLiteral("SELECT 1")).scalar().toInt(); },
+            [&](const int &) { ++warmed; }, [](const PgError &e) { QFAIL(qPrintable(e.message)); });
+        QTRY_COMPARE_WITH_TIMEOUT(warmed, 1, 10000);
+        auto holder = probeSession(through(QStringLiteral("transaction")));
+        auto other = probeSession(through(QStringLiteral("transaction")));
+        const QString ours = QStringLiteral("SELECT pg_sleep(0.4)");
+        for (int cancelAfterMs : {100, 300, 380, 400, 420, 500, 700}) {
+            holder->execScript(QStringLiteral("BEGIN"));
+            holder->query(QStringLiteral("SELECT 1")); // holds one of the pool's two server connections
+            bool finished = false;
+            std::optional<PgError> failed;
+            const quint64 job = gateway.run<int>(
+                Lane::Browse, this, [ours](PgSession &s) { s.query(ours); return 0; }, [&](const int &) { finished = true; },
+                [&](const PgError &e) { failed = e; });
+            QTRY_COMPARE_WITH_TIMEOUT(m_db->runningNow(ours), 1, 10000);
+            std::atomic<bool> otherDone{false};
+            QString otherError;
+            std::thread otherClient([&] {
+                try {
+                    other->query(QStringLiteral("SELECT pg_sleep(1)"));
+                } catch (const std::exception &e) {
+                    otherError = QString::fromUtf8(e.what());
+                }
+                otherDone = true;
+            });
+            QTest::qWait(cancelAfterMs); // when the cancel comes, not what is asserted
+            gateway.cancel(Lane::Browse, job);
+            QTRY_VERIFY_WITH_TIMEOUT(otherDone.load(), 30000);
+            otherClient.join();
+            // The other client's statement finished normally: ours never cancelled it.
+            QVERIFY2(otherError.isEmpty(), qPrintable(QStringLiteral("cancelled after %1 ms: %2").arg(cancelAfterMs).arg(otherError)));
+            QTRY_VERIFY_WITH_TIMEOUT(finished || failed.has_value(), 30000);
+            if (failed)
+                QVERIFY2(failed->kind == PgError::Kind::Cancelled, qPrintable(failed->message));
+            holder->execScript(QStringLiteral("ROLLBACK"));
+        }
+        for (const QList<QVariant> &args : changed)
+            QVERIFY(args.at(1).toBool()); // never said to be down
     }
 
     void closingDuringAFreezeBehindThePoolerIsQuick() {

@@ -348,14 +348,17 @@ private slots:
         qInfo() << "cancel took" << cancelMs << "ms; GUI thread's longest gap over" << 8500 << "ms:" << ping.maxGapMs() << "ms";
         QCOMPARE(results.count(), 0);
         QCOMPARE(m->testText(), QStringLiteral("Test cancelled."));
-        QVERIFY2(cancelMs < 50, qPrintable(QString::number(cancelMs)));
-        QVERIFY2(ping.maxGapMs() < 500, qPrintable(QString::number(ping.maxGapMs())));
+        // Waiting for the hung connect would take libpq's connect_timeout (5 s): the bounds are half
+        // of that, far above what a loaded machine adds, so they say "did not wait", not how fast.
+        const qint64 waitingMs = 5000;
+        QVERIFY2(cancelMs < waitingMs / 2, qPrintable(QString::number(cancelMs)));
+        QVERIFY2(ping.maxGapMs() < waitingMs / 2, qPrintable(QString::number(ping.maxGapMs())));
         // Closing the dialog while a test hangs does not wait either.
         m->testConnection();
         QTRY_VERIFY(m->testRunning());
         cancel.restart();
         m.reset();
-        QVERIFY2(cancel.elapsed() < 200, qPrintable(QString::number(cancel.elapsed())));
+        QVERIFY2(cancel.elapsed() < waitingMs / 2, qPrintable(QString::number(cancel.elapsed())));
         proxy.release();
     }
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Real windows through a real PgBouncer in transaction mode (a pool of two server connections for
-// two windows of four connections each): for a minute a read-write window with every lane busy
-// (fast refreshes, Triage and Audit pages, audited actions) and a read-only window run, while
-// another client of the same pool samples what a server connection carries a thousand times. It
-// must only ever see the server's defaults; the windows must see no SQL error; every action must
-// have its audit rows; and the windows must learn of each other's actions without NOTIFY.
-// OM_POOLER_SOAK_S shortens the minute for a quick local run; OM_SCREENSHOT_DIR saves the
-// Connection information dialog (OM_LANG=ja: in Japanese).
+// two windows of four connections each): a read-write window with every lane busy (fast
+// refreshes, Triage and Audit pages, audited actions) and a read-only window run while another
+// client of the same pool samples what a server connection carries, until it has a thousand
+// samples (about a minute). It must only ever see the server's defaults; the windows must see no
+// SQL error; every action must have its audit rows; and the windows must learn of each other's
+// actions without NOTIFY. A window whose connection is declared its own leaves nothing on the
+// pool either. OM_POOLER_SOAK_S scales the samples down for a quick local run (a minute's worth
+// at 60); OM_SCREENSHOT_DIR saves the Connection information dialog (OM_LANG=ja: in Japanese).
 #include "actionfixture.h"
 #include "core/actions/actionrunner.h"
 #include "core/dashboard/snapshotpoller.h"
@@ -15,6 +16,7 @@
 #include "core/outcome/actionpoller.h"
 #include "connection/connectioninfodialog.h"
 #include "mainwindow.h"
+#include "poolvisit.h"
 #include "link/connectioninfo.h"
 #include "core/service/servicecall.h"
 #include "screenshots.h"
@@ -24,6 +26,8 @@
 #include "testserver.h"
 
 #include <QAction>
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -39,11 +43,15 @@ using namespace om::test;
 
 namespace {
 
+/// scripts/lib/pgbouncer.sh: the transaction pool's server connections per database and role.
+constexpr int kTransactionPoolSize = 2;
+
 /// What another client of the pool may meet on a server connection.
 const QString kProbe = QStringLiteral(
     "SELECT current_setting('default_transaction_read_only'), current_setting('statement_timeout'), "
     "current_setting('lock_timeout'), current_setting('search_path'), current_setting('max_parallel_workers_per_gather'), "
-    "current_setting('jit'), (SELECT count(*) FROM pg_prepared_statements)::text, pg_backend_pid()");
+    "current_setting('jit'), (SELECT count(*) FROM pg_prepared_statements)::text, "
+    "(SELECT count(*) FROM pg_listening_channels())::text, pg_backend_pid()");
 
 /// A client that sends each statement alone, with no BEGIN and no SET (as a plain relay would).
 std::unique_ptr<PgSession> plainClient(const QString &connInfo) {
@@ -58,11 +66,12 @@ std::unique_ptr<PgSession> plainClient(const QString &connInfo) {
 }
 
 struct ProbeResult {
-    int samples = 0;
+    std::atomic<int> samples{0}; ///< read by the test's thread while the probe runs
     int differing = 0;
     QStringList firstDifference;
     QSet<int> servers;
     QString error;
+    std::atomic<bool> ended{false}; ///< the probe stopped (asked to, or on an error)
 };
 
 } // namespace
@@ -86,11 +95,12 @@ class TestPoolerWindow : public QObject {
         return loopbackConnectionString(poolerPort(mode), m_db->name(), QStringLiteral("user=%1").arg(role));
     }
 
-    AppContext context(const QString &connInfo, bool readOnly) {
+    AppContext context(const QString &connInfo, bool readOnly, PoolSetting pooling = PoolSetting::Auto) {
         AppContext ctx;
         GatewayConfig c;
         c.connInfo = connInfo;
         c.readOnly = readOnly;
+        c.pooling = pooling;
         ctx.gateway = new Gateway(c);
         ctx.profile = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         ctx.connectionLabel = QStringLiteral("pooled");
@@ -118,6 +128,7 @@ class TestPoolerWindow : public QObject {
         } catch (const std::exception &e) {
             out.error = QString::fromUtf8(e.what());
         }
+        out.ended = true;
     }
 
 private slots:
@@ -135,7 +146,10 @@ private slots:
     }
 
     void twoWindowsLeaveNothingOnTheTransactionPool() {
+        // About a minute of work on an idle machine: the windows work until the probe has taken
+        // its samples, however long a loaded machine needs for them (within a generous bound).
         const int soakS = qEnvironmentVariableIsSet("OM_POOLER_SOAK_S") ? qEnvironmentVariableIntValue("OM_POOLER_SOAK_S") : 60;
+        const int wantedSamples = qMax(20, soakS * 1000 / 60);
         const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
         MainWindow operatorWindow(context(pooled(QStringLiteral("transaction"), QStringLiteral("demo_operator")), false));
         // Opened read-only (--read-only) by a role that may write: the session, not the role, is
@@ -184,15 +198,20 @@ private slots:
         actor.start(2000);
 
         // PgBouncer keeps one pool per role and database: the other client of the windows' pool
-        // logs in as their role. About a thousand samples in the minute, each on whichever server
-        // connection of the pool is free.
+        // logs in as their role. About a thousand samples, each on whichever server connection of
+        // the pool is free.
         std::atomic<bool> stop{false};
         ProbeResult probed;
         const QStringList defaults = defaultsOf(QStringLiteral("demo_operator"));
         QCOMPARE(defaults.value(0), QStringLiteral("off")); // the role itself may write
         const int everyMs = qMax(5, soakS * 1000 / 1100);
         std::thread prober([&] { probe(pooled(QStringLiteral("transaction"), QStringLiteral("demo_operator")), defaults, everyMs, stop, probed); });
-        QTest::qWait(soakS * 1000);
+        QElapsedTimer soaked;
+        soaked.start();
+        // Not a QTRY: its failure would be a count of samples, which says how fast the machine is.
+        const QDeadlineTimer deadline(qMax(180, 5 * soakS) * 1000);
+        while (probed.samples.load() < wantedSamples && !probed.ended.load() && !deadline.hasExpired())
+            QTest::qWait(200);
         refresher.stop();
         actor.stop();
         stop = true;
@@ -200,10 +219,8 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(actionsDone + actionErrors, acted.size(), 15000);
 
         QVERIFY2(probed.error.isEmpty(), qPrintable(probed.error));
-        qInfo("probe: %d samples over %d s on %d server connections, %d differing from the server's defaults",
-              probed.samples, soakS, int(probed.servers.size()), probed.differing);
-        if (soakS >= 60)
-            QVERIFY2(probed.samples >= 1000, qPrintable(QString::number(probed.samples)));
+        qInfo("probe: %d samples over %lld s on %d server connections, %d differing from the server's defaults",
+              probed.samples.load(), soaked.elapsed() / 1000, int(probed.servers.size()), probed.differing);
         QVERIFY2(probed.differing == 0, qPrintable(probed.firstDifference.join(QLatin1String(", "))));
         // The probe was given the very server connections the windows' lanes worked on (else it
         // proved nothing).
@@ -236,24 +253,93 @@ private slots:
         saveScreenshot(info, QStringLiteral("connection-information-pooled"));
     }
 
-    void aSessionPoolWindowWorksAsItsOwn() {
-        // Said to be a session pool, the window keeps session state as on a direct connection,
-        // and its lanes run, act and listen as they do there.
-        AppContext ctx = context(pooled(QStringLiteral("session"), QStringLiteral("demo_operator")), false);
-        GatewayConfig c = ctx.gateway->config();
-        delete ctx.gateway;
-        c.pooling = PoolSetting::Own;
-        ctx.gateway = new Gateway(c);
-        MainWindow w(ctx);
+    void aWindowDeclaredOwnOnATransactionPoolLeavesNothing() {
+        // What was reported: a read-only window whose connection said "own" (a saved connection,
+        // --pooling own) on a transaction pool left read-only mode, its time limits, prepared
+        // statements and a LISTEN on the pool's server connections, and another client's writes were
+        // refused, also after the window closed. A pooler answers at connect, so nothing of it is
+        // sent, and Connection information says why.
+        m_db->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS own_window_writes (pid int)"));
+        m_db->exec(QStringLiteral("GRANT INSERT ON own_window_writes TO demo_operator"));
+        const QString pool = pooled(QStringLiteral("transaction"), QStringLiteral("demo_operator"));
+        const QStringList defaults = defaultsOf(QStringLiteral("demo_operator"));
+        QSet<int> windowServers;
+        const auto visitPool = [&](const QString &when) {
+            QSet<int> met;
+            const int before = m_db->scalar(QStringLiteral("SELECT count(*) FROM own_window_writes")).toInt();
+            const QList<ServerConnectionSeen> seen = visitEveryServerConnection(pool, kTransactionPoolSize, QStringLiteral("own_window_writes"));
+            for (const ServerConnectionSeen &s : seen) {
+                const QString where = when + QStringLiteral(", server process ") + QString::number(s.serverPid);
+                met.insert(s.serverPid);
+                QVERIFY2(s.readOnlyDefault == QLatin1String("off"), qPrintable(where));
+                QVERIFY2(s.statementTimeout == defaults.value(1), qPrintable(where + QLatin1String(": ") + s.statementTimeout));
+                QVERIFY2(s.preparedStatements == 0, qPrintable(where));
+                QVERIFY2(s.listeningChannels == 0, qPrintable(where));
+                QVERIFY2(s.writeError.isEmpty(), qPrintable(where + QLatin1String(": ") + s.writeError));
+            }
+            QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM own_window_writes")).toInt(), before + kTransactionPoolSize);
+            QVERIFY2(met.contains(windowServers), qPrintable(when + QLatin1String(": the visit did not meet the window's server connections")));
+        };
+        {
+            MainWindow w(context(pool, true, PoolSetting::Own));
+            QSignalSpy snapshots(w.poller(), &SnapshotPoller::snapshotReady);
+            QSignalSpy failed(w.poller(), &SnapshotPoller::refreshFailed);
+            w.resize(1366, 768);
+            w.show();
+            w.poller()->setIntervalMs(300);
+            QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 3, 15000);
+            // No LISTEN: the window reads the audit trail instead.
+            QTRY_VERIFY_WITH_TIMEOUT(w.findChild<ActionPoller *>() != nullptr, 15000);
+            for (Lane lane : {Lane::Monitor, Lane::Browse}) {
+                const LinkFacts f = w.context().gateway->linkFacts(lane);
+                if (!f.known)
+                    continue;
+                QCOMPARE(f.mode, PoolMode::Transaction);
+                QVERIFY(f.poolerAnswered);
+                QVERIFY(f.ownOverruled);
+                windowServers.insert(f.serverPid);
+            }
+            QVERIFY(!windowServers.isEmpty());
+            w.findChild<QAction *>(QStringLiteral("refreshNow"))->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 5, 15000);
+            QCOMPARE(failed.count(), 0);
+
+            w.findChild<QAction *>(QStringLiteral("connectionInformation"))->trigger();
+            ConnectionInfoDialog *info = w.connectionInfoDialog();
+            QVERIFY(info && info->isVisible());
+            QStringList texts;
+            for (const auto &[label, value] : info->rows())
+                texts << label + QLatin1String(": ") + value;
+            const QString all = texts.join(QLatin1Char('\n'));
+            if (testLanguage() == QLatin1String("en")) {
+                QVERIFY2(all.contains(QLatin1String("Declared as its own connection, but a connection pooler answered: nothing is "
+                                                    "kept beyond each transaction")),
+                         qPrintable(all));
+                QVERIFY2(all.contains(QLatin1String("declared own, but a pooler answered")), qPrintable(all));
+                QVERIFY2(all.contains(QLatin1String("Enforced by the server in every transaction")), qPrintable(all));
+            }
+            saveScreenshot(info, QStringLiteral("connection-information-declared-own"));
+            visitPool(QStringLiteral("while the window is open"));
+            if (QTest::currentTestFailed())
+                return;
+        }
+        visitPool(QStringLiteral("after the window closed"));
+    }
+
+    void aWindowDeclaredOwnOnASessionPoolWorksAsOnAnyPool() {
+        // A session pool cannot be told from a transaction pool from outside: declared its own, the
+        // window keeps nothing beyond each transaction there too, and its lanes run and act.
+        MainWindow w(context(pooled(QStringLiteral("session"), QStringLiteral("demo_operator")), false, PoolSetting::Own));
         QSignalSpy snapshots(w.poller(), &SnapshotPoller::snapshotReady);
         QSignalSpy failed(w.poller(), &SnapshotPoller::refreshFailed);
         w.show();
         QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() > 0, 15000);
         const LinkFacts f = w.context().gateway->linkFacts(Lane::Monitor);
-        QCOMPARE(f.mode, PoolMode::Own);
+        QCOMPARE(f.mode, PoolMode::Transaction);
         QVERIFY(f.poolerAnswered);
         QVERIFY(f.modeConfigured);
-        const SchemaProfile p = ctx.profile;
+        QVERIFY(f.ownOverruled);
+        const SchemaProfile p = w.context().profile;
         const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2, 5, QStringLiteral("sessionpool"));
         bool done = false;
         const auto retry = [p, r = actionRequest(QStringLiteral("retry"), ids)](PgSession &s) { return ActionRunner(p).run(s, r); };
@@ -262,7 +348,7 @@ private slots:
         gatewayOf(w.context().gateway).run<ActionResult>(Lane::Action, this, retry, retried, retryFailed);
         QTRY_VERIFY_WITH_TIMEOUT(done, 15000);
         QCOMPARE(auditCount(*m_db, p, ids, p.actions.value(QStringLiteral("retry")).auditName), 2);
-        QCOMPARE(w.findChild<ActionPoller *>(), nullptr); // LISTEN works on its own connection
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<ActionPoller *>() != nullptr, 15000); // no LISTEN through a pooler
         QCOMPARE(failed.count(), 0);
     }
 

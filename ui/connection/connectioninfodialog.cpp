@@ -16,11 +16,12 @@ QString seconds(int ms) { return QLocale().toString(ms / 1000.0, 'g', 3); }
 
 QString pathText(const LinkFacts &f) {
     switch (f.mode) {
-    case PoolMode::Own:
-        return f.poolerAnswered
-                   ? ConnectionInfoDialog::tr("Through a connection pooler in session mode: the server connection stays this window's while it is connected.")
-                   : ConnectionInfoDialog::tr("Direct: the server connection is this window's own.");
+    case PoolMode::Own: // never where a pooler answered (PgSession::settle)
+        return ConnectionInfoDialog::tr("Direct: the server connection is this window's own.");
     case PoolMode::Transaction:
+        if (f.ownOverruled)
+            return ConnectionInfoDialog::tr("Declared as its own connection, but a connection pooler answered: treated as transaction "
+                                            "pooling, as each transaction may run on another server connection, shared with other clients.");
         return ConnectionInfoDialog::tr("Through a connection pooler, treated as transaction pooling: each transaction may run on "
                                         "another server connection, shared with other clients.");
     case PoolMode::Statement:
@@ -33,12 +34,17 @@ QString pathText(const LinkFacts &f) {
 QString howKnownText(const LinkFacts &f) {
     if (!f.learnedBecause.isEmpty())
         return ConnectionInfoDialog::tr("Found out after connecting: %1.").arg(f.learnedBecause);
+    if (f.ownOverruled)
+        return ConnectionInfoDialog::tr("The connection's settings say it is its own (direct, or a session pool), but at connect the "
+                                        "server process that answered was not the one the connection was given: a pooler stands in "
+                                        "between. A session pool cannot be told from a transaction pool from outside, so the window "
+                                        "keeps to what is safe in front of any pooler.");
     if (f.modeConfigured)
         return ConnectionInfoDialog::tr("As the connection's settings say.");
     return f.poolerAnswered
                ? ConnectionInfoDialog::tr("Found out at connect: the server process that answers is not the one the connection was "
                                           "given, so a pooler stands in between. A session pool cannot be told from a transaction pool "
-                                          "from outside; say so in the saved connection to use one as the window's own.")
+                                          "from outside, so either is used as a transaction pool.")
                : ConnectionInfoDialog::tr("Found out at connect: the server process that answers is the connection's own.");
 }
 
@@ -46,8 +52,14 @@ QString leavesText(const LinkFacts &f) {
     if (f.mode == PoolMode::Own)
         return ConnectionInfoDialog::tr("While connected: session settings (time zone, date style, time limits, read-only), "
                                         "prepared statements, and LISTEN for other operators' actions. All end with the connection.");
+    if (f.ownOverruled)
+        return ConnectionInfoDialog::tr("Declared as its own connection, but a connection pooler answered: nothing is kept beyond each "
+                                        "transaction. Settings are SET LOCAL inside it, statements are not prepared by name, nothing is "
+                                        "listened for, and a cancel ends the window's side of the connection instead of being sent to "
+                                        "the pooler.");
     return ConnectionInfoDialog::tr("Nothing beyond each transaction: settings are SET LOCAL inside it, statements are not "
-                                    "prepared by name, and nothing is listened for.");
+                                    "prepared by name, nothing is listened for, and a cancel ends the window's side of the "
+                                    "connection instead of being sent to the pooler.");
 }
 
 QString encryptionText(const TlsFacts &t) {
@@ -102,8 +114,8 @@ QString ConnectionInfoDialog::pathWords(const LinkFacts &f) {
     if (!f.known)
         return tr("not connected yet");
     switch (f.mode) {
-    case PoolMode::Own: return f.poolerAnswered ? tr("session pooler") : tr("direct");
-    case PoolMode::Transaction: return tr("transaction pooler");
+    case PoolMode::Own: return tr("direct");
+    case PoolMode::Transaction: return f.ownOverruled ? tr("transaction pooler (declared own, but a pooler answered)") : tr("transaction pooler");
     case PoolMode::Statement: return tr("statement pooler");
     }
     return {};

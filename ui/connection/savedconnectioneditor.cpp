@@ -73,11 +73,11 @@ SavedConnectionEditor::SavedConnectionEditor(const QStringList &profileIds, QWid
     standbyRow->addWidget(m_standbyMaxLag);
     form->addRow(tr("Read from standby:"), standbyRow);
     // A transaction pooler shares server connections between clients: the window then keeps no
-    // state beyond its transactions. Found out at connect, except a session pool, which looks
-    // like a transaction pool from outside.
+    // state beyond its transactions. Found out at connect; a session pool looks like a
+    // transaction pool from outside, so "own" with a pooler answering is used as one too.
     m_pooling->setObjectName(QStringLiteral("pooling"));
     m_pooling->addItem(tr("Found out when connecting (safe with any pooler)"), int(PoolSetting::Auto));
-    m_pooling->addItem(tr("Direct, or a session pool: the server connection is the window's own"), int(PoolSetting::Own));
+    m_pooling->addItem(tr("Its own connection (direct); if a pooler answers, used as a transaction pool"), int(PoolSetting::Own));
     m_pooling->addItem(tr("Behind a transaction pooler"), int(PoolSetting::Transaction));
     m_pooling->addItem(tr("Behind a statement pooler (monitoring only, no actions)"), int(PoolSetting::Statement));
     form->addRow(tr("Path to the server:"), m_pooling);
