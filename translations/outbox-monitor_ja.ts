@@ -212,6 +212,10 @@
         <source>The standby is not a copy of the primary (system identifiers %1 and %2): nothing is read or changed until the connection is corrected.</source>
         <translation>スタンバイはプライマリの複製ではありません (システム識別子 %1 と %2)。接続が修正されるまで、読み取りも変更も行いません。</translation>
     </message>
+    <message>
+        <source>The server closed the connection while it was idle.</source>
+        <translation>サーバーが、待機中の接続を閉じました。</translation>
+    </message>
 </context>
 <context>
     <name>HelpMenu</name>
@@ -334,6 +338,17 @@
     <message>
         <source>%1, line %2: not &quot;[service]&quot; or keyword=value; skipped</source>
         <translation>%1、%2 行目: 「[service]」でも keyword=value でもないため読み飛ばしました</translation>
+    </message>
+</context>
+<context>
+    <name>PgSession</name>
+    <message>
+        <source>The connection to the server timed out: the server or the network stopped answering.</source>
+        <translation>サーバーへの接続がタイムアウトしました: サーバーまたはネットワークが応答しなくなりました。</translation>
+    </message>
+    <message>
+        <source>The connection to the server was lost: the server closed it (it stopped, restarted or failed over, or ended this session) or the network broke.</source>
+        <translation>サーバーへの接続が失われました: サーバーが接続を閉じた (停止、再起動、フェイルオーバー、またはこのセッションの終了) か、ネットワークが切れました。</translation>
     </message>
 </context>
 <context>
@@ -829,6 +844,10 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Read-only session: nothing can be changed.</source>
         <translation>読み取り専用セッション: 変更はできません。</translation>
+    </message>
+    <message>
+        <source>The server changed since the messages were counted: they were counted in database %1 of cluster %2 (at %3), and the connection now reaches database %4 of cluster %5 (at %6), which holds other data. Nothing was changed. Count the messages again on the server the window shows now.</source>
+        <translation>メッセージを数えた後にサーバーが変わりました: クラスター %2 のデータベース %1 (%3) で数えましたが、接続は今、別のデータを持つクラスター %5 のデータベース %4 (%6) につながっています。何も変更していません。ウィンドウが今表示しているサーバーで、メッセージを数え直してください。</translation>
     </message>
 </context>
 <context>
@@ -4183,6 +4202,10 @@ from %6</source>
     <message>
         <source>Ids: %1.</source>
         <translation>ID: %1。</translation>
+    </message>
+    <message>
+        <source>The server changed after the messages were counted: counted at %1, run at %2. It holds the same data (the same database of cluster %3: a standby promoted after a failover), so the action ran there.</source>
+        <translation>メッセージを数えた後にサーバーが変わりました: %1 で数え、%2 で実行しました。同じデータを持つサーバー (クラスター %3 の同じデータベース: フェイルオーバー後に昇格したスタンバイ) なので、そこで操作を実行しました。</translation>
     </message>
 </context>
 <context>

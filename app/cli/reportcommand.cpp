@@ -9,7 +9,6 @@
 #include "pg/gateway.h"
 
 #include <QApplication>
-#include <QTimer>
 #include <cstdio>
 
 namespace om::cli {
@@ -24,14 +23,6 @@ void quietAboutRuntimeDir(QtMsgType type, const QMessageLogContext &context, con
     if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
         return;
     g_previousHandler(type, context, message);
-}
-
-/// The key the window keeps this server's history under: its identity (read now, as the window
-/// does), else what was learnt for this connection string before, else the string's own key.
-QString historyKey(Gateway &gateway, const QString &textKey, const QString &profileId) {
-    IdentityCheck identity(&gateway);
-    return identity.readWithin(gateway.config().connectTimeoutS * 1000 + 1000) ? identity.identity().storeKey(profileId)
-                                                                               : StoreKeys::forStart(textKey);
 }
 
 } // namespace
@@ -56,7 +47,6 @@ int runReport(int &argc, char **argv, const Options &o) {
     HistoryStore store;
     store.open();
     ReportMaker maker(&gateway, *profile);
-    maker.setHistory(&store, historyKey(gateway, ConnectionInfo::storeKey(o.conninfo, profile->id), profile->id));
 
     int status = 1;
     QObject::connect(&maker, &ReportMaker::finished, &app, [&status](bool ok, const QString &pathOrMessage) {
@@ -68,7 +58,19 @@ int runReport(int &argc, char **argv, const Options &o) {
     const QDateTime to = QDateTime::currentDateTime();
     const QDateTime from = to.addMSecs(qint64(-o.reportHours * 3600 * 1000));
     const QString ticket = o.auditFilter ? o.auditFilter->ticket.trimmed() : QString();
-    QTimer::singleShot(0, &maker, [&] { maker.make(o.reportFile, from, to, ticket); });
+    // The key the window keeps this server's history under: its identity (read first, as the
+    // window does), else what was learnt for this connection string before, else the string's
+    // own key. The report is made once the server said who it is, or the wait ran out.
+    IdentityCheck identity(&gateway);
+    const QString textKey = ConnectionInfo::storeKey(o.conninfo, profile->id);
+    QObject::connect(
+        &identity, &IdentityCheck::settled, &maker,
+        [&](bool identified) {
+            maker.setHistory(&store, identified ? identity.identity().storeKey(profile->id) : StoreKeys::forStart(textKey));
+            maker.make(o.reportFile, from, to, ticket);
+        },
+        Qt::SingleShotConnection);
+    identity.startWithin(gateway.config().connectTimeoutS * 1000 + 1000);
     app.exec();
     return status;
 }

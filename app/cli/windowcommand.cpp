@@ -114,8 +114,10 @@ class WindowSession {
 public:
     WindowSession(QApplication &app, const Options &o) : m_app(app), m_options(o) {}
 
-    /// Opens the window for `target`. False (after saying why) when its profile is unusable.
-    /// `commandLine`: the window the command line asked for (its options apply to it).
+    /// Opens the window for `target`, at once or, the first time this connection is opened, once
+    /// the server said who it is (or kFirstIdentityWaitMs passed: waitForIdentity). False (after
+    /// saying why) when its profile is unusable. `commandLine`: the window the command line asked
+    /// for (its options apply to it).
     bool open(const Target &target, bool commandLine) {
         QString error;
         const std::optional<SchemaProfile> profile = resolveProfile(target.profileId, &error);
@@ -129,13 +131,46 @@ public:
         AppContext context = contextFor(target, *profile);
         auto *identity = new IdentityCheck(context.gateway);
         if (context.connectionKey == m_textKey)
-            context.connectionKey = waitForIdentity(*identity, profile->id);
+            waitForIdentity(context, identity);
+        else
+            show(context, identity);
+        return true;
+    }
+
+private:
+    /// The first time this connection is opened: its identity, read on the Monitor lane while the
+    /// event loop runs on (no window yet), for at most kFirstIdentityWaitMs; then the window opens
+    /// under the identity's key, or under the text key when the server has not said.
+    void waitForIdentity(AppContext context, IdentityCheck *identity) {
+        // The check belongs to the Gateway until the window opens and takes both.
+        identity->setParent(context.gateway);
+        const quint64 wait = ++m_identityWait;
+        QObject::connect(
+            identity, &IdentityCheck::settled, &m_app,
+            [this, context, identity, wait](bool identified) mutable {
+                if (wait != m_identityWait) // another open() began meanwhile: this one is dropped
+                    return context.gateway->deleteLater();
+                if (identified) {
+                    const QString key = identity->identity().storeKey(context.profile.id);
+                    StoreKeys::remember(m_textKey, key);
+                    adoptUnderIdentity(m_textKey, key);
+                    context.connectionKey = key;
+                }
+                show(context, identity);
+            },
+            Qt::SingleShotConnection);
+        identity->startWithin(kFirstIdentityWaitMs);
+    }
+
+    /// The window itself, for `context`; `identity` keeps watching the server from inside it.
+    void show(const AppContext &context, IdentityCheck *identity) {
+        ++m_identityWait; // a wait still running is over
         m_window = std::make_unique<MainWindow>(context);
         identity->setParent(m_window.get());
         // Every later reading (a server down at start that answers, a reconnection that reaches
         // another cluster): a window never shows one server's history under another's numbers.
         QObject::connect(identity, &IdentityCheck::identified, m_window.get(),
-                         [this, profileId = profile->id](const ServerIdentity &id) { onIdentified(id.storeKey(profileId)); });
+                         [this, profileId = context.profile.id](const ServerIdentity &id) { onIdentified(id.storeKey(profileId)); });
         if (!identity->identity().isValid())
             identity->start();
         auto *watcher = new StartFailureWatcher(m_window->poller(), m_window.get(), m_window->context().connectionLabel);
@@ -143,34 +178,21 @@ public:
         QObject::connect(
             watcher, &StartFailureWatcher::changeConnectionRequested, &m_app,
             [this] { changeConnection(); }, Qt::QueuedConnection);
-        if (target.saved)
-            m_window->showSavedConnection(*target.saved);
+        if (m_target.saved)
+            m_window->showSavedConnection(*m_target.saved);
         auto *connectionMenu = new ConnectionMenu(m_window.get(), builtInProfileIds(), resolveProfile);
         connectionMenu->menu()->addSeparator();
         connectionMenu->menu()->addAction(m_window->connectionInfoAction());
-        if (commandLine)
+        if (m_commandLine)
             applyWindowOptions(*m_window, m_options);
         m_window->show();
-        if (commandLine && !m_options.screenshotFile.isEmpty()) {
+        if (m_commandLine && !m_options.screenshotFile.isEmpty()) {
             const QString file = m_options.screenshotFile;
             QTimer::singleShot(int(m_options.screenshotDelaySeconds * 1000), m_window.get(), [w = m_window.get(), file] {
                 w->grab().save(file);
                 QApplication::quit();
             });
         }
-        return true;
-    }
-
-private:
-    /// The first time this connection is opened: its identity, read on the Monitor lane while the
-    /// event loop runs (no window yet), for at most kFirstIdentityWaitMs. The key to open with.
-    QString waitForIdentity(IdentityCheck &identity, const QString &profileId) {
-        if (!identity.readWithin(kFirstIdentityWaitMs))
-            return m_textKey;
-        const QString key = identity.identity().storeKey(profileId);
-        StoreKeys::remember(m_textKey, key);
-        adoptUnderIdentity(m_textKey, key);
-        return key;
     }
 
     /// The server said who it is. Under another key than the window's (identified late, or
@@ -218,6 +240,7 @@ private:
     bool m_commandLine = false;
     QString m_textKey; ///< ConnectionInfo::storeKey of m_target: what StoreKeys remembers the identity under
     std::unique_ptr<MainWindow> m_window;
+    quint64 m_identityWait = 0; ///< counts open()s: a wait for an identity that is no longer the latest drops its window
 };
 
 } // namespace

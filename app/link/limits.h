@@ -50,6 +50,9 @@ constexpr int kListenRetryMaxMs = 30000;
 constexpr int kMaxDutyDivisor = 20;
 /// ... but never longer than this between refreshes (unless the operator chose a longer interval).
 constexpr int kMaxRefreshIntervalMs = 120000;
+/// After reads the server refused or ended in a row (a lock held past the statement timeout), the
+/// next refresh comes at most this long after the last (unless the interval itself is longer).
+constexpr int kRefusedReadRetryMaxMs = 30000;
 /// The breakdown by destination / type reads every waiting row. While fewer than this many wait
 /// it comes with every refresh; above it, at most every kBreakdownEveryMs (and on refreshNow()).
 constexpr qint64 kLiveBreakdownMaxWaiting = 10000;

@@ -295,6 +295,13 @@ bool LaneWorker::openFor(const Job &job) {
         const bool quiet = m_quietReopen.exchange(false);
         if (m_reopen.exchange(false))
             m_session->close();
+        // Closed by the server while the lane was idle (a failover's old primary is gone): the
+        // job runs on a new connection, where it would only have failed on this one (nothing
+        // was sent). Said as a loss first: the new connection may reach another server.
+        if (m_session->closedByServer()) {
+            m_session->close();
+            setUp(false, QCoreApplication::translate("Gateway", "The server closed the connection while it was idle."));
+        }
         if (!m_session->isOpen()) {
             m_session->open();
             if (m_standby)

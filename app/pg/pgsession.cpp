@@ -7,9 +7,11 @@
 #include "pg/connectprobe.h"
 #include "pg/pipelinedquery.h"
 
+#include <QCoreApplication>
 #include <QLoggingCategory>
 #include <QMutex>
 #include <libpq-fe.h>
+#include <poll.h>
 #include <pqxx/pqxx>
 #include <pqxx/subtransaction>
 #include <sys/socket.h>
@@ -178,6 +180,20 @@ static QString sqlStateFromType(const std::exception &e) {
     return {};
 }
 
+/// A connection that broke, said in the program's words: libpq's and libpqxx's ("Could not obtain
+/// client encoding: not connected", "server closed the connection unexpectedly", "SSL SYSCALL
+/// error") name their own bookkeeping, untranslated. Theirs goes to the log.
+static PgError lostConnection(const QString &said) {
+    qCInfo(lcSql).noquote() << "connection lost:" << said;
+    const bool timedOut = said.contains(QLatin1String("timed out"), Qt::CaseInsensitive);
+    return PgError(PgError::Kind::ConnectionLost,
+                   timedOut ? QCoreApplication::translate("PgSession", "The connection to the server timed out: the server or "
+                                                                       "the network stopped answering.")
+                            : QCoreApplication::translate("PgSession", "The connection to the server was lost: the server closed "
+                                                                       "it (it stopped, restarted or failed over, or ended this "
+                                                                       "session) or the network broke."));
+}
+
 /// Turns whatever libpqxx threw into a PgError, noting whether the connection is still usable.
 [[noreturn]] static void rethrowAsPgError(pqxx::connection_base *conn) {
     try {
@@ -196,18 +212,15 @@ static QString sqlStateFromType(const std::exception &e) {
         // Not an sql_error in 6.4: deadlock (40P01) and serialization failure (40001) land here.
         throw PgError(PgError::Kind::Query, QString::fromUtf8(e.what()).trimmed(), sqlStateFromType(e));
     } catch (const pqxx::broken_connection &e) {
-        throw PgError(PgError::Kind::ConnectionLost, QString::fromUtf8(e.what()).trimmed());
+        throw lostConnection(QString::fromUtf8(e.what()).trimmed());
     } catch (const pqxx::in_doubt_error &e) {
         // COMMIT was sent and its answer lost: never report this as "nothing changed".
         throw PgError(PgError::Kind::InDoubt, QString::fromUtf8(e.what()).trimmed());
     } catch (const std::exception &e) {
-        const bool lost = conn && !conn->is_open();
-        QString message = QString::fromUtf8(e.what()).trimmed();
-        // libpqxx's words when the server (or a pooler, or a failover) closed the connection
-        // under a statement: they name its own bookkeeping, not what happened.
-        if (lost && message.contains(QLatin1String("Could not obtain client encoding")))
-            message = QStringLiteral("the server closed the connection");
-        throw PgError(lost ? PgError::Kind::ConnectionLost : PgError::Kind::Query, message);
+        const QString message = QString::fromUtf8(e.what()).trimmed();
+        if (conn && !conn->is_open())
+            throw lostConnection(message);
+        throw PgError(PgError::Kind::Query, message);
     }
 }
 
@@ -459,8 +472,29 @@ void PgSession::close() {
 
 static Connection &requireOpen(std::unique_ptr<Connection> &c) {
     if (!c || !c->is_open())
-        throw PgError(PgError::Kind::ConnectionLost, QStringLiteral("not connected"));
+        throw lostConnection(QStringLiteral("not connected"));
     return *c;
+}
+
+bool PgSession::closedByServer() {
+    if (!isOpen() || !d->pg)
+        return false;
+    // What the server sent while the session was idle: nothing at all, normally. A server that
+    // stops (a crash, a shutdown, a failover) or ends the session sends its FATAL message and
+    // closes the socket; libpq learns of it only by reading. Read without waiting, a few times
+    // (the message, then the end), and send nothing.
+    const int fd = PQsocket(d->pg);
+    for (int i = 0; i < 8 && fd >= 0; ++i) {
+        pollfd p{fd, POLLIN, 0};
+        if (::poll(&p, 1, 0) <= 0)
+            break;
+        if (PQconsumeInput(d->pg) == 0 || PQstatus(d->pg) != CONNECTION_OK)
+            break;
+    }
+    if (PQstatus(d->pg) == CONNECTION_OK)
+        return false;
+    qCInfo(lcSql).noquote() << "the server closed an idle connection:" << QString::fromUtf8(PQerrorMessage(d->pg)).trimmed();
+    return true;
 }
 
 PgResult PgSession::query(const QString &sql, const QVariantList &params) {

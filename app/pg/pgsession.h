@@ -66,6 +66,12 @@ public:
     void open();
     bool isOpen() const;
     void close();
+    /// Before a job on a session that was idle: whether the server closed the connection
+    /// meanwhile (it stopped, failed over, or ended the session), found out by reading what
+    /// arrived, without waiting and without sending anything. A statement sent on it would only
+    /// fail; the caller closes the session and opens a new one. False while it is open, and
+    /// when it is closed already. Only on the session's own thread.
+    bool closedByServer();
     const Options &options() const { return m_options; }
 
     /// What the session found out about its path (thread-safe; `known` false before open()).

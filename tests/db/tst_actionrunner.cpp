@@ -10,6 +10,7 @@
 #include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testserver.h"
 
 #include <QElapsedTimer>
 #include <QSemaphore>
@@ -53,6 +54,47 @@ class TestActionRunner : public QObject {
 private slots:
     void initTestCase() {
         OM_CREATE_TEST_DATABASE(m_db, TestDatabase::seedsWithAdminKit());
+    }
+
+    // The operator confirmed counts read on one server; the action's connection reaches another
+    // that holds other data (another cluster answered at the same name after a failover, a DNS
+    // change, a rebuild): refused in the action's own transaction, nothing changed. The same data
+    // elsewhere (a promoted standby: tst_failover) runs, and the result says where.
+    void refusesAServerOfOtherData() {
+        const SchemaProfile p = profile(QStringLiteral("app_outbox"));
+        const ActionDef a = p.actions.value(QStringLiteral("retry"));
+        const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2);
+        auto s = actionSession();
+        ActionRunner runner(p);
+        ActionRequest r = actionRequest(QStringLiteral("retry"), ids);
+        const ActionPreview pv = runner.preview(*s, r);
+        QVERIFY(pv.server.isKnown());
+        QCOMPARE(pv.server.database, m_db->name());
+        QVERIFY2(pv.server.address.endsWith(QStringLiteral(":%1").arg(serverPort())), qPrintable(pv.server.address));
+
+        for (const ActionServer &other : {ActionServer{QStringLiteral("7000000000000000001"), pv.server.database, pv.server.address},
+                                          ActionServer{pv.server.systemId, QStringLiteral("another_db"), pv.server.address}}) {
+            r.confirmedOn = other;
+            try {
+                runner.run(*s, r);
+                QFAIL("ran on a server of other data than the one confirmed");
+            } catch (const PgError &e) {
+                QCOMPARE(e.kind, PgError::Kind::Query);
+                QCOMPARE(e.message, ActionRunner::serverChangedRefusal(other, pv.server));
+            }
+            for (qint64 id : ids)
+                QCOMPARE(stateOf(*m_db, p, id), stateValue(p, QStringLiteral("FAILED")));
+            QCOMPARE(auditCount(*m_db, p, ids, a.auditName), qint64(0));
+        }
+
+        // The same data at another address (what a promoted standby is): it runs, and says so.
+        r.confirmedOn = pv.server;
+        r.confirmedOn.address = QStringLiteral("10.0.0.9:5432");
+        const ActionResult res = runner.run(*s, r);
+        QCOMPARE(res.changed(), qint64(ids.size()));
+        QVERIFY(res.serverMoved());
+        QCOMPARE(res.ranOn.address, pv.server.address);
+        QCOMPARE(auditCount(*m_db, p, ids, a.auditName), qint64(ids.size()));
     }
 
     void changesEligibleRowsWithOneAuditRowEach_data() {

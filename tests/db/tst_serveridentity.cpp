@@ -16,6 +16,7 @@
 #include "testmain.h"
 #include "testserver.h"
 
+#include <QElapsedTimer>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -107,6 +108,39 @@ private slots:
             Lane::Monitor, &ctx, [](PgSession &s) { return s.query("SELECT 1").scalar().toInt(); },
             [](const int &) {}, [](const PgError &) {});
         QTRY_COMPARE_WITH_TIMEOUT(identified.count(), 2, 10000);
+    }
+
+    // The bounded wait before the first window (and for --report-pdf) is a signal, not a nested
+    // event loop: startWithin() returns at once, and settled() comes once, true with the identity
+    // when the server answers, false when the wait runs out on a server that does not.
+    void aBoundedWaitSettlesOnceWithoutANestedLoop() {
+        GatewayConfig direct;
+        direct.connInfo = m_db->connectionString();
+        Gateway gateway(direct);
+        IdentityCheck check(&gateway);
+        QSignalSpy settled(&check, &IdentityCheck::settled);
+        check.startWithin(20000);
+        QCOMPARE(settled.count(), 0); // nothing was waited for inside the call
+        QTRY_COMPARE_WITH_TIMEOUT(settled.count(), 1, 20000);
+        QCOMPARE(settled.first().first().toBool(), true);
+        QCOMPARE(check.identity(), (ServerIdentity{systemId(), m_db->name()}));
+
+        FreezingProxy proxy(QHostAddress::LocalHost, serverPort());
+        proxy.freeze();
+        GatewayConfig frozen;
+        frozen.connInfo = proxy.connectionString(m_db->name());
+        frozen.connectTimeoutS = 30; // longer than the wait: the bound ends it, not libpq
+        Gateway silent(frozen);
+        IdentityCheck unanswered(&silent);
+        QSignalSpy gaveUp(&unanswered, &IdentityCheck::settled);
+        QElapsedTimer waited;
+        waited.start();
+        unanswered.startWithin(500);
+        QCOMPARE(gaveUp.count(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(gaveUp.count(), 1, 20000);
+        QCOMPARE(gaveUp.first().first().toBool(), false);
+        QVERIFY2(waited.elapsed() < 15000, qPrintable(QString::number(waited.elapsed())));
+        silent.shutdown(0);
     }
 
     // The identity learnt for a text is remembered for the next start; the first time, what the

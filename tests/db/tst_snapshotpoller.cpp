@@ -189,6 +189,54 @@ private slots:
         poller.stop();
     }
 
+    void aReadTimedOutByALockDoesNotStretchTheRefresh() {
+        // Another session holds a lock the snapshot must wait for, past the statement timeout:
+        // the server ends the read. The server answered and the wait cost it nothing, so once the
+        // lock is gone the next refresh follows the interval. (Before, the next one waited 20 times
+        // the failed attempt's time: 20 s here, over a minute with a managed role's 5 s limit.)
+        // The rule: the interval, doubling while reads keep failing, within 30 s (or the interval).
+        QCOMPARE(SnapshotPoller::refusedBackoffMs(5000, 1), 5000);
+        QCOMPARE(SnapshotPoller::refusedBackoffMs(5000, 2), 10000);
+        QCOMPARE(SnapshotPoller::refusedBackoffMs(5000, 30), limits::kRefusedReadRetryMaxMs);
+        QCOMPARE(SnapshotPoller::refusedBackoffMs(600000, 3), 600000);
+
+        const SchemaProfile p = *SchemaProfile::builtIn(QStringLiteral("app_outbox"));
+        fillWaiting(p, 5, QStringLiteral("MAIL_API"));
+        const int interval = 1000;
+        GatewayConfig c = config();
+        c.statementTimeoutMs = 1000;
+        Gateway gateway(c);
+        SnapshotPoller poller(&gateway, p);
+        poller.setIntervalMs(interval);
+        QSignalSpy ready(&poller, &SnapshotPoller::snapshotReady);
+        QSignalSpy failed(&poller, &SnapshotPoller::refreshFailed);
+        poller.start();
+        QVERIFY(next(ready).serverTime.isValid()); // connected, and the rare-count check done
+
+        PgSession::Options o;
+        o.connInfo = m_db->connectionString();
+        o.statementTimeoutMs = 0;
+        PgSession holder(o);
+        holder.open();
+        holder.execScript(QStringLiteral("BEGIN; LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(p.qualifiedTable()));
+        QVERIFY2(failed.wait(30000), "the refresh did not meet the lock");
+        const QList<QVariant> failure = failed.first();
+        QVERIFY2(failure.at(0).toString().contains(QRegularExpression(QStringLiteral("statement[ _]timeout|time limit"))),
+                 qPrintable(failure.at(0).toString()));
+        QCOMPARE(failure.at(2).toBool(), true); // the connection is fine: nothing to reconnect
+        const int before = ready.size();
+        holder.execScript(QStringLiteral("ROLLBACK"));
+        QElapsedTimer sinceRelease;
+        sinceRelease.start();
+        // The retry said: the interval, not 20 times the failed read's time.
+        QVERIFY2(failure.at(1).toInt() <= 2 * interval, qPrintable(QString::number(failure.at(1).toInt())));
+        // A generous bound that the old rule (20 x at least the 1 s timeout) could not meet.
+        QTRY_VERIFY_WITH_TIMEOUT(ready.size() > before, 8 * interval);
+        qInfo("the snapshot came %lld ms after the lock was released", qlonglong(sinceRelease.elapsed()));
+        QCOMPARE(ready.last().first().value<Snapshot>().waiting, qint64(5));
+        poller.stop();
+    }
+
     void aTimedOutBreakdownMakesWayForTheCounts_data() { addProfileRows(); }
     void aTimedOutBreakdownMakesWayForTheCounts() {
         QFETCH(QString, profileId);

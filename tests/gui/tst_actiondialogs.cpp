@@ -198,6 +198,24 @@ private slots:
         }
     }
 
+    // After a failover between the count and the run (the same data at another address), the
+    // result says so first, naming both addresses; without a move it says nothing of servers.
+    void resultSaysTheServerChangedFirst() {
+        ActionResult r;
+        r.auditName = QStringLiteral("RETRY_FAILED");
+        r.toState = QStringLiteral("PENDING");
+        r.changedIds = messageIds({1, 2});
+        r.confirmedOn = {QStringLiteral("7311"), QStringLiteral("orders"), QStringLiteral("10.0.0.1:5432")};
+        r.ranOn = r.confirmedOn;
+        QVERIFY(!ResultDialog(QStringLiteral("Retry"), r).summary().contains(QStringLiteral("10.0.0.1")));
+        r.ranOn.address = QStringLiteral("10.0.0.2:5432");
+        const QString moved = ResultDialog(QStringLiteral("Retry"), r).summary();
+        const qsizetype from = moved.indexOf(QStringLiteral("10.0.0.1:5432")), to = moved.indexOf(QStringLiteral("10.0.0.2:5432"));
+        QVERIFY2(from >= 0 && to > from, qPrintable(moved));
+        QVERIFY2(to < moved.indexOf(QStringLiteral("PENDING")), qPrintable(moved)); // before what changed
+        QVERIFY2(moved.contains(QStringLiteral("7311")), qPrintable(moved));
+    }
+
     void controllerActionsFollowProfileSelectionAndMode() {
         QWidget window;
         AppContext ctx;

@@ -119,6 +119,9 @@ void ActionRunFlow::reasonGiven(const ActionPreview &pv, const QString &reason, 
     m_request.reason = reason;
     m_request.ticket = ticket;
     m_request.actionId = QUuid::createUuid(); // one per dialog: in every audit row it writes
+    // What the operator confirmed was read there: the run refuses a server of other data (a
+    // failover between the count and the run reaches a promoted standby: the same data).
+    m_request.confirmedOn = pv.server;
     const int count = int(qMin<qint64>(pv.eligible, INT_MAX));
     const int limit = QSettings().value(QLatin1String(ActionController::kBulkLimitKey), ActionController::kBulkLimitDefault).toInt();
     if (pv.eligible <= limit)

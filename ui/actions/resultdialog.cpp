@@ -24,6 +24,12 @@ ResultDialog::ResultDialog(const QString &actionTitle, const ActionResult &resul
     if (result.rechecked)
         text = tr("The connection was lost during COMMIT, so the outcome was unknown. Re-checked on a new "
                   "connection: the transaction committed.");
+    // First, before the counts: the numbers in the window were read from the server that is gone.
+    if (result.serverMoved())
+        text = joinSentences({text, tr("The server changed after the messages were counted: counted at %1, run at %2. "
+                                       "It holds the same data (the same database of cluster %3: a standby "
+                                       "promoted after a failover), so the action ran there.")
+                                        .arg(result.confirmedOn.address, result.ranOn.address, result.ranOn.systemId)});
     // What changed, in the operator's terms: which message(s), and the state they have now.
     const int changed = int(result.changed());
     if (changed == 1)

@@ -25,6 +25,11 @@ namespace {
 
 QString tr(const char *s) { return QCoreApplication::translate("om::ActionRunner", s); }
 
+/// An ActionServer from `row`'s columns `first` .. `first + 2` (sql::serverPlace()'s order).
+ActionServer placeFrom(const QVariantList &row, int first) {
+    return {row.value(first).toString(), row.value(first + 1).toString(), row.value(first + 2).toString()};
+}
+
 } // namespace
 
 void ActionRequest::fillWorkstation() {
@@ -92,6 +97,8 @@ ActionPreview ActionRunner::preview(PgSession &session, const ActionRequest &r, 
         }
     }
     p.truncated = p.eligible > p.eligibleIds.size();
+    const sql::Statement place = sql::serverPlace();
+    p.server = placeFrom(session.query(place.text, place.params).rows.value(0), 0);
     return p;
 }
 
@@ -174,6 +181,7 @@ ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request,
     result.auditName = a.auditName;
     result.toState = a.to;
     result.actionId = r.actionId;
+    result.confirmedOn = r.confirmedOn;
     QElapsedTimer timer;
     timer.start();
     auto reached = [progress](ActionProgress::Stage stage) {
@@ -194,6 +202,13 @@ ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request,
         const PgResult first = tx.exec(state.text, state.params);
         if (first.rows.value(0).value(0).toString() == QLatin1String("on"))
             throw PgError(PgError::Kind::ReadOnly, tr("Read-only session: nothing can be changed."));
+        // The operator confirmed counts read from one server; the connection may since have
+        // reached another (a failover, a DNS name moved). The same data (a promoted standby:
+        // the same cluster) is the same action; other data is not what was confirmed. Checked in
+        // the action's own transaction, before it changes anything.
+        result.ranOn = placeFrom(first.rows.value(0), 2);
+        if (r.confirmedOn.isKnown() && !r.confirmedOn.sameData(result.ranOn))
+            throw PgError(PgError::Kind::Query, serverChangedRefusal(r.confirmedOn, result.ranOn));
         result.xid = first.rows.value(0).value(1).toLongLong();
         tx.commitFlushed();
         if (progress)
@@ -215,6 +230,15 @@ ActionResult ActionRunner::run(PgSession &session, const ActionRequest &request,
     qCInfo(lcAction).noquote() << m_profile.id << r.action << r.actionId.toString(QUuid::WithoutBraces) << "changed"
                                << result.changed() << "skipped" << result.skippedTotal << "in" << result.elapsedMs << "ms";
     return result;
+}
+
+QString ActionRunner::serverChangedRefusal(const ActionServer &confirmed, const ActionServer &now) {
+    return QCoreApplication::translate("om::ActionRunner",
+                                       "The server changed since the messages were counted: they were counted in database %1 of "
+                                       "cluster %2 (at %3), and the connection now reaches database %4 of cluster %5 (at %6), "
+                                       "which holds other data. Nothing was changed. Count the messages again on the server "
+                                       "the window shows now.")
+        .arg(confirmed.database, confirmed.systemId, confirmed.address, now.database, now.systemId, now.address);
 }
 
 ActionRecheck ActionRunner::recheck(PgSession &fresh, const QUuid &actionId, qint64 xid, int waitMs) const {

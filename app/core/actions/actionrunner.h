@@ -61,12 +61,14 @@ public:
 
     /// "" when the profile can run `request` (known action, a target, a valid reason), else why.
     QString check(const ActionRequest &request) const;
-    /// Counts what the action would touch now (read-only; no locks). `cap` bounds the ids returned.
+    /// Counts what the action would touch now (read-only; no locks), and where (ActionPreview::server,
+    /// the request's confirmedOn once the operator confirmed). `cap` bounds the ids returned.
     ActionPreview preview(PgSession &session, const ActionRequest &request, int cap = limits::kPreviewIdsCap,
                           int sampleSize = 10) const;
     /// Runs the action through the kit's function (kit/action_functions.sql) in one transaction.
-    /// Throws PgError: ReadOnly when the session is read-only, Query when the request is invalid or
-    /// the server refused, ConnectionLost before COMMIT — in all these nothing changed — and
+    /// Throws PgError: ReadOnly when the session is read-only, Query when the request is invalid,
+    /// the server refused, or the server holds other data than the request's confirmedOn
+    /// (serverChangedRefusal()), ConnectionLost before COMMIT — in all these nothing changed — and
     /// InDoubt when the connection broke during COMMIT: then recheck() says what happened.
     /// A request without an action id gets a new one (in the result).
     ActionResult run(PgSession &session, const ActionRequest &request, ActionProgress *progress = nullptr) const;
@@ -78,6 +80,8 @@ public:
     /// replaced by its values.
     QString actionSql(const ActionRequest &request, QVariantList &params) const;
     const SchemaProfile &profile() const { return m_profile; }
+    /// Why run() refused: the messages were counted on `confirmed`, the session reaches `now`.
+    static QString serverChangedRefusal(const ActionServer &confirmed, const ActionServer &now);
 
 private:
     void probeSkipped(PgTx &tx, const ActionRequest &r, ActionResult &result) const;

@@ -54,11 +54,21 @@ int actionStuckTimeout(const SchemaProfile &p, const ActionRequest &r) {
     return p.stuckTimeoutMinutes;
 }
 
+namespace {
+// pg_control_system() is readable by every role (the window's identity reads it too).
+const char *const kPlaceColumns = "(SELECT system_identifier::text FROM pg_control_system()), current_database(),"
+                                  " coalesce(host(inet_server_addr()), current_setting('unix_socket_directories'))"
+                                  " || ':' || current_setting('port')";
+} // namespace
+
 Statement transactionState() {
     return {QStringLiteral("SELECT current_setting('transaction_read_only'),"
-                           " CASE WHEN current_setting('transaction_read_only') = 'off' THEN txid_current() END"),
+                           " CASE WHEN current_setting('transaction_read_only') = 'off' THEN txid_current() END, ")
+                + QLatin1String(kPlaceColumns),
             {}};
 }
+
+Statement serverPlace() { return {QStringLiteral("SELECT ") + QLatin1String(kPlaceColumns), {}}; }
 
 Statement serverEncoding() { return {QStringLiteral("SELECT current_setting('server_encoding')"), {}}; }
 

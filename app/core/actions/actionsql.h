@@ -15,8 +15,12 @@ namespace om::sql {
 
 /// The stuck timeout a request runs with: its own, else its filter's, else the profile's.
 int actionStuckTimeout(const SchemaProfile &profile, const ActionRequest &request);
-/// One row: transaction_read_only, and txid_current() when the transaction may write.
+/// One row: transaction_read_only, txid_current() when the transaction may write, and the
+/// server's place as serverPlace() has it (columns 3 to 5).
 Statement transactionState();
+/// One row: the cluster's system identifier, the database, and the server's address:port as it
+/// sees itself (its socket directory for a local connection). ActionServer's fields.
+Statement serverPlace();
 /// One value: the database's server_encoding.
 Statement serverEncoding();
 /// `SELECT $1::text`: fails when the database's encoding cannot hold `text`.

@@ -2,12 +2,11 @@
 #include "core/connection/identitycheck.h"
 #include "core/service/servicecall.h"
 
-#include <QEventLoop>
-#include <QTimer>
-
 namespace om {
 
 IdentityCheck::IdentityCheck(DatabaseLink *link, QObject *parent) : QObject(parent), m_gateway(&gatewayOf(link)) {
+    m_wait.setSingleShot(true);
+    connect(&m_wait, &QTimer::timeout, this, [this] { emit settled(m_identity.isValid()); });
     connect(link, &DatabaseLink::connectionChanged, this, [this](Lane lane, bool up, const QString &) {
         // A read in flight runs on the connection that just came up: no second one.
         if (lane == Lane::Monitor && up && !m_inFlight)
@@ -20,14 +19,16 @@ void IdentityCheck::start() {
         read();
 }
 
-bool IdentityCheck::readWithin(int ms) {
-    QEventLoop wait;
-    connect(this, &IdentityCheck::identified, &wait, &QEventLoop::quit);
-    connect(this, &IdentityCheck::failed, &wait, &QEventLoop::quit);
-    QTimer::singleShot(ms, &wait, &QEventLoop::quit);
+void IdentityCheck::startWithin(int ms) {
+    m_wait.start(ms);
     start();
-    wait.exec();
-    return m_identity.isValid();
+}
+
+void IdentityCheck::settle() {
+    if (!m_wait.isActive())
+        return;
+    m_wait.stop();
+    emit settled(m_identity.isValid());
 }
 
 void IdentityCheck::read() {
@@ -36,15 +37,17 @@ void IdentityCheck::read() {
         Lane::Monitor, this, [](PgSession &s) { return ServerIdentity::read(s); },
         [this](const ServerIdentity &id) {
             m_inFlight = false;
-            if (!id.isValid())
-                return;
-            m_identity = id;
-            emit identified(id);
+            if (id.isValid()) {
+                m_identity = id;
+                emit identified(id);
+            }
+            settle();
         },
         // Down or refused: the next time the lane's connection comes up, it is read again.
         [this](const PgError &e) {
             m_inFlight = false;
             emit failed(e.message);
+            settle();
         });
 }
 

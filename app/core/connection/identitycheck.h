@@ -3,6 +3,7 @@
 #include "core/connection/serveridentity.h"
 
 #include <QObject>
+#include <QTimer>
 
 namespace om {
 
@@ -18,10 +19,11 @@ class IdentityCheck : public QObject {
 public:
     explicit IdentityCheck(DatabaseLink *link, QObject *parent = nullptr);
     void start();
-    /// start(), then the calling thread's event loop runs until the server answers, the read
-    /// fails or `ms` pass: for the moments before any window exists (the first start of a
-    /// connection string, the command-line report). True when identified.
-    bool readWithin(int ms);
+    /// start(), and settled() once, when the server answered, the read failed or `ms` passed,
+    /// whichever comes first: for the moments before any window exists (the first start of a
+    /// connection string, the command-line report), whose callers go on from settled(). Returns
+    /// at once; nothing waits here (no nested event loop).
+    void startWithin(int ms);
     /// The last identity read (invalid before the first answer).
     const ServerIdentity &identity() const { return m_identity; }
 
@@ -31,13 +33,18 @@ signals:
     /// A read failed (the server is down, refused the login, …): read again when the lane's
     /// connection next comes up.
     void failed(const QString &message);
+    /// Once per startWithin(): `identified` says whether identity() is valid by then.
+    void settled(bool identified);
 
 private:
     void read();
+    /// Ends the wait of startWithin(), if one is running.
+    void settle();
 
     Gateway *m_gateway;
     ServerIdentity m_identity;
     bool m_inFlight = false;
+    QTimer m_wait; ///< startWithin()'s bound; active while it waits
 };
 
 } // namespace om

@@ -98,6 +98,13 @@ bool SnapshotPoller::breakdownDueAfter(qint64 msSinceBreakdown, qint64 lastWaiti
     return msSinceBreakdown < 0 || lastWaiting < limits::kLiveBreakdownMaxWaiting || msSinceBreakdown >= everyMs;
 }
 
+int SnapshotPoller::refusedBackoffMs(int intervalMs, int failures) {
+    if (failures <= 1)
+        return intervalMs;
+    const qint64 ms = qint64(intervalMs) << qMin(failures - 1, 10);
+    return int(qMin<qint64>(ms, qMax(intervalMs, limits::kRefusedReadRetryMaxMs)));
+}
+
 int SnapshotPoller::backoffMs(int intervalMs, int failures) {
     if (failures <= 0)
         return intervalMs;
@@ -117,7 +124,6 @@ void SnapshotPoller::tick() {
     const SnapshotQuery query(m_profile, m_stuckTimeoutMinutes);
     const bool withBreakdown = breakdownDue();
     m_breakdownRequested = false;
-    m_attempt.start();
     const int checkedPid = m_checkedBackendPid;
     const QStringList indexed = m_indexedTerminal;
     const SchemaProfile profile = m_profile;
@@ -174,11 +180,15 @@ void SnapshotPoller::tick() {
                 }
                 emit startFailed(e.connectProblem, e.message, true);
             }
-            // A refresh that met the statement timeout kept the server busy all that time: the
-            // same duty limit as for slow successes. Any other failure (a lost connection, the
-            // watchdog) cost the server nothing measurable: the backoff alone.
-            const int retry = qMax(backoffMs(m_intervalMs, m_failures),
-                                   timedOut ? nextDelayMs(m_intervalMs, m_attempt.elapsed()) : 0);
+            // A read the server refused or ended (its time limit, a lock it waited for, a
+            // privilege) came from a server that answers: the next one follows the interval,
+            // doubling while they keep failing, within a bound. Never the failed attempt's time
+            // times the duty divisor: a statement that waited 5 s for a lock cost the server
+            // nothing, and 20 times its wait kept the dashboard stale for over a minute after the
+            // lock was gone. A server that is away (lost connection, no connection, the watchdog)
+            // gets the reconnect backoff.
+            const bool answered = e.kind == PgError::Kind::Query || e.kind == PgError::Kind::Cancelled;
+            const int retry = answered ? refusedBackoffMs(m_intervalMs, m_failures) : backoffMs(m_intervalMs, m_failures);
             emit refreshFailed(e.message, retry, e.kind == PgError::Kind::Query);
             schedule(retry);
         });

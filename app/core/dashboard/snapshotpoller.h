@@ -44,8 +44,14 @@ public:
     /// Milliseconds since the last good snapshot arrived (-1 when none yet).
     qint64 msSinceLastSnapshot() const { return m_hasSnapshot ? m_sinceLast.elapsed() : -1; }
     int consecutiveFailures() const { return m_failures; }
-    /// Delay before the next try after `failures` failures in a row (exponential, capped at 60 s).
+    /// Delay before the next try after `failures` failures in a row (exponential, capped at 60 s),
+    /// while the server is away (a lost connection, no connection).
     static int backoffMs(int intervalMs, int failures);
+    /// Delay before the next try after `failures` reads in a row that the server refused or ended
+    /// (its time limit, a lock it waited for): the interval, doubling from the second failure, at
+    /// most limits::kRefusedReadRetryMaxMs (or the interval, when that is longer). Not the failed
+    /// read's duration: the server answered, and a lock wait cost it nothing.
+    static int refusedBackoffMs(int intervalMs, int failures);
 
     /// Delay before the next refresh after a good one: the interval, or longer when refreshes are slow.
     static int nextDelayMs(int intervalMs, qint64 roundTripMs);
@@ -99,7 +105,6 @@ private:
     bool m_breakdownRequested = true;  ///< refreshNow(): the operator wants everything fresh
     QElapsedTimer m_sinceBreakdown;    ///< invalid until the first breakdown arrived
     QElapsedTimer m_breakdownTimedOut; ///< a refresh with the breakdown met the statement timeout
-    QElapsedTimer m_attempt;           ///< the refresh in flight, since it was sent
     Snapshot m_last;                   ///< source of the breakdown for the snapshots without one
     int m_checkedBackendPid = 0;       ///< the connection RareCountCheck last ran on
     QStringList m_indexedTerminal;     ///< its answer

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include "core/common/messageid.h"
+#include "core/model/actionserver.h"
 #include "core/model/listfilter.h"
 
 #include <QList>
@@ -26,6 +27,10 @@ struct ActionRequest {
     QString appVersion;
     int stuckTimeoutMinutes = -1; ///< recoverStuck: -1 = the profile's default
     QUuid actionId;               ///< one per dialog, written into every audit row by the database
+    /// The server whose counts the operator confirmed (the preview's). The action refuses to run
+    /// on a server that holds other data; on the same data elsewhere (a promoted standby) it runs,
+    /// and its result says where. Unknown: not checked.
+    ActionServer confirmedOn;
 
     bool hasTarget() const { return !ids.isEmpty() || filter.has_value(); }
     /// Fills osUser / host / appVersion from this process and machine.
@@ -39,6 +44,7 @@ struct ActionPreview {
     QList<MessageId> eligibleIds; ///< the ids the action would change (capped at `cap`)
     QStringList sampleKeys;       ///< message keys of the first few eligible rows
     bool truncated = false;       ///< more eligible rows than `cap`: narrow the filter first
+    ActionServer server;          ///< where it was counted
 };
 
 } // namespace om

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include "core/common/messageid.h"
+#include "core/model/actionserver.h"
 
 #include <QList>
 #include <QMetaType>
@@ -36,7 +37,14 @@ struct ActionResult {
     /// The COMMIT acknowledgement was lost and the outcome was re-checked on a new connection:
     /// changedIds come from the audit rows, skipped rows are not known.
     bool rechecked = false;
+    ActionServer confirmedOn; ///< where the operator's counts came from (the request's)
+    ActionServer ranOn;       ///< where the transaction ran (unknown after a re-check)
 
+    /// The action ran on the same data at another address than it was counted on: a failover
+    /// (a promoted standby) happened between the count and the run.
+    bool serverMoved() const {
+        return confirmedOn.isKnown() && ranOn.isKnown() && confirmedOn.sameData(ranOn) && confirmedOn.address != ranOn.address;
+    }
     qint64 changed() const { return changedIds.size(); }
     qint64 count(SkipReason r) const {
         qint64 n = 0;
