@@ -5,6 +5,8 @@
 #include "testmain.h"
 
 #include <QElapsedTimer>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -87,8 +89,6 @@ private slots:
         const qint64 ms = timer.elapsed();
         qInfo("7-day window, %lld series: %d points in %lld ms (%lld ms per series)", qint64(metrics.size()), points, ms,
               ms / metrics.size());
-        // Generous bound: catches a fall-back to the raw table (~10x slower), not machine noise.
-        QVERIFY2(ms < 600, qPrintable(QString::number(ms)));
 
         // A bucket's min/max/avg are those of the samples in it: buckets are whole minutes
         // (6 minutes for 7 days / 2000), values i % 1000 rise by one per sample.
@@ -97,6 +97,27 @@ private slots:
         QVERIFY(b.samples >= 60);
         QCOMPARE(b.max - b.min, double(b.samples - 1));
         QCOMPARE(b.avg, (b.max + b.min) / 2);
+
+        // What makes the long window quick (the time above is measured, not asserted: a bound in
+        // milliseconds says how fast the machine is): it is read from the per-minute rollup alone.
+        // With the raw samples gone, it reads the very same points.
+        {
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw-samples"));
+            raw.setDatabaseName(path("week.sqlite"));
+            QVERIFY(raw.open());
+            QSqlQuery q(raw);
+            QVERIFY(q.exec(QStringLiteral("DELETE FROM sample")));
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("raw-samples"));
+        QCOMPARE(store.rawCount("k", "app_outbox", "state:PENDING"), qint64(0));
+        const QList<HistoryPoint> fromRollup = store.load("k", "app_outbox", "state:PENDING", t0, t0 + qint64(n) * 5000, 2000);
+        QCOMPARE(fromRollup.size(), p.size());
+        for (int i = 0; i < p.size(); ++i) {
+            QCOMPARE(fromRollup.at(i).tMs, p.at(i).tMs);
+            QCOMPARE(fromRollup.at(i).avg, p.at(i).avg);
+            QCOMPARE(fromRollup.at(i).samples, p.at(i).samples);
+        }
     }
 
     void purgeKeepsOnlyTheRetention() {
