@@ -2021,6 +2021,10 @@ Re-checking on a new connection (action id %1)…</source>
         <source>As of %1: with many messages waiting these lists are read less often than the counts.</source>
         <translation>%1 時点: 待機中のメッセージが多い間、これらの一覧は件数より低い頻度で読み取ります。</translation>
     </message>
+    <message>
+        <source>The charts keep no history on this computer. %1</source>
+        <translation>このコンピューターにはグラフの履歴が残りません。%1</translation>
+    </message>
 </context>
 <context>
     <name>om::DataAgeLabel</name>
@@ -3093,6 +3097,10 @@ from %6</source>
     <message>
         <source>Stuck now, past their own timeout or, without one, %1 min (%2)</source>
         <translation>停滞中 (各自のタイムアウト超、タイムアウトのないものは %1 分超、%2 件)</translation>
+    </message>
+    <message>
+        <source>The dashboard&apos;s history on this computer could not be read, so this report has no charts of the queue. %1</source>
+        <translation>このコンピューターのダッシュボードの履歴を読み取れなかったため、このレポートにはキューのグラフがありません。%1</translation>
     </message>
 </context>
 <context>
@@ -5475,6 +5483,17 @@ from %6</source>
     <message>
         <source>Oldest lock %1 ago</source>
         <translation>最古のロックは %1 前</translation>
+    </message>
+</context>
+<context>
+    <name>om::sqlite</name>
+    <message>
+        <source>The local history file %1 could not be opened: %2</source>
+        <translation>ローカル履歴ファイル %1 を開けませんでした: %2</translation>
+    </message>
+    <message>
+        <source>The local history file %1 was written by a newer version of Outbox Monitor (store version %2; this version reads up to %3). It was left as it is: use the newer version on this computer to keep its history, or move the file away to start a new one.</source>
+        <translation>ローカル履歴ファイル %1 は新しいバージョンの Outbox Monitor が書き込んだものです (ストアのバージョン %2、このバージョンが読めるのは %3 まで)。ファイルはそのまま残してあります。履歴を残すにはこのコンピューターで新しいバージョンを使うか、ファイルを別の場所へ移して新しく始めてください。</translation>
     </message>
 </context>
 </TS>

@@ -45,7 +45,11 @@ int runReport(int &argc, char **argv, const Options &o) {
     // The dashboard's history for this connection, as the window's report shows it. Without a store
     // (never ran the window here) the report says it has no samples.
     HistoryStore store;
-    store.open();
+    QString storeProblem;
+    // Said, not only written into the report: the person running the command learns that the file
+    // was refused (a newer release's) or broken. The report is made without charts all the same.
+    if (!store.open(&storeProblem))
+        print(stderr, QStringLiteral("outbox-monitor: %1\n").arg(storeProblem));
     ReportMaker maker(&gateway, *profile);
 
     int status = 1;

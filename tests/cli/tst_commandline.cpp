@@ -4,7 +4,10 @@
 // line on stderr and no file), the default logging, and the installed layout (cmake --install into
 // a temporary prefix: the binary takes its profiles and translations from there).
 #include "core/connection/savedconnections.h"
+#include "core/store/historystore.h"
+#include "core/store/storeschema.h"
 #include "freezingproxy.h"
+#include "storefixtures.h"
 #include "testdatabase.h"
 #include "testmain.h"
 #include "testserver.h"
@@ -221,6 +224,37 @@ private slots:
         QVERIFY2(pdfText(pdf).contains("Incident report: " + table), qPrintable(pdfText(pdf).left(500)));
         // Only the report: the temporary file it was written to is gone.
         QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"report.pdf"});
+    }
+
+    // The history file on this computer was written by a newer release: the report says so on
+    // stderr (naming the file) and in the PDF instead of "no samples were recorded", is still
+    // written, and the file is left byte for byte as it was.
+    void reportSaysWhyTheHistoryWasNotRead() {
+        QString error;
+        auto db = TestDatabase::create({"seed000_app_outbox.sql"}, &error);
+        QVERIFY2(db, qPrintable(error));
+        QTemporaryDir home;
+        QProcessEnvironment env = environment();
+        env.insert("HOME", home.path());
+        env.insert("XDG_DATA_HOME", home.filePath("data"));
+        env.insert("XDG_CONFIG_HOME", home.filePath("config"));
+        const QString store = home.filePath("data/OutboxMonitor/outbox-monitor/history.sqlite");
+        {
+            om::HistoryStore s(store);
+            QVERIFY2(s.open(&error), qPrintable(error));
+        }
+        QVERIFY2(markWrittenByNewerRelease(store, om::storeschema::kVersion + 1, &error), qPrintable(error));
+        const QByteArray bytes = fileBytes(store);
+        QTemporaryDir out;
+        const QString pdf = out.filePath("report.pdf");
+        const Run r = run({"--connect", db->connectionString(), "--profile", "app_outbox", "--report-pdf", pdf}, env);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.errLines().size(), 1);
+        QVERIFY2(r.err.startsWith("outbox-monitor: ") && r.err.contains(store), qPrintable(r.err));
+        const QString text = pdfText(pdf).simplified();
+        QVERIFY2(text.contains("could not be read"), qPrintable(text.left(1500)));
+        QVERIFY2(!text.contains("No dashboard samples were recorded"), qPrintable(text.left(1500)));
+        QCOMPARE(fileBytes(store), bytes);
     }
 
     // A report of a few rows is a job of milliseconds: the command must not add seconds of its

@@ -7,6 +7,7 @@
 #include "core/dashboard/dashboardsettings.h"
 #include "core/profile/schemaprofile.h"
 #include "core/store/historystore.h"
+#include "core/store/storeschema.h"
 #include "dashboard/dashboardview.h"
 #include "dashboard/recentactionsview.h"
 #include "dashboard/historychart.h"
@@ -14,12 +15,14 @@
 #include "dashboard/waitinggroupmodel.h"
 #include "dashboard/workergroupmodel.h"
 #include "screenshots.h"
+#include "storefixtures.h"
 #include "testlanguage.h"
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QImage>
 #include <QLabel>
 #include <QLocale>
@@ -139,6 +142,37 @@ private slots:
         view.showSnapshot(s);
         QCOMPARE(view.tiles()->tileText("slot"), QStringLiteral("no such slot"));
         QVERIFY(view.tiles()->tileNote("slot").contains("no replication slot named debezium"));
+    }
+
+    // A history file of a newer release: the dashboard says so above the charts, naming the
+    // file, and works on without history; the file is left byte for byte as it was.
+    void aStoreOfANewerReleaseIsSaidAboveTheCharts() {
+        const QString file = m_dir.filePath("newer.sqlite");
+        {
+            HistoryStore store(file);
+            QVERIFY(store.open());
+        }
+        QString error;
+        QVERIFY2(om::test::markWrittenByNewerRelease(file, storeschema::kVersion + 1, &error), qPrintable(error));
+        const QByteArray bytes = om::test::fileBytes(file);
+        {
+            DashboardView view(m_ctx, nullptr, file);
+            view.resize(1200, 800);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            const QString said = view.historyProblemText();
+            QVERIFY2(said.contains(QDir::toNativeSeparators(file)), qPrintable(said));
+            auto *banner = view.findChild<QLabel *>("historyProblem");
+            QVERIFY(banner && banner->isVisible());
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            view.showSnapshot(snapshot(now, 100, 60, 0)); // shown, not kept
+            QCOMPARE(view.tiles()->tileText("state:PENDING"), formatCount(100));
+        }
+        QCOMPARE(om::test::fileBytes(file), bytes);
+
+        // A store of this release: no banner.
+        DashboardView fine(m_ctx, nullptr, m_dir.filePath("fine.sqlite"));
+        QCOMPARE(fine.historyProblemText(), QString());
     }
 
     void tilesSeriesAndTables() {

@@ -73,6 +73,12 @@ QString IncidentReport::titleText() const {
 
 QString IncidentReport::historyHtml() const {
     QString h = QStringLiteral("<h2>%1</h2>").arg(esc(tr("Dashboard charts")));
+    if (!hasHistory() && !m_historyUnavailable.isEmpty()) {
+        h += QStringLiteral("<p>%1</p>").arg(esc(tr("The dashboard's history on this computer could not be read, so this report "
+                                                    "has no charts of the queue. %1")
+                                                     .arg(m_historyUnavailable)));
+        return h;
+    }
     if (!hasHistory()) {
         h += QStringLiteral("<p>%1</p>").arg(esc(tr("No dashboard samples were recorded on this computer between %1 and %2: "
                                                     "Outbox Monitor was not watching this database then, so there are no "

@@ -24,6 +24,9 @@ public:
     /// oldest-age thresholds; without it, or with no samples in it, the report says so.
     void setHistory(HistoryData history, Threshold oldest);
     bool hasHistory() const { return m_history.sampleCount() > 0; }
+    /// The local store could not be read (HistoryStore::openError()): the report says why it has
+    /// no charts instead of saying that nothing was recorded.
+    void setHistoryUnavailable(const QString &why) { m_historyUnavailable = why; }
 
     /// The report as a document (charts embedded as images), not yet paginated.
     std::unique_ptr<QTextDocument> document() const;
@@ -61,6 +64,7 @@ private:
     QString titleText() const;
     IncidentData m_data;
     HistoryData m_history;
+    QString m_historyUnavailable;
     Threshold m_oldest;
     SchemaProfile m_profile;
 };

@@ -33,6 +33,8 @@ void ReportMaker::make(const QString &path, const QDateTime &from, const QDateTi
     }
     const auto onDone = [this, path](const IncidentData &d) {
         IncidentReport report(d, m_profile);
+        if (m_history && !m_history->isOpen())
+            report.setHistoryUnavailable(m_history->openError());
         if (m_history && m_history->isOpen()) {
             // On this (the GUI) thread, where the store lives (Qt Sql connections are per thread),
             // and cheap: at most kReportChartPoints min/max/avg buckets per series, aggregated in

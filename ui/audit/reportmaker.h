@@ -21,7 +21,7 @@ public:
     ReportMaker(DatabaseLink *gateway, SchemaProfile profile, QObject *parent = nullptr);
 
     /// Where the report finds the dashboard's history (same thread); without it the report says
-    /// it has no samples.
+    /// it has no samples, and with a store that is not open, why it could not be read.
     void setHistory(const HistoryStore *store, const QString &connectionKey);
     /// Reads the report's data on the Browse lane and writes `path`; emits finished() either way.
     void make(const QString &path, const QDateTime &from, const QDateTime &to, const QString &ticket);

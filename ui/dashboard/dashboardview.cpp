@@ -93,7 +93,7 @@ constexpr int kMaxChartPoints = 2000;
 DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, const QString &historyPath, QWidget *parent)
     : QWidget(parent), m_context(context), m_poller(poller),
       m_settings(DashboardSettings::load(storeKey(), context.profile.stuckTimeoutMinutes)),
-      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_rowSecurity(new RowSecurityBanner), m_notLive(new QLabel),
+      m_tiles(new StatusTiles), m_health(new ElidingLabel), m_profileCheck(new ProfileCheckBanner(context.profileSource.isEmpty() ? context.profile.id : context.profileSource)), m_rowSecurity(new RowSecurityBanner), m_notLive(new QLabel), m_historyProblem(new QLabel),
       m_window(new QComboBox), m_charts(new QWidget),
       m_active(HistoryCharts::createOpen()), m_terminal(HistoryCharts::createFinished()), m_oldest(HistoryCharts::createOldest()),
       m_flow(FlowChart::create()), m_forecast(new QLabel),
@@ -243,6 +243,15 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
     m_notLive->setWordWrap(true);
     followPalette(m_notLive, [label = m_notLive] { label->setStyleSheet(bannerStyle(true)); });
     m_notLive->hide();
+    // The store is opened once, with the view: a refused or broken file is said for as long as
+    // the window shows charts that cannot keep anything.
+    m_historyProblem->setObjectName(QStringLiteral("historyProblem"));
+    m_historyProblem->setWordWrap(true);
+    m_historyProblem->setTextInteractionFlags(Qt::TextSelectableByMouse); // the file's path, to copy
+    followPalette(m_historyProblem, [label = m_historyProblem] { label->setStyleSheet(bannerStyle(false)); });
+    const QString problem = m_record->historyProblem();
+    m_historyProblem->setText(problem.isEmpty() ? QString() : tr("The charts keep no history on this computer. %1").arg(problem));
+    m_historyProblem->setVisible(!problem.isEmpty());
     auto *chartBox = new QVBoxLayout(m_charts);
     chartBox->setContentsMargins(0, 0, 0, 0);
     chartBox->addWidget(m_active, 3);
@@ -263,6 +272,7 @@ void DashboardView::buildLayout(QHBoxLayout *top) {
     layout->addWidget(m_profileCheck);
     layout->addWidget(m_tiles);
     layout->addWidget(m_notLive); // outside the charts: they are greyed while stale, the banner is not
+    layout->addWidget(m_historyProblem);
     m_forecast->setObjectName(QStringLiteral("drainForecast"));
     m_forecast->setWordWrap(true);
     m_forecast->setText(tr("Flow: reading the table's history…"));
@@ -516,6 +526,8 @@ void DashboardView::showProfileCheck(const ProfileCheckReport &report) {
 
 QString DashboardView::healthText() const { return m_health->fullText(); }
 QString DashboardView::notLiveText() const { return m_notLive->isHidden() ? QString() : m_notLive->text(); }
+
+QString DashboardView::historyProblemText() const { return m_historyProblem->isHidden() ? QString() : m_historyProblem->text(); }
 
 void DashboardView::showNotLive(const QString &text) {
     // The charts keep what this computer recorded, up to the current minute's axis: without a

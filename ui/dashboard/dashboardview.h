@@ -97,6 +97,9 @@ public:
     QString healthText() const;
     /// What the charts' banner says while they cannot grow ("" when they are live).
     QString notLiveText() const;
+    /// Why the charts keep no history on this computer (the local store refused or failed to
+    /// open: DashboardRecord::historyProblem()), as the banner above them says; "" when they do.
+    QString historyProblemText() const;
     /// True while the data shown could not be refreshed (tiles, charts and lists greyed).
     bool isStale() const { return m_stale; }
     /// The window reads a standby whose replay is further behind than the connection allows
@@ -150,6 +153,7 @@ private:
     ProfileCheckBanner *m_profileCheck;
     RowSecurityBanner *m_rowSecurity;
     QLabel *m_notLive; ///< above the charts while no new point can arrive
+    QLabel *m_historyProblem; ///< above the charts when the local store is not open
     QComboBox *m_window;
     QWidget *m_charts;
     HistoryChart *m_active;

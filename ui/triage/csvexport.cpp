@@ -31,6 +31,14 @@ QStringList CsvExport::fields(const MessageRow &m) {
             isoLocal(m.created), isoLocal(m.updated), m.errorCode, m.errorMessage};
 }
 
+QList<CellKind> CsvExport::kinds(const MessageRow &m) {
+    // Numbers the program printed stay numbers for a spreadsheet; everything the table holds as
+    // text (a text or uuid id included) is text, neutralised where it would start a formula.
+    const CellKind text = CellKind::Text, integer = CellKind::Integer;
+    return {m.id.isNumber() ? integer : text, text, text, text, text, integer /* retries */, integer /* max_retries */,
+            text, text, integer /* age_seconds */, text, text, text, text};
+}
+
 bool CsvExport::writeRows(const QList<MessageRow> &rows, const QString &path, QString *error) {
     CsvFile f(path);
     QString why;
@@ -40,7 +48,7 @@ bool CsvExport::writeRows(const QList<MessageRow> &rows, const QString &path, QS
     }
     f.writeRecord(header());
     for (const MessageRow &r : rows)
-        f.writeRecord(fields(r));
+        f.writeRecord(fields(r), kinds(r));
     if (!f.commit(&why)) {
         *error = tr("Cannot write %1: %2").arg(path, why);
         return false;
@@ -77,7 +85,7 @@ void CsvExport::next(const PageRequest &request) {
         if (m_cancelled || !m_running)
             return;
         for (const MessageRow &r : page.rows)
-            m_file->writeRecord(fields(r));
+            m_file->writeRecord(fields(r), kinds(r));
         if (!m_file->ok()) {
             finish(false, tr("Cannot write %1: %2").arg(m_file->fileName(), m_file->errorString()));
             return;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/common/csv.h"
 #include "core/triage/listquery.h"
 #include "core/triage/triageservice.h"
 
@@ -12,7 +13,7 @@ namespace om {
 class CsvFile;
 class DatabaseLink;
 
-/// Writes messages to a CSV file (UTF-8, RFC 4180). The filtered list is streamed page by page
+/// Writes messages to a CSV file (UTF-8, RFC 4180, cells a spreadsheet cannot run: csvRecord()). The filtered list is streamed page by page
 /// from the Browse lane (keyset, like the view), so memory stays small whatever the count;
 /// cancel() stops it between pages. The file appears only when complete (CsvFile).
 class CsvExport : public QObject {
@@ -25,6 +26,8 @@ public:
     static QStringList header();
     /// One message as CSV fields: times ISO 8601 in the operator's zone with its offset.
     static QStringList fields(const MessageRow &row);
+    /// What each of fields() is for a spreadsheet: the program's integers, or text (csvRecord()).
+    static QList<CellKind> kinds(const MessageRow &row);
 
     /// Starts streaming everything `request` matches (its cursor is ignored) into `path`.
     bool start(const PageRequest &request, const QString &path, QString *error);

@@ -148,6 +148,10 @@ QString MessageListModel::exportText(int row, int column) const {
     }
 }
 
+CellKind MessageListModel::exportKind(int row, int column) const {
+    return column == Id && m_rows.at(row).id.isNumber() ? CellKind::Integer : CellKind::Text;
+}
+
 QVariant MessageListModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
         return {};

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/common/csv.h"
 #include "link/limits.h"
 #include "core/triage/listquery.h"
 #include "core/triage/triageservice.h"
@@ -60,6 +61,9 @@ public:
     static std::optional<ListSort::Key> sortKeyFor(int column);
     /// Text of a cell as exported (times in the operator's zone, UTC offset named).
     QString exportText(int row, int column) const;
+    /// What exportText() is for a spreadsheet: an integer id is a number, every other cell text
+    /// (the Retries and Age columns are words, "3 / 5", "2 h").
+    CellKind exportKind(int row, int column) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

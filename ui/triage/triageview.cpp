@@ -740,9 +740,12 @@ QString TriageView::selectionAsTsv() const {
     std::sort(rows.begin(), rows.end());
     for (int r : rows) {
         QStringList f;
-        for (int c : columns)
+        QList<CellKind> kinds;
+        for (int c : columns) {
             f << m_model->exportText(r, c);
-        lines << tsvLine(f);
+            kinds << m_model->exportKind(r, c);
+        }
+        lines << tsvLine(f, kinds);
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }

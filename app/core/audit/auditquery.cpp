@@ -87,7 +87,12 @@ QByteArray AuditQuery::csvRecord(const AuditRow &r) {
         QString::number(r.auditId), csvTime(r), r.action,
         r.messageId.text(), r.messageKey, r.oldStatus, r.newStatus, r.reason, r.ticket,
         r.dbUser, r.osUser, r.host, r.appVersion};
-    return om::csvRecord(fields).toUtf8(); // the one RFC 4180 writer (core/common/csv.h), CRLF included
+    // The audit id and an integer message id are the program's numbers; every other column is
+    // text a person or the database wrote (a reason, a ticket), neutralised where a spreadsheet
+    // would run it.
+    const CellKind text = CellKind::Text, integer = CellKind::Integer;
+    const QList<CellKind> kinds = {integer, text, text, r.messageId.isNumber() ? integer : text};
+    return om::csvRecord(fields, kinds).toUtf8(); // the one RFC 4180 writer (core/common/csv.h), CRLF included
 }
 
 } // namespace om

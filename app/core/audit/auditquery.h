@@ -61,7 +61,8 @@ public:
     /// RFC 4180 header line (CRLF terminated, UTF-8).
     static QByteArray csvHeader();
     /// One RFC 4180 record (CRLF terminated, UTF-8); times in UTC ISO 8601 so that the file
-    /// means the same thing wherever it is opened.
+    /// means the same thing wherever it is opened; text that a spreadsheet would run as a
+    /// formula is neutralised (core/common/csv.h).
     static QByteArray csvRecord(const AuditRow &row);
 
 private:

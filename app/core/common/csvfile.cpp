@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/common/csvfile.h"
-#include "core/common/csv.h"
 
 #include <QSaveFile>
 
@@ -18,7 +17,7 @@ bool CsvFile::open(QString *error) {
     return false;
 }
 
-void CsvFile::writeRecord(const QStringList &fields) { write(csvRecord(fields).toUtf8()); }
+void CsvFile::writeRecord(const QStringList &fields, const QList<CellKind> &kinds) { write(csvRecord(fields, kinds).toUtf8()); }
 
 void CsvFile::write(const QByteArray &record) {
     // QSaveFile remembers a failed write and refuses to commit: checking once at the end is enough.

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/common/csv.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -22,7 +24,8 @@ public:
 
     /// Opens the temporary file next to `path`; false and `error` (the system's reason) when it cannot.
     bool open(QString *error);
-    void writeRecord(const QStringList &fields);
+    /// One record, each field made spreadsheet-safe by its kind (csvRecord()).
+    void writeRecord(const QStringList &fields, const QList<CellKind> &kinds = {});
     /// An already encoded record (CRLF included).
     void write(const QByteArray &record);
     /// False once a write failed; errorString() says why.

@@ -23,7 +23,7 @@ DashboardRecord::~DashboardRecord() { delete m_flowPoller; }
 void DashboardRecord::open() {
     QString error;
     if (!m_history->open(&error))
-        qCWarning(lcRecord) << "history store unavailable:" << m_history->path() << error;
+        qCWarning(lcRecord) << "history store unavailable:" << error; // and on the dashboard: historyProblem()
     m_history->setRetentionDays(m_retentionDays);
     m_history->purge(QDateTime::currentMSecsSinceEpoch());
     if (!m_flowStore->open(&error))
@@ -31,6 +31,8 @@ void DashboardRecord::open() {
     else
         m_flowStore->purge(QDateTime::currentSecsSinceEpoch() - qint64(m_retentionDays) * 86400);
 }
+
+QString DashboardRecord::historyProblem() const { return m_history->isOpen() ? QString() : m_history->openError(); }
 
 void DashboardRecord::startFlow() {
     if (!m_link || m_flowPoller)

@@ -42,6 +42,9 @@ public:
     void record(const Snapshot &s, bool current);
 
     HistoryStore &history() const { return *m_history; }
+    /// Why this computer keeps no history for the dashboard (the store could not be opened, or a
+    /// newer release wrote it: HistoryStore::openError()); empty when it does.
+    QString historyProblem() const;
     FlowStore *flowStore() const { return m_flowStore.get(); }
     FlowPoller *flowPoller() const { return m_flowPoller; }
     /// The flow of the window (the chart's buckets) and of the last hour by minute.

@@ -36,15 +36,7 @@ FlowStore::FlowStore(const QString &path)
 FlowStore::~FlowStore() { sqlite::close(m_connectionName); }
 
 bool FlowStore::open(QString *error) {
-    // clang-format off
-    m_open = sqlite::open(m_path, m_connectionName, {
-             "CREATE TABLE IF NOT EXISTS flow_bucket (conn TEXT NOT NULL, profile TEXT NOT NULL, width INTEGER NOT NULL,"
-             " t INTEGER NOT NULL, created INTEGER NOT NULL, finished INTEGER NOT NULL, failed INTEGER NOT NULL,"
-             " PRIMARY KEY (conn, profile, width, t)) WITHOUT ROWID",
-             "CREATE TABLE IF NOT EXISTS flow_span (conn TEXT NOT NULL, profile TEXT NOT NULL, width INTEGER NOT NULL,"
-             " from_t INTEGER NOT NULL, to_t INTEGER NOT NULL, PRIMARY KEY (conn, profile, width)) WITHOUT ROWID"},
-        error);
-    // clang-format on
+    m_open = sqlite::open(m_path, m_connectionName, error); // the tables: core/store/storeschema.cpp
     return m_open;
 }
 
@@ -64,10 +56,16 @@ bool FlowStore::save(const QString &key, const QString &profileId, int bucketS, 
     if (!m_open || toS <= fromS)
         return false;
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    // The span is read under the write lock: another window of the same connection may have just
+    // extended it (sqlite::WriteTransaction).
+    sqlite::WriteTransaction tx(m_connectionName);
+    if (!tx.isOpen()) {
+        qCWarning(lcFlowStore) << "flow buckets not cached:" << tx.error();
+        return false;
+    }
     Span s = span(key, profileId, bucketS);
     const bool touches = !s.isEmpty() && fromS <= s.toS && toS >= s.fromS;
     const Span merged = touches ? Span{qMin(s.fromS, fromS), qMax(s.toS, toS)} : Span{fromS, toS};
-    db.transaction();
     // A range apart from the span: what the store had cannot be joined to it.
     QSqlQuery del = touches ? prepared(m_connectionName,
                                        QStringLiteral("DELETE FROM flow_bucket WHERE conn = ? AND profile = ? AND width = ? AND t >= ? AND t < ?"),
@@ -90,11 +88,7 @@ bool FlowStore::save(const QString &key, const QString &profileId, int bucketS, 
                             QStringLiteral("INSERT OR REPLACE INTO flow_span (conn, profile, width, from_t, to_t) VALUES (?, ?, ?, ?, ?)"),
                             {key, profileId, bucketS, merged.fromS, merged.toS});
     ok = ok && run(sp);
-    if (!ok) {
-        db.rollback();
-        return false;
-    }
-    return db.commit();
+    return ok && tx.commit(); // rolled back otherwise
 }
 
 QList<FlowBucket> FlowStore::load(const QString &key, const QString &profileId, int bucketS, qint64 fromS, qint64 toS) const {

@@ -10,7 +10,9 @@ namespace om {
 /// tables, through a connection of its own), so that a refresh — and a restart — only asks the
 /// server for the newest buckets. Per (connection key, profile, bucket width): the buckets with
 /// counts, and the one contiguous span of time the server has been asked about (a bucket in the
-/// span without a row had no messages). Use from one thread (Qt Sql connections are per thread).
+/// span without a row had no messages). Use from one thread (Qt Sql connections are per thread);
+/// several windows (processes) may share the file, each save being one transaction that takes the
+/// file's write lock first. The tables and their version: core/store/storeschema.h.
 class FlowStore {
 public:
     explicit FlowStore(const QString &path);

@@ -44,18 +44,10 @@ QString HistoryStore::defaultPath() {
 }
 
 bool HistoryStore::open(QString *error) {
-    // clang-format off
-    m_open = sqlite::open(m_path, m_connectionName, {
-             "CREATE TABLE IF NOT EXISTS series (id INTEGER PRIMARY KEY, conn TEXT NOT NULL, profile TEXT NOT NULL,"
-             " metric TEXT NOT NULL, UNIQUE (conn, profile, metric))",
-             // Clustered on (series, t): a window is one range read.
-             "CREATE TABLE IF NOT EXISTS sample (series INTEGER NOT NULL, t INTEGER NOT NULL, v REAL NOT NULL,"
-             " PRIMARY KEY (series, t)) WITHOUT ROWID",
-             "CREATE TABLE IF NOT EXISTS sample_minute (series INTEGER NOT NULL, t INTEGER NOT NULL,"
-             " vmin REAL NOT NULL, vmax REAL NOT NULL, vsum REAL NOT NULL, n INTEGER NOT NULL, first_t INTEGER NOT NULL,"
-             " PRIMARY KEY (series, t)) WITHOUT ROWID"},
-        error);
-    // clang-format on
+    m_openError.clear();
+    m_open = sqlite::open(m_path, m_connectionName, &m_openError); // the tables: core/store/storeschema.cpp
+    if (error)
+        *error = m_openError;
     return m_open;
 }
 
@@ -112,14 +104,15 @@ bool HistoryStore::appendSamples(const QString &key, const QString &profileId, c
     if (!m_open)
         return false;
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    db.transaction();
-    if (samples.size() == 1) {
-        if (!insertValues(key, profileId, samples.first().tMs, samples.first().values)) {
-            db.rollback();
-            return false;
-        }
-        return db.commit();
+    // Takes the write lock first: the series lookup below reads before it writes, and another
+    // window may write the same file (sqlite::WriteTransaction).
+    sqlite::WriteTransaction tx(m_connectionName);
+    if (!tx.isOpen()) {
+        qCWarning(lcHistory) << "samples not stored:" << tx.error();
+        return false;
     }
+    if (samples.size() == 1)
+        return insertValues(key, profileId, samples.first().tMs, samples.first().values) && tx.commit();
     // A batch: raw rows first, then the minutes it touched are aggregated again in SQL (one
     // statement instead of an upsert per value; also correct when the batch overlaps old rows).
     QSqlQuery raw(db);
@@ -160,10 +153,7 @@ bool HistoryStore::appendSamples(const QString &key, const QString &profileId, c
         roll.addBindValue(hi);
         ok = ok && exec(roll);
     }
-    if (ok)
-        return db.commit();
-    db.rollback();
-    return false;
+    return ok && tx.commit(); // rolled back otherwise
 }
 
 bool HistoryStore::insertValues(const QString &key, const QString &profileId, qint64 tMs,

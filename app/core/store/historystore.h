@@ -26,7 +26,9 @@ struct HistoryPoint {
 /// charts. One series per (connection key, profile, metric); raw samples plus a per-minute rollup
 /// maintained on insert, so a 7-day window aggregates ~10k rollup rows per series instead of
 /// ~120k raw ones. Qt Sql connections belong to the thread that opened them: use a HistoryStore
-/// from one thread only (the GUI thread in the application).
+/// from one thread only (the GUI thread in the application). Several windows of the program
+/// (processes) may write the same file: each write is one transaction that takes the file's write
+/// lock first (sqlite::WriteTransaction). The tables and their version: core/store/storeschema.h.
 class HistoryStore {
 public:
     /// `path` empty = defaultPath().
@@ -39,10 +41,14 @@ public:
     static QString defaultPath();
     QString path() const { return m_path; }
 
-    /// Creates the file and schema if needed. False and *error on failure (the dashboard then
-    /// runs without history rather than not at all).
+    /// Creates the file and schema if needed, upgrades a file of an earlier release, refuses one
+    /// of a newer release (sqlite::open). False and *error on failure (the dashboard then runs
+    /// without history rather than not at all, and says why).
     bool open(QString *error = nullptr);
     bool isOpen() const { return m_open; }
+    /// Why the last open() failed, in one translated sentence naming the file; empty when open or
+    /// never tried.
+    QString openError() const { return m_openError; }
 
     /// Samples older than this many days are deleted by purge() (default 30); the next append()
     /// purges at once.
@@ -92,6 +98,7 @@ private:
     QString m_path;
     QString m_connectionName;
     bool m_open = false;
+    QString m_openError;
     int m_retentionDays = 30;
     qint64 m_lastPurgeMs = 0; ///< time given to the last purge(); 0 = none yet
     mutable QHash<QString, qint64> m_seriesCache;
