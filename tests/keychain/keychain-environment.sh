@@ -84,6 +84,10 @@ mkdir -m 700 "$dir/home" "$dir/data" "$dir/config" "$dir/cache" "$dir/run" "$dir
 export HOME=$dir/home XDG_DATA_HOME=$dir/data XDG_CONFIG_HOME=$dir/config XDG_CACHE_HOME=$dir/cache \
        XDG_RUNTIME_DIR=$dir/run OM_KC_DIR=$dir OM_KEYCHAIN_ENVIRONMENT=$kind
 unset DBUS_SESSION_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY GNOME_KEYRING_CONTROL
+# Under AddressSanitizer: full stacks for LeakSanitizer, so that what GLib's D-Bus and libsecret
+# keep at exit is matched by the library names in tests/sanitizers/lsan.supp (GLib has no frame
+# pointers: the fast unwinder stops inside it).
+if [ -n "${ASAN_OPTIONS:-}" ]; then export ASAN_OPTIONS="$ASAN_OPTIONS:fast_unwind_on_malloc=0"; fi
 
 if [ "$kind" = nobus ]; then
   "$@"
