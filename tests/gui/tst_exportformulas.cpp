@@ -225,7 +225,7 @@ private slots:
             const auto &row = db.at(i);
             QCOMPARE(r[0], row[0].toString());
             QCOMPARE(r[2], QStringLiteral("RETRY_FAILED"));
-            QCOMPARE(r[3], QStringLiteral("-7")); // the message id: a number
+            QCOMPARE(r[3], QStringLiteral("-7"));                                // the message id: a number
             QCOMPARE(r[4], cellFor(QStringLiteral("=HYPERLINK(\"http://x\")"))); // the key of message -7
             QCOMPARE(r[7], cellFor(row[1].toString()));
             QCOMPARE(r[8], cellFor(row[2].toString()));

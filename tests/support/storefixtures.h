@@ -16,7 +16,7 @@ namespace om::test {
 /// minute's rollup, and two flow buckets of 60 s from kOldStoreFlowFromS with the span they lie
 /// in. False and `error` when SQLite refused something.
 bool writeReleaseBeforeVersionsStore(const QString &path, QString *error);
-constexpr qint64 kOldStoreT0 = 1700000000000;        ///< ms, the old store's first sample
+constexpr qint64 kOldStoreT0 = 1700000000000;     ///< ms, the old store's first sample
 constexpr qint64 kOldStoreFlowFromS = 1700000040; ///< s, the old store's first flow bucket (a whole minute)
 /// Every row of the five tables of the file at `path`, one line each ("table|v1|v2…"), in key
 /// order: what a test compares before and after an upgrade.

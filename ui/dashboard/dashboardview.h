@@ -152,7 +152,7 @@ private:
     ElidingLabel *m_health;
     ProfileCheckBanner *m_profileCheck;
     RowSecurityBanner *m_rowSecurity;
-    QLabel *m_notLive; ///< above the charts while no new point can arrive
+    QLabel *m_notLive;        ///< above the charts while no new point can arrive
     QLabel *m_historyProblem; ///< above the charts when the local store is not open
     QComboBox *m_window;
     QWidget *m_charts;
