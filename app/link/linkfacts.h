@@ -9,7 +9,7 @@ namespace om {
 /// connections and gives this one's to another client: a session-level SET or a named prepared
 /// statement would then act on, or be missing for, someone else.
 enum class PoolMode {
-    Own,         ///< the server connection stays this session's: direct, or a session pooler
+    Own,         ///< the server connection stays this session's: direct (never where a pooler answered)
     Transaction, ///< each transaction may run on another server connection (transaction pooling)
     Statement,   ///< each statement may (statement pooling): no transaction blocks at all
 };

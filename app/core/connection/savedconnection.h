@@ -38,7 +38,8 @@ struct SavedConnection {
     /// With a standby: its numbers are shown as stale while its replay is further behind than this.
     int standbyMaxLagS = limits::kStandbyMaxLagS;
     /// What stands between the program and the server: found out at connect (Auto), or said
-    /// here (a session pool the window may treat as its own; a transaction or statement pool).
+    /// here (own: direct, and used as a transaction pool all the same when a pooler answers; a
+    /// transaction or statement pool).
     PoolSetting pooling = PoolSetting::Auto;
 
     bool operator==(const SavedConnection &o) const;
