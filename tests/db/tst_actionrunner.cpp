@@ -64,7 +64,19 @@ private slots:
         const SchemaProfile p = profile(QStringLiteral("app_outbox"));
         const ActionDef a = p.actions.value(QStringLiteral("retry"));
         const QList<qint64> ids = insertMessages(*m_db, p, QStringLiteral("FAILED"), 2);
-        auto s = actionSession();
+        // As an operator: a login that is only a member of the kit's role (where the server is
+        // read must be readable without pg_read_all_settings or a superuser's rights).
+        const QString role = m_db->name() + QStringLiteral("_op");
+        m_db->exec(QStringLiteral("CREATE ROLE %1 LOGIN IN ROLE outbox_operator").arg(role));
+        struct DropRole {
+            TestDatabase &db;
+            QString role;
+            ~DropRole() { db.exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(role)); }
+        } dropRole{*m_db, role};
+        PgSession::Options o;
+        o.connInfo = m_db->connectionStringAs(role);
+        auto s = std::make_unique<PgSession>(o);
+        s->open();
         ActionRunner runner(p);
         ActionRequest r = actionRequest(QStringLiteral("retry"), ids);
         const ActionPreview pv = runner.preview(*s, r);

@@ -55,10 +55,11 @@ int actionStuckTimeout(const SchemaProfile &p, const ActionRequest &r) {
 }
 
 namespace {
-// pg_control_system() is readable by every role (the window's identity reads it too).
+// Every part is readable by every role: pg_control_system() (the window's identity reads it too)
+// and the port; unix_socket_directories is not (pg_read_all_settings), so a connection through a
+// local socket is named "local".
 const char *const kPlaceColumns = "(SELECT system_identifier::text FROM pg_control_system()), current_database(),"
-                                  " coalesce(host(inet_server_addr()), current_setting('unix_socket_directories'))"
-                                  " || ':' || current_setting('port')";
+                                  " coalesce(host(inet_server_addr()), 'local') || ':' || current_setting('port')";
 } // namespace
 
 Statement transactionState() {

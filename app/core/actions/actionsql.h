@@ -19,7 +19,7 @@ int actionStuckTimeout(const SchemaProfile &profile, const ActionRequest &reques
 /// server's place as serverPlace() has it (columns 3 to 5).
 Statement transactionState();
 /// One row: the cluster's system identifier, the database, and the server's address:port as it
-/// sees itself (its socket directory for a local connection). ActionServer's fields.
+/// sees itself ("local:5432" through a local socket). ActionServer's fields.
 Statement serverPlace();
 /// One value: the database's server_encoding.
 Statement serverEncoding();
