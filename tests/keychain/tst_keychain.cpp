@@ -15,6 +15,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QDeadlineTimer>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
@@ -338,11 +339,15 @@ private slots:
         QVERIFY(!d->keychainAvailable());
         const int boundSeconds = PasswordKeychain::kDefaultAnswerBoundMs / 1000;
         QVERIFY2(d->keychainStatus().startsWith(KeychainAnswer::sentence(Kind::NoAnswer, boundSeconds)), qPrintable(d->keychainStatus()));
-        QVERIFY(outstandingJobs() >= 3); // both stores and this probe: alive, still waiting
         d.reset();
-        // Whatever still runs in the event loop now finds every asker gone.
-        QTest::qWait(1000);
-        QVERIFY(outstandingJobs() >= 3);
+        // Every asker is gone; the jobs are not. GNOME Keyring may give up on a prompter that
+        // never answers (under the sanitizers the stores failed as locked before the bound ended),
+        // so their answers may come now, and must find no one to call into (the sanitizer build
+        // would say). How long the keyring waits is its own and not asserted: the loop only gives
+        // late answers their chance.
+        QDeadlineTimer lateAnswers(30000);
+        while (outstandingJobs() > 0 && !lateAnswers.hasExpired())
+            QTest::qWait(100);
     }
 };
 
