@@ -4,10 +4,12 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QThread>
 #include <QUrl>
 #include <QUuid>
 
@@ -43,6 +45,42 @@ bool run(QSqlQuery &q, const QString &sql, QString *why) {
     *why = q.lastError().text();
     qCWarning(lcStoreFile) << *why << sql;
     return false;
+}
+
+/// SQLite's "busy" and "locked" answers, extended codes included.
+bool isBusy(const QSqlError &e) {
+    const int code = e.nativeErrorCode().toInt() & 0xff;
+    return code == 5 /* SQLITE_BUSY */ || code == 6 /* SQLITE_LOCKED */;
+}
+
+/// Puts the file in WAL mode. Switching a new file to WAL upgrades the pragma's own read
+/// transaction to a write, and for that SQLite does not call the busy handler (waiting there
+/// could deadlock): a second window opening the same new file at that moment got "database is
+/// locked" at once, or the old mode back. Tried again until the busy timeout has passed. A file
+/// already in WAL mode answers at once.
+bool switchToWal(QSqlQuery &q, QString *why) {
+    QElapsedTimer waited;
+    waited.start();
+    for (;;) {
+        if (q.exec(QStringLiteral("PRAGMA journal_mode=WAL"))) {
+            const bool wal = q.next() && q.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) == 0;
+            q.finish();
+            if (wal)
+                return true;
+            *why = QStringLiteral("the file stayed out of WAL mode");
+        } else if (!isBusy(q.lastError())) {
+            *why = q.lastError().text();
+            qCWarning(lcStoreFile) << *why << "PRAGMA journal_mode=WAL";
+            return false;
+        } else {
+            *why = q.lastError().text();
+        }
+        if (waited.elapsed() > kBusyTimeoutMs) {
+            qCWarning(lcStoreFile) << *why << "PRAGMA journal_mode=WAL";
+            return false;
+        }
+        QThread::msleep(5);
+    }
 }
 
 /// PRAGMA user_version as the connection sees it (through the WAL, unlike headerVersion()).
@@ -162,9 +200,8 @@ bool open(const QString &path, const QString &connectionName, QString *error) {
         return fail(cannotOpen(path, why));
     if (seen > storeschema::kVersion)
         return fail(newerRelease(path, seen));
-    for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL"})
-        if (!run(q, QLatin1String(pragma), &why))
-            return fail(cannotOpen(path, why));
+    if (!switchToWal(q, &why) || !run(q, QStringLiteral("PRAGMA synchronous=NORMAL"), &why))
+        return fail(cannotOpen(path, why));
     int refused = 0;
     if (!upgrade(db, &why, &refused))
         return fail(refused > 0 ? newerRelease(path, refused) : cannotOpen(path, why));
