@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The drain forecast's words from made-up minute series and a fixed clock (no sleeps, no server):
 // not enough history, steady, draining (within and beyond the trend's reach), growing with the
-// start of the run of growth, and a run that began before the data.
+// start of the run of growth, a run that began before the data, and no progress (nothing finished
+// for five minutes or more while messages are open).
 #include "core/flow/drainforecast.h"
 #include "testmain.h"
 
@@ -110,6 +111,47 @@ private slots:
         QCOMPARE(f.kind, DrainForecast::Kind::Growing);
         QCOMPARE(f.growthSinceS, qint64(0));
         QCOMPARE(f.text(), QStringLiteral("Growing by 200/min over the last 15 min (5,000 open)"));
+    }
+
+    void workersStoppedWhileTheTrendStillDrains() {
+        // Draining by 40/min for 46 minutes, then every worker gone 14 minutes ago and nothing
+        // arriving either: the 15-minute net still drains (+2.7/min), but nothing finished.
+        const DrainForecast f = DrainForecast::compute(
+            series(60, [](int i) { return i < 14 ? qMakePair(0, 0) : qMakePair(60, 100); }), 1000, kNow);
+        QCOMPARE(f.kind, DrainForecast::Kind::NoProgress);
+        QCOMPARE(f.idleMinutes, 14);
+        QCOMPARE(f.idleSinceS, kMinute - 14 * 60);
+        QVERIFY(!f.idleBeganEarlier);
+        QCOMPARE(f.text(), QStringLiteral("No progress: nothing finished for 14 min (1,000 open, 0/min arriving)"));
+    }
+
+    void workersStoppedWhileMessagesArrive() {
+        // The same with 46 arriving a minute: nothing finishing is the news, not the growth.
+        const DrainForecast f = DrainForecast::compute(
+            series(60, [](int i) { return i < 7 ? qMakePair(46, 0) : qMakePair(100, 100); }), 800, kNow);
+        QCOMPARE(f.kind, DrainForecast::Kind::NoProgress);
+        QCOMPARE(f.idleMinutes, 7);
+        QCOMPARE(f.text(), QStringLiteral("No progress: nothing finished for 7 min (800 open, 46/min arriving)"));
+    }
+
+    void noProgressIsSaidBeforeFifteenMinutesOfHistory() {
+        const DrainForecast f = DrainForecast::compute(series(6, [](int) { return qMakePair(3, 0); }), 18, kNow);
+        QCOMPARE(f.kind, DrainForecast::Kind::NoProgress);
+        QVERIFY(f.idleBeganEarlier);
+        QCOMPARE(f.text(), QStringLiteral("No progress: nothing finished in the 6 min the data covers (18 open, 3/min arriving)"));
+    }
+
+    void aShortGapOrAnEmptyQueueIsNotAStall() {
+        // Four quiet minutes between batches: the trend speaks.
+        const DrainForecast gap = DrainForecast::compute(
+            series(60, [](int i) { return i < 4 ? qMakePair(0, 0) : qMakePair(60, 100); }), 1000, kNow);
+        QCOMPARE(gap.kind, DrainForecast::Kind::Draining);
+        // Nothing open: nothing has to finish.
+        const DrainForecast empty = DrainForecast::compute(series(60, [](int) { return qMakePair(0, 0); }), 0, kNow);
+        QCOMPARE(empty.kind, DrainForecast::Kind::Steady);
+        // Less than 15 minutes of history and no stall: still not enough to forecast.
+        const DrainForecast young = DrainForecast::compute(series(8, [](int i) { return qMakePair(5, i == 2 ? 5 : 0); }), 30, kNow);
+        QCOMPARE(young.kind, DrainForecast::Kind::NotEnoughHistory);
     }
 };
 

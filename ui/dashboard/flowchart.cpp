@@ -51,13 +51,18 @@ void FlowChart::show(HistoryChart *chart, const FlowSeries &flow, const DrainFor
     if (flow.hasFailed)
         chart->setSeries(QStringLiteral("flow:failed"), tr("failed"), points(flow, &FlowBucket::failed));
     chart->setTimeRange(flow.fromS * 1000, flow.toS * 1000);
-    const bool marked = forecast.kind == DrainForecast::Kind::Growing && forecast.growthSinceS > 0
-                        && forecast.growthSinceS >= flow.fromS;
-    chart->setMarker(marked ? tr("growth since %1")
-                                  .arg(QLocale().toString(QDateTime::fromSecsSinceEpoch(forecast.growthSinceS).toLocalTime().time(),
-                                                          QStringLiteral("HH:mm")))
-                            : QString(),
-                     marked ? forecast.growthSinceS * 1000 : 0);
+    // Where the trouble began, on the time axis: the first minute of growth, or of nothing finished.
+    qint64 since = 0;
+    QString label;
+    if (forecast.kind == DrainForecast::Kind::Growing && forecast.growthSinceS > 0) {
+        since = forecast.growthSinceS;
+        label = tr("growth since %1").arg(formatLocalClock(since));
+    } else if (forecast.kind == DrainForecast::Kind::NoProgress) {
+        since = forecast.idleSinceS;
+        label = tr("nothing finished since %1").arg(formatLocalClock(since));
+    }
+    const bool marked = since > 0 && since >= flow.fromS;
+    chart->setMarker(marked ? label : QString(), marked ? since * 1000 : 0);
 }
 
 } // namespace om

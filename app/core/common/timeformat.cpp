@@ -2,6 +2,7 @@
 #include "core/common/timeformat.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QTimeZone>
 
 namespace om {
@@ -29,6 +30,10 @@ QString formatLocalTime(const QDateTime &utc) {
     if (!utc.isValid())
         return {};
     return utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QLatin1Char(' ') + localZoneName();
+}
+
+QString formatLocalClock(qint64 secsSinceEpoch) {
+    return QLocale().toString(QDateTime::fromSecsSinceEpoch(secsSinceEpoch).toLocalTime().time(), QStringLiteral("HH:mm"));
 }
 
 QString formatLocalMinutes(const QDateTime &utc) {

@@ -10,6 +10,9 @@ QString formatLocalTime(const QDateTime &utc);
 /// The same to the minute, the zone that applied at that time named (a report's range may
 /// cross a daylight-saving change): "yyyy-MM-dd 09:30 JST".
 QString formatLocalMinutes(const QDateTime &utc);
+/// The wall-clock minute of a moment in the operator's zone, for a label beside things of today:
+/// "09:30".
+QString formatLocalClock(qint64 secsSinceEpoch);
 /// The operator's zone as shown in headers ("JST", "UTC+09:00" when there is no abbreviation).
 QString localZoneName();
 /// An age from the server in seconds, compact: "42 s", "17 min", "3 h 05 min", "2 d 04 h".

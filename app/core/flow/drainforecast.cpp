@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/flow/drainforecast.h"
+#include "core/common/timeformat.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -10,6 +11,9 @@ namespace {
 
 constexpr int kMinMinutes = 15;
 constexpr int kTrailing = 5;
+/// Complete minutes in a row with nothing finished before the forecast says so: a quiet minute or
+/// two is an ordinary gap between batches, five is longer than any worker's poll interval.
+constexpr int kIdleMinutes = 5;
 
 /// Net (finished − created) per minute of the last `n` of `complete` buckets; NaN when fewer.
 double netPerMinute(const QList<FlowBucket> &complete, int n) {
@@ -27,8 +31,6 @@ QString signedRate(double v) {
                                                         : QStringLiteral("0");
 }
 
-QString clock(qint64 s) { return QLocale().toString(QDateTime::fromSecsSinceEpoch(s).toLocalTime().time(), QStringLiteral("HH:mm")); }
-
 /// The growth run (see the class comment): index into `complete` of its first minute, -1 when
 /// the newest minute is not growing.
 int growthStart(const QList<FlowBucket> &complete) {
@@ -44,6 +46,16 @@ int growthStart(const QList<FlowBucket> &complete) {
     return start;
 }
 
+/// How many of the newest complete minutes in a row finished nothing, and how many were created
+/// in them.
+QPair<int, qint64> idleRun(const QList<FlowBucket> &complete) {
+    int n = 0;
+    qint64 created = 0;
+    for (int i = complete.size() - 1; i >= 0 && complete.at(i).finished == 0; --i, ++n)
+        created += complete.at(i).created;
+    return {n, created};
+}
+
 } // namespace
 
 DrainForecast DrainForecast::compute(const FlowSeries &minutes, qint64 backlog, qint64 nowS) {
@@ -56,7 +68,17 @@ DrainForecast DrainForecast::compute(const FlowSeries &minutes, qint64 backlog, 
     f.net5 = netPerMinute(complete, 5);
     f.net15 = netPerMinute(complete, 15);
     f.net60 = netPerMinute(complete, 60);
-    if (!minutes.hasFinished || minutes.bucketS != 60 || complete.size() < kMinMinutes || backlog < 0)
+    if (!minutes.hasFinished || minutes.bucketS != 60 || backlog < 0)
+        return f;
+    if (const auto [idle, created] = idleRun(complete); idle >= kIdleMinutes && backlog > 0) {
+        f.kind = Kind::NoProgress;
+        f.idleMinutes = idle;
+        f.idleSinceS = complete.at(complete.size() - idle).startS;
+        f.idleBeganEarlier = idle == complete.size();
+        f.arrivingPerMinute = double(created) / idle;
+        return f;
+    }
+    if (complete.size() < kMinMinutes)
         return f;
     if (std::abs(f.net15) < qMax(1.0, double(backlog) / 1500.0)) {
         f.kind = Kind::Steady;
@@ -98,8 +120,16 @@ QString DrainForecast::text() const {
         if (growthSinceS <= 0)
             return tr("Growing by %1/min over the last 15 min (%2 open)").arg(rate, n);
         if (growthBeganEarlier)
-            return tr("Growing by %1/min since before %2 (%3 open)").arg(rate, clock(growthSinceS), n);
-        return tr("Growing by %1/min since %2 (%3 open)").arg(rate, clock(growthSinceS), n);
+            return tr("Growing by %1/min since before %2 (%3 open)").arg(rate, formatLocalClock(growthSinceS), n);
+        return tr("Growing by %1/min since %2 (%3 open)").arg(rate, formatLocalClock(growthSinceS), n);
+    }
+    case Kind::NoProgress: {
+        const QString arriving = QLocale().toString(qRound64(arrivingPerMinute));
+        if (idleBeganEarlier)
+            return tr("No progress: nothing finished in the %1 min the data covers (%2 open, %3/min arriving)")
+                .arg(idleMinutes)
+                .arg(n, arriving);
+        return tr("No progress: nothing finished for %1 min (%2 open, %3/min arriving)").arg(idleMinutes).arg(n, arriving);
     }
     }
     return {};

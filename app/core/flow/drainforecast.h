@@ -21,6 +21,10 @@ namespace om {
 ///   trailing 5-minute net (that minute and the 4 before it) is negative. A run that reaches
 ///   the oldest minute with a full trailing window began earlier than the data shows ("since
 ///   before 02:14").
+/// - no progress (before all of the above, from 5 complete minutes on): nothing finished in the
+///   newest 5 or more complete minutes while messages are open. The 15-minute net still holds
+///   the minutes before the workers stopped and would promise a drain (or blame the arrivals)
+///   for up to a quarter of an hour; "nothing finished for 14 min" is what the operator must read.
 class DrainForecast {
     Q_DECLARE_TR_FUNCTIONS(om::DrainForecast)
 public:
@@ -29,7 +33,8 @@ public:
         Steady,
         Draining,
         DrainingBeyondData,
-        Growing
+        Growing,
+        NoProgress
     };
 
     /// `minutes`: dense one-minute buckets (FlowPoller's), `backlog`: open messages now (-1:
@@ -46,6 +51,10 @@ public:
     int horizonMinutes = 0;          ///< how far ahead the trend reaches (15 or 60)
     qint64 growthSinceS = 0;         ///< Growing: first minute of the run (0: no run)
     bool growthBeganEarlier = false; ///< the run reaches the oldest minute the data covers
+    int idleMinutes = 0;             ///< NoProgress: newest complete minutes in a row with nothing finished
+    qint64 idleSinceS = 0;           ///< NoProgress: the first of those minutes
+    bool idleBeganEarlier = false;   ///< NoProgress: every complete minute the data covers is idle
+    double arrivingPerMinute = 0;    ///< NoProgress: messages created per minute over the idle minutes
 
     /// One line for the dashboard ("Draining: empty in ~25 min …"), times in local time.
     QString text() const;
