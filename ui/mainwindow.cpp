@@ -275,6 +275,10 @@ void MainWindow::connectAccess() {
         m_actions->setAllowed(can);
         emit accessChanged(can);
     });
+    // A kit applied (or removed) while the window is open: whenever the profile check looks at
+    // the database again, so does the question what this role may change, or the window would
+    // stay read-only ("the kit's action function is missing") until restarted.
+    connect(m_dashboard, &DashboardView::profileChecked, m_access, &AccessStatus::recheck);
 }
 
 void MainWindow::buildStatusBar() {

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window against a real database, offscreen: the tiles show the server's numbers and the
-// status bar says where they come from.
+// status bar says where they come from; a kit applied while it is open lets it act.
 #include "core/common/countformat.h"
 #include "core/dashboard/snapshotpoller.h"
 #include "common/elidinglabel.h"
+#include "dashboard/dashboardview.h"
+#include "dashboard/profilecheckbanner.h"
 #include "dashboard/statustiles.h"
 #include "mainwindow.h"
 #include "pg/gateway.h"
@@ -24,6 +26,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QToolBar>
 
 #include <QTest>
 
@@ -111,6 +114,32 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(failed.count() >= 1, 10000);
         QTRY_VERIFY(w.connectionText().startsWith("Not connected"));
         QVERIFY(w.connectionText().contains("retrying"));
+    }
+
+    // A DBA applies the kit while the window is open: the next profile check (here "Check
+    // again"; also every few minutes and on reconnect) asks again what the role may change, and
+    // the actions appear without a restart.
+    void aKitAppliedWhileOpenAllowsTheActions() {
+        std::unique_ptr<TestDatabase> bare;
+        OM_CREATE_TEST_DATABASE(bare, TestDatabase::allSeeds());
+        MainWindow w(windowContext(bare->connectionString()));
+        QSignalSpy access(&w, &MainWindow::accessChanged);
+        w.show();
+        QTRY_VERIFY_WITH_TIMEOUT(!access.isEmpty(), 15000);
+        QCOMPARE(access.constLast().at(0).toBool(), false);
+        auto *toolBar = w.findChild<QToolBar *>(QStringLiteral("actionsToolBar"));
+        QVERIFY(toolBar && toolBar->isHidden());
+        ProfileCheckBanner *banner = w.dashboardView()->profileCheckBanner();
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 15000);
+
+        for (const QString &file : TestDatabase::seedsWithAdminKit().mid(TestDatabase::allSeeds().size()))
+            bare->applyFile(file);
+        access.clear();
+        emit banner->linkActivated(QStringLiteral("recheck"));
+        QTRY_VERIFY_WITH_TIMEOUT(!access.isEmpty() && access.constLast().at(0).toBool(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isHidden(), 15000);
+        QVERIFY(toolBar->isVisible());
+        QVERIFY(w.findChild<QAction *>(QStringLiteral("retry"))->isVisible());
     }
 
     // Help → User guide (F1) hands the guide to the desktop: from a build, this source tree's

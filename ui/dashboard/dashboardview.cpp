@@ -522,6 +522,7 @@ void DashboardView::showProfileCheck(const ProfileCheckReport &report) {
     if (!aboutProfile.findings.isEmpty())
         for (const QString &line : m_profileCheck->detailsText().split(QLatin1Char('\n')))
             qCWarning(lcDashboard).noquote() << line;
+    emit profileChecked();
 }
 
 QString DashboardView::healthText() const { return m_health->fullText(); }

@@ -115,6 +115,9 @@ public:
 signals:
     /// The operator changed the settings (already saved).
     void settingsChanged(const om::DashboardSettings &settings);
+    /// The profile check answered (on reconnect, every few minutes, on "Check again"): the kit
+    /// may have been applied or removed since the last answer.
+    void profileChecked();
 
 protected:
     void showEvent(QShowEvent *event) override;
