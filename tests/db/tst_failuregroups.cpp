@@ -213,6 +213,8 @@ private slots:
         QTest::newRow("lists of values") << "ids 1, 2, 3 failed" << "ids 17 failed";
         QTest::newRow("white space") << "connection  refused\n(retry 3)" << "connection refused (retry 4)";
         QTest::newRow("hex id") << "delivery deadbeef42 lost" << "delivery 0123456789ab lost";
+        QTest::newRow("compound id") << "order r1-o1024 rejected: stock" << "order r12-o7 rejected: stock";
+        QTest::newRow("compound id, three parts") << "job t7-b3-x91 timed out" << "job t12-9-x1 timed out";
         // clang-format on
     }
     void textsThatGroupTogether() {
@@ -235,6 +237,7 @@ private slots:
         QTest::newRow("japanese words") << "在庫引当に失敗しました: 商品ID 1" << "決済に失敗しました: 商品ID 1";
         QTest::newRow("api version in path") << "GET /v1/orders failed" << "GET /v2/orders failed";
         QTest::newRow("error code word") << "E_TIMEOUT_30 while sending" << "E_TIMEOUT_60 while sending";
+        QTest::newRow("compound word with one mixed part") << "built for x86-64 only" << "built for aarch64-linux only";
         // clang-format on
     }
     void textsThatStayApart() {
@@ -250,6 +253,8 @@ private slots:
                  QStringLiteral("java.net.SocketTimeoutException: Read timed out after <n> ms (host <host>:<n>)"));
         QCOMPARE(fingerprint(QStringLiteral("在庫引当に失敗しました: 商品ID 884213 の在庫が不足しています")),
                  QStringLiteral("在庫引当に失敗しました: 商品ID <n> の在庫が不足しています"));
+        QCOMPARE(fingerprint(QStringLiteral("order r1-o1024 rejected (inv-7, utf-8, x86-64)")),
+                 QStringLiteral("order <id> rejected (inv-<n>, utf-<n>, x86-<n>)"));
         // Only the first kFingerprintInputChars characters count.
         QCOMPARE(fingerprint(QString(sql::kFingerprintInputChars, QLatin1Char('a')) + QStringLiteral("tail 1")),
                  QString(sql::kFingerprintInputChars, QLatin1Char('a')));

@@ -28,6 +28,10 @@ const QList<MaskStep> &maskSteps() {
         {"(?<![.A-Za-z0-9_-])([0-9]{1,3}(\\.[0-9]{1,3}){3}|[a-z0-9-]+(\\.[a-z0-9-]+)*\\.[a-z][a-z0-9-]*)(?![.A-Za-z0-9_(-])", "<host>"},
         // ids: 8+ hex digits, or 20+ word characters, with at least one digit
         {"(?<![A-Za-z0-9_])(?=[A-Za-z0-9_-]*[0-9])([0-9a-fA-F]{8,}|[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_])", "<id>"},
+        // compound ids: hyphen-joined parts, the first and the last mixing letters and digits
+        // (r1-o1024, tenant7-42-job9): too short for the rule above, and the number rule below
+        // keeps digits inside words. A word with one mixed part (x86-64) is left to that rule.
+        {"(?<![A-Za-z0-9_.-])(?:[A-Za-z]+[0-9]|[0-9]+[A-Za-z])[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-(?:[A-Za-z]+[0-9]|[0-9]+[A-Za-z])[A-Za-z0-9]*(?![A-Za-z0-9_.-])", "<id>"},
         // ISO times and numbers that are not part of a word (v1, HTTP_503 stay), except a status
         {"(?<![A-Za-z_0-9０-９]|HTTP |HTTP/1\\.[01] |status |SQLSTATE )([0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.]+|[0-9０-９]+([.,][0-9]+)*)", "<n>"},
         {"[[:space:]]+", " "},
