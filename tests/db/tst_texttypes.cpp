@@ -12,6 +12,7 @@
 #include "core/sql/failuregroupsql.h"
 #include "core/sql/fingerprintsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/textsql.h"
 #include "core/triage/detailquery.h"
 #include "core/triage/listquery.h"
 #include "core/triage/payloadbytes.h"
@@ -315,6 +316,50 @@ private slots:
         const PayloadBytes cut = payloadFromHex(QString::fromLatin1(QByteArray("\xe6\xb3\xa8\xe6").toHex()));
         QVERIFY(!cut.binary);
         QCOMPARE(cut.text, QStringLiteral("注"));
+    }
+
+    // A library that writes its errors under one key and its timeouts under another names both
+    // paths: the message is the first that holds text, in every list and group; an action's own
+    // text goes to the first. Compared with the rule done by hand in SQL.
+    void severalErrorPathsReadTheFirstThatHoldsText() {
+        m_db->exec(QStringLiteral("CREATE TABLE tt_paths (id uuid PRIMARY KEY, event_key text NOT NULL, event_type text NOT NULL,"
+                                  " topic text NOT NULL, status text NOT NULL, body text, attempts int NOT NULL DEFAULT 0,"
+                                  " max_attempts int NOT NULL DEFAULT 5, locked_at timestamptz, error jsonb,"
+                                  " created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())"));
+        m_db->exec(QStringLiteral("INSERT INTO tt_paths (id, event_key, event_type, topic, status, error) VALUES"
+                                  " (gen_random_uuid(), 'k1', 'E', 'T', 'FAILED', '{\"error\": {\"message\": \"refused\"}}'),"
+                                  " (gen_random_uuid(), 'k2', 'E', 'T', 'FAILED', '{\"timeout\": {\"reason\": \"no answer in 30 s\"}}'),"
+                                  " (gen_random_uuid(), 'k3', 'E', 'T', 'FAILED', '{\"error\": {\"message\": \"first\"}, \"timeout\": {\"reason\": \"second\"}}'),"
+                                  " (gen_random_uuid(), 'k4', 'E', 'T', 'FAILED', '{\"other\": 1}'),"
+                                  " (gen_random_uuid(), 'k5', 'E', 'T', 'FAILED', NULL)"));
+        QFile f(QStringLiteral(OM_SOURCE_DIR "/tests/profiles/uuid_outbox.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        o[QStringLiteral("id")] = QStringLiteral("tt_paths");
+        o[QStringLiteral("table")] = QStringLiteral("tt_paths");
+        QJsonObject columns = o.value(QStringLiteral("columns")).toObject();
+        columns[QStringLiteral("errorMessage")] = QStringLiteral("error");
+        o[QStringLiteral("columns")] = columns;
+        o[QStringLiteral("types")] = QJsonObject{{QStringLiteral("id"), QStringLiteral("uuid")}, {QStringLiteral("errorMessage"), QStringLiteral("jsonb")}};
+        o[QStringLiteral("errorMessagePath")] = QJsonArray{QJsonArray{QStringLiteral("error"), QStringLiteral("message")},
+                                                           QJsonArray{QStringLiteral("timeout"), QStringLiteral("reason")}};
+        QString error;
+        const auto p = SchemaProfile::fromJson(QJsonDocument(o).toJson(), &error);
+        QVERIFY2(p, qPrintable(error));
+        QCOMPARE(p->types.errorMessagePaths.size(), 2);
+        const QString ours = QStringLiteral("SELECT string_agg(coalesce(%1, '-'), '|' ORDER BY event_key) FROM tt_paths").arg(sql::errorText(*p));
+        const QString byHand = QStringLiteral("SELECT string_agg(coalesce(CASE WHEN error #>> '{error,message}' IS NOT NULL"
+                                              " THEN error #>> '{error,message}' ELSE error #>> '{timeout,reason}' END, '-'), '|'"
+                                              " ORDER BY event_key) FROM tt_paths");
+        QCOMPARE(m_db->scalar(ours).toString(), m_db->scalar(byHand).toString());
+        QCOMPARE(m_db->scalar(ours).toString(), QStringLiteral("refused|no answer in 30 s|first|-|-"));
+        // An action's text is written where the first path reads.
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT %1 #>> '{error,message}'").arg(sql::errorValue(*p, QStringLiteral("'retried by hand'")))).toString(),
+                 QStringLiteral("retried by hand"));
+        // A malformed list is refused with the shape named.
+        o[QStringLiteral("errorMessagePath")] = QJsonArray{QJsonArray{QStringLiteral("error")}, QStringLiteral("timeout")};
+        QVERIFY(!SchemaProfile::fromJson(QJsonDocument(o).toJson(), &error));
+        QVERIFY2(error.contains(QStringLiteral("or a list of such lists")), qPrintable(error));
     }
 };
 

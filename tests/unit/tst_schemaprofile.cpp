@@ -2,6 +2,7 @@
 #include "core/profile/schemaprofile.h"
 #include "core/sql/statesql.h"
 #include "core/profile/profileerror.h"
+#include "core/profile/setclausematch.h"
 #include "testmain.h"
 
 #include <QFile>
@@ -172,6 +173,36 @@ private slots:
                                              << R"("processed_at" < "created_at")";
         QTest::newRow("compare with number") << R"({"column": "retries", "compare": "<>", "with": 0})"
                                              << R"("attempts" <> 0)";
+        // "=" with a constant is read as "equals" (see equalsComparisonIsEquals).
+        QTest::newRow("compare equal number") << R"({"column": "retries", "compare": "=", "with": 3})"
+                                              << R"("attempts" = 3)";
+    }
+
+    // "compare": "=" with a number means what "equals" means, so it serves wherever equals does:
+    // in a terminal state (estimated from the planner's statistics) and as an action's target
+    // state reached by the action's "set".
+    void equalsComparisonIsEquals() {
+        QByteArray text = libraryText();
+        const QByteArray from = R"({ "column": "lockedUntil", "after": "now" })";
+        text.replace(from, R"({ "column": "retries", "compare": "=", "with": 3 })");
+        ProfileError err;
+        const auto p = SchemaProfile::fromJson(text, &err);
+        QVERIFY2(p, qPrintable(err.format()));
+        const StateCondition &c = p->state("IN_FLIGHT")->when.at(2);
+        QCOMPARE(c.op, StateCondition::Op::Equals);
+        QCOMPARE(c.values.size(), 1);
+        QCOMPARE(c.values.first().toDouble(), 3.0);
+        SetClause set;
+        set.kind = SetClause::Kind::Number;
+        set.text = QStringLiteral("3");
+        QVERIFY(setSatisfies(set, c));
+        // Other comparisons keep their meaning (and a set cannot promise them).
+        text = libraryText();
+        text.replace(from, R"({ "column": "retries", "compare": ">=", "with": 3 })");
+        const auto q = SchemaProfile::fromJson(text, &err);
+        QVERIFY2(q, qPrintable(err.format()));
+        QCOMPARE(q->state("IN_FLIGHT")->when.at(2).op, StateCondition::Op::Compare);
+        QVERIFY(!setSatisfies(set, q->state("IN_FLIGHT")->when.at(2)));
     }
     void conditionForms() {
         QFETCH(QString, condition);

@@ -88,20 +88,35 @@ bool validZone(const QString &zone) {
     return shape.match(zone).hasMatch() && QTimeZone(zone.toUtf8()).isValid();
 }
 
-/// "errorMessagePath": ["error", "message"]: where the message sits inside a JSON error (each
-/// element a key, or an array index as digits), read with #>> on the server.
+/// One path of keys (each a key, or an array index as digits); false when `v` is not one.
+bool parseOnePath(const QJsonValue &v, QStringList *keys) {
+    if (!v.isArray() || v.toArray().isEmpty())
+        return false;
+    for (const QJsonValue &key : v.toArray()) {
+        if (!key.isString() || key.toString().isEmpty())
+            return false;
+        *keys << key.toString();
+    }
+    return true;
+}
+
+/// "errorMessagePath": ["error", "message"], or several: [["error", "message"], ["timeout",
+/// "reason"]]: where the message sits inside a JSON error, read with #>> on the server; with
+/// several, the first that holds text.
 bool parseErrorPath(const QJsonObject &profile, ColumnTypes *t, QString *error) {
     const QJsonValue v = profile.value(QLatin1String("errorMessagePath"));
     if (v.isUndefined())
         return true;
     const QString shape = TypesText::tr("\"errorMessagePath\" must be a list of keys to the message "
-                                        "inside the JSON error, e.g. [\"error\", \"message\"].");
-    if (!v.isArray() || v.toArray().isEmpty())
-        return fail(error, shape);
-    for (const QJsonValue &key : v.toArray()) {
-        if (!key.isString() || key.toString().isEmpty())
+                                        "inside the JSON error, e.g. [\"error\", \"message\"], or a list of such "
+                                        "lists where a library writes it in several places.");
+    const QJsonArray all = v.toArray();
+    const bool several = v.isArray() && !all.isEmpty() && all.first().isArray();
+    for (const QJsonValue &one : several ? all : QJsonArray{v}) {
+        QStringList keys;
+        if (!parseOnePath(one, &keys))
             return fail(error, shape);
-        t->errorMessagePath << key.toString();
+        t->errorMessagePaths << keys;
     }
     if (!isJsonText(t->errorMessage))
         return fail(error, TypesText::tr("\"errorMessagePath\" reads inside a JSON error: it needs "

@@ -47,7 +47,10 @@ struct ColumnTypes {
     QString timeZone;                       ///< IANA zone of the `timestamp` columns
     TextType errorMessage = TextType::Text;
     TextType payload = TextType::Text;
-    QStringList errorMessagePath; ///< keys (or array indexes) to the message inside a JSON error
+    /// Keys (or array indexes) to the message inside a JSON error, one list per place a library
+    /// writes it (an error under one key, a timeout under another): the first that holds text is
+    /// the message; an action's own text is written at the first.
+    QList<QStringList> errorMessagePaths;
 
     TimeType time(const QString &logical) const { return times.value(logical, TimeType::TimestampTz); }
     bool idIsInteger() const { return id == IdType::BigInt || id == IdType::Integer; }

@@ -380,6 +380,14 @@ bool ProfileParser::condition(const QJsonObject &co, const QString &path, StateC
                 checkColumn(c.withColumn, wpath);
         } else if (with.isDouble() || with.isBool()) {
             constant(with, wpath, &c.withValue);
+            // "=" with a constant is "equals": one meaning, so it may serve where equals may (a
+            // terminal state's estimate, an action's target state reached by its "set").
+            if (c.compareOp == QLatin1String("=")) {
+                c.op = Op::Equals;
+                c.values = {c.withValue};
+                c.compareOp.clear();
+                c.withValue.clear();
+            }
         } else {
             return fail(wpath, tr("\"compare\" needs \"with\": a mapped column's name or a number"));
         }

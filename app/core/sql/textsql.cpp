@@ -16,10 +16,15 @@ QString pathLiteral(const QStringList &keys) {
     return quoteLiteral(QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}')) + QLatin1String("::text[]");
 }
 
-/// A JSON document as text: the value at the path, or the whole document ('{}'): a string
-/// comes without its JSON quotes either way.
-QString jsonText(const QString &document, const QStringList &path) {
-    return QStringLiteral("(%1 #>> %2)").arg(document, pathLiteral(path));
+/// A JSON document as text: the value at the first path that holds one, or the whole document
+/// (no path: '{}'): a string comes without its JSON quotes either way.
+QString jsonText(const QString &document, const QList<QStringList> &paths) {
+    if (paths.size() <= 1)
+        return QStringLiteral("(%1 #>> %2)").arg(document, pathLiteral(paths.value(0)));
+    QStringList each;
+    for (const QStringList &path : paths)
+        each << QStringLiteral("%1 #>> %2").arg(document, pathLiteral(path));
+    return QStringLiteral("coalesce(%1)").arg(each.join(QLatin1String(", ")));
 }
 
 } // namespace
@@ -31,9 +36,9 @@ QString errorText(const SchemaProfile &p) {
     switch (p.types.errorMessage) {
     case TextType::Text: return c;
     case TextType::Json:
-    case TextType::Jsonb: return jsonText(c, p.types.errorMessagePath);
+    case TextType::Jsonb: return jsonText(c, p.types.errorMessagePaths);
     case TextType::JsonArray:
-    case TextType::JsonbArray: return jsonText(QStringLiteral("%1[array_upper(%1, 1)]").arg(c), p.types.errorMessagePath);
+    case TextType::JsonbArray: return jsonText(QStringLiteral("%1[array_upper(%1, 1)]").arg(c), p.types.errorMessagePaths);
     case TextType::Bytea: return QStringLiteral("encode(%1, 'escape')").arg(c);
     }
     return c;
@@ -47,7 +52,9 @@ QString errorValue(const SchemaProfile &p, const QString &text) {
         return QStringLiteral("convert_to(%1, 'UTF8')").arg(text);
     const QString json = type == TextType::Jsonb || type == TextType::JsonbArray ? QStringLiteral("jsonb") : QStringLiteral("json");
     QString value = QStringLiteral("to_%1(%2::text)").arg(json, text);
-    for (auto key = p.types.errorMessagePath.crbegin(); key != p.types.errorMessagePath.crend(); ++key)
+    // At the first path: where the library's own errors are read first.
+    const QStringList path = p.types.errorMessagePaths.value(0);
+    for (auto key = path.crbegin(); key != path.crend(); ++key)
         value = QStringLiteral("%1_build_object(%2::text, %3)").arg(json, quoteLiteral(*key), value);
     return type == TextType::JsonArray || type == TextType::JsonbArray ? QStringLiteral("ARRAY[%1]").arg(value) : value;
 }
