@@ -19,7 +19,7 @@ int fail(const QString &message) {
 }
 
 std::optional<SchemaProfile> startCommand(QCoreApplication &app, const Options &o, const QString &idOrFile,
-                                          const QString &connectOption) {
+                                          const QString &connectOption, const ProfileFallback &fallback) {
     setAppIdentity();
     installTranslations(app);
     if (!connectOption.isEmpty()) {
@@ -35,6 +35,8 @@ std::optional<SchemaProfile> startCommand(QCoreApplication &app, const Options &
     }
     QString error;
     std::optional<SchemaProfile> profile = resolveProfile(idOrFile, &error);
+    if (!profile && fallback && idOrFile.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        profile = fallback(idOrFile);
     if (!profile)
         fail(error);
     return profile;

@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 class QCoreApplication;
@@ -23,8 +24,10 @@ int fail(const QString &message);
 /// `connectOption` is given (e.g. "--check-profile"), a database named by --connect or the
 /// environment and a connection string libpq accepts, then the profile `idOrFile` (a built-in id
 /// or a JSON file). nullopt after saying on stderr what is wrong (the profile parser's
-/// file:line: message for a malformed file); the command then exits 2.
+/// file:line: message for a malformed file); the command then exits 2. A profile file the
+/// parser refuses is handed to `fallback` first, when given: its profile, if any, is used.
+using ProfileFallback = std::function<std::optional<SchemaProfile>(const QString &file)>;
 std::optional<SchemaProfile> startCommand(QCoreApplication &app, const Options &o, const QString &idOrFile,
-                                          const QString &connectOption = {});
+                                          const QString &connectOption = {}, const ProfileFallback &fallback = {});
 
 } // namespace om::cli

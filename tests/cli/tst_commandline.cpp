@@ -17,6 +17,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSettings>
 #include <QProcess>
 #include <QRegularExpression>
@@ -405,6 +407,60 @@ private slots:
         QCOMPARE(noRole.exitCode, 2);
         QVERIFY2(noRole.err.contains("role name"), qPrintable(noRole.err));
         QCOMPARE(noRole.out, QString());
+    }
+
+    // A profile that declares actions but no audit table: every other command refuses it (no
+    // change without its audit row) and says how to get one; --print-kit prints a kit that creates
+    // it and, on stderr, the "audit" section to paste. Applied, and the section pasted, the
+    // profile fits and its actions write their audit rows there.
+    void printKitCreatesTheMissingAuditTable() {
+        QString error;
+        auto db = TestDatabase::create(TestDatabase::allSeeds(), &error);
+        QVERIFY2(db, qPrintable(error));
+        QTemporaryDir dir;
+        const QString file = dir.filePath("noaudit.json");
+        QFile in(":/profiles/app_outbox.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject profile = QJsonDocument::fromJson(in.readAll()).object();
+        profile.remove(QStringLiteral("audit"));
+        profile[QStringLiteral("id")] = QStringLiteral("noaudit");
+        const auto write = [&file](const QJsonObject &o) {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(QJsonDocument(o).toJson());
+        };
+        write(profile);
+
+        const Run check = run({"--connect", db->connectionString(), "--check-profile", file}, environment());
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.err.contains("outbox-monitor --print-kit --profile"), qPrintable(check.err));
+
+        const Run kit = run({"--print-kit", "--profile", file}, environment());
+        QVERIFY2(kit.exitCode == 0, qPrintable(kit.err));
+        QVERIFY2(kit.err.contains("declares actions but no \"audit\" section"), qPrintable(kit.err));
+        const int at = kit.err.indexOf(QLatin1String("\"audit\": {"));
+        QVERIFY2(at > 0, qPrintable(kit.err));
+        const QJsonDocument pasted = QJsonDocument::fromJson(QStringLiteral("{%1}").arg(kit.err.mid(at).trimmed()).toUtf8());
+        QVERIFY2(pasted.isObject(), qPrintable(kit.err.mid(at)));
+        db->exec(kit.out);
+        QVERIFY(db->scalar("SELECT to_regclass('outbox_monitor.app_outbox_audit') IS NOT NULL").toBool());
+
+        profile[QStringLiteral("audit")] = pasted.object().value(QStringLiteral("audit"));
+        write(profile);
+        const Run fits = run({"--connect", db->connectionString(), "--check-profile", file}, environment());
+        QVERIFY2(fits.exitCode == 0, qPrintable(fits.out + fits.err));
+        // The kit's function acts on the table and writes its audit row into the new table.
+        const qint64 id = db->scalar("INSERT INTO app_outbox (message_key, event_type, destination, payload_json, status) "
+                                     "VALUES ('K1', 'E', 'D', '{}', 'FAILED') RETURNING outbox_id")
+                              .toLongLong();
+        db->exec(QStringLiteral("SELECT * FROM public.outbox_monitor_action_app_outbox('retry', gen_random_uuid(), ARRAY[%1::bigint],"
+                                " 'kit with its own audit table', NULL, NULL, NULL, NULL, NULL)")
+                     .arg(id));
+        QCOMPARE(db->scalar(QStringLiteral("SELECT status FROM app_outbox WHERE outbox_id = %1").arg(id)).toString(), QStringLiteral("PENDING"));
+        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM outbox_monitor.app_outbox_audit WHERE message_id = '%1' "
+                                           "AND reason = 'kit with its own audit table'").arg(id))
+                     .toInt(),
+                 1);
     }
 
     void reportFailuresLeaveNoFile_data() {

@@ -599,7 +599,9 @@ void ProfileParser::audit(const QJsonObject &o) {
     }
     if (!prof.actions.isEmpty()) {
         if (prof.audit.table.isEmpty())
-            fail(path, tr("a profile with actions needs an \"audit.table\": no change without its audit row"));
+            fail(path, tr("a profile with actions needs an \"audit.table\": no change without its audit row. "
+                          "outbox-monitor --print-kit --profile <this file> prints a kit that creates one, and the "
+                          "\"audit\" section to add here"));
         else
             identifier(prof.audit.table, QStringLiteral("audit.table"));
         identifier(prof.audit.schema, QStringLiteral("audit.schema"));
