@@ -95,9 +95,9 @@ private slots:
         // clang-format off
         QTest::newRow("unknown member") << set(QStringLiteral("tabel"), QStringLiteral("x")) << QStringLiteral(": \"tabel\" is not allowed");
         QTest::newRow("id with a space") << set(QStringLiteral("id"), QStringLiteral("my outbox")) << QStringLiteral("/id:");
-        QTest::newRow("no key column") << appOutboxWith([](QJsonObject &p) {
-            QJsonObject c = p.value(QLatin1String("columns")).toObject(); c.remove(QStringLiteral("key")); p.insert(QStringLiteral("columns"), c);
-        }) << QStringLiteral("/columns: \"key\" is required");
+        QTest::newRow("no created-time column") << appOutboxWith([](QJsonObject &p) {
+            QJsonObject c = p.value(QLatin1String("columns")).toObject(); c.remove(QStringLiteral("createdAt")); p.insert(QStringLiteral("columns"), c);
+        }) << QStringLiteral("/columns: \"createdAt\" is required");
         QTest::newRow("state without role") << state0([](QJsonObject &s) { s.remove(QStringLiteral("role")); })
                                             << QStringLiteral("/states/0: \"role\" is required");
         QTest::newRow("state with two ways") << state0([](QJsonObject &s) { s.insert(QStringLiteral("isNull"), QStringLiteral("nextRun")); })

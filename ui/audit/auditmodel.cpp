@@ -118,7 +118,7 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
     case Time: return QLocale().toString(r.changedAt.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     case Action: return r.action;
     case MessageId: return r.messageId.text();
-    case MessageKey: return r.messageKey.isNull() ? tr("(message gone)") : r.messageKey;
+    case MessageKey: return r.messageExists ? r.messageKey : tr("(message gone)");
     case StatusChange:
         return r.oldStatus.isEmpty() && r.newStatus.isEmpty() ? QString()
                                                               : tr("%1 → %2").arg(r.oldStatus, r.newStatus);

@@ -116,6 +116,12 @@ void FilterBar::buildLayout() {
     row1->addWidget(keyLabel);
     row1->addWidget(m_keyMode);
     row1->addWidget(m_key, 1);
+    // A table without message keys: nothing to filter by.
+    const bool keyed = m_profile.has(QStringLiteral("key"));
+    for (QWidget *w : {static_cast<QWidget *>(keyLabel), static_cast<QWidget *>(m_keyMode), static_cast<QWidget *>(m_key)})
+        w->setVisible(keyed);
+    if (!keyed)
+        row1->addStretch(1);
     auto *row2 = new QHBoxLayout;
     for (QWidget *w : {static_cast<QWidget *>(m_createdFromOn), static_cast<QWidget *>(m_createdFrom),
                        static_cast<QWidget *>(m_createdToOn), static_cast<QWidget *>(m_createdTo),

@@ -91,14 +91,22 @@ Statement actionCall(const SchemaProfile &p, const ActionRequest &r) {
     return s;
 }
 
+namespace {
+/// How the reason dialog names a sampled message: its key, or its id where it has none (a table
+/// without keys listed ", , ," once).
+QString sampleName(const SchemaProfile &p) {
+    return QStringLiteral("coalesce(%1, %2::text)").arg(sql::keyText(p), p.col(QStringLiteral("id")));
+}
+} // namespace
+
 Statement previewIds(const SchemaProfile &p, const ActionRequest &r) {
     Statement s;
     const QString arr = idArrayParam(s.params, r.ids, p.types.id);
     const QString eligible = eligibleCondition(p, r, s.params);
     // "IS NOT NULL AND": a null-based state (published_at IS NULL) is also true for a missing row.
-    s.text = QStringLiteral("SELECT om_req::text, COALESCE(%5 IS NOT NULL AND %1, false), %2::text"
+    s.text = QStringLiteral("SELECT om_req::text, COALESCE(%5 IS NOT NULL AND %1, false), %2"
                             " FROM unnest(%3) AS om_r(om_req) LEFT JOIN %4 ON %5 = om_r.om_req ORDER BY om_r.om_req")
-                 .arg(eligible, p.col(QStringLiteral("key")), arr, p.qualifiedTable(), p.col(QStringLiteral("id")));
+                 .arg(eligible, sampleName(p), arr, p.qualifiedTable(), p.col(QStringLiteral("id")));
     return s;
 }
 
@@ -106,8 +114,8 @@ Statement previewFilter(const SchemaProfile &p, const ActionRequest &r, int cap)
     Statement s;
     const QString eligible = eligibleCondition(p, r, s.params);
     // count(*) OVER () is computed before LIMIT: the exact total even when the list is capped.
-    s.text = QStringLiteral("SELECT %1::text, %2::text, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
-                 .arg(p.col(QStringLiteral("id")), p.col(QStringLiteral("key")), p.qualifiedTable(), eligible,
+    s.text = QStringLiteral("SELECT %1::text, %2, count(*) OVER () FROM %3 WHERE %4 ORDER BY %1 LIMIT %5")
+                 .arg(p.col(QStringLiteral("id")), sampleName(p), p.qualifiedTable(), eligible,
                       param(s.params, cap));
     return s;
 }

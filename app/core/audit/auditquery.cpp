@@ -41,6 +41,7 @@ AuditRow auditRow(const QVariantList &v) {
     row.host = str(v[12]);
     row.appVersion = str(v[13]);
     row.actionId = str(v.value(14));
+    row.messageExists = pgTrue(v.value(15));
     return row;
 }
 } // namespace

@@ -23,7 +23,8 @@ struct AuditRow {
     QString changedAtText; ///< exact server value, the keyset cursor (microseconds intact)
     QString action;
     om::MessageId messageId; ///< null when the audit row names none
-    QString messageKey;      ///< empty when the message no longer exists
+    QString messageKey;      ///< null when the message has none (or no longer exists)
+    bool messageExists = false; ///< the message is still in the table
     QString oldStatus, newStatus;
     QString reason, ticket;
     QString dbUser, osUser, host, appVersion;

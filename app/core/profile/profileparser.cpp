@@ -204,7 +204,7 @@ void ProfileParser::columnGroup(const QJsonObject &group, const QString &path) {
 void ProfileParser::columns(const QJsonObject &o) {
     columnGroup(object(o, QStringLiteral("columns"), {}), QStringLiteral("columns"));
     columnGroup(object(o, QStringLiteral("extraColumns"), {}), QStringLiteral("extraColumns"));
-    for (const char *required : {"id", "key", "createdAt"})
+    for (const char *required : {"id", "createdAt"}) // a key only where messages have one
         if (!prof.has(QLatin1String(required)))
             fail(QStringLiteral("columns"), tr("\"columns\" must map \"%1\"").arg(QLatin1String(required)));
 }

@@ -77,11 +77,14 @@ Statement auditPage(const SchemaProfile &p, const AuditFilter &filter, const Aud
     const QString key = p.has(QStringLiteral("key")) ? QLatin1String("m.") + p.col(QStringLiteral("key")) : QStringLiteral("NULL::text");
     s.text = QStringLiteral(
                  "SELECT %1::text, extract(epoch from %2)::float8, %2::text, %3, %4::text, %5, %6, %7, %8, %9, %10, "
-                 "%11, %12, %13, %19 FROM %14 a LEFT JOIN %15 m ON %16 WHERE %17 ORDER BY %2 DESC, %1 DESC LIMIT %18")
+                 "%11, %12, %13, %19, %20 FROM %14 a LEFT JOIN %15 m ON %16 WHERE %17 ORDER BY %2 DESC, %1 DESC LIMIT %18")
                  // One multi-arg call: a chained .arg() would rescan text substituted before it.
                  .arg(id, at, c("action"), c("messageId"), key, c("oldStatus"), c("newStatus"), c("reason"), c("ticket"),
                       c("changedBy"), c("osUser"), c("host"), c("appVersion"), p.qualifiedAuditTable(), p.qualifiedTable(),
-                      auditMessageJoin(p), where, limitParam, actionIdOf(p));
+                      auditMessageJoin(p), where, limitParam, actionIdOf(p),
+                      // Whether the message is still there: a table without keys has a null key for
+                      // every message, which must not read as "gone".
+                      QStringLiteral("m.%1 IS NOT NULL").arg(p.col(QStringLiteral("id"))));
     return s;
 }
 

@@ -126,6 +126,10 @@ struct WhereBuilder {
     void key() {
         if (f.keyText.isEmpty())
             return;
+        if (!p.has(QStringLiteral("key"))) {
+            conds << kNothing; // the table has no key: nothing can match
+            return;
+        }
         // As text: a key may be a uuid (MassTransit's MessageId, Wolverine's id), which has no LIKE
         // and refuses a partial value. For text and varchar keys the cast is no cast at all (or a
         // binary-compatible one), so their indexes still serve the filter.

@@ -55,13 +55,9 @@ Statement incidentTimeline(const SchemaProfile &p, const AuditFilter &filter, in
     return s;
 }
 
-namespace {
-QString keyColumn(const SchemaProfile &p) { return p.has(QStringLiteral("key")) ? p.col(QStringLiteral("key")) : QStringLiteral("NULL::text"); }
-} // namespace
-
 Statement openMessages(const SchemaProfile &p, const QStringList &states, const QString &sinceLogical,
                        int pastTimeoutMinutes, int limit) {
-    const QString key = keyColumn(p);
+    const QString key = sql::keyText(p);
     const QString err = errorText(p);
     const QString since = p.col(sinceLogical);
     Statement s;
@@ -89,7 +85,7 @@ Statement messagesInRange(const SchemaProfile &p, const QStringList &states, con
                             + timeCompare(p, sinceLogical, QStringLiteral("<"), toParam + QLatin1String("::timestamptz"));
     s.text = QStringLiteral("SELECT %1::text, %2, %3, %4, %5, %6, count(*) OVER () FROM %7 "
                             "WHERE %8 AND %9 ORDER BY %10, %1 LIMIT %11::int")
-                 .arg(p.col(QStringLiteral("id")), keyColumn(p), sql::stateExpression(p), ageSeconds(p, sinceLogical), errorText(p),
+                 .arg(p.col(QStringLiteral("id")), sql::keyText(p), sql::stateExpression(p), ageSeconds(p, sinceLogical), errorText(p),
                       epochSeconds(p, sinceLogical), p.qualifiedTable(), sql::statesPredicate(p, states), inRange)
                  .arg(since, limitParam);
     return s;

@@ -27,7 +27,7 @@ QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, 
         return p.has(logical) ? epochSeconds(p, logical) : QStringLiteral("NULL::float8");
     };
     QStringList select;
-    select << p.col(QStringLiteral("id")) + QLatin1String("::text") << p.col(QStringLiteral("key")) + QLatin1String("::text")
+    select << p.col(QStringLiteral("id")) + QLatin1String("::text") << sql::keyText(p)
            << shownOrNull(p, QStringLiteral("type")) << shownOrNull(p, QStringLiteral("destination"))
            << sql::stateExpression(p) + QLatin1String("::text")
            << colOrNull("retries", "text")

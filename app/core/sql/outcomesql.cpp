@@ -83,7 +83,7 @@ QString movedCtes(const SchemaProfile &p, const QString &actionCondition, const 
                "%10 AS om_key, %11 AS om_age FROM %12 WHERE %13 = %14) n ON true%15) ")
         .arg(aid, mid, a(p, "changedAt"), p.qualifiedAuditTable(), actionCondition, sql::stateExpression(p),
              stuckExpression(p, stuckMinutesParam), finished, errorExpression(p),
-             listColumns && p.has(QStringLiteral("key")) ? p.col(QStringLiteral("key")) + QStringLiteral("::text") : QStringLiteral("NULL::text"),
+             listColumns ? sql::keyText(p) : QStringLiteral("NULL::text"),
              listColumns && p.has(QStringLiteral("updatedAt")) ? ageSeconds(p, QStringLiteral("updatedAt")) : QStringLiteral("NULL::float8"),
              p.qualifiedTable(), p.col(QStringLiteral("id")), cast)
         .arg(archivedJoin(p, cast, finished));

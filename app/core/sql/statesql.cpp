@@ -24,6 +24,10 @@ QString nowOffset(const NowOffset &t) {
     return QStringLiteral("(now() %1 interval %2)").arg(t.amount < 0 ? QLatin1Char('-') : QLatin1Char('+')).arg(iv);
 }
 
+QString keyText(const SchemaProfile &p) {
+    return p.has(QStringLiteral("key")) ? p.col(QStringLiteral("key")) + QLatin1String("::text") : QStringLiteral("NULL::text");
+}
+
 QString maxRetries(const SchemaProfile &p) {
     return p.has(QStringLiteral("maxRetries")) ? p.col(QStringLiteral("maxRetries")) : QString::number(p.maxRetriesConstant);
 }

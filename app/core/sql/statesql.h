@@ -18,6 +18,9 @@ QString constant(const QVariant &v);
 QString nowOffset(const NowOffset &t);
 /// The maximum retries as SQL: the quoted column, or the profile's constant.
 QString maxRetries(const SchemaProfile &p);
+/// The message key as text, NULL::text when the profile maps none (a table whose messages have
+/// no key: nothing is ordered, nothing is listed by key).
+QString keyText(const SchemaProfile &p);
 /// One condition, columns quoted and constants inline.
 QString condition(const SchemaProfile &p, const StateCondition &c);
 /// One state's conditions (AND-ed, parenthesised when more than one).
