@@ -12,6 +12,7 @@
 #include "core/dashboard/snapshotquery.h"
 #include "core/health/tablehealth.h"
 #include "core/kit/kitindexes.h"
+#include "core/sql/kitnames.h"
 #include "core/sql/sqltext.h"
 #include "core/sql/statesql.h"
 #include "kitexercise.h"
@@ -153,6 +154,35 @@ private slots:
         m_db->exec(QStringLiteral("ANALYZE ") + table);
     }
 
+    // With the kit's index on every partition, a scan the planner chooses anyway (a small
+    // partition, a flip between refreshes; forced here) is not a missing index: the advice must
+    // not ask for the index that exists. Without the index the scans are named.
+    void aScanOfAnIndexedPartitionIsNotAMissingIndex_data() { tables_data(); }
+    void aScanOfAnIndexedPartitionIsNotAMissingIndex() {
+        QFETCH(QString, table);
+        const SchemaProfile p = profileOf(table);
+        PgSession &session = m_db->session();
+        session.execScript(QStringLiteral("SET enable_indexscan = off; SET enable_indexonlyscan = off; SET enable_bitmapscan = off"));
+        const sql::Statement explain = sql::explainJson(SnapshotQuery(p).statement());
+        const QJsonObject plan =
+            QJsonDocument::fromJson(session.query(explain.text, explain.params).scalar().toString().toUtf8()).array().first().toObject();
+        QVERIFY(leafSeqScans(plan.value(QLatin1String("Plan")).toObject(), leaves(table)) > 0); // the planner reads them whole
+        const IndexAdvice indexed = IndexAdvisor(p).check(session);
+        QVERIFY2(indexed.ok(), qPrintable(indexed.messages().join(QLatin1Char('\n'))));
+
+        // Without the kit's index the same scans are named again (then the kit puts it back).
+        const QString open = sql::quoteIdentifier(p.schema) + QLatin1Char('.')
+                             + sql::quoteIdentifier(kit::objectName(QStringLiteral("ix_") + p.table, QStringLiteral("open")));
+        m_db->exec(QStringLiteral("DROP INDEX %1").arg(open));
+        const IndexAdvice missing = IndexAdvisor(p).check(session);
+        QVERIFY(!missing.ok());
+        bool applied = false;
+        const QString output = psqlApplyInOneTransaction(*m_db, KitSql(p, {QStringLiteral("part_auditor"), QStringLiteral("part_operator")}).script(), &applied);
+        QVERIFY2(applied, qPrintable(output));
+        QVERIFY(!m_db->scalar(QStringLiteral("SELECT to_regclass($1)"), {open}).isNull());
+        session.execScript(QStringLiteral("RESET enable_indexscan; RESET enable_indexonlyscan; RESET enable_bitmapscan"));
+    }
+
     void snapshotCountsAreExact_data() { tables_data(); }
     void snapshotCountsAreExact() {
         QFETCH(QString, table);
@@ -248,6 +278,8 @@ private slots:
         for (const PartitionHealth &ph : r.table.partitions) {
             QVERIFY2(names.contains(ph.name), qPrintable(ph.name));
             QCOMPARE(ph.totalBytes, m_db->scalar(QStringLiteral("SELECT pg_total_relation_size($1::regclass)"), {ph.name}).toLongLong());
+            QCOMPARE(ph.bound, m_db->scalar(QStringLiteral("SELECT pg_get_expr(relpartbound, oid) FROM pg_class WHERE oid = $1::regclass"), {ph.name}).toString());
+            QVERIFY(!ph.bound.isEmpty());
             partitionBytes += ph.totalBytes;
         }
         QCOMPARE(partitionBytes, r.table.totalBytes);

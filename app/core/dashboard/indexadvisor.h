@@ -6,6 +6,7 @@
 #include <QList>
 #include <QMap>
 #include <QMetaType>
+#include <QSet>
 #include <QString>
 
 namespace om {
@@ -48,6 +49,8 @@ public:
 
 private:
     void dropHarmless(QList<SeqScanFinding> &findings, const QMap<QString, qint64> &sizes) const;
+    QSet<QString> relationsWithKitIndex(PgSession &session) const;
+    void dropIndexed(QList<SeqScanFinding> &findings, const QSet<QString> &indexed) const;
     void walk(const QJsonObject &node, const QStringList &leaves, QList<SeqScanFinding> &out) const;
     SchemaProfile m_profile;
 };
