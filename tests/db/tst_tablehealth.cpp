@@ -2,13 +2,15 @@
 // Table health from the catalog, checked against the catalog queried independently: sizes equal
 // to the server's own figures (and heap + indexes + TOAST within the total), the rows estimate
 // pg_class's, dead tuples after an UPDATE burst and gone after VACUUM, the vacuum counted, and
-// the planner's estimate of finished rows older than the retention near the true count.
+// the planner's estimate of finished rows older than the retention near the true count, and the
+// archive table a library's pruner fills read like the table.
 #include "actionfixture.h"
 #include "core/health/tablehealth.h"
 #include "core/sql/sqltext.h"
 #include "profilerows.h"
 #include "testdatabase.h"
 #include "testmain.h"
+#include "testprofiles.h"
 
 #include <QTest>
 
@@ -92,6 +94,26 @@ private slots:
         const HealthReport r = TableHealthReader(p).read(m_db->session(), 30);
         QVERIFY2(r.purgeableEstimate > exact / 2 && r.purgeableEstimate < exact * 2,
                  qPrintable(QStringLiteral("estimate %1, count %2").arg(r.purgeableEstimate).arg(exact)));
+    }
+
+    // The archive a library's pruner fills grows while the live table stays small: it has its
+    // own entry, with the catalog's figures.
+    void theArchiveHasItsOwnEntry() {
+        const SchemaProfile p = profileFile(QStringLiteral("tests/support/profiles/archive/pruned_job.json"));
+        m_db->exec(sourceText(QStringLiteral("tests/support/profiles/archive/pruned_job.sql")));
+        m_db->exec("INSERT INTO pruned_job_archive (id, topic, status, attempts, created_at, updated_at, finished_at, body) "
+                   "SELECT g, 't' || (g % 7), 'done', 1, now() - interval '2 days', now() - interval '1 day', now() - interval '1 day', "
+                   "repeat('x', 100) FROM generate_series(1, 4000) g");
+        m_db->exec("ANALYZE pruned_job_archive");
+        const HealthReport r = TableHealthReader(p).read(m_db->session(), 30);
+        QVERIFY(r.table.exists);
+        QVERIFY(r.archive.exists);
+        QCOMPARE(r.archive.table, p.qualifiedArchiveTable());
+        QCOMPARE(r.archive.totalBytes, scalar("SELECT pg_total_relation_size($1::regclass)", p.qualifiedArchiveTable()));
+        QCOMPARE(r.archive.rowsEstimate, scalar("SELECT reltuples::bigint FROM pg_class WHERE oid = $1::regclass", p.qualifiedArchiveTable()));
+        QVERIFY(r.archive.rowsEstimate >= 4000);
+        // A profile without an archive has no such entry.
+        QVERIFY(!TableHealthReader(*SchemaProfile::builtIn(QStringLiteral("app_outbox"))).read(m_db->session(), 30).archive.exists);
     }
 
     void thePurgeIsAllowedOnlyToTheOperator_data() {

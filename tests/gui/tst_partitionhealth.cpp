@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Table tab on a partitioned table (tests/support/ddl/partitioned_outbox.sql, one partition
 // per destination): the table's size is its partitions' sum, and under "Partitions" each
-// partition is listed by name with its own size and its rows, dead rows and (auto)vacuum/analyze.
+// partition is listed by what it holds and its name, with its own size and its rows, dead rows and
+// (auto)vacuum/analyze.
 #include "core/health/tablehealth.h"
 #include "health/tablehealthview.h"
 #include "pg/gateway.h"
@@ -67,7 +68,16 @@ private slots:
         qint64 sum = 0;
         for (int i = 0; i < partitions->childCount(); ++i) {
             QTreeWidgetItem *item = partitions->child(i);
-            const qint64 bytes = m_db->scalar(QStringLiteral("SELECT pg_total_relation_size($1::regclass)"), {item->text(0)}).toLongLong();
+            const QString name = item->data(0, Qt::UserRole).toString();
+            const qint64 bytes = m_db->scalar(QStringLiteral("SELECT pg_total_relation_size($1::regclass)"), {name}).toLongLong();
+            // What the partition holds first (the destination it is for), then its name.
+            const QString holds = m_db->scalar(QStringLiteral("SELECT CASE WHEN relpartbound IS NULL THEN NULL"
+                                                              " WHEN pg_get_expr(relpartbound, oid) = 'DEFAULT' THEN 'everything else'"
+                                                              " ELSE substring(pg_get_expr(relpartbound, oid) from $$IN \\('([^']*)'\\)$$) END"
+                                                              " FROM pg_class WHERE oid = $1::regclass"),
+                                               {name})
+                                      .toString();
+            QCOMPARE(item->text(0), QStringLiteral("%1 — %2").arg(holds, name));
             QCOMPARE(item->text(1), QLocale().formattedDataSize(bytes));
             QVERIFY(child(item, QStringLiteral("Dead tuples")));
             QVERIFY(child(item, QStringLiteral("Last analyze")));

@@ -3,6 +3,7 @@
 #include "core/common/countformat.h"
 #include "core/common/timeformat.h"
 #include "core/health/healthservice.h"
+#include "core/health/partitionbound.h"
 #include "health/purgedialog.h"
 #include "link/databaselink.h"
 
@@ -127,7 +128,12 @@ void TableHealthView::addPartitions(QTreeWidgetItem *top, const TableHealth &h) 
     auto count = [](qint64 n) { return n < 0 ? tr("unknown") : formatCount(n); };
     auto *list = addRow(top, tr("Partitions (%n)", nullptr, int(h.partitions.size())), tr("sizes and rows above are their sums"));
     for (const PartitionHealth &p : h.partitions) {
-        auto *item = addRow(list, p.name, locale.formattedDataSize(p.totalBytes));
+        // What it holds first (a queue's name where the library names partitions by a hash of
+        // it), then its name; the name alone in the tooltip and for whoever reads the item.
+        const QString holds = partitionBoundText(p.bound);
+        auto *item = addRow(list, holds.isEmpty() ? p.name : tr("%1 — %2").arg(holds, p.name), locale.formattedDataSize(p.totalBytes));
+        item->setData(0, Qt::UserRole, p.name);
+        item->setToolTip(0, p.bound.isEmpty() ? p.name : p.name + QLatin1Char('\n') + p.bound);
         addRow(item, tr("Rows (estimate from pg_class)"), count(p.rowsEstimate));
         addRow(item, tr("Live tuples"), count(p.liveTuples));
         addRow(item, tr("Dead tuples"), count(p.deadTuples));
@@ -142,6 +148,8 @@ void TableHealthView::showReport(const HealthReport &r) {
     addTable(tr("Messages"), r.table);
     if (m_context.profile.hasAudit())
         addTable(tr("Audit"), r.audit);
+    if (m_context.profile.hasArchive())
+        addTable(tr("Archive"), r.archive);
     if (r.purgeableEstimate >= 0) {
         auto *item = new QTreeWidgetItem(m_tree, {tr("Finished more than %n day(s) ago (planner estimate)", nullptr, r.olderThanDays),
                                                   formatCount(r.purgeableEstimate)});

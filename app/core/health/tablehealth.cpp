@@ -26,6 +26,7 @@ QList<PartitionHealth> readPartitions(PgSession &session, const QString &qualifi
         h.lastAutovacuum = fromEpochSeconds(row.at(6));
         h.lastAnalyze = fromEpochSeconds(row.at(7));
         h.lastAutoanalyze = fromEpochSeconds(row.at(8));
+        h.bound = row.at(9).toString();
         out << h;
     }
     return out;
@@ -75,6 +76,8 @@ HealthReport TableHealthReader::read(PgSession &session, int olderThanDays) cons
     report.table = readTable(session, m_profile.qualifiedStorageTable());
     if (m_profile.hasAudit())
         report.audit = readTable(session, m_profile.qualifiedAuditTable());
+    if (m_profile.hasArchive())
+        report.archive = readTable(session, m_profile.qualifiedArchiveTable());
     if (report.table.exists && m_profile.hasPurge() && olderThanDays > 0) {
         PurgeRequest r;
         r.olderThanDays = olderThanDays;

@@ -20,6 +20,7 @@ struct PartitionHealth {
     qint64 liveTuples = -1; ///< -1: no statistics
     qint64 deadTuples = -1;
     QDateTime lastVacuum, lastAutovacuum, lastAnalyze, lastAutoanalyze; ///< invalid: never
+    QString bound; ///< what it holds, as the server prints it ("FOR VALUES IN ('DEST_0')", "DEFAULT")
 };
 
 /// One table's health as the catalog tells it (TableHealthReader). For a partitioned table every
@@ -43,11 +44,14 @@ struct TableHealth {
     QList<PartitionHealth> partitions; ///< the leaf partitions, by name (empty for a plain table)
 };
 
-/// What the Table tab shows: the profile's table and audit table, and the finished rows a purge
+/// What the Table tab shows: the profile's table, its audit and archive tables, and the finished rows a purge
 /// of `olderThanDays` would delete, as the planner estimates them (no scan).
 struct HealthReport {
     TableHealth table;
     TableHealth audit; ///< exists = false when the profile has no audit table
+    /// The table the library moves finished rows to: it grows as the live table is pruned, and
+    /// its vacuum and size are the library's maintenance to watch. exists = false without one.
+    TableHealth archive;
     int olderThanDays = 0;
     qint64 purgeableEstimate = -1; ///< -1: the profile has no purge, or no estimate
     bool purgeAllowed = false;     ///< the kit's purge function exists and this login may run it

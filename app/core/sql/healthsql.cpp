@@ -33,7 +33,8 @@ Statement tableHealth(const QString &qualifiedTable) {
 Statement partitionHealth(const QString &qualifiedTable) {
     return {QStringLiteral("SELECT c.oid::regclass::text, c.reltuples::bigint, pg_total_relation_size(c.oid), s.n_live_tup, s.n_dead_tup,"
                            " extract(epoch FROM s.last_vacuum)::float8, extract(epoch FROM s.last_autovacuum)::float8,"
-                           " extract(epoch FROM s.last_analyze)::float8, extract(epoch FROM s.last_autoanalyze)::float8"
+                           " extract(epoch FROM s.last_analyze)::float8, extract(epoch FROM s.last_autoanalyze)::float8,"
+                           " pg_get_expr(c.relpartbound, c.oid)"
                            " FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid"
                            " WHERE c.oid IN (%1) ORDER BY 1")
                 .arg(leafRelations(QStringLiteral("to_regclass($1::text)"))),
