@@ -95,6 +95,34 @@
             <numerusform>%n messages wait behind their heads</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n second(s) after its holder&apos;s last heartbeat</source>
+        <translation>
+            <numerusform>%n second after its holder&apos;s last heartbeat</numerusform>
+            <numerusform>%n seconds after its holder&apos;s last heartbeat</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s) after it was taken</source>
+        <translation>
+            <numerusform>%n second after it was taken</numerusform>
+            <numerusform>%n seconds after it was taken</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>by a holder without a heartbeat for %n second(s)</source>
+        <translation>
+            <numerusform>by a holder without a heartbeat for %n second</numerusform>
+            <numerusform>by a holder without a heartbeat for %n seconds</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>for longer than %n second(s), when the library frees it itself</source>
+        <translation>
+            <numerusform>for longer than %n second, when the library frees it itself</numerusform>
+            <numerusform>for longer than %n seconds, when the library frees it itself</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>om::ConnectionInfoDialog</name>

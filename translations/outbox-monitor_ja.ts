@@ -1159,16 +1159,21 @@ Re-checking on a new connection (action id %1)…</source>
         <source>key locked too long</source>
         <translation>キーのロックが長すぎる</translation>
     </message>
+    <message>
+        <source>key locked by a holder whose heartbeat stopped</source>
+        <translation>キーのロックを持つ保持者のハートビートが止まっている</translation>
+    </message>
+    <message>
+        <source>(no key: one line)</source>
+        <comment>the line of the messages whose ordering key is NULL</comment>
+        <translation>(キーなし: 1 つの列)</translation>
+    </message>
 </context>
 <context>
     <name>om::BlockedKeysView</name>
     <message>
         <source>Refresh</source>
         <translation>更新</translation>
-    </message>
-    <message>
-        <source>the head of key %1 (message %2) in Blocked keys</source>
-        <translation>詰まっているキー一覧のキー %1 の先頭 (メッセージ %2)</translation>
     </message>
     <message>
         <source>Messages of this key</source>
@@ -1243,10 +1248,6 @@ Re-checking on a new connection (action id %1)…</source>
         <translation>どのキーの列にも入らないもの: %1。</translation>
     </message>
     <message>
-        <source>A key is also held while its lock in %1 is held by a process that is gone, or for longer than the stuck timeout.</source>
-        <translation>%1 にあるキーのロックを、消えたプロセスが持っている間、または停滞タイムアウトより長く持たれている間も、そのキーは止まります。</translation>
-    </message>
-    <message>
         <source>Worst first.</source>
         <translation>影響の大きい順に表示します。</translation>
     </message>
@@ -1258,6 +1259,88 @@ Re-checking on a new connection (action id %1)…</source>
         <source>; </source>
         <comment>between the items of a list in a sentence</comment>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>Messages without a %1 are one line of their own.</source>
+        <translation>%1 のないメッセージは、それだけで 1 つの列になります。</translation>
+    </message>
+    <message>
+        <source>A message in %1 runs alone in its key: it is the key&apos;s head, and the rest of the key waits until it ends.</source>
+        <translation>%1 のメッセージはキーの中で単独で実行されます。それがキーの先頭で、キーの残りはその終了を待ちます。</translation>
+    </message>
+    <message>
+        <source>%1 descending</source>
+        <translation>%1 の降順</translation>
+    </message>
+    <message>
+        <source>A key&apos;s messages are taken by %1, then id.</source>
+        <translation>キーのメッセージは %1、次に id の順に取り出されます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s) after its holder&apos;s last heartbeat</source>
+        <translation>
+            <numerusform>保持者の最後のハートビートから %n 秒後</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s) after it was taken</source>
+        <translation>
+            <numerusform>取得から %n 秒後</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The key&apos;s lock in %1 is held too, and this action does not free it.</source>
+        <translation>このキーの %1 のロックも保持されており、この操作ではロックは解放されません。</translation>
+    </message>
+    <message>
+        <source>The key&apos;s lock in %1 is held too (by %2), and this action does not free it.</source>
+        <translation>このキーの %1 のロックも (%2 によって) 保持されており、この操作ではロックは解放されません。</translation>
+    </message>
+    <message>
+        <source>The worker takes none of the key&apos;s messages until its holder or the library frees it.</source>
+        <translation>保持者かライブラリがロックを解放するまで、ワーカーはこのキーのメッセージを 1 件も取り出しません。</translation>
+    </message>
+    <message>
+        <source>The worker takes none of the key&apos;s messages until the library frees it, %1.</source>
+        <translation>ライブラリがロックを解放する (%1) まで、ワーカーはこのキーのメッセージを 1 件も取り出しません。</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <comment>between two times at which a lock is freed</comment>
+        <translation>または</translation>
+    </message>
+    <message>
+        <source>by a process that is gone</source>
+        <translation>消えたプロセスによって</translation>
+    </message>
+    <message numerus="yes">
+        <source>by a holder without a heartbeat for %n second(s)</source>
+        <translation>
+            <numerusform>%n 秒間ハートビートのない保持者によって</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>for longer than %n second(s), when the library frees it itself</source>
+        <translation>
+            <numerusform>%n 秒 (ライブラリ自身が解放するまでの時間) より長く</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>for longer than the stuck timeout</source>
+        <translation>停滞タイムアウトより長く</translation>
+    </message>
+    <message>
+        <source>A key is also held while its lock in %1 is held %2.</source>
+        <translation>%1 にあるキーのロックが%2持たれている間も、そのキーは止まります。</translation>
+    </message>
+    <message>
+        <source>, or </source>
+        <comment>between the cases in which a lock holds its key</comment>
+        <translation>、または</translation>
+    </message>
+    <message>
+        <source>the head of key %1 (message %2) in Blocked keys.</source>
+        <translation>詰まっているキー一覧のキー %1 の先頭 (メッセージ %2)。</translation>
     </message>
 </context>
 <context>
@@ -3728,6 +3811,10 @@ from %6</source>
         <source>&quot;%1&quot; is not a column of %2 yet: the admin kit&apos;s action function adds it (outbox-monitor --print-kit --profile FILE); until then no action can be taken.</source>
         <translation>「%1」はまだ %2 の列ではありません。管理キットの操作関数が追加します (outbox-monitor --print-kit --profile FILE)。それまでは操作を実行できません。</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is %2, not a time (timestamptz): the lock&apos;s age is measured from it.</source>
+        <translation>「%1」は %2 で、時刻 (timestamptz) ではありません。ロックの経過時間はこの列から測ります。</translation>
+    </message>
 </context>
 <context>
     <name>om::ProfileCheckBanner</name>
@@ -4679,10 +4766,6 @@ from %6</source>
         <translation>&quot;unordered&quot; には条件を1〜16個挙げてください (状態の &quot;when&quot; と同じ書き方)</translation>
     </message>
     <message>
-        <source>&quot;lock&quot; needs &quot;lockedAt&quot; (the time the lock was taken), &quot;holderPid&quot; (the holder&apos;s server process id) or both: without them a held lock cannot be told from a free one</source>
-        <translation>&quot;lock&quot; には &quot;lockedAt&quot; (ロックを取った時刻)、&quot;holderPid&quot; (持ち主のサーバープロセス ID) のどちらか、または両方が必要です。これがないと、持たれているロックと空いているロックを区別できません</translation>
-    </message>
-    <message>
         <source>&quot;stuck.timeoutUnit&quot; must be interval, seconds or milliseconds, not &quot;%1&quot;</source>
         <translation>&quot;stuck.timeoutUnit&quot; は interval、seconds、milliseconds のいずれかです (「%1」は不可)</translation>
     </message>
@@ -4725,6 +4808,54 @@ from %6</source>
     <message>
         <source>&quot;base&quot; names the profile&apos;s own table: name the table the view reads</source>
         <translation>&quot;base&quot; がプロファイル自身のテーブルになっています。ビューが読むテーブルを指定してください</translation>
+    </message>
+    <message>
+        <source>&quot;nullKey&quot; must be &quot;noKey&quot; (a row whose key is NULL is in no line) or &quot;oneLine&quot; (all such rows are one line), not &quot;%1&quot;</source>
+        <translation>&quot;nullKey&quot; は &quot;noKey&quot; (キーが NULL の行はどの列にも入らない) か &quot;oneLine&quot; (そうした行すべてで 1 つの列) です (「%1」は不可)</translation>
+    </message>
+    <message>
+        <source>state %1 is both skipped and active: the poller cannot pass over the row that holds its key</source>
+        <translation>状態 %1 が skipped と atMostOneActive の両方にあります。ポーラーは、キーを保持している行を飛ばせません</translation>
+    </message>
+    <message>
+        <source>&quot;pickOrder&quot; must list 1 to 4 columns, each {&quot;column&quot;: &quot;&lt;logical column&gt;&quot;, &quot;direction&quot;: &quot;asc&quot; or &quot;desc&quot;}: the order the worker takes a key&apos;s rows in (ties by id)</source>
+        <translation>&quot;pickOrder&quot; には列を1〜4個、それぞれ {&quot;column&quot;: &quot;&lt;論理列&gt;&quot;, &quot;direction&quot;: &quot;asc&quot; または &quot;desc&quot;} の形で挙げてください。ワーカーがキーの行を取り出す順序です (同順なら id 順)</translation>
+    </message>
+    <message>
+        <source>must be {&quot;column&quot;: &quot;&lt;logical column&gt;&quot;, &quot;direction&quot;: &quot;asc&quot; or &quot;desc&quot;}</source>
+        <translation>{&quot;column&quot;: &quot;&lt;論理列&gt;&quot;, &quot;direction&quot;: &quot;asc&quot; または &quot;desc&quot;} の形にしてください</translation>
+    </message>
+    <message>
+        <source>must be &quot;asc&quot; or &quot;desc&quot;, not &quot;%1&quot;</source>
+        <translation>&quot;asc&quot; か &quot;desc&quot; にしてください (「%1」は不可)</translation>
+    </message>
+    <message>
+        <source>names &quot;%1&quot;, which &quot;columns&quot; does not map (a logical column, not the table&apos;s name for it)</source>
+        <translation>「%1」は &quot;columns&quot; で対応付けられていません (テーブル上の列名ではなく論理列を指定してください)</translation>
+    </message>
+    <message>
+        <source>&quot;lock&quot; needs &quot;lockedAt&quot; (the time the lock was taken), &quot;holderPid&quot; (the holder&apos;s server process id), &quot;heartbeatAt&quot; (the holder&apos;s last sign of life) or several: without them a dead holder cannot be told from a live one</source>
+        <translation>&quot;lock&quot; には &quot;lockedAt&quot; (ロックを取得した時刻)、&quot;holderPid&quot; (保持者のサーバープロセス ID)、&quot;heartbeatAt&quot; (保持者の最後の生存通知) のいずれか、または複数が必要です。これらがないと、消えた保持者と生きている保持者を区別できません</translation>
+    </message>
+    <message>
+        <source>give &quot;holderPid&quot; (a server process id) or &quot;holder&quot; (any other id of the holder), not both</source>
+        <translation>&quot;holderPid&quot; (サーバープロセス ID) か &quot;holder&quot; (保持者のそれ以外の ID) のどちらか一方を指定してください (両方は不可)</translation>
+    </message>
+    <message>
+        <source>&quot;heartbeatAt&quot; needs &quot;heartbeatTimeoutSeconds&quot; above 0: the seconds without a heartbeat after which the library takes the holder for dead</source>
+        <translation>&quot;heartbeatAt&quot; には 0 より大きい &quot;heartbeatTimeoutSeconds&quot; が必要です。ハートビートがこの秒数途絶えると、ライブラリは保持者が消えたものとみなします</translation>
+    </message>
+    <message>
+        <source>needs &quot;heartbeatAt&quot;, the column it measures</source>
+        <translation>測る対象の列 &quot;heartbeatAt&quot; が必要です</translation>
+    </message>
+    <message>
+        <source>must be above 0 (seconds); leave it out for the stuck timeout</source>
+        <translation>0 より大きい秒数にしてください。停滞タイムアウトを使うなら省いてください</translation>
+    </message>
+    <message>
+        <source>needs &quot;lockedAt&quot;, the column it measures</source>
+        <translation>測る対象の列 &quot;lockedAt&quot; が必要です</translation>
     </message>
 </context>
 <context>

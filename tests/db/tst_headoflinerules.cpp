@@ -55,15 +55,17 @@ class TestHeadOfLineRules : public QObject {
             m_db->exec(statement, statement.contains(QLatin1String("$1")) ? QVariantList{keys} : QVariantList{});
     }
 
-    /// The rule, by brute force: every line row read, each key's first by (created time, id).
+    /// The rule, by brute force: every line row read, each key's first by the rule's order (created
+    /// time unless it says another), then id; every other row of the key's line waits behind it.
+    /// DISTINCT ON takes the NULL keys as one, which only a rule that keeps them in a line has.
     QMap<QString, Expected> bruteForce(const HeadOfLineTable &r) {
         const QString sql = QStringLiteral("WITH line AS (SELECT * FROM %1 WHERE %2), "
                                            "heads AS (SELECT DISTINCT ON (%3) * FROM line ORDER BY %3, %4, id), "
                                            "judged AS (SELECT h.*, %5 AS om_why FROM heads h) "
                                            "SELECT j.%3, j.id::text, j.om_why, "
-                                           "(SELECT count(*) FROM line l WHERE l.%3 = j.%3 AND (l.%4, l.id) > (j.%4, j.id)) "
+                                           "(SELECT count(*) FROM line l WHERE l.%3 IS NOT DISTINCT FROM j.%3 AND l.id <> j.id) "
                                            "FROM judged j WHERE j.om_why > 0")
-                                .arg(r.table, r.line, r.key, r.created, r.why);
+                                .arg(r.table, r.line, r.key, r.order.isEmpty() ? r.created : r.order, r.why);
         QMap<QString, Expected> out;
         for (const QVariantList &row : m_db->rows(sql))
             out.insert(row[0].toString(), Expected{row[1].toString(), row[2].toInt(), row[3].toLongLong()});
@@ -121,8 +123,8 @@ private slots:
             const quint32 seed = QRandomGenerator::global()->generate();
             qInfo("round %d, seed %u", round, seed);
             m_db->exec(QStringLiteral("TRUNCATE %1").arg(r.table));
-            if (rule == QLatin1String("queuelock"))
-                m_db->exec(QStringLiteral("TRUNCATE hol_queue_lock"));
+            if (!r.lockTable.isEmpty())
+                m_db->exec(QStringLiteral("TRUNCATE %1").arg(r.lockTable));
             fill(r, seed, 20 + round * 10);
             blocked += bruteForce(r).size();
             compare(r, p);
@@ -178,6 +180,137 @@ private slots:
                                   "('g-1', 'pending', now() - interval '1 hour')"));
         QVERIFY(monitor(p).isEmpty());
         compare(r, p);
+    }
+
+    /// "Every row of no group is one line": a failing row of no group holds the 19 behind it,
+    /// where the rule of no key (hol_nullkey) lists nothing.
+    void rowsOfNoKeyAreOneLine() {
+        const HeadOfLineTable r = headOfLineTables().value(QStringLiteral("nullline"));
+        const SchemaProfile p = setUp(r);
+        m_db->exec(QStringLiteral("INSERT INTO hol_nullline (group_id, status, created_at) "
+                                  "SELECT NULL, 'pending', now() - make_interval(mins => i) FROM generate_series(1, 19) i; "
+                                  "INSERT INTO hol_nullline (group_id, status, created_at, error) VALUES "
+                                  "(NULL, 'error', now() - interval '2 hours', 'no route'), ('g-1', 'pending', now() - interval '3 hours', NULL)"));
+        qint64 heads = -1, behind = -1;
+        const QMap<QString, Expected> got = monitor(p, &heads, &behind);
+        QCOMPARE(got.keys(), QStringList{QString()});
+        QCOMPARE(got.first().why, int(BlockedKey::Why::Failed));
+        QCOMPARE(got.first().behind, qint64(19));
+        QCOMPARE(heads, qint64(1));
+        QCOMPARE(behind, qint64(19));
+        const BlockedKeys keys = BlockedKeysQuery(p, kTimeout).run(m_db->session(), 10);
+        QVERIFY(keys.keys.first().nullKey);
+        compare(r, p);
+    }
+
+    /// "While a job of a key is active, no other job of it is fetched": four jobs of one key, the
+    /// active one created last. While it runs the key is moving; once it is past the stuck timeout
+    /// it is the head that holds the three others, in the list and in the dashboard's tile.
+    void aSingletonKeysActiveJobIsItsHead() {
+        const HeadOfLineTable r = headOfLineTables().value(QStringLiteral("singleton"));
+        const SchemaProfile p = setUp(r);
+        m_db->exec(QStringLiteral("INSERT INTO hol_singleton (singleton_key, state, created_at) "
+                                  "SELECT 'k-1', 'created', now() - make_interval(mins => 90 - i) FROM generate_series(1, 3) i; "
+                                  "INSERT INTO hol_singleton (singleton_key, state, created_at, started_at) "
+                                  "VALUES ('k-1', 'active', now() - interval '10 minutes', now() - interval '2 minutes')"));
+        QVERIFY(monitor(p).isEmpty());
+        compare(r, p);
+        m_db->exec(QStringLiteral("UPDATE hol_singleton SET started_at = now() - interval '1 hour' WHERE state = 'active'"));
+        qint64 heads = -1, behind = -1;
+        const QMap<QString, Expected> got = monitor(p, &heads, &behind);
+        QCOMPARE(got.keys(), QStringList{QStringLiteral("k-1")});
+        QCOMPARE(got.value(QStringLiteral("k-1")).why, int(BlockedKey::Why::Stuck));
+        QCOMPARE(got.value(QStringLiteral("k-1")).behind, qint64(3));
+        QCOMPARE(got.value(QStringLiteral("k-1")).headId,
+                 m_db->scalar(QStringLiteral("SELECT id::text FROM hol_singleton WHERE state = 'active'")).toString());
+        QCOMPARE(heads, qint64(1));
+        QCOMPARE(behind, qint64(3));
+        compare(r, p);
+    }
+
+    /// "Jobs are taken by priority, highest first, then run time": a failing job of low priority
+    /// created first is not q-1's head while a job of higher priority waits (it is taken first);
+    /// q-2's failing job of the highest priority holds the two behind it.
+    void theHeadIsTheJobTakenNext() {
+        const HeadOfLineTable r = headOfLineTables().value(QStringLiteral("pickorder"));
+        const SchemaProfile p = setUp(r);
+        m_db->exec(QStringLiteral(
+            "INSERT INTO hol_pickorder (queue, status, priority, run_at, created_at, error) VALUES "
+            "('q-1', 'failed', 0, now() - interval '3 hours', now() - interval '3 hours', 'refused'), "
+            "('q-1', 'queued', 5, now() - interval '1 hour', now() - interval '1 hour', NULL), "
+            "('q-2', 'queued', 1, now() - interval '3 hours', now() - interval '3 hours', NULL), "
+            "('q-2', 'failed', 9, now() - interval '1 hour', now() - interval '1 hour', 'refused'), "
+            "('q-2', 'queued', 9, now() - interval '30 minutes', now() - interval '4 hours', NULL)"));
+        const QMap<QString, Expected> got = monitor(p);
+        QCOMPARE(got.keys(), QStringList{QStringLiteral("q-2")});
+        QCOMPARE(got.value(QStringLiteral("q-2")).why, int(BlockedKey::Why::Failed));
+        QCOMPARE(got.value(QStringLiteral("q-2")).behind, qint64(2));
+        QCOMPARE(got.value(QStringLiteral("q-2")).headId,
+                 m_db->scalar(QStringLiteral("SELECT id::text FROM hol_pickorder WHERE queue = 'q-2' AND status = 'failed'")).toString());
+        compare(r, p);
+    }
+
+    /// "A queue is locked by a worker's id; the library frees it when the heartbeat is a minute old
+    /// or the lock an hour old": each found by its own limit, not by the stuck timeout; a lock
+    /// without a holder is free whatever times it kept.
+    void aWorkersLockIsJudgedByItsHeartbeatAndAge() {
+        const HeadOfLineTable r = headOfLineTables().value(QStringLiteral("workerlock"));
+        const SchemaProfile p = setUp(r);
+        m_db->exec(QStringLiteral("INSERT INTO hol_wqueue (queue_name, state, created_at) "
+                                  "SELECT 'q-1', 'waiting', now() - make_interval(mins => 200 - i) FROM generate_series(1, 148) i; "
+                                  "INSERT INTO hol_wqueue_lock VALUES ('q-1', 'pool-7f3a', now() - interval '2 minutes', now() - interval '5 seconds')"));
+        QVERIFY(monitor(p).isEmpty()); // a live worker, beating
+        compare(r, p);
+        const auto why = [&] { return monitor(p).value(QStringLiteral("q-1"), Expected{QString(), 0, 0}).why; };
+        m_db->exec(QStringLiteral("UPDATE hol_wqueue_lock SET heartbeat_at = now() - interval '2 minutes'"));
+        QCOMPARE(why(), int(BlockedKey::Why::LockHeartbeatStale)); // two minutes, not the 30 of the stuck timeout
+        QCOMPARE(monitor(p).value(QStringLiteral("q-1")).behind, qint64(147));
+        compare(r, p);
+        m_db->exec(QStringLiteral("UPDATE hol_wqueue_lock SET heartbeat_at = now(), locked_at = now() - interval '61 minutes'"));
+        QCOMPARE(why(), int(BlockedKey::Why::LockHeldTooLong)); // the library's hour, not the stuck timeout
+        compare(r, p);
+        m_db->exec(QStringLiteral("UPDATE hol_wqueue_lock SET locked_by = NULL, heartbeat_at = now() - interval '1 day'"));
+        QCOMPARE(why(), 0); // free: the library left its times behind
+        compare(r, p);
+    }
+
+    /// A head stuck by itself while its queue's lock is held too: listed as stuck (an action on it
+    /// is allowed), with the lock's holder, so that the Recover dialog can say the lock stays.
+    void aStuckHeadSaysItsLockIsHeldToo() {
+        const HeadOfLineTable r = headOfLineTables().value(QStringLiteral("workerlock"));
+        const SchemaProfile p = setUp(r);
+        m_db->exec(QStringLiteral("INSERT INTO hol_wqueue (queue_name, state, created_at, started_at) VALUES "
+                                  "('q-1', 'active', now() - interval '3 hours', now() - interval '2 hours'), "
+                                  "('q-1', 'waiting', now() - interval '1 hour', NULL), ('q-2', 'failed', now() - interval '1 hour', NULL); "
+                                  "INSERT INTO hol_wqueue_lock VALUES ('q-1', 'pool-7f3a', now() - interval '5 minutes', now()), "
+                                  "('q-2', NULL, now() - interval '5 hours', NULL)"));
+        const BlockedKeys keys = BlockedKeysQuery(p, kTimeout).run(m_db->session(), 10);
+        QCOMPARE(keys.keys.size(), 2);
+        for (const BlockedKey &k : keys.keys) {
+            const bool q1 = k.orderingKey == QLatin1String("q-1");
+            QCOMPARE(k.why, q1 ? BlockedKey::Why::Stuck : BlockedKey::Why::Failed);
+            QCOMPARE(k.lockHeld, q1); // q-2's lock has no holder: free, whatever its time says
+            QCOMPARE(k.lockHolder, q1 ? QStringLiteral("pool-7f3a") : QString());
+        }
+        compare(r, p);
+    }
+
+    /// --check-profile: a heartbeat column that is not a time is an error at its path.
+    void theCheckWantsTimesForTheLocksAges() {
+        const SchemaProfile p = setUp(headOfLineTables().value(QStringLiteral("workerlock")));
+        const auto errors = [&] {
+            QStringList out;
+            for (const ProfileFinding &f : ProfileCheck(p).run(m_db->session()).findings)
+                if (f.severity == ProfileFinding::Severity::Error)
+                    out << f.path + QStringLiteral(": ") + f.message;
+            return out;
+        };
+        QCOMPARE(errors(), QStringList());
+        m_db->exec(QStringLiteral("ALTER TABLE hol_wqueue_lock ALTER COLUMN heartbeat_at TYPE bigint USING 0"));
+        const QStringList got = errors();
+        QCOMPARE(got.size(), 1);
+        QVERIFY2(got.first().startsWith(QLatin1String("ordering.lock.heartbeatAt: \"heartbeat_at\" is bigint, not a time")),
+                 qPrintable(got.first()));
     }
 
     /// A worker takes the queue's lock and dies with it: the key is listed, named for its lock,

@@ -231,6 +231,80 @@ private slots:
         saveScreenshot(&w, QStringLiteral("blocked-keys-queue-lock"));
     }
 
+    /// A failing head whose queue's lock a live worker holds too: Retry on the head is offered (the
+    /// head blocks by itself), and its dialog says the lock stays held and when the library frees it.
+    void theHeadsDialogSaysTheLockStaysHeld() {
+        const SchemaProfile p = setUpHeadOfLineTable(*m_db, headOfLineTables().value(QStringLiteral("workerlock")));
+        m_db->session().execScript(QStringLiteral(
+            "INSERT INTO hol_wqueue (queue_name, state, created_at, last_error) VALUES "
+            "('mail', 'failed', now() - interval '60 minutes', 'SMTP 550 mailbox unavailable'), "
+            "('mail', 'waiting', now() - interval '50 minutes', NULL);"
+            "INSERT INTO hol_wqueue_lock VALUES ('mail', 'pool-7f3a', now() - interval '3 minutes', now())"));
+        MainWindow w(context(p, QStringLiteral("demo_operator")));
+        waitForAccess(w);
+        BlockedKeysView *view = w.blockedKeysView();
+        w.tabs()->setCurrentWidget(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 15000);
+        QVERIFY(view->model()->key(0).lockHeld);
+        view->table()->selectRow(0);
+        QPushButton *retry = view->actionButton(QStringLiteral("retry"));
+        QTRY_VERIFY(retry && retry->isEnabled());
+        if (english()) {
+            bool said = false;
+            for (const QLabel *l : view->findChildren<QLabel *>())
+                said = said || l->text().contains(QLatin1String("held by a holder without a heartbeat for 60 seconds, or for longer than 3600 "
+                                                                "seconds, when the library frees it itself"));
+            QVERIFY2(said, "the lock's limits are said above the table");
+        }
+        DialogOperator op;
+        retry->click();
+        QTRY_COMPARE_WITH_TIMEOUT(op.outcomes.size(), 1, 20000);
+        QCOMPARE(op.reasonScopes.size(), 1);
+        if (english())
+            QVERIFY2(op.reasonScopes.first().contains(QLatin1String("The key's lock in public.hol_wqueue_lock is held too (by pool-7f3a), and "
+                                                                    "this action does not free it. The worker takes none of the key's "
+                                                                    "messages until the library frees it, 60 seconds after its holder's "
+                                                                    "last heartbeat or 3600 seconds after it was taken.")),
+                     qPrintable(op.reasonScopes.first()));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT locked_by FROM hol_wqueue_lock")).toString(), QStringLiteral("pool-7f3a"));
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 0, 15000); // the head retried; the live worker's lock is no blocker
+    }
+
+    /// Singleton keys: the job that runs alone in its key is the head whatever its created time,
+    /// and once stuck it holds the three jobs of the key created before it; the tile counts them.
+    void aSingletonKeysRunningJobIsItsHead() {
+        const SchemaProfile p = setUpHeadOfLineTable(*m_db, headOfLineTables().value(QStringLiteral("singleton")));
+        m_db->session().execScript(QStringLiteral(
+            "INSERT INTO hol_singleton (singleton_key, state, created_at) "
+            "SELECT 'invoice-run', 'created', now() - make_interval(mins => 90 - i) FROM generate_series(1, 3) i; "
+            "INSERT INTO hol_singleton (singleton_key, state, created_at, started_at) VALUES "
+            "('invoice-run', 'active', now() - interval '50 minutes', now() - interval '47 minutes'), "
+            "('reports', 'active', now() - interval '5 minutes', now() - interval '2 minutes'); "
+            "INSERT INTO hol_singleton (singleton_key, state, created_at) VALUES ('reports', 'created', now() - interval '20 minutes')"));
+        MainWindow w(context(p, QStringLiteral("demo_operator")));
+        waitForAccess(w);
+        QTRY_COMPARE_WITH_TIMEOUT(w.tiles()->tileText(QStringLiteral("blocked")), QStringLiteral("3"), 15000);
+        BlockedKeysView *view = w.blockedKeysView();
+        w.tabs()->setCurrentWidget(view);
+        QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 15000);
+        QCOMPARE(view->model()->key(0).orderingKey, QStringLiteral("invoice-run"));
+        QCOMPARE(view->model()->key(0).head.state, QStringLiteral("ACTIVE"));
+        QCOMPARE(view->model()->key(0).why, BlockedKey::Why::Stuck);
+        QCOMPARE(view->model()->key(0).behind, qint64(3));
+        if (english()) {
+            bool said = false;
+            for (const QLabel *l : view->findChildren<QLabel *>())
+                said = said || l->text().contains(QLatin1String("A message in ACTIVE runs alone in its key"));
+            QVERIFY2(said, "the rule is said above the table");
+        }
+        view->table()->selectRow(0);
+        QPushButton *recover = view->actionButton(QStringLiteral("recoverStuck"));
+        QTRY_VERIFY(recover && recover->isEnabled());
+        if (screenshotsWanted())
+            QTest::qWait(500);
+        saveScreenshot(&w, QStringLiteral("blocked-keys-singleton"));
+    }
+
     /// A poller that passes over abandoned rows: the key whose abandoned row comes first is held by
     /// the stuck row after it, and a key with only an abandoned row before a fresh one is not held.
     void abandonedRowsAreNotHeads() {

@@ -69,6 +69,31 @@ private slots:
         QVERIFY(plain->headOfLine.skipped.isEmpty() && plain->headOfLine.blocking.isEmpty() && plain->headOfLine.lock.isEmpty());
     }
 
+    /// The rules that give a key its own order, and a lock judged by its holder's id and times.
+    void theOrderAndLivenessAreRead() {
+        QString error;
+        // clang-format off
+        const auto p = withOrdering(QJsonObject{
+            {"key", "destination"}, {"nullKey", "oneLine"}, {"atMostOneActive", QJsonArray{"PROCESSING"}},
+            {"pickOrder", QJsonArray{QJsonObject{{"column", "retries"}, {"direction", "desc"}}, QJsonObject{{"column", "createdAt"}}}},
+            {"lock", QJsonObject{{"table", "queues"}, {"key", "queue"}, {"holder", "locked_by"}, {"lockedAt", "locked_at"},
+                                 {"lockTimeoutSeconds", 14400}, {"heartbeatAt", "beat"}, {"heartbeatTimeoutSeconds", 60}}}}, &error);
+        // clang-format on
+        QVERIFY2(p, qPrintable(error));
+        const HeadOfLineRule &rule = p->headOfLine;
+        QVERIFY(rule.nullKeyIsOneLine && rule.hasOwnOrder());
+        QCOMPARE(rule.atMostOneActive, QStringList{QStringLiteral("PROCESSING")});
+        QCOMPARE(rule.pickOrder, (QList<PickColumn>{{QStringLiteral("retries"), true}, {QStringLiteral("createdAt"), false}}));
+        QCOMPARE(rule.lock.holder, QStringLiteral("locked_by"));
+        QCOMPARE(rule.lock.heartbeatAt, QStringLiteral("beat"));
+        QCOMPARE(rule.lock.heartbeatTimeoutSeconds, 60);
+        QCOMPARE(rule.lock.lockTimeoutSeconds, 14400);
+        // The defaults: NULL is no key, created time then id, nothing runs alone.
+        const auto plain = withOrdering(QJsonObject{{"key", "destination"}, {"nullKey", "noKey"}}, &error);
+        QVERIFY2(plain, qPrintable(error));
+        QVERIFY(!plain->headOfLine.hasOwnOrder());
+    }
+
     void refused_data() {
         QTest::addColumn<QJsonValue>("ordering");
         QTest::addColumn<QString>("message");
@@ -81,7 +106,8 @@ private slots:
         QTest::newRow("key not a string") << QJsonValue(QJsonObject{{"key", 3}}) << shape;
         QTest::newRow("empty object") << QJsonValue(QJsonObject{}) << shape;
         QTest::newRow("unknown member") << QJsonValue(QJsonObject{{"key", "key"}, {"orderBy", "createdAt"}})
-                                        << QStringLiteral("unknown key \"orderBy\" (known here: key, blocking, skipped, unordered, lock)");
+                                        << QStringLiteral("unknown key \"orderBy\" (known here: key, blocking, skipped, unordered, lock, nullKey, "
+                                                          "atMostOneActive, pickOrder)");
         const auto with = [](const char *name, const QJsonValue &v) { return QJsonValue(QJsonObject{{"key", "key"}, {name, v}}); };
         QTest::newRow("skipped names an unknown state") << with("skipped", QJsonArray{"ABANDONED"}) << QStringLiteral("unknown state \"ABANDONED\"");
         QTest::newRow("skipped names a finished state")
@@ -102,6 +128,39 @@ private slots:
             << with("lock", QJsonObject{{"table", "queues"}, {"key", "name"}, {"lockedAt", "locked_at"}, {"lockedBy", "worker"}})
             << QStringLiteral("unknown key \"lockedBy\"");
         QTest::newRow("null") << QJsonValue(QJsonValue::Null) << shape;
+        QTest::newRow("nullKey of another word") << with("nullKey", QStringLiteral("ignore"))
+                                                 << QStringLiteral("\"nullKey\" must be \"noKey\"");
+        QTest::newRow("atMostOneActive empty") << with("atMostOneActive", QJsonArray{})
+                                               << QStringLiteral("\"atMostOneActive\" must list at least one state");
+        QTest::newRow("atMostOneActive of a finished state")
+            << with("atMostOneActive", QJsonArray{"SENT"}) << QStringLiteral("state SENT is terminal");
+        QTest::newRow("atMostOneActive of a skipped state")
+            << QJsonValue(QJsonObject{{"key", "key"}, {"skipped", QJsonArray{"PROCESSING"}}, {"atMostOneActive", QJsonArray{"PROCESSING"}}})
+            << QStringLiteral("state PROCESSING is both skipped and active");
+        QTest::newRow("pickOrder empty") << with("pickOrder", QJsonArray{}) << QStringLiteral("\"pickOrder\" must list 1 to 4 columns");
+        QTest::newRow("pickOrder of a real column name")
+            << with("pickOrder", QJsonArray{QJsonObject{{"column", "created_at"}}})
+            << QStringLiteral("ordering.pickOrder[0].column");
+        QTest::newRow("pickOrder of a wrong direction")
+            << with("pickOrder", QJsonArray{QJsonObject{{"column", "createdAt"}, {"direction", "down"}}})
+            << QStringLiteral("must be \"asc\" or \"desc\", not \"down\"");
+        QTest::newRow("pickOrder of names") << with("pickOrder", QJsonArray{"createdAt"}) << QStringLiteral("ordering.pickOrder[0]");
+        const auto lock = [&](QJsonObject extra) {
+            extra.insert("table", "queues");
+            extra.insert("key", "name");
+            return with("lock", extra);
+        };
+        QTest::newRow("lock with a holder id alone") << lock({{"holder", "worker"}}) << QStringLiteral("\"lock\" needs \"lockedAt\"");
+        QTest::newRow("lock with both holders") << lock({{"holder", "worker"}, {"holderPid", "pid"}})
+                                                << QStringLiteral("give \"holderPid\" (a server process id) or \"holder\"");
+        QTest::newRow("heartbeat without its limit") << lock({{"heartbeatAt", "beat"}})
+                                                     << QStringLiteral("\"heartbeatAt\" needs \"heartbeatTimeoutSeconds\" above 0");
+        QTest::newRow("heartbeat limit without the heartbeat")
+            << lock({{"lockedAt", "at"}, {"heartbeatTimeoutSeconds", 60}}) << QStringLiteral("needs \"heartbeatAt\"");
+        QTest::newRow("lock timeout of zero") << lock({{"lockedAt", "at"}, {"lockTimeoutSeconds", 0}}) << QStringLiteral("must be above 0");
+        QTest::newRow("lock timeout without lockedAt")
+            << lock({{"heartbeatAt", "beat"}, {"heartbeatTimeoutSeconds", 60}, {"lockTimeoutSeconds", 60}})
+            << QStringLiteral("needs \"lockedAt\"");
     }
     void refused() {
         QFETCH(QJsonValue, ordering);

@@ -125,6 +125,16 @@ private slots:
             << QStringLiteral("/ordering/lock: none of anyOf holds");
         QTest::newRow("ordering with an unknown member") << set(QStringLiteral("ordering"), QJsonObject{{"key", "destination"}, {"orderBy", "createdAt"}})
                                                          << QStringLiteral("/ordering: \"orderBy\" is not allowed");
+        QTest::newRow("heartbeat without its limit")
+            << set(QStringLiteral("ordering"), QJsonObject{{"key", "destination"}, {"lock", QJsonObject{{"table", "queues"}, {"key", "name"},
+                                                                                                         {"heartbeatAt", "beat"}}}})
+            << QStringLiteral("/ordering/lock: \"heartbeatAt\" needs \"heartbeatTimeoutSeconds\"");
+        QTest::newRow("pick order of a wrong direction")
+            << set(QStringLiteral("ordering"), QJsonObject{{"key", "destination"}, {"pickOrder", QJsonArray{QJsonObject{{"column", "createdAt"},
+                                                                                                                    {"direction", "down"}}}}})
+            << QStringLiteral("/ordering/pickOrder/0/direction:");
+        QTest::newRow("null key of another word") << set(QStringLiteral("ordering"), QJsonObject{{"key", "destination"}, {"nullKey", "skip"}})
+                                                  << QStringLiteral("/ordering/nullKey:");
         // clang-format on
     }
     void refusedByBoth() {

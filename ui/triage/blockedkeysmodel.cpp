@@ -28,6 +28,7 @@ QString BlockedKeysModel::whyText(BlockedKey::Why why) {
     case BlockedKey::Why::Retrying: return tr("retrying");
     case BlockedKey::Why::LockHolderGone: return tr("key locked by a process that is gone");
     case BlockedKey::Why::LockHeldTooLong: return tr("key locked too long");
+    case BlockedKey::Why::LockHeartbeatStale: return tr("key locked by a holder whose heartbeat stopped");
     }
     return {};
 }
@@ -38,7 +39,7 @@ int BlockedKeysModel::columnCount(const QModelIndex &parent) const { return pare
 QVariant BlockedKeysModel::display(const BlockedKey &k, int column) const {
     const QLocale loc;
     switch (column) {
-    case Key: return k.orderingKey;
+    case Key: return k.nullKey ? tr("(no key: one line)", "the line of the messages whose ordering key is NULL") : k.orderingKey;
     case Behind: return loc.toString(k.behind);
     case OldestBehind: return k.oldestBehindAgeS < 0 ? tr("none") : formatAge(k.oldestBehindAgeS);
     case HeadState: return tr("%1 (%2)").arg(k.head.state, whyText(k.why));

@@ -87,14 +87,69 @@ QString BlockedKeysView::ruleText() const {
         columns.removeDuplicates();
         outside << tr("messages that %1 marks as unordered").arg(columns.join(QLatin1String(", ")));
     }
-    outside << tr("messages without a %1").arg(key);
-    parts << tr("In no key's line: %1.").arg(outside.join(tr("; ", "between the items of a list in a sentence")));
+    if (!rule.nullKeyIsOneLine)
+        outside << tr("messages without a %1").arg(key);
+    if (!outside.isEmpty())
+        parts << tr("In no key's line: %1.").arg(outside.join(tr("; ", "between the items of a list in a sentence")));
+    parts << orderText();
     if (!rule.lock.isEmpty())
-        parts << tr("A key is also held while its lock in %1 is held by a process that is gone, or for longer than the stuck "
-                    "timeout.")
-                     .arg(rule.lock.schema + QLatin1Char('.') + rule.lock.table);
+        parts << lockText();
     parts << tr("Worst first.");
     return joinSentences(parts);
+}
+
+/// The order a key's messages are taken in, and the rule's parts that change it, in words.
+QString BlockedKeysView::orderText() const {
+    const SchemaProfile &p = m_context.profile;
+    const HeadOfLineRule &rule = p.headOfLine;
+    QStringList parts;
+    if (rule.nullKeyIsOneLine)
+        parts << tr("Messages without a %1 are one line of their own.").arg(p.column(p.orderingKey));
+    if (!rule.atMostOneActive.isEmpty())
+        parts << tr("A message in %1 runs alone in its key: it is the key's head, and the rest of the key waits until it ends.")
+                     .arg(rule.atMostOneActive.join(QLatin1String(", ")));
+    if (!rule.pickOrder.isEmpty()) {
+        QStringList columns;
+        for (const PickColumn &c : rule.pickOrder)
+            columns << (c.descending ? tr("%1 descending").arg(p.column(c.column)) : p.column(c.column));
+        parts << tr("A key's messages are taken by %1, then id.").arg(columns.join(QLatin1String(", ")));
+    }
+    return joinSentences(parts);
+}
+
+/// For an action on a head whose key's lock is also held: the action changes the message only,
+/// so the operator learns what still holds the key and how the library frees it ("" otherwise).
+QString BlockedKeysView::lockStillHeldText(const BlockedKey &k) const {
+    if (!k.lockHeld)
+        return {};
+    const KeyLockTable &l = m_context.profile.headOfLine.lock;
+    QStringList frees;
+    if (!l.heartbeatAt.isEmpty())
+        frees << tr("%n second(s) after its holder's last heartbeat", nullptr, l.heartbeatTimeoutSeconds);
+    if (!l.lockedAt.isEmpty() && l.lockTimeoutSeconds > 0)
+        frees << tr("%n second(s) after it was taken", nullptr, l.lockTimeoutSeconds);
+    const QString table = l.schema + QLatin1Char('.') + l.table;
+    const QString held = k.lockHolder.isEmpty() ? tr("The key's lock in %1 is held too, and this action does not free it.").arg(table)
+                                                : tr("The key's lock in %1 is held too (by %2), and this action does not free it.")
+                                                      .arg(table, k.lockHolder);
+    return joinSentences({held, frees.isEmpty() ? tr("The worker takes none of the key's messages until its holder or the library frees it.")
+                                                : tr("The worker takes none of the key's messages until the library frees it, %1.")
+                                                      .arg(frees.join(tr(" or ", "between two times at which a lock is freed")))});
+}
+
+/// When the key's lock in another table holds it, in words.
+QString BlockedKeysView::lockText() const {
+    const KeyLockTable &l = m_context.profile.headOfLine.lock;
+    QStringList when;
+    if (!l.holderPid.isEmpty())
+        when << tr("by a process that is gone");
+    if (!l.heartbeatAt.isEmpty())
+        when << tr("by a holder without a heartbeat for %n second(s)", nullptr, l.heartbeatTimeoutSeconds);
+    if (!l.lockedAt.isEmpty())
+        when << (l.lockTimeoutSeconds > 0 ? tr("for longer than %n second(s), when the library frees it itself", nullptr, l.lockTimeoutSeconds)
+                                          : tr("for longer than the stuck timeout"));
+    return tr("A key is also held while its lock in %1 is held %2.")
+        .arg(l.schema + QLatin1Char('.') + l.table, when.join(tr(", or ", "between the cases in which a lock holds its key")));
 }
 
 QWidget *BlockedKeysView::buildButtons() {
@@ -114,7 +169,8 @@ QWidget *BlockedKeysView::buildButtons() {
                 return;
             const BlockedKey &k = m_model->key(row);
             emit headActionRequested(kind, k.head.id,
-                                     tr("the head of key %1 (message %2) in Blocked keys").arg(k.orderingKey, k.head.id.text()));
+                                     joinSentences({tr("the head of key %1 (message %2) in Blocked keys.").arg(k.orderingKey, k.head.id.text()),
+                                                    lockStillHeldText(k)}));
         });
         m_actionButtons.insert(kind, b);
         box->addWidget(b);
@@ -163,7 +219,8 @@ MessageId BlockedKeysView::selectedHeadId() const {
 std::optional<ListFilter> BlockedKeysView::keyFilter() const {
     const int row = m_table->currentIndex().row();
     const QString &ordering = m_context.profile.orderingKey;
-    if (row < 0 || (ordering != QLatin1String("key") && ordering != QLatin1String("destination")))
+    // The line of NULL keys has no value to filter on.
+    if (row < 0 || m_model->key(row).nullKey || (ordering != QLatin1String("key") && ordering != QLatin1String("destination")))
         return std::nullopt;
     ListFilter f;
     f.view = ListFilter::View::All;

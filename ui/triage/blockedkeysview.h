@@ -62,6 +62,9 @@ private:
     QWidget *buildButtons();
     /// The profile's head-of-line rule in words, above the table.
     QString ruleText() const;
+    QString orderText() const;
+    QString lockText() const;
+    QString lockStillHeldText(const BlockedKey &k) const;
     void onLoaded(const BlockedKeys &keys);
     void onCurrentChanged();
     void updateButtons();

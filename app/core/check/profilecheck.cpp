@@ -358,9 +358,18 @@ void checkKeyLock(const SchemaProfile &p, PgSession &s, ProfileCheckReport &r) {
                                          .arg(lock.qualifiedTable())};
         return;
     }
-    for (const auto &[key, name] : {std::pair{"key", lock.key}, std::pair{"lockedAt", lock.lockedAt}, std::pair{"holderPid", lock.holderPid}})
+    for (const auto &[key, name] : {std::pair{"key", lock.key}, std::pair{"lockedAt", lock.lockedAt}, std::pair{"holderPid", lock.holderPid},
+                                    std::pair{"holder", lock.holder}, std::pair{"heartbeatAt", lock.heartbeatAt}})
         if (!name.isEmpty())
             requireColumn(cols, lock.qualifiedTable(), QStringLiteral("ordering.lock.") + QLatin1String(key), name, r);
+    // The lock's age and its heartbeat's are compared with now(): a time, not a number or text.
+    for (const auto &[key, name] : {std::pair{"lockedAt", lock.lockedAt}, std::pair{"heartbeatAt", lock.heartbeatAt}}) {
+        const LiveColumn *c = name.isEmpty() ? nullptr : find(cols, name);
+        if (c && c->base != QLatin1String("timestamptz") && c->base != QLatin1String("timestamp"))
+            r.findings << ProfileFinding{Severity::Error, QStringLiteral("ordering.lock.") + QLatin1String(key),
+                                         CheckText::tr("\"%1\" is %2, not a time (timestamptz): the lock's age is measured from it.")
+                                             .arg(name, c->type)};
+    }
 }
 
 /// "purge": the kit's purge function is installed (a warning otherwise: the Table tab then offers

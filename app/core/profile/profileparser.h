@@ -67,6 +67,10 @@ private:
     void orderingStates(const QJsonObject &ord, const QString &key, QStringList *out);
     void unorderedRows(const QJsonObject &ord);
     void keyLockTable(const QJsonObject &ord);
+    void lockTimeouts(const QJsonObject &lo, const QString &path);
+    void nullKey(const QJsonObject &ord);
+    void singletonStates(const QJsonObject &ord);
+    void pickOrder(const QJsonObject &ord);
     void replicationSlot(const QJsonObject &o);
     void purge(const QJsonObject &o);
 

@@ -14,7 +14,10 @@ namespace om::sql {
 /// where the table counts retries, retrying (waiting with retries > 0 and, where the table has a
 /// next-run time, not due yet), each only in the rule's blocking states where it names them. A
 /// key whose lock lives in another table is also blocked while that lock is held by a process that
-/// is gone or for longer than the stuck timeout.
+/// is gone, by a holder whose heartbeat is too old, or for longer than the library's lock timeout
+/// (else the stuck timeout). Where the rule gives the key its own order (HeadOfLineRule::
+/// hasOwnOrder: NULL as one key, a row that runs alone in its key first, a pick order), the head
+/// is the first row by that order and every other row of the line waits behind it.
 ///
 /// Why not DISTINCT ON (key) over the table: that reads every open row to find a few bad heads.
 /// Here the candidates come from the small failing / stuck / retrying sets (their partial indexes),
@@ -22,7 +25,8 @@ namespace om::sql {
 /// the rows behind it are counted in the same index.
 
 /// The CTEs hol_cand, hol_heads (id, key, created time, why: 1 failed, 2 stuck, 3 retrying, 4 locked
-/// by a process that is gone, 5 locked longer than the timeout) and
+/// by a process that is gone, 5 locked longer than the timeout, 6 locked by a holder whose
+/// heartbeat is too old) and
 /// hol_behind (the heads' columns, rows behind, oldest created time behind). `$1` is the stuck timeout in
 /// minutes, as in the snapshot.
 QString blockedCtes(const SchemaProfile &profile);

@@ -34,6 +34,7 @@ BlockedKeys BlockedKeysQuery::run(PgSession &session, int limit) const {
     const int why = r.columnIndex(QStringLiteral("om_why"));
     const int behind = r.columnIndex(QStringLiteral("om_behind"));
     const int oldest = r.columnIndex(QStringLiteral("om_oldest_age"));
+    const int lockHeld = r.columnIndex(QStringLiteral("om_lock_held")), lockHolder = r.columnIndex(QStringLiteral("om_lock_holder"));
     for (const QVariantList &row : r.rows) {
         if (out.keys.size() == limit) {
             out.truncated = true;
@@ -41,10 +42,16 @@ BlockedKeys BlockedKeysQuery::run(PgSession &session, int limit) const {
         }
         BlockedKey k;
         k.head = messageRow(row);
-        k.orderingKey = row.at(r.columnIndex(QStringLiteral("om_key"))).toString();
+        const QVariant key = row.at(r.columnIndex(QStringLiteral("om_key")));
+        k.nullKey = key.isNull();
+        k.orderingKey = key.toString();
         k.why = BlockedKey::Why(row.at(why).toString().toInt());
         k.behind = row.at(behind).toString().toLongLong();
         k.oldestBehindAgeS = row.at(oldest).isNull() ? -1 : row.at(oldest).toString().toDouble();
+        if (lockHeld >= 0) {
+            k.lockHeld = pgTrue(row.at(lockHeld));
+            k.lockHolder = row.at(lockHolder).toString();
+        }
         out.keys << k;
     }
     out.elapsedMs = timer.elapsed();

@@ -15,15 +15,21 @@ struct BlockedKey {
         Stuck = 2,
         Retrying = 3,
         LockHolderGone = 4, ///< the key's lock (in the profile's lock table) is held by a process that is gone
-        LockHeldTooLong = 5 ///< ... or has been held longer than the stuck timeout
+        LockHeldTooLong = 5, ///< ... or has been held longer than the library's lock timeout (else the stuck timeout)
+        LockHeartbeatStale = 6 ///< ... or its holder has not sent a heartbeat for longer than the library allows
     };
     /// True when the key is held by its lock, not by its head: an action on the head moves nothing.
-    bool heldByLock() const { return why == Why::LockHolderGone || why == Why::LockHeldTooLong; }
+    bool heldByLock() const { return why == Why::LockHolderGone || why == Why::LockHeldTooLong || why == Why::LockHeartbeatStale; }
     QString orderingKey; ///< the key's value, as text
+    bool nullKey = false; ///< the line of the rows whose key is NULL ("nullKey": "oneLine")
     MessageRow head;     ///< ageSeconds: since the head was created
     Why why = Why::Failed;
     qint64 behind = 0;            ///< open messages of the key behind the head
     double oldestBehindAgeS = -1; ///< age of the oldest of them; -1 when none waits
+    /// The key's lock in the profile's lock table is held (whether or not it is what blocks the
+    /// key), and by whom ("" when the table names no holder): Recover on the head leaves it held.
+    bool lockHeld = false;
+    QString lockHolder;
 };
 
 /// The blocked keys, worst first, as one Browse-lane job returns them.
