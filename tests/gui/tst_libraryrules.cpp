@@ -20,6 +20,7 @@
 #include "dashboard/statustiles.h"
 #include "triage/messagelistmodel.h"
 #include "triage/triageview.h"
+#include "actions/stuckrulewords.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -117,6 +118,21 @@ private slots:
             QTest::qWait(500);
         saveScreenshot(&w, QStringLiteral("libraryrules-last-try"));
         saveScreenshot(tile, QStringLiteral("libraryrules-last-try-tile"));
+    }
+
+    /// Recover stuck states the rule it applies, clock by clock: a fixed 60 s for claimed jobs,
+    /// each running job's own timeout (or the minutes without one), not one number of minutes.
+    void theStuckRuleIsSaidClockByClock() {
+        const SchemaProfile p = profileFile(QStringLiteral("tests/support/profiles/counting/counted_job.json"));
+        const QString rule = StuckRuleWords::rule(p, p.actions.value(QStringLiteral("recoverStuck")).from, 30);
+        if (english())
+            QCOMPARE(rule, QStringLiteral("stuck = in CLAIMED (since claimed_at) for more than 60 s; in RUNNING (since started_at) for "
+                                          "longer than its own timeout (run_timeout_s), or 30 min without one, server clock"));
+        const SchemaProfile one = profileFile(QStringLiteral("tests/support/profiles/timing/timed_job.json"));
+        if (english())
+            QCOMPARE(StuckRuleWords::rule(one, {QStringLiteral("EXECUTING")}, 45),
+                     QStringLiteral("stuck = in EXECUTING (since attempted_at) for longer than its own timeout (run_timeout), or 45 min "
+                                    "without one, server clock"));
     }
 
     /// The operator's stuck timeout is said to be for messages without their own.
