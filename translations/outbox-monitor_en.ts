@@ -58,13 +58,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>stuck = in %1 for more than %n min, server clock</source>
-        <translation>
-            <numerusform>stuck = in %1 for more than %n min, server clock</numerusform>
-            <numerusform>stuck = in %1 for more than %n min, server clock</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1: %n message(s) in one transaction…</source>
         <translation>
             <numerusform>%1: %n message in one transaction…</numerusform>
@@ -298,6 +291,23 @@
         <translation>
             <numerusform>without own timeout: &gt; %n min</numerusform>
             <numerusform>without own timeout: &gt; %n min</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>om::StuckRuleWords</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
         </translation>
     </message>
 </context>

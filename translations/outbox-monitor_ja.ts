@@ -616,6 +616,16 @@
         <source>What stands between the program and the server: auto (found out when connecting), own (direct: the server connection is the program&apos;s own; if a pooler answers, it is used as a transaction pool all the same), transaction or statement (a pooler in that mode).</source>
         <translation>プログラムとサーバーの間にあるもの: auto (接続時に判別)、own (直接接続: サーバー接続はプログラム専用。それでもプーラーが応答した場合はトランザクションプールとして使います)、transaction または statement (そのモードのプーラー)。</translation>
     </message>
+    <message>
+        <source>outbox-monitor: %1 declares actions but no &quot;audit&quot; section, and no change may be made without its audit row. The kit below creates the audit table %2. Once it is applied, add this section to the profile (the window and --check-profile then accept it):
+
+%3
+</source>
+        <translation>outbox-monitor: %1 には &quot;actions&quot; がありますが &quot;audit&quot; セクションがありません。監査行のない変更はできません。以下のキットが監査テーブル %2 を作成します。適用したら、このセクションをプロファイルに追加してください (ウィンドウと --check-profile がそのプロファイルを受け付けるようになります):
+
+%3
+</translation>
+    </message>
 </context>
 <context>
     <name>om</name>
@@ -717,12 +727,6 @@
     <message>
         <source>the list</source>
         <translation>一覧</translation>
-    </message>
-    <message numerus="yes">
-        <source>stuck = in %1 for more than %n min, server clock</source>
-        <translation>
-            <numerusform>停滞 = %1 の状態が %n 分を超えている (サーバー時刻)</numerusform>
-        </translation>
     </message>
     <message>
         <source>Committing…</source>
@@ -1370,12 +1374,12 @@ Re-checking on a new connection (action id %1)…</source>
         <translation>&quot;audit.messageIdType&quot; は %1 のいずれかにしてください。</translation>
     </message>
     <message>
-        <source>&quot;errorMessagePath&quot; must be a list of keys to the message inside the JSON error, e.g. [&quot;error&quot;, &quot;message&quot;].</source>
-        <translation>&quot;errorMessagePath&quot; には、JSON のエラー内でメッセージがある場所をキーのリストで指定してください (例: [&quot;error&quot;, &quot;message&quot;])。</translation>
-    </message>
-    <message>
         <source>&quot;errorMessagePath&quot; reads inside a JSON error: it needs &quot;types&quot;: {&quot;errorMessage&quot;: &quot;jsonb&quot;} (or json, json[], jsonb[]).</source>
         <translation>&quot;errorMessagePath&quot; は JSON のエラーの中を読みます。&quot;types&quot;: {&quot;errorMessage&quot;: &quot;jsonb&quot;} (または json、json[]、jsonb[]) が必要です。</translation>
+    </message>
+    <message>
+        <source>&quot;errorMessagePath&quot; must be a list of keys to the message inside the JSON error, e.g. [&quot;error&quot;, &quot;message&quot;], or a list of such lists where a library writes it in several places.</source>
+        <translation>&quot;errorMessagePath&quot; は JSON エラー内のメッセージへのキーのリスト (例: [&quot;error&quot;, &quot;message&quot;])、またはライブラリが複数の場所に書く場合はそのリストのリストでなければなりません。</translation>
     </message>
 </context>
 <context>
@@ -2399,6 +2403,14 @@ Re-checking on a new connection (action id %1)…</source>
         <source>net flow (finished − created) per minute: 5 min %1 · 15 min %2 · 60 min %3</source>
         <translation>1 分あたりの純流量 (完了 − 作成): 5 分 %1 · 15 分 %2 · 60 分 %3</translation>
     </message>
+    <message>
+        <source>No progress: nothing finished in the %1 min the data covers (%2 open, %3/min arriving)</source>
+        <translation>進捗なし: データのある %1 分間に完了したものがありません (未完了 %2 件、到着 %3 件/分)</translation>
+    </message>
+    <message>
+        <source>No progress: nothing finished for %1 min (%2 open, %3/min arriving)</source>
+        <translation>進捗なし: %1 分間完了したものがありません (未完了 %2 件、到着 %3 件/分)</translation>
+    </message>
 </context>
 <context>
     <name>om::EnvironmentBand</name>
@@ -2837,6 +2849,10 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>growth since %1</source>
         <translation>%1 から増加</translation>
+    </message>
+    <message>
+        <source>nothing finished since %1</source>
+        <translation>%1 から完了なし</translation>
     </message>
 </context>
 <context>
@@ -3358,10 +3374,6 @@ from %6</source>
         <translation>ロック保持者</translation>
     </message>
     <message>
-        <source>Stuck for</source>
-        <translation>停滞時間</translation>
-    </message>
-    <message>
         <source>Age</source>
         <translation>経過時間</translation>
     </message>
@@ -3380,6 +3392,14 @@ from %6</source>
     <message>
         <source>Last error</source>
         <translation>最後のエラー</translation>
+    </message>
+    <message>
+        <source>How long ago the message passed its stuck timeout: its clock&apos;s start plus its own timeout, or the profile&apos;s, or the dashboard&apos;s setting. Not counted from the start: the time within the timeout is not stuck.</source>
+        <translation>メッセージが停滞タイムアウトを過ぎてからの時間です: 期限は、そのクロックの開始時刻に、メッセージ自身のタイムアウト (なければプロファイルの値、またはダッシュボードの設定) を足した時刻です。開始時刻からは数えません: タイムアウト内の時間は停滞ではありません。</translation>
+    </message>
+    <message>
+        <source>Past timeout by</source>
+        <translation>タイムアウト超過</translation>
     </message>
 </context>
 <context>
@@ -3502,6 +3522,13 @@ from %6</source>
     <message>
         <source>(%1 archived)</source>
         <translation>(うちアーカイブ済み %1)</translation>
+    </message>
+</context>
+<context>
+    <name>om::PartitionBound</name>
+    <message>
+        <source>everything else</source>
+        <translation>その他すべて</translation>
     </message>
 </context>
 <context>
@@ -3814,6 +3841,14 @@ from %6</source>
     <message>
         <source>&quot;%1&quot; is %2, not a time (timestamptz): the lock&apos;s age is measured from it.</source>
         <translation>「%1」は %2 で、時刻 (timestamptz) ではありません。ロックの経過時間はこの列から測ります。</translation>
+    </message>
+    <message>
+        <source>%1 open messages have more tries counted than the profile allows them (past their last try): if the library still runs them, its maximum is of retries after the first attempt (&quot;retries&quot;: {&quot;limit&quot;: &quot;retries&quot;}), or the counter moves at another time.</source>
+        <translation>%1 件の未完了メッセージで、数えられた試行がプロファイル上の上限を超えています (最後の試行を過ぎています): ライブラリがそれでも実行するなら、最大値は最初の試行の後の再試行回数です (&quot;retries&quot;: {&quot;limit&quot;: &quot;retries&quot;})。あるいはカウンターが別の時点で増えています。</translation>
+    </message>
+    <message>
+        <source>%1 messages in flight have a retries count of 0, yet the profile says the count moves when a worker claims a message (it would be 1 or more): if it moves when an attempt fails, write &quot;retries&quot;: {&quot;movesAt&quot;: &quot;failure&quot;}.</source>
+        <translation>処理中の %1 件のメッセージの再試行回数が 0 ですが、プロファイルではワーカーがメッセージを取得した時に回数が増えることになっています (それなら 1 以上のはずです): 試行が失敗した時に増えるのなら、&quot;retries&quot;: {&quot;movesAt&quot;: &quot;failure&quot;} と書いてください。</translation>
     </message>
 </context>
 <context>
@@ -4686,10 +4721,6 @@ from %6</source>
         <translation>操作 %1 は行を %2 にできません: その「set」はその状態の条件 %3 (「%4」) を満たしません</translation>
     </message>
     <message>
-        <source>a profile with actions needs an &quot;audit.table&quot;: no change without its audit row</source>
-        <translation>操作を持つプロファイルには「audit.table」が必要です: 監査行なしの変更はできません</translation>
-    </message>
-    <message>
         <source>&quot;audit.columns&quot; must map &quot;%1&quot;</source>
         <translation>「audit.columns」には「%1」の対応付けが必要です</translation>
     </message>
@@ -4764,14 +4795,6 @@ from %6</source>
     <message>
         <source>&quot;unordered&quot; must list 1 to 16 conditions (like a state&apos;s &quot;when&quot;)</source>
         <translation>&quot;unordered&quot; には条件を1〜16個挙げてください (状態の &quot;when&quot; と同じ書き方)</translation>
-    </message>
-    <message>
-        <source>&quot;stuck.timeoutUnit&quot; must be interval, seconds or milliseconds, not &quot;%1&quot;</source>
-        <translation>&quot;stuck.timeoutUnit&quot; は interval、seconds、milliseconds のいずれかです (「%1」は不可)</translation>
-    </message>
-    <message>
-        <source>&quot;stuck.timeoutUnit&quot; says what &quot;stuck.timeoutColumn&quot; holds: name that column too</source>
-        <translation>&quot;stuck.timeoutUnit&quot; は &quot;stuck.timeoutColumn&quot; の中身を表します。その列も指定してください</translation>
     </message>
     <message>
         <source>&quot;archive&quot; must name its &quot;table&quot;; leave &quot;archive&quot; out when finished rows stay in the table</source>
@@ -4856,6 +4879,62 @@ from %6</source>
     <message>
         <source>needs &quot;lockedAt&quot;, the column it measures</source>
         <translation>測る対象の列 &quot;lockedAt&quot; が必要です</translation>
+    </message>
+    <message>
+        <source>action %1 moves only rows past their stuck timeout, and no clock of &quot;stuck.clocks&quot; times state %2: add it to a clock, or take it out of &quot;from&quot;</source>
+        <translation>操作 %1 は停滞タイムアウトを過ぎた行だけを動かしますが、状態 %2 を計る「stuck.clocks」のクロックがありません: その状態をクロックに加えるか、「from」から外してください</translation>
+    </message>
+    <message>
+        <source>a profile with actions needs an &quot;audit.table&quot;: no change without its audit row. outbox-monitor --print-kit --profile &lt;this file&gt; prints a kit that creates one, and the &quot;audit&quot; section to add here</source>
+        <translation>actions を持つプロファイルには &quot;audit.table&quot; が必要です: 監査行のない変更はできません。outbox-monitor --print-kit --profile &lt;このファイル&gt; で監査テーブルを作成するキットと、ここに追加する &quot;audit&quot; セクションが出力されます</translation>
+    </message>
+    <message>
+        <source>&quot;retries.counts&quot; must be failures (failed attempts) or attempts (attempts started), not &quot;%1&quot;</source>
+        <translation>「retries.counts」は failures (失敗した試行) か attempts (開始した試行) です (「%1」は不可)</translation>
+    </message>
+    <message>
+        <source>&quot;retries.movesAt&quot; must be failure (when an attempt fails) or claim (when a worker claims the row), not &quot;%1&quot;</source>
+        <translation>「retries.movesAt」は failure (試行が失敗した時) か claim (ワーカーが行を取得した時) です (「%1」は不可)</translation>
+    </message>
+    <message>
+        <source>&quot;retries.limit&quot; must be retries (the maximum counts retries after the first attempt) or attempts (it counts all attempts), not &quot;%1&quot;</source>
+        <translation>「retries.limit」は retries (最大値は最初の試行の後の再試行回数) か attempts (最大値はすべての試行の回数) です (「%1」は不可)</translation>
+    </message>
+    <message>
+        <source>an attempt is counted when it starts: with &quot;retries.counts&quot;: &quot;attempts&quot;, &quot;retries.movesAt&quot; can only be claim (a counter that moves when an attempt fails counts failures)</source>
+        <translation>試行は開始時に数えられます: 「retries.counts」が「attempts」なら「retries.movesAt」は claim だけです (試行の失敗時に増えるカウンターは失敗を数えています)</translation>
+    </message>
+    <message>
+        <source>&quot;retries&quot; says what the retries column counts: map that column as &quot;columns.retries&quot;</source>
+        <translation>「retries」は再試行回数の列が何を数えるかを表します: その列を「columns.retries」に対応付けてください</translation>
+    </message>
+    <message>
+        <source>with &quot;stuck.clocks&quot; each clock names its own states, sinceColumn and timeout: move &quot;%1&quot; into a clock</source>
+        <translation>「stuck.clocks」を使う場合、状態・sinceColumn・タイムアウトはクロックごとに指定します: 「%1」をクロックの中へ移してください</translation>
+    </message>
+    <message>
+        <source>&quot;stuck.clocks&quot; must list at least one clock: {&quot;states&quot;: [...], &quot;sinceColumn&quot;: &quot;...&quot;, and a timeout}</source>
+        <translation>「stuck.clocks」には少なくとも 1 つのクロックを挙げてください: {&quot;states&quot;: [...], &quot;sinceColumn&quot;: &quot;...&quot;, とタイムアウト}</translation>
+    </message>
+    <message>
+        <source>state %1 is timed by two clocks: a state has one clock</source>
+        <translation>状態 %1 が 2 つのクロックで計られています: 1 つの状態に対するクロックは 1 つです</translation>
+    </message>
+    <message>
+        <source>a stuck clock must name the states it times</source>
+        <translation>停滞のクロックには、計る状態を指定してください</translation>
+    </message>
+    <message>
+        <source>&quot;timeoutSeconds&quot; must be between 1 and 604800 (7 days)</source>
+        <translation>「timeoutSeconds」は 1 から 604800 (7 日) の間で指定してください</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be interval, seconds or milliseconds, not &quot;%2&quot;</source>
+        <translation>「%1」は interval、seconds、milliseconds のいずれかです (「%2」は不可)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; says what &quot;%2&quot; holds: name that column too</source>
+        <translation>「%1」は「%2」の中身を表します: その列も指定してください</translation>
     </message>
 </context>
 <context>
@@ -5217,8 +5296,55 @@ from %6</source>
         <translation>最後の試行 %1、あと 1 回 %2</translation>
     </message>
     <message>
-        <source>Open messages whose retry count has reached their maximum (on the last try: the attempt running now or next is the last) or is one short of it. Each message&apos;s own maximum where the table keeps one.</source>
-        <translation>再試行回数が最大に達した (最後の試行: 実行中または次の試行が最後) か、あと 1 回で最大になる未完了のメッセージです。テーブルがメッセージごとの最大値を持つ場合はそれを使います。</translation>
+        <source>The retries column counts attempts started, from when a worker claims the message.</source>
+        <translation>再試行回数の列は開始した試行の数で、ワーカーがメッセージを取得した時点で増えます。</translation>
+    </message>
+    <message>
+        <source>The retries column counts failures, counted ahead when a worker claims the message.</source>
+        <translation>再試行回数の列は失敗の数で、ワーカーがメッセージを取得した時点で先に数えられます。</translation>
+    </message>
+    <message>
+        <source>The retries column counts failures, when an attempt fails.</source>
+        <translation>再試行回数の列は失敗の数で、試行が失敗した時に増えます。</translation>
+    </message>
+    <message>
+        <source>The maximum is of attempts in all.</source>
+        <translation>最大値はすべての試行の回数です。</translation>
+    </message>
+    <message>
+        <source>The maximum is of retries after the first attempt (maximum + 1 attempts).</source>
+        <translation>最大値は最初の試行の後の再試行回数です (試行は最大値 + 1 回)。</translation>
+    </message>
+    <message>
+        <source>Open messages on their last try (the attempt running now, or the next one, is the last one allowed) or one short of it (one more attempt after that). Each message&apos;s own maximum where the table keeps one.</source>
+        <translation>最後の試行にある (実行中の試行、または次の試行が許される最後の試行) か、あと 1 回 (その後にもう 1 回試行できる) の未完了のメッセージです。テーブルがメッセージごとの最大値を持つ場合はそれを使います。</translation>
+    </message>
+</context>
+<context>
+    <name>om::StuckRuleWords</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in %1 (since %2) for longer than its own timeout (%3), or %4 without one</source>
+        <translation>%1 の状態で (%2 から) 各自のタイムアウト (%3) を超えている、タイムアウトがなければ %4 を超えている</translation>
+    </message>
+    <message>
+        <source>in %1 (since %2) for more than %3</source>
+        <translation>%1 の状態で (%2 から) %3 を超えている</translation>
+    </message>
+    <message>
+        <source>stuck = %1, server clock</source>
+        <translation>停滞 = %1 (サーバー時刻)</translation>
     </message>
 </context>
 <context>
@@ -5371,6 +5497,14 @@ from %6</source>
     <message>
         <source>sizes and rows above are their sums</source>
         <translation>上のサイズと行数はこれらの合計です</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>アーカイブ</translation>
     </message>
 </context>
 <context>

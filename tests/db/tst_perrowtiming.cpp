@@ -45,9 +45,10 @@ SchemaProfile timedProfile(const QString &column, const QString &unit, QString *
 // The rules, as a reader of the profile writes them in SQL.
 const char *const kStuck = "state = 'executing' AND attempted_at < now() - coalesce(run_timeout, interval '30 minutes')";
 const char *const kFixedStuck = "state = 'executing' AND attempted_at < now() - interval '30 minutes'";
-const char *const kNear = "state IN ('available', 'retryable', 'executing') AND attempt >= greatest(max_attempts - 1, 1)";
-const char *const kAtMax = "state IN ('available', 'retryable', 'executing') AND attempt >= greatest(max_attempts - 1, 1) "
-                           "AND attempt >= max_attempts";
+// The profile's counting is the default (failures, against a limit of retries): one short at
+// the limit less one, on the last try at the limit (tst_retrycounting covers the other kinds).
+const char *const kNear = "state IN ('available', 'retryable', 'executing') AND attempt >= max_attempts - 1";
+const char *const kAtMax = "state IN ('available', 'retryable', 'executing') AND attempt >= max_attempts";
 
 } // namespace
 

@@ -2,8 +2,10 @@
 // The library rules in the real window against the real server, on tables the tests make
 // (tests/support/profiles/): a job table whose rows carry their own run timeout and attempt limit
 // (the stuck tile names no fixed minutes; the near-max tile tells the last try from one short),
-// one whose pruner moves finished rows to an archive (the finished tile still counts them and says
-// so), and one that stores its kinds' and endpoints' ids (Triage shows their names).
+// one that counts attempts started against a limit of attempts (the near-max tile counts the last
+// try as that library does), one whose pruner moves finished rows to an archive (the finished
+// tile still counts them and says so), and one that stores its kinds' and endpoints' ids (Triage
+// shows their names).
 // OM_SCREENSHOT_DIR=dir [OM_LANG=ja]: each window, in docs/screenshots/libraryrules/ (libraryrules-*.png).
 #include "core/adminkit/kitsql.h"
 #include "mainwindow.h"
@@ -18,6 +20,7 @@
 #include "dashboard/statustiles.h"
 #include "triage/messagelistmodel.h"
 #include "triage/triageview.h"
+#include "actions/stuckrulewords.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -88,6 +91,48 @@ private slots:
         if (screenshotsWanted())
             QTest::qWait(500);
         saveScreenshot(&w, QStringLiteral("libraryrules-own-timeouts"));
+    }
+
+    /// A table whose counter is of attempts started (it moves when a worker claims the job) and
+    /// whose limit is of attempts ("retries": {"counts": "attempts"}): a queued job's next attempt
+    /// is its last at limit - 1, a running one's at the limit, and a job with a limit of 1 is on its
+    /// last try before it ever runs.
+    void lastTryAsTheLibraryCounts() {
+        const SchemaProfile p = setUp(QStringLiteral("counting"), QStringLiteral("counted_job"));
+        // Last try: queued 0 of 1, queued 2 of 3, retry 4 of 5, running 3 of 3. One short: queued
+        // 1 of 3, retry 3 of 5, claimed 2 of 3. Neither: running 1 of 5, queued 0 of 5.
+        m_db->exec(QStringLiteral(
+            "INSERT INTO counted_job (queue, status, tries, max_tries, claimed_at, started_at) VALUES "
+            "('mail', 'queued', 0, 1, NULL, NULL), ('mail', 'queued', 2, 3, NULL, NULL), ('mail', 'retry', 4, 5, NULL, NULL), "
+            "('reports', 'running', 3, 3, now(), now()), ('mail', 'queued', 1, 3, NULL, NULL), ('reports', 'retry', 3, 5, NULL, NULL), "
+            "('mail', 'claimed', 2, 3, now(), NULL), ('reports', 'running', 1, 5, now(), now()), ('mail', 'queued', 0, 5, NULL, NULL)"));
+        MainWindow w(context(p));
+        open(w);
+        StatusTiles *t = w.tiles();
+        QTRY_COMPARE_WITH_TIMEOUT(t->tileText(QStringLiteral("nearMax")), QStringLiteral("7"), 15000);
+        if (english())
+            QCOMPARE(t->tileNote(QStringLiteral("nearMax")), QStringLiteral("4 on the last try, 3 one short"));
+        auto *tile = t->findChild<QWidget *>(QStringLiteral("tile_nearMax"));
+        QVERIFY(tile);
+        if (screenshotsWanted())
+            QTest::qWait(500);
+        saveScreenshot(&w, QStringLiteral("libraryrules-last-try"));
+        saveScreenshot(tile, QStringLiteral("libraryrules-last-try-tile"));
+    }
+
+    /// Recover stuck states the rule it applies, clock by clock: a fixed 60 s for claimed jobs,
+    /// each running job's own timeout (or the minutes without one), not one number of minutes.
+    void theStuckRuleIsSaidClockByClock() {
+        const SchemaProfile p = profileFile(QStringLiteral("tests/support/profiles/counting/counted_job.json"));
+        const QString rule = StuckRuleWords::rule(p, p.actions.value(QStringLiteral("recoverStuck")).from, 30);
+        if (english())
+            QCOMPARE(rule, QStringLiteral("stuck = in CLAIMED (since claimed_at) for more than 60 s; in RUNNING (since started_at) for "
+                                          "longer than its own timeout (run_timeout_s), or 30 min without one, server clock"));
+        const SchemaProfile one = profileFile(QStringLiteral("tests/support/profiles/timing/timed_job.json"));
+        if (english())
+            QCOMPARE(StuckRuleWords::rule(one, {QStringLiteral("EXECUTING")}, 45),
+                     QStringLiteral("stuck = in EXECUTING (since attempted_at) for longer than its own timeout (run_timeout), or 45 min "
+                                    "without one, server clock"));
     }
 
     /// The operator's stuck timeout is said to be for messages without their own.

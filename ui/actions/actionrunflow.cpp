@@ -6,6 +6,7 @@
 #include "core/common/countformat.h"
 #include "reasondialog.h"
 #include "resultdialog.h"
+#include "stuckrulewords.h"
 
 #include <QElapsedTimer>
 #include <QProgressDialog>
@@ -99,10 +100,8 @@ void ActionRunFlow::askReason(const ActionPreview &pv) {
         return release();
     const SchemaProfile &profile = m_context.profile;
     const ActionDef def = profile.actions.value(m_setup.kind);
-    const QString stuckRule = def.pastStuckTimeout
-                                  ? ActionController::tr("stuck = in %1 for more than %n min, server clock", nullptr, m_setup.stuckTimeoutMinutes)
-                                        .arg(def.from.join(QLatin1String(" / ")))
-                                  : QString();
+    // The rule the action applies, clock by clock, each row's own timeout where it has one.
+    const QString stuckRule = def.pastStuckTimeout ? StuckRuleWords::rule(profile, def.from, m_setup.stuckTimeoutMinutes) : QString();
     auto *dialog = new ReasonDialog({title(), def.auditName, profile.schema + QLatin1Char('.') + profile.table, pv.eligible,
                                      pv.sampleKeys, m_setup.scope, stuckRule},
                                     m_setup.rules, m_window);

@@ -76,7 +76,7 @@ void StatusTiles::showSnapshot(const Snapshot &s) {
                                   : tr("none waiting"));
     showStuck(s);
     if (s.nearMaxRetry)
-        showNearMax(*s.nearMaxRetry, s.atMaxRetry);
+        showNearMax(*s.nearMaxRetry, s.atMaxRetry, s.retryCounting);
     showBlocked(s);
     if (s.slot)
         showSlot(*s.slot);
@@ -104,7 +104,17 @@ void StatusTiles::showStuck(const Snapshot &s) {
     note->setVisible(true);
 }
 
-void StatusTiles::showNearMax(qint64 nearMax, std::optional<qint64> atMax) {
+QString StatusTiles::countingText(const RetryCounting &c) {
+    using C = RetryCounting;
+    const QString counter = c.counts == C::Counts::Attempts ? tr("The retries column counts attempts started, from when a worker claims the message.")
+                            : c.movesAt == C::MovesAt::Claim ? tr("The retries column counts failures, counted ahead when a worker claims the message.")
+                                                             : tr("The retries column counts failures, when an attempt fails.");
+    const QString limit = c.limit == C::Limit::Attempts ? tr("The maximum is of attempts in all.")
+                                                        : tr("The maximum is of retries after the first attempt (maximum + 1 attempts).");
+    return counter + QLatin1Char(' ') + limit;
+}
+
+void StatusTiles::showNearMax(qint64 nearMax, std::optional<qint64> atMax, const RetryCounting &counting) {
     const QString key = QStringLiteral("nearMax");
     QLabel *v = tile(key, tr("At or near max retries"));
     v->setText(formatCount(nearMax));
@@ -112,8 +122,9 @@ void StatusTiles::showNearMax(qint64 nearMax, std::optional<qint64> atMax) {
     // a step short still has a try after that.
     QLabel *note = m_notes.value(key);
     note->setText(atMax && nearMax > 0 ? tr("%1 on the last try, %2 one short").arg(formatCount(*atMax), formatCount(nearMax - *atMax)) : QString());
-    v->setToolTip(tr("Open messages whose retry count has reached their maximum (on the last try: the attempt running now or "
-                     "next is the last) or is one short of it. Each message's own maximum where the table keeps one."));
+    v->setToolTip(tr("Open messages on their last try (the attempt running now, or the next one, is the last one allowed) or one "
+                     "short of it (one more attempt after that). Each message's own maximum where the table keeps one.")
+                  + QLatin1Char(' ') + countingText(counting));
     note->setToolTip(v->toolTip());
     note->setVisible(!note->text().isEmpty());
 }

@@ -46,7 +46,9 @@ private:
     void setLevel(const QString &key, double value);
     void showBlocked(const Snapshot &snapshot);
     void showStuck(const Snapshot &s);
-    void showNearMax(qint64 nearMax, std::optional<qint64> atMax);
+    void showNearMax(qint64 nearMax, std::optional<qint64> atMax, const RetryCounting &counting);
+    /// How the profile's retries column counts, in words (the near-max tile's tooltip).
+    static QString countingText(const RetryCounting &counting);
     void showSlot(const SlotLag &slot);
     QGridLayout *m_grid;
     QHash<QString, QLabel *> m_values;

@@ -175,6 +175,10 @@ QVariant MessageListModel::data(const QModelIndex &index, int role) const {
 }
 
 QVariant MessageListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    const bool stuckAge = orientation == Qt::Horizontal && section == Age && m_request.filter.view == ListFilter::View::Stuck;
+    if (stuckAge && role == Qt::ToolTipRole)
+        return tr("How long ago the message passed its stuck timeout: its clock's start plus its own timeout, or the "
+                  "profile's, or the dashboard's setting. Not counted from the start: the time within the timeout is not stuck.");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     const QString zone = localZoneName();
@@ -187,7 +191,7 @@ QVariant MessageListModel::headerData(int section, Qt::Orientation orientation, 
     case Retries: return tr("Retries");
     case NextRun: return tr("Next run (%1)").arg(zone);
     case LockedBy: return tr("Locked by");
-    case Age: return m_request.filter.view == ListFilter::View::Stuck ? tr("Stuck for") : tr("Age");
+    case Age: return stuckAge ? tr("Past timeout by") : tr("Age");
     case Created: return tr("Created (%1)").arg(zone);
     case Updated: return tr("Updated (%1)").arg(zone);
     case ErrorCode: return tr("Error code");

@@ -8,6 +8,7 @@
 #include "core/sql/flowsql.h"
 #include "core/sql/listsql.h"
 #include "core/sql/profilechecksql.h"
+#include "core/sql/retrysql.h"
 #include "core/sql/rowsecuritysql.h"
 #include "core/sql/sqltext.h"
 #include "pg/pgsession.h"
@@ -386,6 +387,31 @@ void checkPurgeFunction(const SchemaProfile &p, PgSession &s, ProfileCheckReport
                                          .arg(fn.signature())};
 }
 
+/// "retries": the table's rows agree with how the profile says the counter moves (warnings: the
+/// counts are read either way, only "last try" and "one short" would be off by one). Each read is
+/// capped, and the near-max one is served by the kit's near-max index.
+void checkRetryCounting(const SchemaProfile &p, PgSession &s, ProfileCheckReport &r) {
+    constexpr int kCap = 10000;
+    if (!p.hasRetries() || p.nearMaxRetryStates.isEmpty())
+        return;
+    const sql::Statement past = sql::rowsPastLimit(p, kCap);
+    if (const qint64 n = s.query(past.text, past.params).scalar().toLongLong(); n > 0)
+        r.findings << ProfileFinding{Severity::Warning, QStringLiteral("retries.limit"),
+                                     CheckText::tr("%1 open messages have more tries counted than the profile allows them (past their last "
+                                                   "try): if the library still runs them, its maximum is of retries after the first attempt "
+                                                   "(\"retries\": {\"limit\": \"retries\"}), or the counter moves at another time.")
+                                         .arg(formatCount(n))};
+    if (p.retryCounting.movesAt != RetryCounting::MovesAt::Claim)
+        return;
+    const sql::Statement uncounted = sql::inFlightUncounted(p, kCap);
+    if (const qint64 n = s.query(uncounted.text, uncounted.params).scalar().toLongLong(); n > 0)
+        r.findings << ProfileFinding{Severity::Warning, QStringLiteral("retries.movesAt"),
+                                     CheckText::tr("%1 messages in flight have a retries count of 0, yet the profile says the count moves "
+                                                   "when a worker claims a message (it would be 1 or more): if it moves when an attempt "
+                                                   "fails, write \"retries\": {\"movesAt\": \"failure\"}.")
+                                         .arg(formatCount(n))};
+}
+
 } // namespace
 
 ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) const {
@@ -407,6 +433,7 @@ ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) cons
     if (r.count(Severity::Error) > int(r.rowSecurity.hidesRows()))
         return r; // the statements below would only fail on the same missing columns
     checkCoverage(s, r, rows);
+    checkRetryCounting(m_profile, s, r);
     if (r.rowSecurity.hidesRows() && r.coverage.samplePercent == 0)
         r.findings << ProfileFinding{Severity::Note, QLatin1String(kRowSecurityPath),
                                      CheckText::tr("The role %1 sees %2 rows; the statistics, which row-level security does not "

@@ -3,6 +3,7 @@
 #include "core/common/timeconv.h"
 #include "pg/pgsession.h"
 
+#include <algorithm>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -151,7 +152,10 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     Snapshot s;
     s.profileId = m_profile.id;
     s.stuckTimeoutMinutes = m_stuckTimeoutMinutes;
-    s.stuckByOwnTimeout = !m_profile.stuckTimeoutColumn.isEmpty();
+    // The operator's minutes are not the whole rule once a clock has its own timeout.
+    s.stuckByOwnTimeout = std::any_of(m_profile.stuckClocks.cbegin(), m_profile.stuckClocks.cend(),
+                                      [](const SchemaProfile::StuckClock &c) { return c.ownRule(); });
+    s.retryCounting = m_profile.retryCounting;
     s.roundTripMs = timer.elapsed();
     if (r.rows.isEmpty())
         return s;

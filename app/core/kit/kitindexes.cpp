@@ -6,6 +6,7 @@
 #include "core/sql/headsql.h"
 #include "core/sql/snapshotsql.h"
 #include "core/sql/sqltext.h"
+#include "core/sql/retrysql.h"
 
 #include <QRegularExpression>
 
@@ -55,7 +56,7 @@ void add(QList<KitIndex> &out, const SchemaProfile &p, const QString &name, cons
     for (const KitIndex &i : std::as_const(out))
         if (covers(i.statement, statement))
             return;
-    out << KitIndex{name, statement, why, p.qualifiedStorageTable(), holds};
+    out << KitIndex{name, statement, why, p.qualifiedStorageTable(), holds, {}};
 }
 
 QString updatedOrCreated(const SchemaProfile &p) {
@@ -96,9 +97,13 @@ QList<KitIndex> monitoringIndexes(const SchemaProfile &p) {
             retries << p.column(QStringLiteral("maxRetries"));
         add(out, p, name,
             keysetIndex(p, name, updatedOrCreated(p), p.nearMaxRetryStates,
-                        QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), sql::maxRetries(p)), retries),
+                        sql::nearMaxIndexCondition(p), retries),
             QStringLiteral("Triage's Near max retry list, paged by keyset, and the count of messages on their last try"),
             keysetColumns(p, updatedOrCreated(p), retries));
+        // An earlier kit bounded it with greatest(maximum - 1, 1), which left out the rows with a
+        // limit of 1; the queries no longer imply that predicate.
+        if (!out.isEmpty() && out.last().name == name)
+            out.last().earlierPredicate = QStringLiteral("%greatest(%");
     }
     for (const StateDef &s : p.states) {
         // The big terminal state (done) is estimated from statistics; the rare ones (cancelled,
@@ -146,18 +151,30 @@ QList<KitIndex> flowIndexes(const SchemaProfile &p) {
 QString lackingRebuilt(const SchemaProfile &profile, const KitIndex &index, const QString &indent) {
     if (index.holds.isEmpty())
         return {};
+    const QString earlier = index.earlierPredicate.isEmpty()
+                                ? QString()
+                                : QStringLiteral(" OR pg_get_expr(i.indpred, i.indrelid) LIKE %1").arg(sql::quoteLiteral(index.earlierPredicate));
     QStringList names;
     for (const QString &c : index.holds)
         names << sql::quoteLiteral(c);
     // An index lives in its table's schema.
     const QString qualified = sql::quoteIdentifier(profile.storageSchema()) + QLatin1Char('.') + sql::quoteIdentifier(index.name);
+    if (earlier.isEmpty())
+        return QStringLiteral("%1IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass(%2) AND i.indrelid = %3::regclass\n"
+                              "%1           AND NOT ARRAY[%4]::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a\n"
+                              "%1                                              WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN\n"
+                              "%1    RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', %2;\n"
+                              "%1    DROP INDEX %5;\n"
+                              "%1END IF;\n")
+            .arg(indent, sql::quoteLiteral(qualified), sql::quoteLiteral(index.table), names.join(QLatin1String(", ")), qualified);
     return QStringLiteral("%1IF EXISTS (SELECT 1 FROM pg_index i WHERE i.indexrelid = to_regclass(%2) AND i.indrelid = %3::regclass\n"
-                          "%1           AND NOT ARRAY[%4]::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a\n"
-                          "%1                                              WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))) THEN\n"
-                          "%1    RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it; built again', %2;\n"
+                          "%1           AND (NOT ARRAY[%4]::name[] <@ ARRAY(SELECT a.attname FROM pg_attribute a\n"
+                          "%1                                               WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey))\n"
+                          "%1                %6)) THEN\n"
+                          "%1    RAISE NOTICE 'outbox monitor kit: index % lacks a column the monitor reads from it, or has an earlier predicate; built again', %2;\n"
                           "%1    DROP INDEX %5;\n"
                           "%1END IF;\n")
-        .arg(indent, sql::quoteLiteral(qualified), sql::quoteLiteral(index.table), names.join(QLatin1String(", ")), qualified);
+        .arg(indent, sql::quoteLiteral(qualified), sql::quoteLiteral(index.table), names.join(QLatin1String(", ")), qualified, earlier.trimmed());
 }
 
 } // namespace om::kit

@@ -16,6 +16,10 @@ struct KitIndex {
     /// The columns (physical, unquoted) the program reads from it alone: an index under this name
     /// that lacks any (an earlier kit's, before a column joined it) is built again (lackingRebuilt).
     QStringList holds;
+    /// A LIKE pattern that an earlier kit's predicate for this index matches (pg_get_expr of the
+    /// index's predicate), "" when none: such an index is built again too, since the queries no
+    /// longer imply its predicate (the near-max index before the last try counted a limit of 1).
+    QString earlierPredicate;
 };
 
 /// The monitoring indexes of `profile`'s table: the dashboard snapshot's partial index over the
@@ -33,7 +37,7 @@ QList<KitIndex> monitoringIndexes(const SchemaProfile &profile);
 QList<KitIndex> flowIndexes(const SchemaProfile &profile);
 
 /// PL/pgSQL that drops the index `index` names when one under that name on `profile`'s table lacks a
-/// column of `index.holds` (RAISE NOTICE says so), for its CREATE INDEX IF NOT EXISTS to build it
+/// column of `index.holds` or has the earlier predicate (RAISE NOTICE says so), for its CREATE INDEX IF NOT EXISTS to build it
 /// again: without the column the queries it serves read the table, or a bigger index, instead.
 /// Statements at `indent`; "" when the index names no columns. Runs in the kit's transaction.
 QString lackingRebuilt(const SchemaProfile &profile, const KitIndex &index, const QString &indent);

@@ -2,6 +2,7 @@
 #pragma once
 #include "core/model/rowsecurity.h"
 #include "core/model/standbyreplay.h"
+#include "core/profile/retrycounting.h"
 
 #include <QDateTime>
 #include <QList>
@@ -99,13 +100,15 @@ struct Snapshot {
     std::optional<double> oldestWaitingAgeS; ///< empty when nothing waits
     qint64 stuck = 0;                        ///< in a stuck state for longer than the timeout
     int stuckTimeoutMinutes = 30;
-    /// The profile gives each row its own timeout ("stuck.timeoutColumn"): the minutes above are
-    /// then only for rows without one.
+    /// The profile gives rows their own timeout (a clock's "timeoutColumn" or "timeoutSeconds"):
+    /// the minutes above are then only for rows without one.
     bool stuckByOwnTimeout = false;
     std::optional<qint64> nearMaxRetry; ///< empty when the table has no retry columns
-    /// Of those, the rows whose count has reached their own maximum while still open: whatever
-    /// attempt runs now or next is their last ("on its last try"); the rest are one short of it.
+    /// Of those, the rows whose attempt running now (in flight) or next is the last one allowed
+    /// ("on its last try", core/sql/retrysql); the rest are one short of it.
     std::optional<qint64> atMaxRetry;
+    /// How the profile counts (its "retries"): what the tile says the numbers mean.
+    RetryCounting retryCounting;
     /// Ordered tables only (profile "ordering"): keys whose head is failing, stuck or retrying,
     /// and the open rows waiting behind those heads. Empty for tables without an ordering key.
     std::optional<qint64> blockedHeads;

@@ -25,6 +25,8 @@ QStringList timeColumns(const SchemaProfile &p) {
         if (p.has(QLatin1String(name)))
             out << QLatin1String(name);
     QStringList more{p.waitingSince, p.stuckSince};
+    for (const SchemaProfile::StuckClock &c : p.stuckClocks)
+        more << c.since;
     more << p.types.times.keys();
     for (const StateDef &s : p.states) // columns a state compares with now()
         for (const StateCondition &c : s.when)
@@ -133,10 +135,10 @@ QString textMisfit(const SchemaProfile &p, const QString &logical, const LiveCol
 
 /// A row's own stuck timeout: an interval, or a number of seconds or milliseconds as the profile
 /// says (the SQL converts each to an interval: core/sql/stucksql).
-QString timeoutMisfit(const SchemaProfile &p, const LiveColumn &c) {
+QString timeoutMisfit(SchemaProfile::TimeoutUnit unit, const LiveColumn &c) {
     const bool number = kIntegers.contains(c.base) || c.base == QLatin1String("numeric") || c.base == QLatin1String("float4")
                         || c.base == QLatin1String("float8");
-    if (p.stuckTimeoutUnit == SchemaProfile::TimeoutUnit::Interval) {
+    if (unit == SchemaProfile::TimeoutUnit::Interval) {
         if (c.base == QLatin1String("interval"))
             return {};
         if (number)
@@ -170,8 +172,9 @@ QString columnMisfit(const SchemaProfile &p, const QString &logical, const LiveC
             return {};
         return CheckText::tr("a retry count must be an integer, not %1").arg(c.type);
     }
-    if (logical == p.stuckTimeoutColumn)
-        return timeoutMisfit(p, c);
+    for (const SchemaProfile::StuckClock &clock : p.stuckClocks)
+        if (!clock.timeoutColumn.isEmpty() && logical == clock.timeoutColumn)
+            return timeoutMisfit(clock.timeoutUnit, c);
     if (logical == QLatin1String("status")) {
         if (isText(c) || c.isEnum)
             return {};

@@ -20,8 +20,6 @@ const QStringList kConditionOps = {QStringLiteral("equals"), QStringLiteral("in"
 // Bounds a profile must respect; the error messages name the same numbers.
 constexpr int kMaxStateNameChars = 40;
 constexpr int kMaxAuditNameChars = 30;
-constexpr int kDefaultStuckTimeoutMinutes = 30;
-constexpr int kMaxStuckTimeoutMinutes = 7 * 24 * 60;
 constexpr int kDefaultReasonMaxLength = 1000;
 constexpr int kMinReasonMaxLength = 10;
 constexpr int kMaxReasonMaxLength = 100000;
@@ -145,7 +143,7 @@ bool ProfileParser::parse() {
     // clang-format off
     // "$schema" names the JSON Schema of the format for editors (resources/profiles/schema/).
     knownKeys(o, QString(), {QStringLiteral("$schema"), QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("schema"), QStringLiteral("table"),
-                             QStringLiteral("columns"), QStringLiteral("extraColumns"), QStringLiteral("maxRetries"),
+                             QStringLiteral("columns"), QStringLiteral("extraColumns"), QStringLiteral("maxRetries"), QStringLiteral("retries"),
                              QStringLiteral("states"), QStringLiteral("waiting"), QStringLiteral("stuck"),
                              QStringLiteral("nearMaxRetry"), QStringLiteral("failed"), QStringLiteral("actions"),
                              QStringLiteral("audit"), QStringLiteral("types"), QStringLiteral("timeZone"),
@@ -156,6 +154,7 @@ bool ProfileParser::parse() {
     table(o);
     columns(o);
     maxRetries(o);
+    retryCounting(o);
     states(o);
     views(o);
     ordering(o);
@@ -426,17 +425,7 @@ void ProfileParser::views(const QJsonObject &o) {
     checkStates(prof.waitingStates, QStringLiteral("waiting.states"));
     checkColumn(prof.waitingSince, QStringLiteral("waiting.sinceColumn"));
 
-    const QJsonObject stuck = object(o, QStringLiteral("stuck"), {});
-    knownKeys(stuck, QStringLiteral("stuck"),
-              statesKey + QStringList{QStringLiteral("sinceColumn"), QStringLiteral("defaultTimeoutMinutes"), QStringLiteral("timeoutColumn"), QStringLiteral("timeoutUnit")});
-    prof.stuckStates = texts(stuck, QStringLiteral("states"), QStringLiteral("stuck"));
-    prof.stuckSince = text(stuck, QStringLiteral("sinceColumn"), QStringLiteral("stuck"), QStringLiteral("createdAt"));
-    prof.stuckTimeoutMinutes = integer(stuck, QStringLiteral("defaultTimeoutMinutes"), QStringLiteral("stuck"), kDefaultStuckTimeoutMinutes);
-    checkStates(prof.stuckStates, QStringLiteral("stuck.states"));
-    checkColumn(prof.stuckSince, QStringLiteral("stuck.sinceColumn"));
-    if (prof.stuckTimeoutMinutes < 1 || prof.stuckTimeoutMinutes > kMaxStuckTimeoutMinutes)
-        fail(QStringLiteral("stuck.defaultTimeoutMinutes"), tr("\"stuck.defaultTimeoutMinutes\" must be between 1 and 10080"));
-    stuckTimeoutColumn(stuck);
+    stuck(o);
 
     const QJsonObject near = object(o, QStringLiteral("nearMaxRetry"), {});
     knownKeys(near, QStringLiteral("nearMaxRetry"), statesKey);
@@ -449,25 +438,6 @@ void ProfileParser::views(const QJsonObject &o) {
     knownKeys(failed, QStringLiteral("failed"), statesKey);
     prof.failedStates = texts(failed, QStringLiteral("states"), QStringLiteral("failed"));
     checkStates(prof.failedStates, QStringLiteral("failed.states"));
-}
-
-// A library that gives each job its own expiry (a visibility timeout, a lease) keeps it on the
-// row: a row is stuck when in flight longer than its own timeout, whatever its queue.
-void ProfileParser::stuckTimeoutColumn(const QJsonObject &stuck) {
-    prof.stuckTimeoutColumn = text(stuck, QStringLiteral("timeoutColumn"), QStringLiteral("stuck"));
-    const QString unit = text(stuck, QStringLiteral("timeoutUnit"), QStringLiteral("stuck"), QStringLiteral("interval"));
-    static const QMap<QString, SchemaProfile::TimeoutUnit> units{{QStringLiteral("interval"), SchemaProfile::TimeoutUnit::Interval},
-                                                                 {QStringLiteral("seconds"), SchemaProfile::TimeoutUnit::Seconds},
-                                                                 {QStringLiteral("milliseconds"), SchemaProfile::TimeoutUnit::Milliseconds}};
-    if (!units.contains(unit))
-        fail(QStringLiteral("stuck.timeoutUnit"), tr("\"stuck.timeoutUnit\" must be interval, seconds or milliseconds, not \"%1\"").arg(unit));
-    prof.stuckTimeoutUnit = units.value(unit);
-    if (prof.stuckTimeoutColumn.isEmpty()) {
-        if (stuck.contains(QStringLiteral("timeoutUnit")))
-            fail(QStringLiteral("stuck.timeoutUnit"), tr("\"stuck.timeoutUnit\" says what \"stuck.timeoutColumn\" holds: name that column too"));
-        return;
-    }
-    checkColumn(prof.stuckTimeoutColumn, QStringLiteral("stuck.timeoutColumn"));
 }
 
 void ProfileParser::actions(const QJsonObject &o) {
@@ -493,6 +463,15 @@ void ProfileParser::action(const QString &kind, const QJsonObject &ao, const QSt
     a.pastStuckTimeout = boolean(ao, QStringLiteral("pastStuckTimeout"), path, false);
     checkStates(a.from, jsonChild(path, QStringLiteral("from")));
     checkStates({a.to}, jsonChild(path, QStringLiteral("to")));
+    // With clocks listed the timeout is the clock's of the row's state: a state without one
+    // could never be past it. (The one-clock form times every "from" state, as it always did.)
+    if (a.pastStuckTimeout && m_clocksListed)
+        for (const QString &f : std::as_const(a.from))
+            if (prof.state(f) && !prof.stuckClock(f))
+                fail(jsonChild(path, QStringLiteral("from")),
+                     tr("action %1 moves only rows past their stuck timeout, and no clock of \"stuck.clocks\" times state %2: "
+                        "add it to a clock, or take it out of \"from\"")
+                         .arg(a.kind, f));
     if (a.from.isEmpty())
         fail(jsonChild(path, QStringLiteral("from")), tr("action %1 must say which states it applies to (\"from\")").arg(a.kind));
     if (a.auditName.isEmpty() || a.auditName.size() > kMaxAuditNameChars)

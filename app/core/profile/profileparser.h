@@ -40,6 +40,7 @@ private:
     void columns(const QJsonObject &o);
     void columnGroup(const QJsonObject &group, const QString &path);
     void maxRetries(const QJsonObject &o);
+    void retryCounting(const QJsonObject &o); // retrysection.cpp
     void states(const QJsonObject &o);
     void state(const QJsonObject &so, const QString &path);
     void conditions(const QJsonObject &so, const QString &path, StateDef &s);
@@ -51,7 +52,10 @@ private:
     void checkStates(const QStringList &names, const QString &path);
     void checkColumn(const QString &c, const QString &path);
     void views(const QJsonObject &o);
-    void stuckTimeoutColumn(const QJsonObject &stuck);
+    // The "stuck" section (stucksection.cpp).
+    void stuck(const QJsonObject &o);
+    SchemaProfile::StuckClock stuckClock(const QJsonObject &co, const QString &path, bool inList);
+    void stuckTimeoutColumn(const QJsonObject &co, const QString &path, SchemaProfile::StuckClock &clock);
     void actions(const QJsonObject &o);
     void action(const QString &kind, const QJsonObject &ao, const QString &path);
     void setClauses(const QJsonObject &set, const QString &path, ActionDef &a);
@@ -76,6 +80,8 @@ private:
 
     const QByteArray &m_json;
     JsonLocator m_locator;
+    bool m_clocksListed = false; ///< "stuck.clocks" was written: each state's clock is named
+
 };
 
 } // namespace om

@@ -52,6 +52,13 @@ const StateDef *SchemaProfile::state(const QString &name) const {
     return nullptr;
 }
 
+const SchemaProfile::StuckClock *SchemaProfile::stuckClock(const QString &state) const {
+    for (const StuckClock &c : stuckClocks)
+        if (c.states.contains(state))
+            return &c;
+    return nullptr;
+}
+
 QString StateDef::statusValue() const {
     if (when.size() == 1 && when.first().column == QLatin1String("status") && when.first().op == StateCondition::Op::Equals
         && when.first().values.size() == 1 && when.first().values.first().typeId() == QMetaType::QString)

@@ -12,6 +12,7 @@
 #include "core/profile/headoflinerule.h"
 #include "core/profile/profileerror.h"
 #include "core/profile/purgedef.h"
+#include "core/profile/retrycounting.h"
 #include "core/profile/statecondition.h"
 
 namespace om {
@@ -108,23 +109,43 @@ public:
     QList<StateDef> states;
     QStringList waitingStates;
     QString waitingSince; ///< logical column of "oldest waiting"
+    /// Every state of every stuck clock, in the profile's order of the clocks.
     QStringList stuckStates;
-    QString stuckSince; ///< logical column the stuck age is measured from
+    /// The first clock's since column: the Stuck list's order (a row claimed and then started
+    /// keeps its claim time), the workers' oldest hold and the kit's stuck index.
+    QString stuckSince;
     /// The timeout for rows without one of their own (and the operator's setting overrides it).
     int stuckTimeoutMinutes = 30;
-    /// Logical column holding each row's own timeout ("stuck.timeoutColumn"; "" when none): a
-    /// library that gives every job its own expiry. A row with NULL there uses the minutes above.
+    /// The first clock's timeout column ("" when none; see StuckClock).
     QString stuckTimeoutColumn;
-    /// What the timeout column holds ("stuck.timeoutUnit").
+    /// What a timeout column holds ("timeoutUnit").
     enum class TimeoutUnit {
         Interval,
         Seconds,
         Milliseconds
     };
     TimeoutUnit stuckTimeoutUnit = TimeoutUnit::Interval;
+    /// One stuck clock ("stuck.clocks", or the one clock of the plain "stuck" section): a row in
+    /// one of its states is stuck once it has been in it longer than its timeout, measured from
+    /// its own since column. A library whose workers claim a row and then start it keeps two:
+    /// claimed-but-not-started rows are stale after seconds, running ones past their own timeout.
+    struct StuckClock {
+        QStringList states;
+        QString since;           ///< logical time column the clock runs from
+        int timeoutSeconds = 0;  ///< the clock's own fixed timeout; 0: stuckTimeoutMinutes (the operator's)
+        QString timeoutColumn;   ///< logical column of each row's own timeout ("" when none); NULL there: the above
+        TimeoutUnit timeoutUnit = TimeoutUnit::Interval;
+        /// True when the rule is the clock's own (a timeout column or fixed seconds), not the operator's minutes.
+        bool ownRule() const { return timeoutSeconds > 0 || !timeoutColumn.isEmpty(); }
+    };
+    QList<StuckClock> stuckClocks;
+    /// The clock that times `state` (nullptr when it is no stuck state).
+    const StuckClock *stuckClock(const QString &state) const;
     QStringList nearMaxRetryStates;
     QStringList failedStates;
     int maxRetriesConstant = 0; ///< "maxRetries": N when no column holds the maximum (0: none)
+    /// What the retries column counts and when it moves ("retries"): the near-max rule.
+    RetryCounting retryCounting;
     /// Logical column of the ordering key ("ordering": {"key": ...}): rows of one key are delivered
     /// in order (created time, then id), so a failing or stuck head blocks every row behind it.
     /// Empty: the table is not ordered and has no head-of-line view.

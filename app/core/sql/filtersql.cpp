@@ -6,6 +6,7 @@
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 #include "core/sql/stucksql.h"
+#include "core/sql/retrysql.h"
 #include "core/sql/lookupsql.h"
 #include "core/sql/textarray.h"
 #include "link/limits.h"
@@ -74,8 +75,7 @@ struct WhereBuilder {
         case ListFilter::View::NearMaxRetry:
             // Written exactly as the kit's partial index predicate so that the planner can use it.
             if (p.hasRetries())
-                conds << QStringLiteral("%1 >= greatest(%2 - 1, 1)")
-                             .arg(p.col(QStringLiteral("retries")), sql::maxRetries(p));
+                conds << sql::nearMaxCondition(p);
             break;
         case ListFilter::View::Failed:
         case ListFilter::View::All:

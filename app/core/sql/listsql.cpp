@@ -5,6 +5,7 @@
 #include "core/sql/sqltext.h"
 #include "core/sql/textsql.h"
 #include "core/sql/timesql.h"
+#include "core/sql/stucksql.h"
 #include "link/limits.h"
 
 namespace om::sql {
@@ -18,7 +19,7 @@ QString shownOrNull(const SchemaProfile &p, const QString &logical) {
 
 } // namespace
 
-QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, const QString &sortLogical) {
+QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, const QString &sortLogical, const QString &age) {
     auto colOrNull = [&p](const char *logical, const char *type) {
         return p.has(QLatin1String(logical)) ? p.col(QLatin1String(logical)) + QLatin1String("::text")
                                              : QStringLiteral("NULL::%1").arg(QLatin1String(type));
@@ -33,7 +34,7 @@ QStringList messageColumns(const SchemaProfile &p, const QString &sinceLogical, 
            << colOrNull("retries", "text")
            << (p.maxRetriesConstant > 0 ? sql::maxRetries(p) + QLatin1String("::text") : colOrNull("maxRetries", "text"))
            << epochOrNull(QStringLiteral("nextRun")) << colOrNull("lockedBy", "text")
-           << ageSeconds(p, sinceLogical)
+           << (age.isEmpty() ? ageSeconds(p, sinceLogical) : age)
            << epochOrNull(QStringLiteral("createdAt")) << epochOrNull(QStringLiteral("updatedAt"))
            << colOrNull("errorCode", "text")
            << QStringLiteral("left(%1, %2)").arg(errorText(p)).arg(limits::kErrorPreviewChars)
@@ -88,9 +89,16 @@ Statement listPage(const SchemaProfile &p, const PageRequest &r) {
         where += keysetCondition(p, r, sortById, sortCol, sqlDesc, s.params);
     const QString limit = param(s.params, r.boundedPageSize());
     const QString order = sortById ? QStringLiteral("%1 %2").arg(id, dir) : QStringLiteral("%1 %3, %2 %3").arg(sortCol, id, dir);
+    // The Stuck view's age ("Past timeout by") counts from the deadline, the row's clock's start
+    // plus its timeout by the rule that made it stuck: from the start it would count the timeout
+    // as stuck time.
+    const QString age = r.filter.view == ListFilter::View::Stuck && !p.stuckStates.isEmpty()
+                            ? QStringLiteral("extract(epoch from now() - %1)::float8")
+                                  .arg(stuckDeadline(p, param(s.params, effectiveStuckTimeout(p, r.filter)) + QLatin1String("::int")))
+                            : QString();
     s.text = QStringLiteral("SELECT %1 FROM %2 WHERE %3 ORDER BY %4 LIMIT %5")
-                 .arg(messageColumns(p, viewSinceColumn(p, r.filter.view), sortLogical).join(QLatin1String(", ")), p.qualifiedTable(), where,
-                      order, limit);
+                 .arg(messageColumns(p, viewSinceColumn(p, r.filter.view), sortLogical, age).join(QLatin1String(", ")), p.qualifiedTable(),
+                      where, order, limit);
     return s;
 }
 

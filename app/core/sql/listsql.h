@@ -12,8 +12,9 @@ namespace om::sql {
 /// Logical column a sort key orders by in `view` (falls back to id when the table lacks it).
 QString sortColumn(const SchemaProfile &profile, ListFilter::View view, ListSort::Key key);
 /// A message's 15 output columns as a list shows them (c0 … c14, in the order ListQuery's
-/// messageRow() maps them): ages from `sinceLogical`, the sort key's text from `sortLogical`.
-QStringList messageColumns(const SchemaProfile &profile, const QString &sinceLogical, const QString &sortLogical);
+/// messageRow() maps them): ages from `sinceLogical` (or `age`, an expression of seconds, when
+/// given), the sort key's text from `sortLogical`.
+QStringList messageColumns(const SchemaProfile &profile, const QString &sinceLogical, const QString &sortLogical, const QString &age = {});
 /// One page: keyset on (sort column, id), never OFFSET. Its 15 output columns are in the order
 /// ListQuery maps them (id, key, type, destination, state, retries, maxRetries, nextRun epoch,
 /// lockedBy, age seconds, created epoch, updated epoch, error code, error preview, sort key).

@@ -10,6 +10,7 @@
 #include "core/sql/workersql.h"
 #include "core/sql/lookupsql.h"
 #include "core/sql/stucksql.h"
+#include "core/sql/retrysql.h"
 
 #include <algorithm>
 
@@ -192,7 +193,7 @@ QString stuckColumn(const SchemaProfile &p) {
         else
             stuck << QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3)")
                          .arg(p.qualifiedTable(), sql::statesPredicate(p, {s}),
-                              pastStuckTimeout(p, QStringLiteral("$1::int")));
+                              pastStuckTimeout(p, QStringLiteral("$1::int"), s));
     // A profile without stuck states (NServiceBus's OutboxData) still binds the timeout as $1:
     // the statement must refer to it, or the server cannot type the parameter and refuses.
     return stuck.isEmpty() ? QStringLiteral("(0 * $1::int)::bigint AS stuck") : stuck.join(QLatin1String(" + ")) + QLatin1String(" AS stuck");
@@ -261,9 +262,8 @@ bool nearMaxIsOneCount(const SchemaProfile &p) {
 /// that index's few rows (a sum of one count per status value made the planner AND two bitmaps and
 /// visit the heap); on a partitioned table it is one scan per partition instead of two.
 QString nearCountsCte(const SchemaProfile &p) {
-    return QStringLiteral("near_counts AS MATERIALIZED (SELECT count(*) AS n, count(*) FILTER (WHERE %1 >= %2) AS at FROM %3 WHERE %4 AND %5)")
-        .arg(p.col(QStringLiteral("retries")), sql::maxRetries(p), p.qualifiedTable(), sql::statesPredicate(p, nearMaxGroups(p).first()),
-             nearMaxCondition(p));
+    return QStringLiteral("near_counts AS MATERIALIZED (SELECT count(*) AS n, count(*) FILTER (WHERE %1) AS at FROM %2 WHERE %3 AND %4)")
+        .arg(lastTryCondition(p), p.qualifiedTable(), sql::statesPredicate(p, nearMaxGroups(p).first()), nearMaxCondition(p));
 }
 
 QString nearMaxColumn(const SchemaProfile &p) {
@@ -287,17 +287,17 @@ QString nearMaxColumn(const SchemaProfile &p) {
     return QStringLiteral("(SELECT count(*) FROM (%1) near_ids) AS near_max").arg(branches.join(QLatin1String(" UNION ")));
 }
 
-/// Of the near-max rows, those at their own maximum (the column's value per row, or the
-/// constant): read with the near-max count where that is one count, else one count over the
-/// near-max states' rows, which the near-max index holds (its predicate, the maximum as a filter).
+/// Of the near-max rows, those on their last try (retrysql: the profile's way of counting, each
+/// row's own maximum or the constant): read with the near-max count where that is one count, else
+/// one count over the near-max states' rows, which the near-max index holds (its predicate, the
+/// last-try bound as a filter).
 QString atMaxColumn(const SchemaProfile &p) {
     if (!p.hasRetries() || p.nearMaxRetryStates.isEmpty())
         return QStringLiteral("NULL::bigint AS at_max");
     if (nearMaxIsOneCount(p))
         return QStringLiteral("(SELECT at FROM near_counts) AS at_max");
-    return QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3 AND %4 >= %5) AS at_max")
-        .arg(p.qualifiedTable(), sql::statesPredicate(p, p.nearMaxRetryStates), nearMaxCondition(p), p.col(QStringLiteral("retries")),
-             sql::maxRetries(p));
+    return QStringLiteral("(SELECT count(*) FROM %1 WHERE %2 AND %3 AND (%4)) AS at_max")
+        .arg(p.qualifiedTable(), sql::statesPredicate(p, p.nearMaxRetryStates), nearMaxCondition(p), lastTryCondition(p));
 }
 
 /// One relation's live rows (pg_class `c`), as the table's own estimate reads each of its leaves
@@ -586,8 +586,11 @@ SnapshotIndexColumns snapshotIndexParts(const SchemaProfile &p) {
     SnapshotIndexColumns out;
     // The ordering key last: the head-of-line check (headsql) reads the stuck rows with their keys
     // from this index, index-only, instead of looking each key up in the table.
-    for (const QString &logical : {QStringLiteral("destination"), QStringLiteral("type"), QStringLiteral("retries"),
-                                   QStringLiteral("maxRetries"), p.stuckSince, p.stuckTimeoutColumn, p.orderingKey})
+    QStringList logicals{QStringLiteral("destination"), QStringLiteral("type"), QStringLiteral("retries"), QStringLiteral("maxRetries")};
+    for (const SchemaProfile::StuckClock &c : p.stuckClocks) // every clock's columns: the stuck counts read them
+        logicals << c.since << c.timeoutColumn;
+    logicals << p.orderingKey;
+    for (const QString &logical : std::as_const(logicals))
         if (!logical.isEmpty() && p.has(logical) && logical != p.waitingSince && !out.include.contains(p.column(logical)))
             out.include << p.column(logical);
     // And the columns whose conditions tell the open states apart (not those every open state

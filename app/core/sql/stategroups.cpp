@@ -4,6 +4,7 @@
 #include "core/sql/sqltext.h"
 #include "core/sql/timesql.h"
 #include "core/sql/stucksql.h"
+#include "core/sql/retrysql.h"
 
 #include <QMap>
 #include <QSet>
@@ -148,10 +149,6 @@ int groupOf(const QList<StateGroup> &groups, const QString &state) {
 
 QString groupCteName(int index) { return QStringLiteral("open_group_%1").arg(index + 1); }
 
-QString nearMaxCondition(const SchemaProfile &p) {
-    return QStringLiteral("%1 >= greatest(%2 - 1, 1)").arg(p.col(QStringLiteral("retries")), sql::maxRetries(p));
-}
-
 QString groupCountsCte(const SchemaProfile &p, const StateGroup &g, int index) {
     // The FILTERs name only the columns of the members' own conditions: with the shared ones in
     // the WHERE (implied by the partial index), the scan stays index-only on an index that
@@ -164,7 +161,7 @@ QString groupCountsCte(const SchemaProfile &p, const StateGroup &g, int index) {
         if (p.stuckStates.contains(n))
             aggs << QStringLiteral("count(*) FILTER (WHERE %1 AND %2) AS %3")
                         .arg(g.rest.at(i),
-                             pastStuckTimeout(p, QStringLiteral("$1::int")),
+                             pastStuckTimeout(p, QStringLiteral("$1::int"), n),
                              quoteIdentifier(QLatin1String("stuck:") + n));
         if (p.nearMaxRetryStates.contains(n))
             near << g.rest.at(i);

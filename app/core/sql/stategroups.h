@@ -43,8 +43,6 @@ QString groupCteName(int index);
 /// "near" (rows of the members that are near-max states with retries near the maximum) when the
 /// profile counts retries.
 QString groupCountsCte(const SchemaProfile &profile, const StateGroup &group, int index);
-/// The near-max retry test, written as the kit's near-max index writes it.
-QString nearMaxCondition(const SchemaProfile &profile);
 
 /// True when no row can meet both condition lists: one says a column IS NULL and the other IS NOT
 /// NULL, IS TRUE and IS FALSE, or equal to two different constants.
