@@ -799,6 +799,10 @@ Re-checking on a new connection (action id %1)…</source>
         <source>Could not read the action&apos;s messages: %1</source>
         <translation>操作のメッセージを読み込めませんでした: %1</translation>
     </message>
+    <message>
+        <source>%1 were moved to the archive, in the state shown.</source>
+        <translation>%1 件はアーカイブに移されています (状態は表示のとおり)。</translation>
+    </message>
 </context>
 <context>
     <name>om::ActionMessagesModel</name>
@@ -829,6 +833,14 @@ Re-checking on a new connection (action id %1)…</source>
     <message>
         <source>Last update</source>
         <translation>最終更新</translation>
+    </message>
+    <message>
+        <source>(archived, in no state)</source>
+        <translation>(アーカイブ済み、どの状態にも該当せず)</translation>
+    </message>
+    <message>
+        <source>%1 (archived)</source>
+        <translation>%1 (アーカイブ済み)</translation>
     </message>
 </context>
 <context>
@@ -3512,16 +3524,16 @@ from %6</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>%1 finished, archived</source>
-        <translation>完了 %1 (アーカイブ済み)</translation>
-    </message>
-    <message>
-        <source>%1 finished (%2 archived)</source>
-        <translation>完了 %1 (うちアーカイブ済み %2)</translation>
-    </message>
-    <message>
         <source>(%1 archived)</source>
         <translation>(うちアーカイブ済み %1)</translation>
+    </message>
+    <message>
+        <source>%1, archived</source>
+        <translation>%1、アーカイブ済み</translation>
+    </message>
+    <message>
+        <source>%1 (%2 archived)</source>
+        <translation>%1 (うち %2 件アーカイブ済み)</translation>
     </message>
 </context>
 <context>
@@ -3850,6 +3862,14 @@ from %6</source>
         <source>%1 messages in flight have a retries count of 0, yet the profile says the count moves when a worker claims a message (it would be 1 or more): if it moves when an attempt fails, write &quot;retries&quot;: {&quot;movesAt&quot;: &quot;failure&quot;}.</source>
         <translation>処理中の %1 件のメッセージの再試行回数が 0 ですが、プロファイルではワーカーがメッセージを取得した時に回数が増えることになっています (それなら 1 以上のはずです): 試行が失敗した時に増えるのなら、&quot;retries&quot;: {&quot;movesAt&quot;: &quot;failure&quot;} と書いてください。</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a column of %2: the state rules read it to tell a finished archived row from a failed or cancelled one. If the archive keeps no state, name the one state its rows are in (&quot;archive&quot;: {&quot;state&quot;: …}).</source>
+        <translation>「%1」は %2 の列ではありません: 状態の規則はこの列を読んで、アーカイブされた行が完了か、失敗またはキャンセルかを見分けます。アーカイブが状態を持たない場合は、その行が属する 1 つの状態を指定してください (&quot;archive&quot;: {&quot;state&quot;: …})。</translation>
+    </message>
+    <message>
+        <source>Row-level security on %1 (%2) applies to the role %3: it sees only the rows its policies allow there, and the window cannot say how many are hidden.</source>
+        <translation>%1 (%2) の行レベルセキュリティがロール %3 に適用されています: ポリシーが許す行しか見えず、いくつ隠れているかは画面からは分かりません。</translation>
+    </message>
 </context>
 <context>
     <name>om::ProfileCheckBanner</name>
@@ -4022,6 +4042,45 @@ from %6</source>
     <message>
         <source>%1 is not a state this profile may purge.</source>
         <translation>%1 はこのプロファイルで削除できる状態ではありません。</translation>
+    </message>
+</context>
+<context>
+    <name>om::ReadSecurity</name>
+    <message>
+        <source>the profile&apos;s table</source>
+        <translation>プロファイルのテーブル</translation>
+    </message>
+    <message>
+        <source>the table the view reads</source>
+        <translation>ビューが読むテーブル</translation>
+    </message>
+    <message>
+        <source>the archive, where finished rows are moved</source>
+        <translation>完了した行の移動先であるアーカイブ</translation>
+    </message>
+    <message>
+        <source>the lock table that says which key is blocked</source>
+        <translation>どのキーが止まっているかを示すロックテーブル</translation>
+    </message>
+    <message>
+        <source>a lookup table of names</source>
+        <translation>名前の参照テーブル</translation>
+    </message>
+    <message>
+        <source>the audit table of the actions</source>
+        <translation>操作の監査テーブル</translation>
+    </message>
+    <message>
+        <source>Row-level security on %1 (%2) applies to the role %3: the window sees only the rows its policies allow there, and cannot say how many are hidden. %4</source>
+        <translation>%1 (%2) の行レベルセキュリティがロール %3 に適用されています: 画面にはポリシーが許す行しか見えず、いくつ隠れているかは分かりません。%4</translation>
+    </message>
+    <message>
+        <source>The role %1 sees only some rows (row-level security on %2): this may not be all.</source>
+        <translation>ロール %1 には一部の行しか見えていません (%2 の行レベルセキュリティ): これがすべてとは限りません。</translation>
+    </message>
+    <message>
+        <source>(row-level security: the role sees only some rows)</source>
+        <translation>(行レベルセキュリティ: ロールには一部の行しか見えていません)</translation>
     </message>
 </context>
 <context>
@@ -4805,10 +4864,6 @@ from %6</source>
         <translation>アーカイブがプロファイル自身のテーブルになっています。完了した行の移動先テーブルを指定してください</translation>
     </message>
     <message>
-        <source>name the finished state the archived rows count as (&quot;state&quot;)</source>
-        <translation>アーカイブの行をどの完了状態として数えるか指定してください (&quot;state&quot;)</translation>
-    </message>
-    <message>
         <source>no state is named &quot;%1&quot;</source>
         <translation>「%1」という状態はありません</translation>
     </message>
@@ -4935,6 +4990,10 @@ from %6</source>
     <message>
         <source>&quot;%1&quot; says what &quot;%2&quot; holds: name that column too</source>
         <translation>「%1」は「%2」の中身を表します: その列も指定してください</translation>
+    </message>
+    <message>
+        <source>name the finished state the archived rows count as (&quot;state&quot;), or leave &quot;state&quot; out when the archive keeps the state columns</source>
+        <translation>アーカイブされた行を数える完了状態を指定するか (「state」)、アーカイブが状態の列を持つ場合は「state」を書かないでください</translation>
     </message>
 </context>
 <context>

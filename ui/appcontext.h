@@ -7,6 +7,7 @@
 namespace om {
 
 class DatabaseLink;
+class RowSecurityNotice;
 
 /// What every view needs to know about the session it serves. Owned by the MainWindow.
 struct AppContext {
@@ -16,6 +17,9 @@ struct AppContext {
     QString connectionLabel; ///< host/database shown to the operator (never a password)
     QString connectionKey;   ///< stable key for the local store (host:port/db/profile)
     bool readOnly = false;   ///< forced (--read-only) or found out from the role's privileges
+    /// What row-level security hides from the role on the tables the profile reads, from the
+    /// latest snapshot (owned by the MainWindow; null where no window follows snapshots).
+    RowSecurityNotice *rowSecurity = nullptr;
 };
 
 } // namespace om

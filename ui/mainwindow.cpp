@@ -12,6 +12,7 @@
 #include "audit/auditview.h"
 #include "common/elidinglabel.h"
 #include "common/helpmenu.h"
+#include "common/rowsecuritynotice.h"
 #include "connection/connectioninfodialog.h"
 #include "connection/environmentband.h"
 #include "core/common/heaptrimmer.h"
@@ -51,6 +52,8 @@ MainWindow::MainWindow(AppContext context, QWidget *parent)
       m_access(new AccessStatus(m_context.gateway, m_context.profile, this)),
       m_audit(new AuditView(m_context.gateway, m_context.profile)), m_staleTimer(new QTimer(this)) {
     m_context.gateway->setParent(this);
+    // Before the views: each that shows a number or an absence observes it.
+    m_context.rowSecurity = new RowSecurityNotice(m_poller, this);
     setWindowTitle(tr("Outbox Monitor — %1 — %2").arg(m_context.profile.table, m_context.connectionLabel));
     KeyboardManners::install(); // Tab leaves tables and text boxes, here and in dialogs opened later
     DashboardView *dashboard = buildTabs();

@@ -376,6 +376,32 @@ private slots:
         QVERIFY2(open.out.contains(QStringLiteral("the policy outbox_monitor_read lets the role om_cli_rls_viewer read every row")), qPrintable(open.out));
     }
 
+    // Row-level security on another table the profile reads (here its audit table) is the same
+    // error as on the table: exit 1, the table named with what it is read for; the kit's read
+    // policy covers it too.
+    void checkProfileNamesRowSecurityOnEveryTableItReads() {
+        QString error;
+        auto db = TestDatabase::create(TestDatabase::seedsWithAdminKit(), &error);
+        QVERIFY2(db, qPrintable(error));
+        db->createLoginRole(QStringLiteral("om_cli_rls_auditor"), QStringLiteral("outbox_auditor"));
+        db->exec("ALTER TABLE app_outbox_audit ENABLE ROW LEVEL SECURITY");
+        const QString conn = db->connectionStringAs(QStringLiteral("om_cli_rls_auditor"));
+        const Run hidden = run({"--connect", conn, "--check-profile", "app_outbox"}, environment());
+        QCOMPARE(hidden.exitCode, 1);
+        QVERIFY2(hidden.out.contains(QStringLiteral("rowSecurity: error: Row-level security on \"public\".\"app_outbox_audit\" (the audit table "
+                                                    "of the actions) applies to the role om_cli_rls_auditor")),
+                 qPrintable(hidden.out));
+        QVERIFY(!hidden.out.contains(QStringLiteral("on \"public\".\"app_outbox\" applies")));
+
+        const Run kit = run({"--print-kit", "--profile", "app_outbox", "--read-policy"}, environment());
+        QVERIFY2(kit.exitCode == 0, qPrintable(kit.err));
+        db->exec(kit.out);
+        const Run open = run({"--connect", conn, "--check-profile", "app_outbox"}, environment());
+        QVERIFY2(open.exitCode == 0, qPrintable(open.out + open.err));
+        QVERIFY2(open.out.contains(QStringLiteral("Row-level security is on for \"public\".\"app_outbox_audit\", and the policy outbox_monitor_read")),
+                 qPrintable(open.out));
+    }
+
     // --print-kit needs no database: the kit for one table on stdout, exit 0; a malformed profile
     // exits 2 with the parser's file:line: message and prints no SQL.
     void printKit() {

@@ -327,6 +327,28 @@ private slots:
         QVERIFY(!IncidentReport(d, *SchemaProfile::builtIn("app_outbox")).verdictText().contains(QStringLiteral("alice")));
     }
 
+    /// Row-level security on a table the report read beside its own (here the audit table): "In
+    /// brief" says first that the role sees only some rows, naming the table.
+    void theVerdictSaysTheRoleSeesFewerRows() {
+        IncidentData d;
+        d.to = QDateTime::currentDateTimeUtc();
+        d.from = d.to.addSecs(-60 * 60);
+        d.serverNow = d.end.serverTime = d.to;
+        const SchemaProfile p = *SchemaProfile::builtIn("app_outbox");
+        QVERIFY(IncidentReport(d, p).verdictText().startsWith(QStringLiteral("From ")) || testLanguage() != QLatin1String("en"));
+        RowSecurity open;
+        open.known = true;
+        RowSecurity hiding = open;
+        hiding.enabled = hiding.active = true;
+        hiding.role = QStringLiteral("report_reader");
+        d.end.readSecurity.tables = {{p.qualifiedTable(), ReadTable::Use::Table, open},
+                                     {p.qualifiedAuditTable(), ReadTable::Use::Audit, hiding}};
+        const IncidentReport report(d, p);
+        const QString note = d.end.readSecurity.fewerRowsNote();
+        QVERIFY(note.contains(QStringLiteral("report_reader")) && note.contains(p.qualifiedAuditTable()));
+        QVERIFY2(report.verdictText().startsWith(note), qPrintable(report.verdictText()));
+    }
+
     /// The actions chart counts in round steps (once 30, 61, 92 …).
     void countAxisStepsAreRound_data() {
         QTest::addColumn<qint64>("peak");

@@ -57,7 +57,7 @@ private slots:
         w.show();
         RowSecurityBanner *banner = w.findChild<DashboardView *>()->rowSecurityBanner();
         QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 15000);
-        QCOMPARE(banner->facts().role, kViewer);
+        QCOMPARE(banner->facts().role(), kViewer);
         if (english())
             QVERIFY2(banner->text().startsWith(QStringLiteral("Row-level security on \"public\".\"app_outbox\" applies to the role %1").arg(kViewer)),
                      qPrintable(banner->text()));

@@ -50,10 +50,16 @@ void ActionMessagesDialog::load() {
     const auto onDone = [this](const QList<ActionMessage> &rows) {
         m_model->setMessages(rows);
         m_table->resizeColumnsToContents();
-        const qint64 gone = rows.size() - m_model->presentIds().size();
+        qint64 archived = 0;
+        for (const ActionMessage &m : rows)
+            archived += m.archived;
+        const qint64 gone = rows.size() - m_model->presentIds().size() - archived;
         QString text = rows.size() >= outcome::kMessagesLimit
                            ? tr("The first %1 messages of the action, by id, as they are now.").arg(formatCount(rows.size()))
                            : tr("The action's %1 messages as they are now.").arg(formatCount(rows.size()));
+        // Archived ones keep their state (shown); gone ones have none left to show.
+        if (archived > 0)
+            text = joinSentences({text, tr("%1 were moved to the archive, in the state shown.").arg(formatCount(archived))});
         if (gone > 0)
             text = joinSentences({text, tr("%1 are no longer in the table.").arg(formatCount(gone))});
         m_status->setText(text);

@@ -13,7 +13,7 @@ void ActionMessagesModel::setMessages(const QList<ActionMessage> &messages) {
 QList<MessageId> ActionMessagesModel::presentIds() const {
     QList<MessageId> ids;
     for (const ActionMessage &m : m_rows)
-        if (!m.gone)
+        if (!m.gone && !m.archived) // an archived message is no longer in the table Triage lists
             ids << m.id;
     return ids;
 }
@@ -34,8 +34,12 @@ QVariant ActionMessagesModel::data(const QModelIndex &index, int role) const {
     switch (index.column()) {
     case Id: return m.id.text();
     case Key: return m.key;
-    case State: return m.gone ? tr("(gone)") : m.state.isEmpty() ? tr("(no state)")
-                                                                 : m.state;
+    case State:
+        if (m.gone)
+            return tr("(gone)");
+        if (m.archived) // the state the archive kept: a cancelled message stays cancelled
+            return m.state.isEmpty() ? tr("(archived, in no state)") : tr("%1 (archived)").arg(m.state);
+        return m.state.isEmpty() ? tr("(no state)") : m.state;
     case Error: return m.error;
     case SinceUpdate: return m.sinceUpdateS < 0 ? QString() : formatAge(m.sinceUpdateS);
     default: return {};

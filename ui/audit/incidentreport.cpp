@@ -159,6 +159,9 @@ QPair<qint64, int> IncidentReport::countAxis(qint64 peak) {
 QString IncidentReport::verdictText() const {
     const IncidentData &d = m_data;
     QStringList s;
+    // First of all: every number after it counts only the rows the report's role could see.
+    if (const QString fewer = d.end.readSecurity.fewerRowsNote(); !fewer.isEmpty())
+        s << fewer;
     s << tr("From %1 to %2 (%3).").arg(formatLocalMinutes(d.from), formatLocalMinutes(d.to), formatSpan(d.from.secsTo(d.to)));
     if (!d.flow.series.isEmpty())
         s << tr("The table in that time: %1.").arg(IncidentFlowSection::totalsText(d.flow));
@@ -218,8 +221,8 @@ QString IncidentReport::headerHtml() const {
                           .arg(formatLocalMinutes(d.serverNow), m_profile.schema, m_profile.table)));
     h += QStringLiteral("<h2>%1</h2><ul>").arg(esc(tr("Summary")));
     // First: every number below counts only the rows the report's role could see.
-    if (d.end.rowSecurity.hidesRows())
-        h += QStringLiteral("<li><b>%1</b></li>").arg(esc(d.end.rowSecurity.hiddenRowsText(m_profile.qualifiedTable())));
+    if (d.end.readSecurity.hidesRows())
+        h += QStringLiteral("<li><b>%1</b></li>").arg(esc(d.end.readSecurity.hiddenRowsText()));
     // "Label: number" lines: no "1 messages" (one plural form could not serve both numbers).
     if (d.noAuditTable)
         h += QStringLiteral("<li>%1</li>").arg(esc(tr("This profile names no audit table: actions are not possible and none "

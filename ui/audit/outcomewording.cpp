@@ -30,13 +30,17 @@ bool OutcomeWording::isRetryLike(const SchemaProfile &p, const QString &action) 
     return kind == QLatin1String("retry") || kind == QLatin1String("recoverStuck");
 }
 
-QString OutcomeWording::finished(qint64 n, qint64 archived) {
-    // Moved to the archive by the library's maintenance: finished all the same, and not "gone".
+QString OutcomeWording::withArchived(const QString &item, qint64 n, qint64 archived) {
+    // Moved to the archive by the library's maintenance: in their state all the same, not "gone".
     if (archived > 0 && archived >= n)
-        return tr("%1 finished, archived").arg(formatCount(n));
+        return tr("%1, archived").arg(item);
     if (archived > 0)
-        return tr("%1 finished (%2 archived)").arg(formatCount(n), formatCount(archived));
-    return tr("%1 finished").arg(formatCount(n));
+        return tr("%1 (%2 archived)").arg(item, formatCount(archived));
+    return item;
+}
+
+QString OutcomeWording::finished(qint64 n, qint64 archived) {
+    return withArchived(tr("%1 finished").arg(formatCount(n)), n, archived);
 }
 
 QString OutcomeWording::summary(const SchemaProfile &p, const QString &action, const ActionOutcome &o) {
@@ -47,16 +51,17 @@ QString OutcomeWording::summary(const SchemaProfile &p, const QString &action, c
         if (n == 0 && role != QLatin1String("waiting"))
             continue;
         const QString c = formatCount(n);
+        const qint64 archived = o.archivedInRole(p, role);
         if (role == QLatin1String("done"))
-            items << finished(n, o.archived);
+            items << finished(n, archived);
         else if (role == QLatin1String("failed"))
-            items << (again ? tr("%1 failed again").arg(c) : tr("%1 failed").arg(c));
+            items << withArchived(again ? tr("%1 failed again").arg(c) : tr("%1 failed").arg(c), n, archived);
         else if (role == QLatin1String("waiting"))
             items << tr("%1 waiting").arg(c);
         else if (role == QLatin1String("inFlight"))
             items << tr("%1 in flight").arg(c);
         else
-            items << tr("%1 cancelled").arg(c);
+            items << withArchived(tr("%1 cancelled").arg(c), n, archived);
     }
     if (o.stuck > 0)
         items << tr("%1 still stuck").arg(formatCount(o.stuck));
@@ -75,8 +80,8 @@ QString OutcomeWording::byState(const SchemaProfile &p, const ActionOutcome &o) 
             continue;
         const qint64 stuck = o.stuckByState.value(s.name);
         QString item = stuck > 0 ? tr("%1 %2 (%3 stuck)").arg(s.name, formatCount(n), formatCount(stuck)) : tr("%1 %2").arg(s.name, formatCount(n));
-        if (s.name == p.archive.state && o.archived > 0)
-            item += QLatin1Char(' ') + tr("(%1 archived)").arg(formatCount(o.archived));
+        if (const qint64 archived = o.archivedByState.value(s.name); archived > 0)
+            item += QLatin1Char(' ') + tr("(%1 archived)").arg(formatCount(archived));
         items << item;
     }
     if (o.gone > 0)
@@ -106,8 +111,8 @@ QString OutcomeWording::reportLine(const SchemaProfile &p, const ActionSummary &
         const double w = o.finishedWithinS;
         const double within = w < 60 ? std::ceil(w) : std::ceil(w / 60) * 60;
         items << (w >= 0 ? tr("%1 finished within %2").arg(formatCount(done), formatAge(within)) : finished(done, 0));
-        if (o.archived > 0)
-            items.last() += QLatin1Char(' ') + tr("(%1 archived)").arg(formatCount(o.archived));
+        if (const qint64 archived = o.archivedInRole(p, QStringLiteral("done")); archived > 0)
+            items.last() += QLatin1Char(' ') + tr("(%1 archived)").arg(formatCount(archived));
     }
     const qint64 failed = settled(p, o, QStringLiteral("failed"));
     if (failed > 0) {
@@ -118,7 +123,7 @@ QString OutcomeWording::reportLine(const SchemaProfile &p, const ActionSummary &
             item = again ? tr("%1 failed again with %2").arg(c, o.topFailure) : tr("%1 failed with %2").arg(c, o.topFailure);
         else if (!o.topFailure.isEmpty())
             item += QLatin1Char(' ') + tr("(%1 with %2)").arg(formatCount(o.topFailureCount), o.topFailure);
-        items << item;
+        items << withArchived(item, failed, o.archivedInRole(p, QStringLiteral("failed")));
     }
     // The rest as the Outcome column says it (waiting always, then in flight, stuck, ...).
     items << tr("%1 waiting").arg(formatCount(settled(p, o, QStringLiteral("waiting"))));
@@ -127,7 +132,7 @@ QString OutcomeWording::reportLine(const SchemaProfile &p, const ActionSummary &
     if (o.stuck > 0)
         items << tr("%1 still stuck").arg(formatCount(o.stuck));
     if (const qint64 n = settled(p, o, QStringLiteral("cancelled")))
-        items << tr("%1 cancelled").arg(formatCount(n));
+        items << withArchived(tr("%1 cancelled").arg(formatCount(n)), n, o.archivedInRole(p, QStringLiteral("cancelled")));
     if (o.noState > 0)
         items << tr("%1 in no state").arg(formatCount(o.noState));
     if (o.gone > 0)

@@ -30,6 +30,9 @@ public:
     static bool isRetryLike(const SchemaProfile &profile, const QString &action);
     /// "3 finished", "3 finished (1 archived)", "1 finished, archived".
     static QString finished(qint64 n, qint64 archived);
+    /// `item` (n messages of one kind) with the part of them in the archive: "5 cancelled,
+    /// archived", "5 cancelled (2 archived)"; `item` itself when none is.
+    static QString withArchived(const QString &item, qint64 n, qint64 archived);
 };
 
 } // namespace om

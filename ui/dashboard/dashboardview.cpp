@@ -14,6 +14,7 @@
 #include "core/check/profilecheckservice.h"
 #include "dashboard/profilecheckbanner.h"
 #include "dashboard/rowsecuritybanner.h"
+#include "common/rowsecuritynotice.h"
 #include "dashboard/standbywords.h"
 #include "dashboard/statustiles.h"
 #include "dashboardsettingsdialog.h"
@@ -101,6 +102,10 @@ DashboardView::DashboardView(const AppContext &context, SnapshotPoller *poller, 
       m_healthTimer(new QTimer(this)), m_reconnect(new QPushButton(tr("Reconnect now"))),
       m_record(new DashboardRecord(context.gateway, context.profile, storeKey(), historyPath, m_settings.retentionDays, this)) {
     m_record->open();
+    // The window's notice when there is one; standing alone, the dashboard follows its poller.
+    if (!m_context.rowSecurity)
+        m_context.rowSecurity = new RowSecurityNotice(poller, this);
+    m_rowSecurity->observe(m_context.rowSecurity);
     setupWindowChoice();
     auto *top = buildTopRow();
     buildLayout(top);
@@ -419,7 +424,6 @@ void DashboardView::showSnapshot(const Snapshot &s) {
     m_failures = 0;
     m_sinceSnapshot.start();
     m_nowMs = s.serverTime.toMSecsSinceEpoch();
-    m_rowSecurity->showFacts(s.rowSecurity, m_context.profile.qualifiedTable());
     m_lastRoundTripMs = s.roundTripMs;
     m_lastServerMs = s.serverMs >= 0 ? s.serverMs : s.roundTripMs;
     m_standby = s.standby;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/recentactionsview.h"
+#include "common/rowsecuritynotice.h"
 #include "core/common/firstline.h"
 #include "core/outcome/outcomeservice.h"
 #include "dashboard/recentactionsmodel.h"
@@ -25,6 +26,11 @@ RecentActionsView::RecentActionsView(const AppContext &context, QWidget *parent)
     box->setContentsMargins(0, 0, 0, 0);
     box->addWidget(m_title);
     box->addWidget(m_table, 1);
+    if (m_context.rowSecurity)
+        connect(m_context.rowSecurity, &RowSecurityNotice::changed, this, [this] {
+            if (!m_titleText.isEmpty())
+                showTitle();
+        });
     m_timer.setInterval(outcome::kRefreshMs);
     connect(&m_timer, &QTimer::timeout, this, &RecentActionsView::refresh);
     // Without an action id in the audit rows, actions cannot be told apart: nothing to show.
@@ -35,6 +41,12 @@ RecentActionsView::RecentActionsView(const AppContext &context, QWidget *parent)
 
 QString RecentActionsView::titleText() const { return m_title->text(); }
 
+void RecentActionsView::showTitle() {
+    // Under row-level security an action's message the role cannot see reads "gone", and an
+    // action on hidden audit rows is not listed: the title says so.
+    m_title->setText(RowSecurityNotice::withNote(m_context.rowSecurity, m_titleText));
+}
+
 void RecentActionsView::refresh() {
     if (!m_context.gateway)
         return;
@@ -43,8 +55,8 @@ void RecentActionsView::refresh() {
     const QString key = QStringLiteral("recent-actions:%1").arg(quintptr(this));
     const auto onDone = [this](const QList<ActionSummary> &actions) {
         m_model->setActions(actions);
-        m_title->setText(actions.isEmpty() ? tr("No actions in the last hour")
-                                           : tr("Actions of the last hour, and where their messages are now"));
+        m_titleText = actions.isEmpty() ? tr("No actions in the last hour") : tr("Actions of the last hour, and where their messages are now");
+        showTitle();
         m_table->resizeColumnsToContents();
         emit refreshed(true);
     };

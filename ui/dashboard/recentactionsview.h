@@ -38,7 +38,9 @@ private:
     RecentActionsModel *m_model;
     QTableView *m_table;
     QLabel *m_title;
+    QString m_titleText; ///< the title without the row-security note
     QTimer m_timer;
+    void showTitle();
 };
 
 } // namespace om

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/rowsecuritybanner.h"
+#include "common/rowsecuritynotice.h"
 #include "common/tones.h"
 
 namespace om {
@@ -12,14 +13,19 @@ RowSecurityBanner::RowSecurityBanner(QWidget *parent) : QLabel(parent) {
     hide();
 }
 
-void RowSecurityBanner::showFacts(const RowSecurity &facts, const QString &table) {
+void RowSecurityBanner::observe(const RowSecurityNotice *notice) {
+    connect(notice, &RowSecurityNotice::changed, this, [this, notice] { showFacts(notice->facts()); });
+    showFacts(notice->facts());
+}
+
+void RowSecurityBanner::showFacts(const ReadSecurity &facts) {
     m_facts = facts;
     if (!facts.hidesRows()) {
         hide();
         return;
     }
-    setText(facts.hiddenRowsText(table));
-    setToolTip(facts.remedyText());
+    setText(facts.hiddenRowsText());
+    setToolTip(RowSecurity().remedyText());
     show();
 }
 

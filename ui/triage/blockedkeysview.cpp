@@ -4,6 +4,7 @@
 #include "core/common/sentences.h"
 #include "core/triage/triageservice.h"
 #include "common/dataagelabel.h"
+#include "common/rowsecuritynotice.h"
 #include "common/stalelook.h"
 #include "link/databaselink.h"
 #include "triage/blockedkeysmodel.h"
@@ -34,6 +35,11 @@ BlockedKeysView::BlockedKeysView(const AppContext &context, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_summary->setWordWrap(true);
+    if (m_context.rowSecurity)
+        connect(m_context.rowSecurity, &RowSecurityNotice::changed, this, [this] {
+            if (!m_summaryText.isEmpty())
+                setSummary(m_summaryText);
+        });
 
     auto *refresh = new QPushButton(tr("Refresh"));
     connect(refresh, &QPushButton::clicked, this, &BlockedKeysView::refresh);
@@ -247,6 +253,13 @@ void BlockedKeysView::refresh() {
     m_call = TriageService(m_context.gateway, m_context.profile).blockedKeys(m_stuckTimeoutMinutes, {this, onDone, onFailed});
 }
 
+void BlockedKeysView::setSummary(const QString &text) {
+    // Under row-level security on the table or its lock table, a key whose rows or lock the
+    // role cannot see looks free: the summary says what it counts.
+    m_summaryText = text;
+    m_summary->setText(RowSecurityNotice::withNote(m_context.rowSecurity, text));
+}
+
 void BlockedKeysView::onLoaded(const BlockedKeys &keys) {
     m_model->setKeys(keys.keys);
     // At most 1,000 short rows: the columns fit their text (the last error takes what is left).
@@ -257,13 +270,13 @@ void BlockedKeysView::onLoaded(const BlockedKeys &keys) {
     for (const BlockedKey &k : keys.keys)
         behind += k.behind;
     if (keys.keys.isEmpty()) {
-        m_summary->setText(tr("No key is blocked: every key's head is moving."));
+        setSummary(tr("No key is blocked: every key's head is moving."));
     } else {
         QString text = tr("%1; %2.").arg(tr("%n key(s) blocked", nullptr, int(keys.keys.size())),
                                          tr("%n message(s) wait behind their heads", nullptr, int(qMin<qint64>(behind, INT_MAX))));
         if (keys.truncated)
             text = joinSentences({text, tr("Only the worst %1 keys are listed.").arg(QLocale().toString(keys.keys.size()))});
-        m_summary->setText(text);
+        setSummary(text);
     }
     m_age->markFresh();
     const int row = m_model->rowOfHead(m_keptHead);

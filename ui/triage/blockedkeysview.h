@@ -79,6 +79,8 @@ private:
     QTableView *m_table;
     DetailPane *m_detail;
     QLabel *m_summary;
+    QString m_summaryText; ///< the summary without the row-security note
+    void setSummary(const QString &text);
     DataAgeLabel *m_age;
     QPushButton *m_showKey;
     QMap<QString, QPushButton *> m_actionButtons;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "triageview.h"
+#include "common/rowsecuritynotice.h"
 #include "common/savefolder.h"
 #include "core/common/countformat.h"
 #include "actions/scopewords.h"
@@ -54,7 +55,7 @@ constexpr char kSplitKey[] = "triage/split";
 } // namespace
 
 TriageView::TriageView(const AppContext &context, QWidget *parent)
-    : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile),
+    : QWidget(parent), m_gateway(context.gateway), m_profile(context.profile), m_rowSecurity(context.rowSecurity),
       m_saved(std::make_unique<SavedFilters>(context.connectionKey, lastFilterOwner(context), context.profile.types.id)), m_views(new QTabBar),
       m_filterBar(new FilterBar(context.profile)), m_savedBox(new QComboBox), m_count(new QLabel), m_sortNote(new QLabel), m_status(new QLabel),
       m_age(new DataAgeLabel), m_restored(new QWidget), m_restoredText(new QLabel),
@@ -72,6 +73,14 @@ TriageView::TriageView(const AppContext &context, QWidget *parent)
     reloadSavedNames();
     loadChoices();
     restoreLastFilter();
+    // An empty list or a count under row-level security may hide rows: said as soon as known.
+    if (m_rowSecurity)
+        connect(m_rowSecurity, &RowSecurityNotice::changed, this, [this] {
+            if (!m_emptyNote->isHidden())
+                showEmptyNote(true);
+            if (!m_filter.idsUnreadable)
+                showCount();
+        });
 }
 
 void TriageView::rememberColumnWidths(const QString &connectionKey) {
@@ -298,12 +307,15 @@ QString TriageView::emptyText() const { return m_emptyNote->isHidden() ? QString
 
 void TriageView::showEmptyNote(bool show) {
     if (show) {
+        QString text;
         if (m_filter.idsUnreadable)
-            m_emptyNote->setText(tr("Nothing is listed while the Ids filter cannot be read: fix the ids or clear the box."));
+            text = tr("Nothing is listed while the Ids filter cannot be read: fix the ids or clear the box.");
         else if (!m_filterLine->isHidden() || !m_restored->isHidden() || m_filter.failureGroup)
-            m_emptyNote->setText(tr("No message of %1 matches the filter above. Clear the filter to see the whole view.").arg(viewTitle()));
+            text = tr("No message of %1 matches the filter above. Clear the filter to see the whole view.").arg(viewTitle());
         else
-            m_emptyNote->setText(tr("%1 holds no message now.").arg(viewTitle()));
+            text = tr("%1 holds no message now.").arg(viewTitle());
+        // "Holds no message" is what the role sees: under row-level security, not all there is.
+        m_emptyNote->setText(RowSecurityNotice::withNote(m_rowSecurity, text));
     }
     m_emptyNote->setVisible(show);
 }
@@ -634,9 +646,9 @@ void TriageView::showCount() {
         return; // still "counting …"
     const MatchCount c = m_counted.value_or(MatchCount{}).withListed(m_model->rowCount(), complete);
     const QString n = formatCount(c.n);
-    m_count->setText(c.estimated ? tr("about %1 matching (estimated)").arg(n)
-                     : c.atLeast ? tr("more than %1 matching").arg(n)
-                                 : tr("%1 matching").arg(n));
+    m_count->setText(RowSecurityNotice::withShortNote(m_rowSecurity, c.estimated ? tr("about %1 matching (estimated)").arg(n)
+                                                                     : c.atLeast ? tr("more than %1 matching").arg(n)
+                                                                                 : tr("%1 matching").arg(n)));
 }
 
 void TriageView::loadChoices() {

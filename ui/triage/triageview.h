@@ -30,6 +30,7 @@ class DatabaseLink;
 class MessageListModel;
 class SavedFilters;
 struct AppContext;
+class RowSecurityNotice;
 
 /// The triage tab: view selector (Stuck / Near max retry / Failed / All), filter bar, match
 /// count, the keyset-paged list and the detail pane; saved filters; CSV export and TSV copy.
@@ -157,6 +158,7 @@ private:
 
     DatabaseLink *m_gateway;
     SchemaProfile m_profile;
+    const RowSecurityNotice *m_rowSecurity; ///< the window's; null standing alone
     int m_stuckTimeoutMinutes = -1;   ///< the connection's (dashboard Settings); -1 until told
     QList<MessageId> m_keptSelection; ///< the selection refresh() keeps, until the operator changes it
     std::unique_ptr<SavedFilters> m_saved;

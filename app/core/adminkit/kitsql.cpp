@@ -270,8 +270,9 @@ QString KitSql::script() const {
     out += QStringLiteral("\n-- 6. The roles and this table's privileges: EXECUTE on the functions above for the operator role only.\n")
            + kit::grantsSql({{m_kit, {action, purge}}}, m_roles);
     if (m_readPolicy)
-        out += QStringLiteral("\n-- 7. Row-level security (--read-policy): the policy %1 lets both roles read every row of the table\n"
-                              "--    and of its audit table, whatever the other permissive policies allow. It grants no writing;\n"
+        out += QStringLiteral("\n-- 7. Row-level security (--read-policy): the policy %1 lets both roles read every row of every\n"
+                              "--    table the window reads (the table, its archive, lock table, lookups and audit table), whatever\n"
+                              "--    the other permissive policies allow. It grants no writing;\n"
                               "--    a RESTRICTIVE policy still narrows what they see; on a table without row-level security it\n"
                               "--    does nothing until that is enabled.\n")
                    .arg(QLatin1String(kit::kReadPolicyName))

@@ -236,12 +236,37 @@ void ProfileCheck::checkArchive(PgSession &s, ProfileCheckReport &r) const {
     QStringList logical{QStringLiteral("id"), QStringLiteral("createdAt")};
     if (const QString finishedAt = sql::flowSources(m_profile).finishedAt; !finishedAt.isEmpty())
         logical << finishedAt;
+    if (const QString failedAt = sql::flowSources(m_profile).failedAt; !failedAt.isEmpty() && m_profile.archive.keepsState())
+        logical << failedAt;
     for (const QString &l : std::as_const(logical))
         if (m_profile.has(l))
             requireColumn(cols, archive, QStringLiteral("archive.table"), m_profile.column(l), r);
+    checkArchiveStateColumns(cols, r);
     if (!readable(s, archive))
         r.findings << ProfileFinding{Severity::Error, QStringLiteral("archive.table"),
                                      CheckText::tr("this role may not read %1: apply the kit (it grants SELECT on the archive).").arg(archive)};
+}
+
+// An archive that keeps the state is classified by the profile's state rules, which read its own
+// columns: each column a rule reads must be there, or the archive has no state to keep and
+// "archive.state" must name the one state its rows are in.
+void ProfileCheck::checkArchiveStateColumns(const QList<LiveColumn> &cols, ProfileCheckReport &r) const {
+    if (!m_profile.archive.keepsState())
+        return;
+    QStringList logical;
+    for (const StateDef &st : m_profile.states)
+        for (const StateCondition &c : st.when)
+            for (const QString &l : {c.column, c.withColumn})
+                if (!l.isEmpty() && m_profile.has(l) && !logical.contains(l))
+                    logical << l;
+    const QString archive = m_profile.qualifiedArchiveTable();
+    for (const QString &l : std::as_const(logical))
+        if (!find(cols, m_profile.column(l)))
+            r.findings << ProfileFinding{Severity::Error, QStringLiteral("archive.state"),
+                                         CheckText::tr("\"%1\" is not a column of %2: the state rules read it to tell a finished archived "
+                                                       "row from a failed or cancelled one. If the archive keeps no state, name the one "
+                                                       "state its rows are in (\"archive\": {\"state\": …}).")
+                                             .arg(m_profile.column(l), archive)};
 }
 
 // A lookup is read for every name shown: it must be there, readable, and found by its id.
@@ -323,6 +348,30 @@ void ProfileCheck::checkRowSecurity(PgSession &s, ProfileCheckReport &r) const {
         r.findings << ProfileFinding{Severity::Note, QLatin1String(kRowSecurityPath),
                                      CheckText::tr("Row-level security is on for %1, and the policy %2 lets the role %3 read every row.")
                                          .arg(r.table, rls.openPolicy, rls.role)};
+    r.readSecurity.tables << ReadSecurity::Table{r.table, ReadTable::Use::Table, rls};
+    checkOtherRowSecurity(s, r);
+}
+
+/// The other tables the profile reads, judged as the table is: policies that hide rows of the
+/// archive, the lock table, a lookup, a view's base table or the audit table from the role are
+/// an error too (a count drops, a blocked key looks free, a message looks gone), named with
+/// what the window reads the table for.
+void ProfileCheck::checkOtherRowSecurity(PgSession &s, ProfileCheckReport &r) const {
+    for (const ReadTable &t : m_profile.readTables().mid(1)) {
+        const sql::Statement st = sql::rowSecurityFacts(t.name);
+        const RowSecurity rls = RowSecurity::fromJson(s.query(st.text, st.params).scalar());
+        r.readSecurity.tables << ReadSecurity::Table{t.name, t.use, rls};
+        if (rls.hidesRows())
+            r.findings << ProfileFinding{Severity::Error, QLatin1String(kRowSecurityPath),
+                                         joinSentences({CheckText::tr("Row-level security on %1 (%2) applies to the role %3: it sees only the "
+                                                                      "rows its policies allow there, and the window cannot say how many are hidden.")
+                                                            .arg(t.name, ReadSecurity::useText(t.use), rls.role),
+                                                        rls.reasonText(), rls.remedyText()})};
+        else if (rls.readsEveryRow())
+            r.findings << ProfileFinding{Severity::Note, QLatin1String(kRowSecurityPath),
+                                         CheckText::tr("Row-level security is on for %1, and the policy %2 lets the role %3 read every row.")
+                                             .arg(t.name, rls.openPolicy, rls.role)};
+    }
 }
 
 namespace {
@@ -430,7 +479,10 @@ ProfileCheckReport ProfileCheck::run(PgSession &s, int stuckTimeoutMinutes) cons
     checkReplicationSlot(m_profile, s, r);
     checkKeyLock(m_profile, s, r);
     checkPurgeFunction(m_profile, s, r);
-    if (r.count(Severity::Error) > int(r.rowSecurity.hidesRows()))
+    int rowSecurityErrors = 0; // not about columns: the statements below still run
+    for (const ProfileFinding &f : std::as_const(r.findings))
+        rowSecurityErrors += f.severity == Severity::Error && f.path == QLatin1String(kRowSecurityPath);
+    if (r.count(Severity::Error) > rowSecurityErrors)
         return r; // the statements below would only fail on the same missing columns
     checkCoverage(s, r, rows);
     checkRetryCounting(m_profile, s, r);

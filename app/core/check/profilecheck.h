@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/model/readsecurity.h"
 #include "core/model/rowsecurity.h"
 #include "core/dashboard/indexadvisor.h"
 #include "core/profile/schemaprofile.h"
@@ -11,6 +12,8 @@
 #include <functional>
 
 namespace om {
+
+struct LiveColumn;
 
 class PgSession;
 
@@ -50,6 +53,7 @@ struct ProfileCheckReport {
     StateCoverage coverage;
     IndexAdvice indexes;     ///< only when every column fits (EXPLAIN needs them)
     RowSecurity rowSecurity; ///< between the connected role and the table
+    ReadSecurity readSecurity; ///< the same for every table the profile reads, the table first
     bool indexesChecked = false;
 
     int count(ProfileFinding::Severity s) const;
@@ -83,10 +87,12 @@ private:
     void checkColumns(PgSession &s, ProfileCheckReport &r) const;
     void checkAudit(PgSession &s, ProfileCheckReport &r) const;
     void checkArchive(PgSession &s, ProfileCheckReport &r) const;
+    void checkArchiveStateColumns(const QList<LiveColumn> &cols, ProfileCheckReport &r) const;
     void checkLookups(PgSession &s, ProfileCheckReport &r) const;
     void checkCoverage(PgSession &s, ProfileCheckReport &r, qint64 rowsEstimate) const;
     void checkActions(PgSession &s, ProfileCheckReport &r) const;
     void checkRowSecurity(PgSession &s, ProfileCheckReport &r) const;
+    void checkOtherRowSecurity(PgSession &s, ProfileCheckReport &r) const;
 
     SchemaProfile m_profile;
 };

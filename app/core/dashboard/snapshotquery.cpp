@@ -114,15 +114,37 @@ QList<StateCount> SnapshotQuery::stateCounts(const std::function<QVariant(const 
     return out;
 }
 
+QMap<QString, qint64> SnapshotQuery::archivedByState(const QVariant &archived) const {
+    QMap<QString, qint64> out;
+    const QJsonObject o = QJsonDocument::fromJson(archived.toString().toUtf8()).object();
+    const double rows = o.value(QLatin1String("rows")).toDouble();
+    if (!m_profile.archive.keepsState()) {
+        out.insert(m_profile.archive.state, qint64(rows + 0.5));
+        return out;
+    }
+    // Counted per state while small; a big archive's sample gives each state's share of the
+    // estimated rows.
+    const QJsonObject states = o.value(QLatin1String("states")).toObject();
+    const bool exact = o.value(QLatin1String("exact")).toBool();
+    double sampled = 0;
+    for (auto it = states.begin(); it != states.end(); ++it)
+        sampled += it.value().toDouble();
+    for (auto it = states.begin(); it != states.end(); ++it)
+        out.insert(it.key(), qint64((exact ? it.value().toDouble() : sampled > 0 ? rows * it.value().toDouble() / sampled : 0) + 0.5));
+    return out;
+}
+
 void SnapshotQuery::addArchived(QList<StateCount> &states, const QVariant &archived) const {
     if (archived.isNull())
         return;
-    const QJsonObject o = QJsonDocument::fromJson(archived.toString().toUtf8()).object();
+    const bool exact = QJsonDocument::fromJson(archived.toString().toUtf8()).object().value(QLatin1String("exact")).toBool();
+    const QMap<QString, qint64> byState = archivedByState(archived);
     for (StateCount &c : states) {
-        if (c.name != m_profile.archive.state)
+        const qint64 n = byState.value(c.name);
+        if (n <= 0)
             continue;
-        c.archived = qint64(o.value(QLatin1String("rows")).toDouble() + 0.5);
-        c.archivedEstimated = !o.value(QLatin1String("exact")).toBool();
+        c.archived = n;
+        c.archivedEstimated = !exact;
         if (c.count >= 0)
             c.count += c.archived;
         if (c.readEstimate >= 0)
@@ -190,6 +212,7 @@ Snapshot SnapshotQuery::run(PgSession &session, bool withBreakdown) const {
     if (!m_profile.replicationSlot.isEmpty())
         s.slot = parseSlotLag(m_profile.replicationSlot, value(QStringLiteral("slot_lag")));
     s.rowSecurity = RowSecurity::fromJson(value(QStringLiteral("row_security")));
+    s.readSecurity = ReadSecurity::fromJson(m_profile, value(QStringLiteral("row_security")), value(QStringLiteral("row_security_others")));
     if (withBreakdown) {
         s.breakdownTime = s.serverTime;
         s.byDestination = parseGroups(value(QStringLiteral("by_destination")));

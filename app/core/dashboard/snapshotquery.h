@@ -5,6 +5,7 @@
 #include "core/sql/snapshotsql.h"
 #include "link/limits.h"
 
+#include <QMap>
 #include <functional>
 
 namespace om {
@@ -55,7 +56,10 @@ private:
     /// Every state's count: exact where the row has one, else the terminal rows' estimate shared
     /// out by the statistics' frequencies. `value` reads a column of the snapshot's row by name.
     QList<StateCount> stateCounts(const std::function<QVariant(const QString &)> &value) const;
-    /// Adds the archive's rows (the snapshot's "archived" JSON) to the state they count as.
+    /// The archive's rows per state from the snapshot's "archived" JSON: every row in the
+    /// profile's archive state, or, where the archive keeps the state, as the rules classify them.
+    QMap<QString, qint64> archivedByState(const QVariant &archived) const;
+    /// Adds the archive's rows (the snapshot's "archived" JSON) to the states they count as.
     void addArchived(QList<StateCount> &states, const QVariant &archived) const;
     /// The statistics' times and activity counters the estimates came from.
     static TableStats tableStats(const std::function<QVariant(const QString &)> &value);

@@ -95,9 +95,9 @@ void FleetMember::onSnapshot(const Snapshot &s) {
     for (auto it = m_thresholds.cbegin(); it != m_thresholds.cend(); ++it)
         if (values.contains(it.key()))
             r.level = qMax(r.level, it.value().levelOf(values.value(it.key())));
-    if (s.rowSecurity.hidesRows()) {
+    if (s.readSecurity.hidesRows()) {
         r.rowsHidden = true;
-        r.message = s.rowSecurity.hiddenRowsText(profile.qualifiedTable());
+        r.message = s.readSecurity.hiddenRowsText();
         r.level = qMax(r.level, 1);
     }
     m_reading = r;

@@ -127,10 +127,15 @@ QString grantsSql(const QList<TableGrants> &tables, const KitRoles &roles) {
 
 QString readPolicySql(const SchemaProfile &withAudit, const KitRoles &roles) {
     QString body;
-    QStringList tables{withAudit.qualifiedTable()};
-    if (!withAudit.audit.table.isEmpty())
-        tables << withAudit.qualifiedAuditTable();
-    for (const QString &t : tables)
+    // Every table the window reads (the archive, the lock table, the lookups, the audit table),
+    // not the profile's alone: a policy missing on one of them hides its rows all the same. A
+    // view takes no policy; its base table does. On a table without row security the policy
+    // does nothing until it is enabled.
+    QStringList tables;
+    for (const ReadTable &t : withAudit.readTables())
+        if (t.use != ReadTable::Use::Table || withAudit.baseTable.isEmpty())
+            tables << t.name;
+    for (const QString &t : std::as_const(tables))
         body += QStringLiteral(
                     "    IF to_regclass(%1) IS NOT NULL AND NOT EXISTS (\n"
                     "            SELECT 1 FROM pg_policy WHERE polrelid = to_regclass(%1) AND polname = %2) THEN\n"

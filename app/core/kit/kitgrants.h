@@ -37,7 +37,9 @@ QString grantsSql(const QList<TableGrants> &tables, const KitRoles &roles);
 inline constexpr char kReadPolicyName[] = "outbox_monitor_read";
 
 /// One idempotent DO block, only on request (--print-kit --read-policy): a permissive policy
-/// kReadPolicyName FOR SELECT TO both roles USING (true) on the table and on its audit table (each
+/// kReadPolicyName FOR SELECT TO both roles USING (true) on every table the window reads
+/// (SchemaProfile::readTables: the table, or a view's base table, its archive, lock table, lookups and
+/// audit table; each
 /// when it exists and has no policy of that name yet). Under row-level security it lets the
 /// monitor read every row, whatever the other permissive policies allow; it grants no writing,
 /// a restrictive policy still narrows it, and on a table without row-level security it does

@@ -21,4 +21,8 @@ qint64 ActionOutcome::stuckInRole(const SchemaProfile &profile, const QString &r
     return sumOfRole(stuckByState, profile, role);
 }
 
+qint64 ActionOutcome::archivedInRole(const SchemaProfile &profile, const QString &role) const {
+    return sumOfRole(archivedByState, profile, role);
+}
+
 } // namespace om

@@ -24,6 +24,7 @@ struct ActionOutcome {
     QMap<QString, qint64> stuckByState; ///< state name -> of its messages, those stuck
     qint64 gone = 0;                    ///< no longer in the table (deleted, purged)
     qint64 archived = 0;                ///< moved to the profile's archive (also counted in byState)
+    QMap<QString, qint64> archivedByState; ///< state name -> of its messages, those in the archive
     double finishedWithinS = -1;        ///< longest time from the action to a finished time after it; -1: unknown
     QString topFailure;                 ///< the most frequent error (code, else text) of the failed ones
     qint64 topFailureCount = 0;
@@ -32,6 +33,8 @@ struct ActionOutcome {
     qint64 inRole(const SchemaProfile &profile, const QString &role) const;
     /// Of those, the ones stuck past the timeout.
     qint64 stuckInRole(const SchemaProfile &profile, const QString &role) const;
+    /// Of those, the ones the library moved to its archive.
+    qint64 archivedInRole(const SchemaProfile &profile, const QString &role) const;
 };
 
 /// One action as the audit table tells it, with its outcome.
@@ -48,6 +51,7 @@ struct ActionMessage {
     QString key;
     QString state; ///< empty when gone or in no state
     bool gone = false;
+    bool archived = false; ///< found in the profile's archive (its state read there)
     QString error;
     double sinceUpdateS = -1; ///< -1: the profile maps no updatedAt
 };

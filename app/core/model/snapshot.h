@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "core/model/readsecurity.h"
 #include "core/model/rowsecurity.h"
 #include "core/model/standbyreplay.h"
 #include "core/profile/retrycounting.h"
@@ -131,6 +132,9 @@ struct Snapshot {
     /// Row-level security between this role and the table: when it hides rows, every number
     /// above counts only the rows the role may see.
     RowSecurity rowSecurity;
+    /// The same for every table the profile reads (the profile's table first): the archive, the
+    /// lock table, the lookups... Rows hidden in any of them make a number or an absence partial.
+    ReadSecurity readSecurity;
     qint64 roundTripMs = 0; ///< measured by the client
     qint64 serverMs = -1;   ///< the statement's own duration on the server (-1 unknown)
 

@@ -25,8 +25,11 @@ ActionOutcomes ActionOutcomeQuery::fold(const QList<QVariantList> &rows) const {
         o.messages += n;
         const qint64 stuck = v.value(5).toLongLong();
         o.stuck += stuck;
-        if (v.value(2).toInt() == 2)
+        if (v.value(2).toInt() == 2) {
             o.archived += n; // and counted in its state below
+            if (!v.value(3).isNull())
+                o.archivedByState[str(v.value(3))] += n;
+        }
         if (v.value(2).toInt() == 0)
             o.gone += n;
         else if (v.value(3).isNull())
@@ -93,7 +96,7 @@ QList<ActionMessage> ActionOutcomeQuery::messages(PgSession &session, const QStr
         return out;
     const sql::Statement s = sql::actionMessages(m_profile, actionId, limit);
     for (const QVariantList &v : session.query(s.text, s.params).rows)
-        out << ActionMessage{MessageId::fromVariant(v[0]), str(v[1]), str(v[2]), v[3].toInt() == 0, str(v[4]),
+        out << ActionMessage{MessageId::fromVariant(v[0]), str(v[1]), str(v[2]), v[3].toInt() == 0, v[3].toInt() == 2, str(v[4]),
                              v[5].isNull() ? -1.0 : v[5].toDouble()};
     return out;
 }

@@ -23,14 +23,15 @@ void ProfileParser::archive(const QJsonObject &o) {
     identifier(prof.archive.schema, QStringLiteral("archive.schema"));
     if (prof.archive.schema == prof.schema && prof.archive.table == prof.table)
         fail(QStringLiteral("archive.table"), tr("the archive is the profile's own table: name the table finished rows are moved to"));
-    QString firstDone;
-    for (const StateDef &s : std::as_const(prof.states))
-        if (s.terminal && s.role == QLatin1String("done") && firstDone.isEmpty())
-            firstDone = s.name;
-    prof.archive.state = text(ao, QStringLiteral("state"), path, firstDone);
+    // Without "state" the archive keeps the table's state columns (a library that moves done,
+    // failed and cancelled rows alike): its rows are classified by the same state rules. "state"
+    // is for an archive without them: all its rows count as that one terminal state.
+    if (!ao.contains(QStringLiteral("state")))
+        return;
+    prof.archive.state = text(ao, QStringLiteral("state"), path);
     const StateDef *s = prof.state(prof.archive.state);
     if (!s)
-        fail(QStringLiteral("archive.state"), prof.archive.state.isEmpty() ? tr("name the finished state the archived rows count as (\"state\")")
+        fail(QStringLiteral("archive.state"), prof.archive.state.isEmpty() ? tr("name the finished state the archived rows count as (\"state\"), or leave \"state\" out when the archive keeps the state columns")
                                                                            : tr("no state is named \"%1\"").arg(prof.archive.state));
     else if (!s->terminal)
         fail(QStringLiteral("archive.state"), tr("state %1 is not terminal: archived rows never change again").arg(prof.archive.state));

@@ -41,6 +41,27 @@ QString SchemaProfile::qualifiedStorageTable() const {
     return sql::quoteIdentifier(storageSchema()) + QLatin1Char('.') + sql::quoteIdentifier(storageTable());
 }
 
+QList<ReadTable> SchemaProfile::readTables() const {
+    QList<ReadTable> out{{qualifiedTable(), ReadTable::Use::Table}};
+    auto add = [&out](const QString &name, ReadTable::Use use) {
+        for (const ReadTable &t : std::as_const(out))
+            if (t.name == name)
+                return;
+        out << ReadTable{name, use};
+    };
+    if (!baseTable.isEmpty())
+        add(qualifiedStorageTable(), ReadTable::Use::Base);
+    if (hasArchive())
+        add(qualifiedArchiveTable(), ReadTable::Use::Archive);
+    if (!headOfLine.lock.isEmpty())
+        add(headOfLine.lock.qualifiedTable(), ReadTable::Use::Lock);
+    for (const LookupDef &l : lookups)
+        add(l.qualifiedTable(), ReadTable::Use::Lookup);
+    if (hasAudit())
+        add(qualifiedAuditTable(), ReadTable::Use::Audit);
+    return out;
+}
+
 QString SchemaProfile::qualifiedArchiveTable() const {
     return sql::quoteIdentifier(archive.schema) + QLatin1Char('.') + sql::quoteIdentifier(archive.table);
 }

@@ -58,13 +58,30 @@ struct ActionDef {
 };
 
 /// Where a library's maintenance moves finished rows ("archive"): a table of the same columns
-/// (at least the id, the created time and the finished time the flow reads), whose rows count
-/// as one finished state. Empty table: no archive.
+/// (at least the id, the created time and the finished time the flow reads). Its rows are in the
+/// states the profile's rules give them (the archive keeps the state columns), or, where the
+/// archive has no state columns, all in one terminal state (`state`). Empty table: no archive.
 struct ArchiveDef {
     QString schema;
     QString table;
-    QString state; ///< the terminal state its rows count as
+    QString state; ///< the terminal state every archived row counts as; "" = by the state rules
     bool isEmpty() const { return table.isEmpty(); }
+    /// The archive keeps each row's state: classified by the profile's state rules.
+    bool keepsState() const { return state.isEmpty(); }
+};
+
+/// A table the window reads (SchemaProfile::readTables): its quoted name, and what it is read for.
+struct ReadTable {
+    enum class Use {
+        Table,   ///< the profile's table (or view)
+        Base,    ///< the table a view reads ("base")
+        Archive, ///< "archive"
+        Lock,    ///< "ordering.lock"
+        Lookup,  ///< "lookups"
+        Audit    ///< "audit"
+    };
+    QString name;
+    Use use = Use::Table;
 };
 
 /// A table of names for the ids a column stores ("lookups": a type's or a destination's id):
@@ -189,6 +206,10 @@ public:
         const auto it = lookups.constFind(logical);
         return it == lookups.cend() ? nullptr : &*it;
     }
+    /// Every table the window reads for this profile, the profile's own first, then the base
+    /// table of a view, the archive, the ordering's lock table, the lookups and the audit table:
+    /// row-level security on any of them changes what the window shows.
+    QList<ReadTable> readTables() const;
     /// True when the profile names an audit table: without one there are no actions, no Audit
     /// tab data and no audit history in the detail pane.
     bool hasAudit() const { return !audit.table.isEmpty(); }

@@ -131,17 +131,33 @@ QString flowAuditFailedBranch(const SchemaProfile &p) {
                   2);
 }
 
+namespace {
+
+/// The archive's rows in `states`: the state rules read the archive's own columns where it keeps
+/// them; otherwise every row is in the archive's one state, so the predicate is all or nothing.
+QString archivedInStates(const SchemaProfile &p, const QStringList &states) {
+    if (p.archive.keepsState())
+        return sql::statesPredicate(p, states);
+    return states.contains(p.archive.state) ? QStringLiteral("true") : QStringLiteral("false");
+}
+
+} // namespace
+
 QString flowArchiveBranches(const SchemaProfile &p) {
     if (!p.hasArchive())
         return {};
-    // The archive holds the table's columns: its rows were created, and finished, at the times
-    // they keep. Moved there, they still count in the minutes they happened in.
+    // The archive holds the table's columns: its rows were created, and finished or failed, at
+    // the times they keep. Moved there, they still count in the minutes they happened in, and as
+    // what they became: a cancelled or failed row is never "finished".
     const QString archive = p.qualifiedArchiveTable();
     QStringList out{branch(bucketOf(p, QStringLiteral("createdAt")), archive, range(p, QStringLiteral("createdAt")), 0)};
-    const QString finishedAt = flowSources(p).finishedAt;
-    const StateDef *s = p.state(p.archive.state);
-    if (!finishedAt.isEmpty() && s && s->role == QLatin1String("done"))
-        out << branch(bucketOf(p, finishedAt), archive, range(p, finishedAt), 1);
+    const FlowSources src = flowSources(p);
+    const QString done = archivedInStates(p, statesOfRole(p, QStringLiteral("done")));
+    if (!src.finishedAt.isEmpty() && done != QLatin1String("false"))
+        out << branch(bucketOf(p, src.finishedAt), archive, done + QStringLiteral(" AND ") + range(p, src.finishedAt), 1);
+    const QString failed = archivedInStates(p, failedStates(p));
+    if (!src.failedAt.isEmpty() && failed != QLatin1String("false"))
+        out << branch(bucketOf(p, src.failedAt), archive, failed + QStringLiteral(" AND ") + range(p, src.failedAt), 2);
     return out.join(QStringLiteral(" UNION ALL "));
 }
 

@@ -48,14 +48,16 @@ QString stuckExpression(const SchemaProfile &p, const QString &minutesParam) {
 }
 
 /// A message not in the table may have been moved to the archive by the library's maintenance:
-/// found there (om_found 2), it is finished, in the archive's state, with its finished time.
+/// found there (om_found 2), it is in the state the profile's rules read from the archive's own
+/// columns (or, for an archive without them, the archive's one state), with its finished time.
 /// Looked up only for the messages the table no longer has, by the archive's id.
 QString archivedJoin(const SchemaProfile &p, const QString &cast, const QString &finished) {
     if (!p.hasArchive())
         return QStringLiteral(" LEFT JOIN LATERAL (SELECT NULL::int AS om_found, NULL::text AS om_state, NULL::timestamptz AS om_fin) r ON true");
+    const QString state = p.archive.keepsState() ? sql::stateExpression(p) : quoteLiteral(p.archive.state);
     return QStringLiteral(" LEFT JOIN LATERAL (SELECT 2 AS om_found, %1::text AS om_state, %2 AS om_fin FROM %3 "
                           "WHERE n.om_found IS NULL AND %4 = %5 LIMIT 1) r ON true")
-        .arg(quoteLiteral(p.archive.state), finished, p.qualifiedArchiveTable(), p.col(QStringLiteral("id")), cast);
+        .arg(state, finished, p.qualifiedArchiveTable(), p.col(QStringLiteral("id")), cast);
 }
 
 /// The CTEs `acted` (each action's distinct messages and when the action first touched them,

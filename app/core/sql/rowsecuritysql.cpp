@@ -35,6 +35,19 @@ QString rowSecurityColumn(const SchemaProfile &profile) {
     return QStringLiteral("(%1) AS row_security").arg(rowSecurityObject(quoteLiteral(profile.qualifiedTable()) + QLatin1String("::regclass")));
 }
 
+QString otherRowSecurityColumn(const SchemaProfile &profile) {
+    const QList<ReadTable> tables = profile.readTables();
+    if (tables.size() < 2)
+        return QStringLiteral("NULL::text AS row_security_others");
+    QStringList names;
+    for (const ReadTable &t : tables.mid(1))
+        names << QLatin1Char('(') + quoteLiteral(t.name) + QLatin1Char(')');
+    // to_regclass: a missing table has no facts (the check says it is missing), no error here.
+    return QStringLiteral("(SELECT json_agg(json_build_object('table', t.name, 'facts', (%1)::json))::text "
+                          "FROM (VALUES %2) t(name)) AS row_security_others")
+        .arg(rowSecurityObject(QStringLiteral("to_regclass(t.name)")), names.join(QLatin1String(", ")));
+}
+
 Statement rowSecurityFacts(const QString &qualifiedName) {
     Statement s;
     s.text = rowSecurityObject(QStringLiteral("to_regclass(%1)").arg(param(s.params, qualifiedName)));

@@ -13,6 +13,9 @@ namespace om::sql {
 QString rowSecurityObject(const QString &regclass);
 /// The snapshot's column `row_security`: rowSecurityObject() of the profile's table.
 QString rowSecurityColumn(const SchemaProfile &profile);
+/// The snapshot's column `row_security_others`: a JSON array of {"table", "facts"} for every
+/// other table the profile reads (SchemaProfile::readTables); NULL when it reads no other.
+QString otherRowSecurityColumn(const SchemaProfile &profile);
 /// One row, one column (the object above) for the table `qualifiedName` ($1); no row when it
 /// does not exist.
 Statement rowSecurityFacts(const QString &qualifiedName);

@@ -314,17 +314,37 @@ QString relationRowsEstimate() {
         "WHEN c.relispartition THEN pg_stat_get_live_tuples(c.oid)::float8 END");
 }
 
+/// The archive's rows per state, as a JSON object of state name -> rows ("" for rows in no
+/// state), from `sample` (a FROM item over the archive): the profile's state rules read the
+/// archive's own columns.
+QString archiveStatesObject(const SchemaProfile &p, const QString &from) {
+    return QStringLiteral("(SELECT coalesce(json_object_agg(coalesce(g.st, ''), g.n), '{}') FROM "
+                          "(SELECT %1::text AS st, count(*)::float8 AS n FROM %2 GROUP BY 1) g)")
+        .arg(sql::stateExpression(p), from);
+}
+
 /// The archive's rows (profile "archive") as one JSON value: counted exactly while the archive is
 /// small (under 1,024 pages, 8 MB), else estimated as the table's own rows are
-/// (relationRowsEstimate). The count runs only when the CASE takes its branch.
+/// (relationRowsEstimate). The count runs only when the CASE takes its branch. Where the archive
+/// keeps the state columns, `states` holds its rows per state: counted while small, else a 1 %
+/// block sample's shares (SnapshotQuery scales them to the estimate), the same sample at every refresh
+/// while the archive is unchanged, so that the tiles do not wander.
 QString archivedColumn(const SchemaProfile &p) {
     if (!p.hasArchive())
         return QStringLiteral("NULL::text AS archived");
+    const QString archive = p.qualifiedArchiveTable();
+    const QString states = p.archive.keepsState()
+                               ? QStringLiteral("CASE WHEN z.small THEN %1 ELSE %2 END")
+                                     .arg(archiveStatesObject(p, archive),
+                                          archiveStatesObject(p, archive + QStringLiteral(" TABLESAMPLE SYSTEM (1) REPEATABLE (7)")))
+                               : QStringLiteral("NULL::json");
+    // Kept states are counted per state; the total is then their sum, and counted once.
+    const QString exactRows = p.archive.keepsState() ? QStringLiteral("NULL::float8") : QStringLiteral("(SELECT count(*) FROM %1)::float8").arg(archive);
     return QStringLiteral(
-               "(SELECT json_build_object('exact', z.small, 'rows', CASE WHEN z.small THEN (SELECT count(*) FROM %1)::float8 "
-               "ELSE coalesce(%3, 0) END)::text FROM pg_class c CROSS JOIN LATERAL (SELECT "
+               "(SELECT json_build_object('exact', z.small, 'rows', CASE WHEN z.small THEN %1 "
+               "ELSE coalesce(%3, 0) END, 'states', %4)::text FROM pg_class c CROSS JOIN LATERAL (SELECT "
                "pg_relation_size(c.oid) / current_setting('block_size')::int < 1024 AS small) z WHERE c.oid = %2::regclass) AS archived")
-        .arg(p.qualifiedArchiveTable(), quoteLiteral(p.qualifiedArchiveTable()), relationRowsEstimate());
+        .arg(exactRows, quoteLiteral(archive), relationRowsEstimate(), states);
 }
 
 /// The profile's replication slot as one JSON value (NULL when no slot has that name): whether a
@@ -472,7 +492,7 @@ QString snapshotText(const SchemaProfile &p, bool withBreakdown, int breakdownLi
         cols << blockedTotalsColumns(p);
     if (!p.replicationSlot.isEmpty())
         cols << slotLagColumn(p);
-    cols << rowSecurityColumn(p);
+    cols << rowSecurityColumn(p) << otherRowSecurityColumn(p);
     if (withBreakdown)
         cols << breakdownColumns(p, breakdownLimit) << workerColumn(p, breakdownLimit);
     // Last, so that it is computed after the others: what the statement cost the server, apart
