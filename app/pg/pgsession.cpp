@@ -484,12 +484,17 @@ bool PgSession::closedByServer() {
     // closes the socket; libpq learns of it only by reading. Read without waiting, a few times
     // (the message, then the end), and send nothing.
     const int fd = PQsocket(d->pg);
+    int waitMs = 0;
     for (int i = 0; i < 8 && fd >= 0; ++i) {
         pollfd p{fd, POLLIN, 0};
-        if (::poll(&p, 1, 0) <= 0)
+        if (::poll(&p, 1, waitMs) <= 0)
             break;
         if (PQconsumeInput(d->pg) == 0 || PQstatus(d->pg) != CONNECTION_OK)
             break;
+        // Something arrived while idle. A server that ends the session writes its FATAL message
+        // and closes the socket only as its process exits, a moment later on a busy machine: that
+        // moment is waited for (on the lane's thread), or the job would go to a dying connection.
+        waitMs = 100;
     }
     if (PQstatus(d->pg) == CONNECTION_OK)
         return false;

@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
+#include <QFileInfo>
 #include <QTest>
 #include <QThread>
 #include <QTimer>
@@ -156,6 +157,9 @@ private slots:
         QTRY_VERIFY(pid != 0);
         m_db->exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid));
         QTRY_COMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE pid = $1"), {pid}).toInt(), 0);
+        // Gone from pg_stat_activity before its process exits and its socket closes: "closed by
+        // the server" is when the process is gone (the test's server runs on this machine).
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)), 10000);
         int newPid = 0;
         gw.run<int>(
             Lane::Monitor, this, [](PgSession &s) { return s.query("SELECT pg_backend_pid()").scalar().toInt(); },
