@@ -56,25 +56,23 @@ bool isBusy(const QSqlError &e) {
 /// Puts the file in WAL mode. Switching a new file to WAL upgrades the pragma's own read
 /// transaction to a write, and for that SQLite does not call the busy handler (waiting there
 /// could deadlock): a second window opening the same new file at that moment got "database is
-/// locked" at once, or the old mode back. Tried again until the busy timeout has passed. A file
-/// already in WAL mode answers at once.
+/// locked" at once. Tried again until the busy timeout has passed. A file already in WAL mode
+/// answers at once; a file system that cannot hold WAL answers with the mode it keeps, which is
+/// used as before.
 bool switchToWal(QSqlQuery &q, QString *why) {
     QElapsedTimer waited;
     waited.start();
     for (;;) {
         if (q.exec(QStringLiteral("PRAGMA journal_mode=WAL"))) {
-            const bool wal = q.next() && q.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) == 0;
             q.finish();
-            if (wal)
-                return true;
-            *why = QStringLiteral("the file stayed out of WAL mode");
-        } else if (!isBusy(q.lastError())) {
+            return true;
+        }
+        if (!isBusy(q.lastError())) {
             *why = q.lastError().text();
             qCWarning(lcStoreFile) << *why << "PRAGMA journal_mode=WAL";
             return false;
-        } else {
-            *why = q.lastError().text();
         }
+        *why = q.lastError().text();
         if (waited.elapsed() > kBusyTimeoutMs) {
             qCWarning(lcStoreFile) << *why << "PRAGMA journal_mode=WAL";
             return false;
