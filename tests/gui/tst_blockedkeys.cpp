@@ -18,6 +18,7 @@
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
+#include "windowcontext.h"
 #include "dashboard/statustiles.h"
 #include "triage/blockedkeysmodel.h"
 #include "triage/blockedkeysview.h"
@@ -47,14 +48,7 @@ class TestBlockedKeys : public QObject {
     QTemporaryDir m_dir;
 
     AppContext context(const SchemaProfile &profile, const QString &role) {
-        AppContext ctx;
-        GatewayConfig c;
-        c.connInfo = m_db->connectionStringAs(role);
-        ctx.gateway = new Gateway(c);
-        ctx.profile = profile;
-        ctx.connectionLabel = QStringLiteral("test");
-        ctx.connectionKey = ConnectionInfo::storeKey(c.connInfo, profile.id);
-        return ctx;
+        return windowContext(m_db->connectionStringAs(role), profile);
     }
 
     static void waitForAccess(MainWindow &w) {

@@ -20,6 +20,7 @@
 #include "testdatabase.h"
 #include "testlanguage.h"
 #include "testmain.h"
+#include "windowcontext.h"
 #include "triage/blockedkeysmodel.h"
 #include "triage/blockedkeysview.h"
 #include "triage/triageview.h"
@@ -44,14 +45,7 @@ class TestRowSecurityViews : public QObject {
     QTemporaryDir m_dir;
 
     AppContext context(const SchemaProfile &profile, const QString &role) {
-        AppContext ctx;
-        GatewayConfig c;
-        c.connInfo = m_db->connectionStringAs(role);
-        ctx.gateway = new Gateway(c);
-        ctx.profile = profile;
-        ctx.connectionLabel = QStringLiteral("test");
-        ctx.connectionKey = ConnectionInfo::storeKey(c.connInfo, profile.id);
-        return ctx;
+        return windowContext(m_db->connectionStringAs(role), profile);
     }
 
 private slots:
